@@ -1,0 +1,82 @@
+"""``python -m core_api migrate | seed | serve --host H --port P | openapi [PATH]``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from core_api.settings import ROOT, Settings
+
+
+def setup_logging() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("tortoise").setLevel(logging.WARNING)
+    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+
+
+def load_settings() -> Settings:
+    try:
+        return Settings()
+    except ValidationError as exc:
+        for err in exc.errors():
+            print(f"configuration error: {err['msg']}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+async def _migrate(settings: Settings) -> None:
+    from core_api.platform import db
+
+    await db.migrate(settings)
+    await db.close_db()
+
+
+async def _seed(settings: Settings) -> None:
+    from core_api.platform import db
+    from core_api.seed.run import seed
+
+    await db.init_db(settings)
+    try:
+        added = await seed()
+    finally:
+        await db.close_db()
+    print("seeded: " + ", ".join(f"{k} +{v}" for k, v in added.items()))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="core_api")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("migrate", help="apply the database migrations")
+    sub.add_parser("seed", help="insert the seed data that is missing")
+    serve = sub.add_parser("serve", help="run the core API")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8010)
+    doc = sub.add_parser("openapi", help="write the OpenAPI document")
+    doc.add_argument("path", nargs="?", default=str(ROOT / "core_api" / "openapi.json"))
+    args = parser.parse_args(argv)
+    setup_logging()
+    if args.command == "openapi":
+        from core_api.app import write_openapi
+
+        write_openapi(Path(args.path))
+        return
+    settings = load_settings()
+    if args.command == "migrate":
+        asyncio.run(_migrate(settings))
+    elif args.command == "seed":
+        asyncio.run(_seed(settings))
+    else:
+        from aiohttp import web
+
+        from core_api.app import create_app
+
+        web.run_app(create_app(settings), host=args.host, port=args.port, access_log=None,
+                    print=lambda *_: print(f"core API on http://{args.host}:{args.port}", flush=True))
+
+
+if __name__ == "__main__":
+    main()

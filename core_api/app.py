@@ -1,0 +1,125 @@
+"""The core API's app factory: settings in, a wired aiohttp application out."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from aiohttp import web
+
+from core_api.auth.service import AuthService
+from core_api.platform import db
+from core_api.platform.api import Api, all_endpoints, authenticate, register
+from core_api.platform.bus import InProcessBus, make_bus
+from core_api.platform.clock import Clock
+from core_api.platform.envelope import fail, json_response
+from core_api.platform.errors import NotAuthenticated
+from core_api.platform.kv import DbKv, KvStore, RedisKv
+from core_api.platform.middleware import envelope_middleware
+from core_api.platform.openapi import build_openapi
+from core_api.platform.sms import make_sms
+from core_api.platform.state import AUTH, BUS, CLOCK, CONFIG, KV, SETTINGS, SMS
+from core_api.platform.timefmt import set_zone
+from core_api.settings import ROOT, Settings
+from core_api.system.config.service import ConfigService
+
+log = logging.getLogger("console.core")
+VERSION = "0.1.0"
+SWAGGER_DIR = ROOT / "node_modules" / "swagger-ui-dist"
+
+
+def feature_apis() -> list[Api]:
+    """Every feature's routes, in one place."""
+    from core_api.auth.routes import api as auth_api
+    from core_api.dashboard.routes import api as dashboard_api
+
+    return [auth_api, dashboard_api]
+
+
+def openapi_document(settings: Settings | None = None) -> dict:
+    name = (settings or Settings()).product_name
+    return build_openapi(all_endpoints(feature_apis()), f"{name} console core API", VERSION)
+
+
+def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Application:
+    set_zone(settings.timezone)
+    app = web.Application(middlewares=[envelope_middleware], client_max_size=20 * 1024 * 1024)
+    app[SETTINGS] = settings
+    app[CLOCK] = clock or Clock()
+    app.cleanup_ctx.append(_resources)
+    register(app, feature_apis())
+    app.router.add_get("/openapi.json", _openapi_json)
+    app.router.add_get("/docs", _docs_page)
+    app.router.add_get("/docs/init.js", _docs_init)
+    if SWAGGER_DIR.is_dir():
+        app.router.add_static("/docs/assets", SWAGGER_DIR, follow_symlinks=False)
+    return app
+
+
+async def _resources(app: web.Application) -> AsyncIterator[None]:
+    settings = app[SETTINGS]
+    await db.init_db(settings)
+    kv: KvStore = RedisKv(settings.redis_url) if settings.redis_url else DbKv(app[CLOCK].time)
+    bus = make_bus(settings.amqp_url, settings.bus_max_attempts, settings.bus_retry_delay_ms / 1000)
+    if isinstance(bus, InProcessBus):
+        # No broker: this process runs the worker handlers itself.
+        from workers.handlers import subscribe_all
+
+        subscribe_all(bus)
+    config = ConfigService(bus)
+    app[KV] = kv
+    app[BUS] = bus
+    app[CONFIG] = config
+    app[AUTH] = AuthService(settings, kv, app[CLOCK], bus, config)
+    app[SMS] = make_sms(settings.sms_provider, settings.sms_http_url, settings.sms_http_token)
+    await bus.start(consume=isinstance(bus, InProcessBus))
+    log.info("core API ready (database %s, bus %s)", "postgres" if settings.is_postgres else "sqlite",
+             type(bus).__name__)
+    try:
+        yield
+    finally:
+        await bus.close()
+        await kv.close()
+        await db.close_db()
+
+
+async def _docs_allowed(request: web.Request) -> bool:
+    if request.app[SETTINGS].env != "production":
+        return True
+    try:
+        principal = await authenticate(request)
+    except NotAuthenticated:
+        return False
+    return principal.authz.has_permi("tool:swagger:list")
+
+
+async def _openapi_json(request: web.Request) -> web.Response:
+    if not await _docs_allowed(request):
+        return fail("当前操作没有权限", 403)
+    return json_response(openapi_document(request.app[SETTINGS]))
+
+
+DOCS_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head><body><div id="ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/init.js"></script></body></html>"""
+
+
+async def _docs_page(request: web.Request) -> web.Response:
+    if not await _docs_allowed(request):
+        return fail("当前操作没有权限", 403)
+    if not SWAGGER_DIR.is_dir():
+        return web.Response(text="Swagger UI is not installed: run npm ci at the repository root.", status=503)
+    return web.Response(text=DOCS_HTML, content_type="text/html")
+
+
+async def _docs_init(_request: web.Request) -> web.Response:
+    js = 'window.ui = SwaggerUIBundle({url: "/openapi.json", dom_id: "#ui", persistAuthorization: true});'
+    return web.Response(text=js, content_type="application/javascript")
+
+
+def write_openapi(path: Path) -> None:
+    import orjson
+
+    path.write_bytes(orjson.dumps(openapi_document(), option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n")

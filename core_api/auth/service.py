@@ -1,0 +1,337 @@
+"""Sign-in, sessions and the caller's permissions.
+
+Sessions are opaque random tokens; only their SHA-256 is stored. Each request reads its session row
+by that hash (so a logout or a forced logout takes effect at once on every node) and slides the
+expiry at most once per touch interval. What a user may do (roles, permissions, data scope, the
+getInfo record, the getRouters tree) is cached per process and dropped on every node by a broadcast
+whenever users, roles, menus or departments change.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import io
+import logging
+import secrets
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from tortoise.expressions import Q
+
+from core_api.auth.models import UserSession
+from core_api.platform.bus import InProcessBus, RabbitBus
+from core_api.platform.client import ClientInfo
+from core_api.platform.clock import Clock
+from core_api.platform.errors import ServiceError
+from core_api.platform.kv import KvStore
+from core_api.platform.passwords import hash_password, verify_password
+from core_api.platform.security import Authz, DataScope, Principal
+from core_api.settings import Settings
+from core_api.system.config.service import ConfigService
+from core_api.system.dept.models import SysDept
+from core_api.system.menu.models import SysMenu
+from core_api.system.menu.service import build_routers, child_tree, granted_menu_rows
+from core_api.system.role.models import SysRoleDept, SysRoleMenu
+from core_api.system.user.models import SUPER_ADMIN_ID, SysUser
+from core_api.system.user.service import load_user, user_view
+
+log = logging.getLogger("console.auth")
+
+AUTHZ_CHANGED = "authz.changed"
+LOGIN_EVENT = "auth.login"
+CAPTCHA_TTL = 120
+MSG_BAD_CREDENTIALS = "用户不存在/密码错误"
+
+
+@dataclass
+class CachedUser:
+    authz: Authz
+    info: dict[str, Any]  # the getInfo ``user`` record
+    loaded_at: float
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class AuthService:
+    def __init__(
+        self, settings: Settings, kv: KvStore, clock: Clock, bus: InProcessBus | RabbitBus, config: ConfigService
+    ) -> None:
+        self.settings = settings
+        self.kv = kv
+        self.clock = clock
+        self.bus = bus
+        self.config = config
+        self.timeout = settings.session_timeout_seconds
+        self.touch_interval = min(60.0, self.timeout / 10)
+        self._users: dict[int, CachedUser] = {}
+        self._routers: dict[tuple[int, ...] | str, list[dict[str, Any]]] = {}
+        self.cache_ttl = 300.0
+        bus.on_broadcast(AUTHZ_CHANGED, self._on_authz_changed)
+
+    # ---- caches ---------------------------------------------------------------------------------
+
+    async def _on_authz_changed(self, _payload: dict[str, Any]) -> None:
+        self._users.clear()
+        self._routers.clear()
+
+    async def authz_changed(self) -> None:
+        """Call after a write to users, roles, menus or departments."""
+        await self._on_authz_changed({})
+        await self.bus.broadcast(AUTHZ_CHANGED, {})
+
+    async def cached_user(self, user_id: int) -> CachedUser | None:
+        entry = self._users.get(user_id)
+        now = time.monotonic()
+        if entry is None or now - entry.loaded_at > self.cache_ttl:
+            entry = await self._load_user(user_id, now)
+            if entry is None:
+                self._users.pop(user_id, None)
+                return None
+            self._users[user_id] = entry
+        return entry
+
+    async def _load_user(self, user_id: int, now: float) -> CachedUser | None:
+        loaded = await load_user(user_id)
+        if loaded is None:
+            return None
+        user, dept, roles = loaded
+        if user["status"] != "0" or user["del_flag"] != "0":
+            return None
+        is_admin = user_id == SUPER_ADMIN_ID
+        active = [r for r in roles if r["status"] == "0"]
+        role_ids = tuple(r["role_id"] for r in active)
+        if is_admin:
+            role_keys: tuple[str, ...] = ("admin",)
+            perms = frozenset({"*:*:*"})
+        else:
+            role_keys = tuple(r["role_key"] for r in active)
+            perms = await self._permissions(role_ids)
+        scope = await self._data_scope(user_id, user["dept_id"], active, is_admin)
+        authz = Authz(
+            user_id=user_id,
+            user_name=user["user_name"],
+            dept_id=user["dept_id"],
+            dept_name=dept["dept_name"] if dept else "",
+            roles=role_keys,
+            role_ids=role_ids,
+            permissions=perms,
+            scope=scope,
+            is_admin=is_admin,
+        )
+        return CachedUser(authz=authz, info=user_view(user, dept, roles), loaded_at=now)
+
+    @staticmethod
+    async def _permissions(role_ids: tuple[int, ...]) -> frozenset[str]:
+        if not role_ids:
+            return frozenset()
+        menu_ids = await SysRoleMenu.filter(role_id__in=list(role_ids)).values_list("menu_id", flat=True)
+        perms = await SysMenu.filter(menu_id__in=list(menu_ids), status="0").values_list("perms", flat=True)
+        out: set[str] = set()
+        for p in perms:
+            out.update(x.strip() for x in (p or "").split(",") if x.strip())
+        return frozenset(out)
+
+    @staticmethod
+    async def _data_scope(
+        user_id: int, dept_id: int | None, roles: list[dict[str, Any]], is_admin: bool
+    ) -> DataScope:
+        if is_admin or any(r["data_scope"] == "1" for r in roles):
+            return DataScope(all=True)
+        depts: set[int] = set()
+        self_only: int | None = None
+        for role in roles:
+            scope = role["data_scope"]
+            if scope == "2":
+                depts.update(await SysRoleDept.filter(role_id=role["role_id"]).values_list("dept_id", flat=True))
+            elif scope == "3" and dept_id is not None:
+                depts.add(dept_id)
+            elif scope == "4" and dept_id is not None:
+                depts.add(dept_id)
+                below = SysDept.filter(
+                    Q(ancestors__endswith=f",{dept_id}") | Q(ancestors__contains=f",{dept_id},"), del_flag="0"
+                )
+                depts.update(await below.values_list("dept_id", flat=True))
+            elif scope == "5":
+                self_only = user_id
+        return DataScope(all=False, dept_ids=frozenset(depts), self_user_id=self_only)
+
+    async def routers(self, authz: Authz) -> list[dict[str, Any]]:
+        key: tuple[int, ...] | str = "admin" if authz.is_admin else authz.role_ids
+        if key not in self._routers:
+            rows = await granted_menu_rows(authz)
+            self._routers[key] = build_routers(child_tree(rows))
+        return self._routers[key]
+
+    # ---- sessions -------------------------------------------------------------------------------
+
+    async def principal_for_token(self, token: str) -> Principal | None:
+        if len(token) > 200:
+            return None
+        digest = token_hash(token)
+        rows = await UserSession.filter(token_hash=digest).values_list("id", "user_id", "expires_at", "last_seen")
+        if not rows:
+            return None
+        session_id, user_id, expires_at, last_seen = rows[0]
+        now = self.clock.time()
+        if expires_at <= now:
+            await UserSession.filter(id=session_id).delete()
+            return None
+        if now - last_seen >= self.touch_interval:
+            await UserSession.filter(id=session_id).update(last_seen=now, expires_at=now + self.timeout)
+        cached = await self.cached_user(user_id)
+        if cached is None:  # disabled or deleted since sign-in
+            await UserSession.filter(id=session_id).delete()
+            return None
+        return Principal(session_id=session_id, token_hash=digest, authz=cached.authz)
+
+    async def open_session(self, user: SysUser, dept_name: str, client: ClientInfo) -> tuple[str, int]:
+        token = secrets.token_urlsafe(32)
+        now = self.clock.time()
+        session = await UserSession.create(
+            token_hash=token_hash(token),
+            user_id=user.user_id,
+            user_name=user.user_name,
+            dept_name=dept_name,
+            ipaddr=client.ip,
+            login_location=client.location,
+            browser=client.browser,
+            os=client.os,
+            login_time=self.clock.now(),
+            last_seen=now,
+            expires_at=now + self.timeout,
+        )
+        return token, session.id
+
+    async def end_session(self, session_id: int) -> None:
+        await UserSession.filter(id=session_id).delete()
+
+    async def end_user_sessions(self, user_id: int, keep_session_id: int | None = None) -> int:
+        qs = UserSession.filter(user_id=user_id)
+        if keep_session_id is not None:
+            qs = qs.exclude(id=keep_session_id)
+        return await qs.delete()
+
+    def chat_token(self, session_id: int) -> str:
+        """The chat token (tokenIm) of a session: valid exactly as long as the session is."""
+        mac = hmac.new(self.settings.secret, f"im:{session_id}".encode(), hashlib.sha256).hexdigest()[:40]
+        return f"{session_id}.{mac}"
+
+    async def session_for_chat_token(self, chat_token: str) -> int | None:
+        sid, _, mac = chat_token.partition(".")
+        if not sid.isdigit() or not hmac.compare_digest(self.chat_token(int(sid)), chat_token):
+            return None
+        alive = await UserSession.filter(id=int(sid), expires_at__gt=self.clock.time()).exists()
+        return int(sid) if alive else None
+
+    # ---- captcha --------------------------------------------------------------------------------
+
+    async def captcha_enabled(self) -> bool:
+        if self.settings.captcha_enabled is not None:
+            return self.settings.captcha_enabled
+        return await self.config.flag("sys.account.captchaEnabled", default=True)
+
+    async def new_captcha(self) -> tuple[str, str]:
+        """A math captcha: returns (uuid, bare base64 PNG). The answer lives two minutes."""
+        a, b = secrets.randbelow(9) + 1, secrets.randbelow(9) + 1
+        op = "+-*"[secrets.randbelow(3)]
+        if op == "-" and a < b:
+            a, b = b, a
+        answer = {"+": a + b, "-": a - b, "*": a * b}[op]
+        ident = uuid.uuid4().hex
+        await self.kv.set(f"captcha:{ident}", str(answer), CAPTCHA_TTL)
+        return ident, render_captcha(f"{a}{'x' if op == '*' else op}{b}=?")
+
+    async def check_captcha(self, code: str | None, ident: str | None) -> None:
+        if not ident or len(ident) > 64:
+            raise ServiceError("验证码已失效")
+        answer = await self.kv.pop(f"captcha:{ident}")
+        if answer is None:
+            raise ServiceError("验证码已失效")
+        if (code or "").strip() != answer:
+            raise ServiceError("验证码错误")
+
+    # ---- password attempts ----------------------------------------------------------------------
+
+    def _retry_key(self, user_name: str) -> str:
+        return f"pwd_err:{user_name}"
+
+    async def failed_attempts(self, user_name: str) -> int:
+        value = await self.kv.get(self._retry_key(user_name))
+        return int(value) if value else 0
+
+    async def record_failed_password(self, user_name: str) -> int:
+        return await self.kv.incr(self._retry_key(user_name), self.settings.login_lock_minutes * 60)
+
+    async def clear_failed_passwords(self, user_name: str) -> None:
+        await self.kv.delete(self._retry_key(user_name))
+
+    def lock_message(self) -> str:
+        return f"密码输入错误{self.settings.login_max_retries}次，帐户锁定{self.settings.login_lock_minutes}分钟"
+
+    async def ip_allowed(self, ip: str) -> bool:
+        count = await self.kv.incr(f"login_ip:{ip}", self.settings.login_ip_window_seconds)
+        return count <= self.settings.login_ip_limit
+
+    async def ip_blacklisted(self, ip: str) -> bool:
+        raw = await self.config.get("sys.login.blackIPList") or ""
+        return any(_ip_matches(ip, rule.strip()) for rule in raw.split(";") if rule.strip())
+
+    async def publish_login(self, user_name: str, client: ClientInfo, ok: bool, msg: str, user_id: int | None) -> None:
+        await self.bus.publish(
+            LOGIN_EVENT,
+            {
+                "userName": user_name[:50],
+                "userId": user_id,
+                "ipaddr": client.ip,
+                "loginLocation": client.location,
+                "browser": client.browser,
+                "os": client.os,
+                "status": "0" if ok else "1",
+                "msg": msg[:255],
+                "loginTime": self.clock.time(),
+            },
+        )
+
+    async def check_password(self, user: SysUser, password: str) -> bool:
+        valid, upgraded = await verify_password(password, user.password)
+        if valid and upgraded:
+            await SysUser.filter(user_id=user.user_id).update(password=upgraded)
+        return valid
+
+    async def hash(self, password: str) -> str:
+        return await hash_password(password)
+
+
+def _ip_matches(ip: str, rule: str) -> bool:
+    import ipaddress
+
+    try:
+        if "/" in rule:
+            return ipaddress.ip_address(ip) in ipaddress.ip_network(rule, strict=False)
+        if "*" in rule:
+            import fnmatch
+
+            return fnmatch.fnmatch(ip, rule)
+        return ip == rule
+    except ValueError:
+        return False
+
+
+_captcha_image = None
+
+
+def render_captcha(text: str) -> str:
+    global _captcha_image
+    if _captcha_image is None:
+        from captcha.image import ImageCaptcha
+
+        _captcha_image = ImageCaptcha(width=160, height=60, font_sizes=(36, 40, 44))
+    buf = io.BytesIO()
+    _captcha_image.generate_image(text).save(buf, format="PNG")
+    return base64.b64encode(buf.getvalue()).decode()

@@ -1,0 +1,108 @@
+"""Home dashboard figures, read from the database."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from aiohttp import web
+from pydantic import Field
+from tortoise import connections
+
+from core_api.auth.models import UserSession
+from core_api.auth.schemas import Envelope
+from core_api.monitor.logininfor.models import SysLogininfor
+from core_api.platform.api import Api
+from core_api.platform.envelope import ok
+from core_api.platform.schema import Schema
+from core_api.platform.state import CLOCK
+from core_api.platform.timefmt import day_start, fmt, zone
+from core_api.system.dept.models import SysDept
+from core_api.system.role.models import SysRole
+from core_api.system.user.models import SysUser
+
+api = Api("dashboard")
+DAYS = 30
+
+
+class LoginDay(Schema):
+    day: str
+    success: int
+    failure: int
+
+
+class RecentLogin(Schema):
+    user_name: str
+    ipaddr: str
+    status: str
+    msg: str
+    login_time: str | None
+
+
+class DashboardData(Schema):
+    user_total: int
+    user_enabled: int
+    role_total: int
+    dept_total: int
+    online_sessions: int
+    logins_per_day: list[LoginDay] = Field(description=f"the last {DAYS} days, oldest first")
+    recent_logins: list[RecentLogin]
+
+
+class DashboardOut(Envelope):
+    data: DashboardData
+
+
+async def logins_per_day(now_ts: float) -> list[dict[str, Any]]:
+    from datetime import UTC, datetime
+
+    today = datetime.fromtimestamp(now_ts, UTC).astimezone(zone()).date()
+    first = today - timedelta(days=DAYS - 1)
+    since = day_start(first)
+    conn = connections.get("default")
+    if conn.capabilities.dialect == "postgres":
+        sql = (
+            "SELECT to_char(login_time AT TIME ZONE $1, 'YYYY-MM-DD') AS day, status, COUNT(*) AS n "
+            "FROM sys_logininfor WHERE login_time >= $2 GROUP BY 1, 2"
+        )
+        params: list[Any] = [str(zone()), since]
+    else:
+        offset = int(since.utcoffset().total_seconds() // 60)  # type: ignore[union-attr]
+        sql = (
+            "SELECT date(login_time, ?) AS day, status, COUNT(*) AS n "
+            "FROM sys_logininfor WHERE login_time >= ? GROUP BY 1, 2"
+        )
+        params = [f"{offset:+d} minutes", since.astimezone(UTC).isoformat(sep=" ")]
+    _, rows = await conn.execute_query(sql, params)
+    counts: dict[str, dict[str, int]] = {}
+    for row in rows:
+        day = counts.setdefault(str(row["day"]), {"success": 0, "failure": 0})
+        day["success" if row["status"] == "0" else "failure"] += int(row["n"])
+    out = []
+    for i in range(DAYS):
+        key = (first + timedelta(days=i)).isoformat()
+        out.append({"day": key, **counts.get(key, {"success": 0, "failure": 0})})
+    return out
+
+
+@api.get("/index/dashboard", login_only=True, summary="Home dashboard figures", response=DashboardOut)
+async def dashboard(request: web.Request) -> web.Response:
+    now = request.app[CLOCK].time()
+    users = SysUser.filter(del_flag="0")
+    recent = await SysLogininfor.all().order_by("-login_time").limit(8).values(
+        "user_name", "ipaddr", "status", "msg", "login_time"
+    )
+    data = {
+        "userTotal": await users.count(),
+        "userEnabled": await users.filter(status="0").count(),
+        "roleTotal": await SysRole.filter(del_flag="0").count(),
+        "deptTotal": await SysDept.filter(del_flag="0").count(),
+        "onlineSessions": await UserSession.filter(expires_at__gt=now).count(),
+        "loginsPerDay": await logins_per_day(now),
+        "recentLogins": [
+            {"userName": r["user_name"], "ipaddr": r["ipaddr"], "status": r["status"], "msg": r["msg"],
+             "loginTime": fmt(r["login_time"])}
+            for r in recent
+        ],
+    }
+    return ok(data=data)

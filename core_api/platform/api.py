@@ -1,0 +1,243 @@
+"""One way to declare a route: ``@api.get(path, need=..., ...)`` on a plain async function.
+
+The decorator records what the route takes and returns (for OpenAPI and for the test that walks the
+route table), authenticates the caller, checks the permission requirement, validates the path, query
+and body with pydantic, and writes the operation log for writes. Handler parameters are injected by
+name: ``request``, ``principal``, ``body``, ``query`` and the path's own ``{names}``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import time
+import typing
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from aiohttp import web
+from pydantic import BaseModel, ValidationError
+
+from core_api.platform.errors import Forbidden, NotAuthenticated, ServiceError
+from core_api.platform.schema import describe_validation_error
+from core_api.platform.security import Need, Principal
+from core_api.platform.state import AUTH
+
+Handler = Callable[..., Awaitable[web.StreamResponse]]
+
+
+@dataclass(frozen=True)
+class OperLogSpec:
+    title: str
+    business_type: int  # 0 other 1 insert 2 update 3 delete 4 grant 5 export 6 import 7 force 8 gencode 9 clean
+    save_request: bool = True
+    save_response: bool = True
+
+
+class BusinessType:
+    OTHER, INSERT, UPDATE, DELETE, GRANT, EXPORT, IMPORT, FORCE, GENCODE, CLEAN = range(10)
+
+
+@dataclass
+class Endpoint:
+    method: str
+    path: str  # aiohttp form, e.g. /system/user/{userId:\d+}
+    handler: Handler
+    summary: str
+    tag: str
+    public: bool = False
+    login_only: bool = False
+    need: Need | None = None
+    body_model: type[BaseModel] | None = None
+    query_model: type[BaseModel] | None = None
+    path_params: dict[str, type] = field(default_factory=dict)
+    response_model: type[BaseModel] | None = None
+    log: OperLogSpec | None = None
+    form_body: bool = False  # also accept application/x-www-form-urlencoded (RuoYi exports)
+
+    @property
+    def operation_id(self) -> str:
+        return f"{self.handler.__module__.split('.')[-2]}_{self.handler.__name__}"
+
+    @property
+    def openapi_path(self) -> str:
+        import re
+
+        return re.sub(r"\{(\w+):[^}]+\}", r"{\1}", self.path)
+
+
+class Api:
+    """The routes of one feature module."""
+
+    def __init__(self, tag: str) -> None:
+        self.tag = tag
+        self.endpoints: list[Endpoint] = []
+
+    def route(
+        self,
+        method: str,
+        path: str,
+        *,
+        summary: str,
+        need: Need | None = None,
+        public: bool = False,
+        login_only: bool = False,
+        response: type[BaseModel] | None = None,
+        log: OperLogSpec | None = None,
+        form_body: bool = False,
+    ) -> Callable[[Handler], Handler]:
+        if sum([need is not None, public, login_only]) != 1:
+            raise ValueError(f"{method} {path}: give exactly one of need=, public=True, login_only=True")
+
+        def decorate(fn: Handler) -> Handler:
+            hints = typing.get_type_hints(fn)
+            params = inspect.signature(fn).parameters
+            path_names = _path_names(path)
+            ep = Endpoint(
+                method=method,
+                path=path,
+                handler=fn,
+                summary=summary,
+                tag=self.tag,
+                public=public,
+                login_only=login_only,
+                need=need,
+                body_model=hints.get("body") if "body" in params else None,
+                query_model=hints.get("query") if "query" in params else None,
+                path_params={n: hints.get(n, str) for n in path_names if n in params},
+                response_model=response,
+                log=log,
+                form_body=form_body,
+            )
+            self.endpoints.append(ep)
+            fn.__endpoint__ = ep  # type: ignore[attr-defined]
+            return fn
+
+        return decorate
+
+    def get(self, path: str, **kw: Any) -> Callable[[Handler], Handler]:
+        return self.route("GET", path, **kw)
+
+    def post(self, path: str, **kw: Any) -> Callable[[Handler], Handler]:
+        return self.route("POST", path, **kw)
+
+    def put(self, path: str, **kw: Any) -> Callable[[Handler], Handler]:
+        return self.route("PUT", path, **kw)
+
+    def delete(self, path: str, **kw: Any) -> Callable[[Handler], Handler]:
+        return self.route("DELETE", path, **kw)
+
+
+def _path_names(path: str) -> list[str]:
+    import re
+
+    return re.findall(r"\{(\w+)(?::[^}]+)?\}", path)
+
+
+def request_lang(request: web.Request) -> str:
+    return "en" if request.headers.get("Accept-Language", "").lower().startswith("en") else "zh"
+
+
+def flatten_query(request: web.Request, model: type[BaseModel]) -> dict[str, Any]:
+    """MultiDict → dict; list-typed fields take every value, ``params[x]`` stays a flat key."""
+    out: dict[str, Any] = {}
+    for key in request.query:
+        if key in out:
+            continue
+        values = request.query.getall(key)
+        out[key] = values if len(values) > 1 else values[0]
+    return out
+
+
+async def read_body(request: web.Request, ep: Endpoint) -> Any:
+    ctype = request.content_type
+    if ep.form_body and ctype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        form = await request.post()
+        return {k: form.getall(k) if len(form.getall(k)) > 1 else form[k] for k in form}
+    raw = await request.read()
+    if not raw:
+        return {}
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        raise ServiceError("请求体不是有效的 JSON") from None
+
+
+async def authenticate(request: web.Request) -> Principal:
+    header = request.headers.get("Authorization", "")
+    token = header[7:].strip() if header[:7].lower() == "bearer " else ""
+    if not token:
+        raise NotAuthenticated()
+    principal = await request.app[AUTH].principal_for_token(token)
+    if principal is None:
+        raise NotAuthenticated()
+    return principal
+
+
+def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    wants = set(inspect.signature(ep.handler).parameters)
+
+    async def handle(request: web.Request) -> web.StreamResponse:
+        started = time.perf_counter()
+        kwargs: dict[str, Any] = {}
+        principal: Principal | None = None
+        if not ep.public:
+            principal = await authenticate(request)
+            request["principal"] = principal
+            if ep.need is not None and not ep.need.allows(principal.authz):
+                raise Forbidden()
+        elif "principal" in wants:
+            # Public routes may still use the caller when one is signed in.
+            try:
+                principal = await authenticate(request)
+            except NotAuthenticated:
+                principal = None
+        if "principal" in wants:
+            kwargs["principal"] = principal
+        if "request" in wants:
+            kwargs["request"] = request
+        for name, typ in ep.path_params.items():
+            raw = request.match_info[name]
+            try:
+                kwargs[name] = typ(raw)
+            except ValueError:
+                raise ServiceError(f"参数 {name} 格式不正确") from None
+        lang = request_lang(request)
+        body_data: Any = None
+        try:
+            if ep.query_model is not None:
+                kwargs["query"] = ep.query_model.model_validate(flatten_query(request, ep.query_model))
+            if ep.body_model is not None:
+                body_data = await read_body(request, ep)
+                kwargs["body"] = ep.body_model.model_validate(body_data)
+        except ValidationError as exc:
+            model = ep.body_model if "body" not in kwargs and ep.body_model else ep.query_model
+            raise ServiceError(describe_validation_error(exc, model, lang)) from None
+        if ep.log is None:
+            return await ep.handler(**kwargs)
+        from core_api.platform.operlog import record_operation
+
+        response: web.StreamResponse | None = None
+        error: Exception | None = None
+        try:
+            response = await ep.handler(**kwargs)
+            return response
+        except Exception as exc:
+            error = exc
+            raise
+        finally:
+            await record_operation(request, ep, principal, body_data, response, error, started)
+
+    handle.__name__ = ep.handler.__name__
+    return handle
+
+
+def register(app: web.Application, apis: list[Api]) -> None:
+    for api in apis:
+        for ep in api.endpoints:
+            app.router.add_route(ep.method, ep.path, make_handler(ep), name=ep.operation_id)
+
+
+def all_endpoints(apis: list[Api]) -> list[Endpoint]:
+    return [ep for api in apis for ep in api.endpoints]

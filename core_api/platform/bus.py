@@ -1,0 +1,244 @@
+"""The message bus: RabbitMQ through aio-pika when ``CONSOLE_AMQP_URL`` is set, else in-process.
+
+Two kinds of traffic:
+- events (``publish``/``subscribe``): durable work for exactly one consumer group per handler name;
+  a failing handler is retried after a delay and, after ``max_attempts``, parked for an operator.
+- broadcasts (``broadcast``/``on_broadcast``): every process hears them (cache invalidation).
+
+The in-process bus runs the same handlers on an asyncio queue: at-most-once and single node (a
+crash loses what is queued), which is what a laptop needs; production uses RabbitMQ.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+log = logging.getLogger("console.bus")
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+EVENTS_EXCHANGE = "console.events"
+BROADCAST_EXCHANGE = "console.broadcast"
+
+
+@dataclass
+class Subscription:
+    name: str  # the consumer group: one queue per name
+    topic: str
+    handler: Handler
+
+
+@dataclass
+class Parked:
+    name: str
+    topic: str
+    payload: dict[str, Any]
+    error: str
+
+
+@dataclass
+class BaseBus:
+    max_attempts: int = 5
+    retry_delay: float = 2.0
+    subscriptions: list[Subscription] = field(default_factory=list)
+    broadcast_handlers: dict[str, list[Handler]] = field(default_factory=lambda: defaultdict(list))
+
+    def subscribe(self, topic: str, name: str, handler: Handler) -> None:
+        self.subscriptions.append(Subscription(name=name, topic=topic, handler=handler))
+
+    def on_broadcast(self, topic: str, handler: Handler) -> None:
+        self.broadcast_handlers[topic].append(handler)
+
+    async def _run_broadcast(self, topic: str, payload: dict[str, Any]) -> None:
+        for handler in self.broadcast_handlers.get(topic, []):
+            try:
+                await handler(payload)
+            except Exception:
+                log.exception("broadcast handler for %s failed", topic)
+
+
+class InProcessBus(BaseBus):
+    def __init__(self, max_attempts: int = 5, retry_delay: float = 2.0) -> None:
+        super().__init__(max_attempts=max_attempts, retry_delay=retry_delay)
+        self._queue: asyncio.Queue[tuple[Subscription, dict[str, Any], int]] = asyncio.Queue()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._consumer: asyncio.Task[None] | None = None
+        self.parked: list[Parked] = []
+
+    async def start(self, consume: bool = True) -> None:
+        if consume and self._consumer is None:
+            self._consumer = asyncio.create_task(self._consume())
+
+    async def publish(self, topic: str, payload: dict[str, Any]) -> None:
+        for sub in self.subscriptions:
+            if sub.topic == topic:
+                self._queue.put_nowait((sub, payload, 1))
+
+    async def broadcast(self, topic: str, payload: dict[str, Any]) -> None:
+        await self._run_broadcast(topic, payload)
+
+    async def _consume(self) -> None:
+        while True:
+            sub, payload, attempt = await self._queue.get()
+            try:
+                await sub.handler(payload)
+            except Exception as exc:
+                if attempt < self.max_attempts:
+                    log.warning("handler %s failed (attempt %d), retrying", sub.name, attempt)
+                    self._later(sub, payload, attempt + 1)
+                else:
+                    log.error("handler %s failed %d times, parked: %s", sub.name, attempt, exc)
+                    self.parked.append(Parked(sub.name, sub.topic, payload, repr(exc)))
+            finally:
+                self._queue.task_done()
+
+    def _later(self, sub: Subscription, payload: dict[str, Any], attempt: int) -> None:
+        async def requeue() -> None:
+            await asyncio.sleep(self.retry_delay)
+            self._queue.put_nowait((sub, payload, attempt))
+
+        task = asyncio.create_task(requeue())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def drain(self) -> None:
+        """Wait until everything published so far (and its retries) has been handled."""
+        while True:
+            await self._queue.join()
+            if not self._tasks:
+                return
+            await asyncio.gather(*list(self._tasks))
+
+    async def close(self) -> None:
+        for task in [self._consumer, *self._tasks]:
+            if task:
+                task.cancel()
+        self._consumer = None
+
+
+class RabbitBus(BaseBus):
+    """Durable topic exchange, one durable queue per handler name, a delay queue for retries
+    (message TTL dead-lettering back to the main queue) and a parking queue; publisher confirms
+    and persistent messages. The topology uses only RabbitMQ 3.x features."""
+
+    def __init__(self, url: str, max_attempts: int = 5, retry_delay: float = 2.0, prefix: str = "console") -> None:
+        super().__init__(max_attempts=max_attempts, retry_delay=retry_delay)
+        self.url = url
+        self.prefix = prefix
+        self._connection: Any = None
+        self._channel: Any = None
+        self._events: Any = None
+        self._fanout: Any = None
+
+    def queue_name(self, name: str) -> str:
+        return f"{self.prefix}.{name}"
+
+    async def start(self, consume: bool = True) -> None:
+        import aio_pika
+
+        self._connection = await aio_pika.connect_robust(self.url)
+        self._channel = await self._connection.channel(publisher_confirms=True)
+        await self._channel.set_qos(prefetch_count=16)
+        self._events = await self._channel.declare_exchange(
+            f"{self.prefix}.events", aio_pika.ExchangeType.TOPIC, durable=True
+        )
+        self._fanout = await self._channel.declare_exchange(
+            f"{self.prefix}.broadcast", aio_pika.ExchangeType.FANOUT, durable=True
+        )
+        if self.broadcast_handlers:
+            own = await self._channel.declare_queue(exclusive=True, auto_delete=True)
+            await own.bind(self._fanout)
+            await own.consume(self._on_broadcast)
+        if consume:
+            for sub in self.subscriptions:
+                await self._declare_and_consume(sub)
+
+    async def declare(self, sub: Subscription) -> Any:
+        """The three queues of one handler: main, delayed retry, parked."""
+        main = self.queue_name(sub.name)
+        queue = await self._channel.declare_queue(main, durable=True)
+        await queue.bind(self._events, routing_key=sub.topic)
+        await self._channel.declare_queue(
+            f"{main}.retry",
+            durable=True,
+            arguments={
+                "x-message-ttl": int(self.retry_delay * 1000),
+                "x-dead-letter-exchange": "",
+                "x-dead-letter-routing-key": main,
+            },
+        )
+        await self._channel.declare_queue(f"{main}.parked", durable=True)
+        return queue
+
+    async def _declare_and_consume(self, sub: Subscription) -> None:
+        queue = await self.declare(sub)
+
+        async def on_message(message: Any) -> None:
+            await self._handle(sub, message)
+
+        await queue.consume(on_message)
+
+    async def _handle(self, sub: Subscription, message: Any) -> None:
+        import aio_pika
+
+        attempt = int((message.headers or {}).get("x-attempts", 0)) + 1
+        try:
+            payload = orjson.loads(message.body)
+            await sub.handler(payload)
+        except Exception as exc:
+            main = self.queue_name(sub.name)
+            target = f"{main}.retry" if attempt < self.max_attempts else f"{main}.parked"
+            if target.endswith(".parked"):
+                log.error("handler %s failed %d times, parked: %r", sub.name, attempt, exc)
+            else:
+                log.warning("handler %s failed (attempt %d), retrying: %r", sub.name, attempt, exc)
+            retry = aio_pika.Message(
+                body=message.body,
+                headers={"x-attempts": attempt, "x-error": repr(exc)[:500], "x-topic": sub.topic},
+                delivery_mode=aio_pika.DeliveryMode.PERSISTENT,
+                message_id=message.message_id,
+                content_type="application/json",
+            )
+            # Confirmed before the original is acked: at-least-once, nothing lost in between.
+            await self._channel.default_exchange.publish(retry, routing_key=target)
+        await message.ack()
+
+    async def publish(self, topic: str, payload: dict[str, Any]) -> None:
+        import aio_pika
+
+        message = aio_pika.Message(
+            body=orjson.dumps(payload),
+            delivery_mode=aio_pika.DeliveryMode.PERSISTENT,
+            message_id=uuid.uuid4().hex,
+            content_type="application/json",
+        )
+        await self._events.publish(message, routing_key=topic)
+
+    async def broadcast(self, topic: str, payload: dict[str, Any]) -> None:
+        import aio_pika
+
+        body = orjson.dumps({"topic": topic, "payload": payload})
+        await self._fanout.publish(aio_pika.Message(body=body), routing_key="")
+
+    async def _on_broadcast(self, message: Any) -> None:
+        async with message.process(ignore_processed=True):
+            data = orjson.loads(message.body)
+            await self._run_broadcast(data["topic"], data["payload"])
+
+    async def close(self) -> None:
+        if self._connection is not None:
+            await self._connection.close()
+            self._connection = None
+
+
+def make_bus(amqp_url: str, max_attempts: int, retry_delay: float) -> InProcessBus | RabbitBus:
+    if amqp_url:
+        return RabbitBus(amqp_url, max_attempts=max_attempts, retry_delay=retry_delay)
+    return InProcessBus(max_attempts=max_attempts, retry_delay=retry_delay)

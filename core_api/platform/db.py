@@ -1,0 +1,59 @@
+"""Tortoise ORM wiring: one app holding every model module, migrations under core_api/migrations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tortoise import Tortoise
+from tortoise.migrations.api import migrate as run_migrations
+
+from core_api.settings import Settings
+
+MODEL_MODULES = [
+    "core_api.platform.models",
+    "core_api.system.dept.models",
+    "core_api.system.post.models",
+    "core_api.system.menu.models",
+    "core_api.system.role.models",
+    "core_api.system.user.models",
+    "core_api.system.dict.models",
+    "core_api.system.config.models",
+    "core_api.monitor.logininfor.models",
+    "core_api.monitor.operlog.models",
+    "core_api.auth.models",
+]
+
+
+def tortoise_config(settings: Settings, *, pool_max: int = 20) -> dict[str, Any]:
+    url = settings.db_url
+    if url.startswith("postgres"):
+        sep = "&" if "?" in url else "?"
+        url = f"{url}{sep}minsize=1&maxsize={pool_max}"
+    return {
+        "connections": {"default": url},
+        "apps": {
+            "models": {
+                "models": MODEL_MODULES,
+                "default_connection": "default",
+                "migrations": "core_api.migrations",
+            }
+        },
+        "use_tz": True,
+        "timezone": "UTC",
+    }
+
+
+async def init_db(settings: Settings, **kw: Any) -> None:
+    await Tortoise.init(config=tortoise_config(settings, **kw), _enable_global_fallback=False)
+
+
+async def close_db() -> None:
+    await Tortoise.close_connections()
+
+
+async def migrate(settings: Settings) -> None:
+    await run_migrations(config=tortoise_config(settings))
+
+
+# For the ``tortoise`` CLI (makemigrations): ``tortoise -c core_api.platform.db.TORTOISE_ORM makemigrations``
+TORTOISE_ORM = tortoise_config(Settings())

@@ -1,0 +1,45 @@
+"""The contract's envelopes (CONTRACT.md): HTTP 200 with the outcome in the body's ``code``."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import orjson
+from aiohttp import web
+
+MSG_OK = "操作成功"
+MSG_QUERY_OK = "查询成功"
+
+
+def dumps(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+
+
+def json_response(body: Mapping[str, Any], status: int = 200) -> web.Response:
+    return web.Response(body=dumps(body), status=status, content_type="application/json")
+
+
+def ok(data: Any = None, msg: str = MSG_OK, **extra: Any) -> web.Response:
+    """Result envelope; ``data`` is left out when there is none, extra keys sit beside it."""
+    body: dict[str, Any] = {"code": 200, "msg": msg}
+    if data is not None:
+        body["data"] = data
+    body.update(extra)
+    return json_response(body)
+
+
+def table(rows: Iterable[Any], total: int, msg: str = MSG_QUERY_OK) -> web.Response:
+    return json_response({"code": 200, "msg": msg, "total": total, "rows": list(rows)})
+
+
+def page(items: list[Any], total: int, page_no: int, page_size: int, msg: str = MSG_QUERY_OK) -> web.Response:
+    """Business page (chat, message centre): the spec reads ``data.pages`` and ``data.data``."""
+    pages = math.ceil(total / page_size) if page_size else 0
+    data = {"pages": pages, "total": total, "pageNo": page_no, "pageSize": page_size, "data": items}
+    return json_response({"code": 200, "msg": msg, "data": data})
+
+
+def fail(msg: str, code: int = 500) -> web.Response:
+    return json_response({"code": code, "msg": msg})

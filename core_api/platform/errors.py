@@ -1,0 +1,40 @@
+"""The error catalogue of the contract: every failure a handler raises becomes one envelope."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """A business refusal: the caller gets ``{"code": code, "msg": msg}`` and nothing changed."""
+
+    code = 500
+
+    def __init__(self, msg: str, code: int | None = None) -> None:
+        super().__init__(msg)
+        self.msg = msg
+        if code is not None:
+            self.code = code
+
+
+class NotAuthenticated(ServiceError):
+    code = 401
+
+    def __init__(self, msg: str = "认证失败，无法访问系统资源") -> None:
+        super().__init__(msg)
+
+
+class Forbidden(ServiceError):
+    code = 403
+
+    def __init__(self, msg: str = "当前操作没有权限") -> None:
+        super().__init__(msg)
+
+
+class NotFound(ServiceError):
+    code = 404
+
+    def __init__(self, msg: str = "访问资源不存在") -> None:
+        super().__init__(msg)
+
+
+class Warning_(ServiceError):
+    code = 601

@@ -1,0 +1,108 @@
+"""Short-lived keys with a time to live: a database table by default, Redis when configured.
+
+Captcha answers, SMS codes, rate-limit counters and account lockouts live here, so that several
+core_api nodes share them (the table is shared through PostgreSQL; Redis when ``CONSOLE_REDIS_URL``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Protocol
+
+from tortoise import connections
+
+from core_api.platform.models import KvEntry
+
+
+class KvStore(Protocol):
+    async def get(self, key: str) -> str | None: ...
+    async def set(self, key: str, value: str, ttl: float) -> None: ...
+    async def pop(self, key: str) -> str | None:
+        """Read and delete in one step: a value can be taken once (single-use captcha and codes)."""
+
+    async def delete(self, key: str) -> None: ...
+    async def incr(self, key: str, ttl: float) -> int:
+        """Add one; the window (ttl) starts with the first increment."""
+
+    async def close(self) -> None: ...
+
+
+class DbKv:
+    def __init__(self, clock=time.time) -> None:
+        self._clock = clock
+
+    async def get(self, key: str) -> str | None:
+        row = await KvEntry.filter(key=key, expires_at__gt=self._clock()).values_list("value", flat=True)
+        return row[0] if row else None
+
+    async def set(self, key: str, value: str, ttl: float) -> None:
+        conn = connections.get("default")
+        p = ["$1", "$2", "$3"] if conn.capabilities.dialect == "postgres" else ["?"] * 3
+        sql = (
+            f"INSERT INTO sys_kv (key, value, expires_at) VALUES ({p[0]}, {p[1]}, {p[2]}) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at"
+        )
+        await conn.execute_query(sql, [key, value, self._clock() + float(ttl)])
+
+    async def pop(self, key: str) -> str | None:
+        rows = await KvEntry.filter(key=key).values_list("value", "expires_at")
+        if not rows:
+            return None
+        # The delete decides who took it: of two concurrent pops only one deletes the row.
+        deleted = await KvEntry.filter(key=key).delete()
+        value, expires_at = rows[0]
+        return value if deleted and expires_at > self._clock() else None
+
+    async def delete(self, key: str) -> None:
+        await KvEntry.filter(key=key).delete()
+
+    async def incr(self, key: str, ttl: float) -> int:
+        now = self._clock()
+        conn = connections.get("default")
+        p = ["$1", "$2", "$3", "$4"] if conn.capabilities.dialect == "postgres" else ["?"] * 4
+        # One statement, atomic on both engines: a missing or expired window restarts at 1.
+        sql = (
+            f"INSERT INTO sys_kv (key, value, expires_at) VALUES ({p[0]}, '1', {p[1]}) "
+            "ON CONFLICT (key) DO UPDATE SET "
+            f"value = CASE WHEN sys_kv.expires_at > {p[2]} "
+            "THEN CAST(CAST(sys_kv.value AS INTEGER) + 1 AS TEXT) ELSE '1' END, "
+            f"expires_at = CASE WHEN sys_kv.expires_at > {p[3]} THEN sys_kv.expires_at ELSE excluded.expires_at END "
+            "RETURNING value"
+        )
+        _, rows = await conn.execute_query(sql, [key, now + float(ttl), now, now])
+        return int(rows[0]["value"])
+
+    async def purge_expired(self) -> int:
+        return await KvEntry.filter(expires_at__lte=self._clock()).delete()
+
+    async def close(self) -> None:
+        return None
+
+
+class RedisKv:
+    def __init__(self, url: str) -> None:
+        from redis import asyncio as aioredis
+
+        self._redis = aioredis.from_url(url, decode_responses=True)
+
+    async def get(self, key: str) -> str | None:
+        return await self._redis.get(key)
+
+    async def set(self, key: str, value: str, ttl: float) -> None:
+        await self._redis.set(key, value, px=max(1, int(ttl * 1000)))
+
+    async def pop(self, key: str) -> str | None:
+        return await self._redis.getdel(key)
+
+    async def delete(self, key: str) -> None:
+        await self._redis.delete(key)
+
+    async def incr(self, key: str, ttl: float) -> int:
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.incr(key)
+            pipe.pexpire(key, max(1, int(ttl * 1000)), nx=True)
+            value, _ = await pipe.execute()
+        return int(value)
+
+    async def close(self) -> None:
+        await self._redis.aclose()

@@ -1,0 +1,39 @@
+"""One middleware turns every outcome into the contract's envelope and tags it with a request id."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+
+from aiohttp import web
+
+from core_api.platform.envelope import fail
+from core_api.platform.errors import ServiceError
+
+log = logging.getLogger("console.request")
+
+
+@web.middleware
+async def envelope_middleware(request: web.Request, handler):  # type: ignore[no-untyped-def]
+    incoming = request.headers.get("X-Request-Id", "")
+    request_id = incoming if incoming.isalnum() and len(incoming) <= 64 else uuid.uuid4().hex[:16]
+    request["request_id"] = request_id
+    try:
+        response = await handler(request)
+    except ServiceError as exc:
+        response = fail(exc.msg, exc.code)
+    except web.HTTPNotFound:
+        response = fail("访问资源不存在", 404)
+    except web.HTTPMethodNotAllowed as exc:
+        response = fail(f"请求地址'{request.path}'，不支持'{exc.method}'请求", 500)
+    except web.HTTPRequestEntityTooLarge:
+        response = fail("请求体过大", 500)
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        response = fail(exc.reason or "请求错误", 500)
+    except Exception:
+        log.exception("unhandled error on %s %s [request %s]", request.method, request.path, request_id)
+        response = fail(f"系统内部错误，请联系管理员（请求编号 {request_id}）", 500)
+    response.headers["X-Request-Id"] = request_id
+    return response

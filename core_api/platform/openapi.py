@@ -1,0 +1,67 @@
+"""The OpenAPI 3.1 document, built from the pydantic models every route declares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+from core_api.platform.api import Endpoint
+
+REF = "#/components/schemas/{model}"
+
+
+def build_openapi(endpoints: list[Endpoint], title: str, version: str) -> dict[str, Any]:
+    models: list[tuple[type[BaseModel], str]] = []
+    for ep in endpoints:
+        if ep.body_model:
+            models.append((ep.body_model, "validation"))
+        if ep.response_model:
+            models.append((ep.response_model, "serialization"))
+    keyed, schema = models_json_schema(models, ref_template=REF) if models else ({}, {})
+    components = dict(schema.get("$defs", {}))
+    paths: dict[str, Any] = {}
+    for ep in sorted(endpoints, key=lambda e: (e.openapi_path, e.method)):
+        op: dict[str, Any] = {
+            "operationId": ep.operation_id,
+            "summary": ep.summary,
+            "tags": [ep.tag],
+            "responses": {"200": {"description": "The contract's envelope; the outcome is its `code`."}},
+        }
+        if ep.public:
+            op["security"] = []
+        else:
+            op["description"] = "Needs a signed-in caller" + (f" with {ep.need.describe()}." if ep.need else ".")
+        if ep.response_model:
+            ref = keyed[(ep.response_model, "serialization")]
+            op["responses"]["200"]["content"] = {"application/json": {"schema": ref}}
+        params = [
+            {"name": name, "in": "path", "required": True,
+             "schema": {"type": "integer" if typ is int else "string"}}
+            for name, typ in ep.path_params.items()
+        ]
+        if ep.query_model:
+            qschema = ep.query_model.model_json_schema(ref_template=REF, by_alias=True)
+            required = set(qschema.get("required", []))
+            for name, prop in qschema.get("properties", {}).items():
+                params.append({"name": name, "in": "query", "required": name in required, "schema": prop})
+            components.update(qschema.get("$defs", {}))
+        if params:
+            op["parameters"] = params
+        if ep.body_model:
+            content = {"application/json": {"schema": keyed[(ep.body_model, "validation")]}}
+            if ep.form_body:
+                content["application/x-www-form-urlencoded"] = content["application/json"]
+            op["requestBody"] = {"required": True, "content": content}
+        paths.setdefault(ep.openapi_path, {})[ep.method.lower()] = op
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": title, "version": version},
+        "paths": paths,
+        "components": {
+            "schemas": dict(sorted(components.items())),
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+        },
+        "security": [{"bearer": []}],
+    }

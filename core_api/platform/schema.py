@@ -1,0 +1,83 @@
+"""Base pydantic models: camelCase on the wire, snake_case in Python; zh-CN validation messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic.alias_generators import to_camel
+
+
+class Schema(BaseModel):
+    model_config = ConfigDict(
+        alias_generator=to_camel,
+        validate_by_name=True,
+        validate_by_alias=True,
+        serialize_by_alias=True,
+        str_strip_whitespace=False,
+        extra="ignore",
+    )
+
+
+class StrictSchema(Schema):
+    """For writes: an unknown field is refused instead of silently dropped."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+_ZH = {
+    "missing": "不能为空",
+    "string_too_short": "长度不能少于{min_length}个字符",
+    "string_too_long": "长度不能超过{max_length}个字符",
+    "string_pattern_mismatch": "格式不正确",
+    "string_type": "必须是字符串",
+    "int_parsing": "必须是整数",
+    "int_type": "必须是整数",
+    "float_parsing": "必须是数字",
+    "bool_parsing": "必须是布尔值",
+    "greater_than": "必须大于{gt}",
+    "greater_than_equal": "不能小于{ge}",
+    "less_than": "必须小于{lt}",
+    "less_than_equal": "不能大于{le}",
+    "literal_error": "取值必须是 {expected}",
+    "enum": "取值必须是 {expected}",
+    "extra_forbidden": "是不允许的字段",
+    "json_invalid": "不是有效的 JSON",
+    "value_error": "{msg}",
+    "list_type": "必须是列表",
+    "date_from_datetime_parsing": "日期格式不正确，应为 yyyy-MM-dd",
+    "date_parsing": "日期格式不正确，应为 yyyy-MM-dd",
+    "too_long": "最多{max_length}项",
+}
+
+
+def _field_name(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> str:
+    parts = [str(p) for p in loc if not isinstance(p, int)]
+    if not parts:
+        return "请求体"
+    name = parts[-1]
+    if model is not None and len(parts) == 1:
+        for fname, info in model.model_fields.items():
+            if name in (fname, info.alias):
+                return info.title or (info.alias or fname)
+    return ".".join(parts)
+
+
+def describe_validation_error(exc: ValidationError, model: type[BaseModel] | None, lang: str = "zh") -> str:
+    """One line per problem naming the field and the rule, e.g. ``用户名不能为空``."""
+    lines = []
+    for err in exc.errors(include_url=False)[:5]:
+        field = _field_name(model, tuple(err.get("loc", ())))
+        if lang.startswith("en"):
+            lines.append(f"{field}: {err['msg']}")
+            continue
+        template = _ZH.get(err["type"])
+        ctx = dict(err.get("ctx") or {})
+        if err["type"] == "value_error":
+            ctx["msg"] = str(ctx.get("error", err["msg"])).removeprefix("Value error, ")
+        try:
+            text = template.format(**ctx) if template else err["msg"]
+        except (KeyError, IndexError):
+            text = err["msg"]
+        lines.append(f"{field}{text}" if not text.startswith(field) else text)
+    return "；".join(lines)

@@ -1,0 +1,125 @@
+"""Who the caller is and what they may do: the principal, permission requirements and data scope."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from tortoise.expressions import Q
+
+SUPER_ROLE = "admin"
+ALL_PERMISSION = "*:*:*"
+DEFAULT_ROLE = "ROLE_DEFAULT"
+
+
+@dataclass(frozen=True, slots=True)
+class DataScope:
+    """The departments (and own records) a caller's roles open. ``all`` wins over everything."""
+
+    all: bool = False
+    dept_ids: frozenset[int] = frozenset()
+    self_user_id: int | None = None
+
+    def user_filter(self, dept_field: str = "dept_id", user_field: str = "user_id") -> Q | None:
+        """An ORM filter for records owned by users; None means no restriction."""
+        if self.all:
+            return None
+        q = Q(**{f"{dept_field}__in": sorted(self.dept_ids)}) if self.dept_ids else Q(**{f"{dept_field}": -1})
+        if self.self_user_id is not None:
+            q |= Q(**{user_field: self.self_user_id})
+        return q
+
+    def dept_filter(self, dept_field: str = "dept_id") -> Q | None:
+        if self.all:
+            return None
+        return Q(**{f"{dept_field}__in": sorted(self.dept_ids)}) if self.dept_ids else Q(**{dept_field: -1})
+
+    def allows_dept(self, dept_id: int | None) -> bool:
+        return self.all or (dept_id is not None and dept_id in self.dept_ids)
+
+    def allows_user(self, user_id: int, dept_id: int | None) -> bool:
+        return self.allows_dept(dept_id) or (self.self_user_id is not None and self.self_user_id == user_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Authz:
+    """What one user may do, loaded from roles and menus and cached per process."""
+
+    user_id: int
+    user_name: str
+    dept_id: int | None
+    dept_name: str
+    roles: tuple[str, ...]
+    role_ids: tuple[int, ...]
+    permissions: frozenset[str]
+    scope: DataScope
+    is_admin: bool = False
+
+    def has_permi(self, perm: str) -> bool:
+        return ALL_PERMISSION in self.permissions or perm in self.permissions
+
+    def has_role(self, role: str) -> bool:
+        return SUPER_ROLE in self.roles or role in self.roles
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    session_id: int
+    token_hash: str
+    authz: Authz
+
+    @property
+    def user_id(self) -> int:
+        return self.authz.user_id
+
+    @property
+    def user_name(self) -> str:
+        return self.authz.user_name
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """A permission and/or role requirement in any-of or all-of form. An empty one never passes."""
+
+    perms: tuple[str, ...] = ()
+    perms_mode: Literal["any", "all"] = "any"
+    roles: tuple[str, ...] = ()
+    roles_mode: Literal["any", "all"] = "any"
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def allows(self, authz: Authz) -> bool:
+        if not self.perms and not self.roles:
+            return False
+        if self.perms:
+            check = all if self.perms_mode == "all" else any
+            if not check(authz.has_permi(p) for p in self.perms):
+                return False
+        if self.roles:
+            check = all if self.roles_mode == "all" else any
+            if not check(authz.has_role(r) for r in self.roles):
+                return False
+        return True
+
+    def describe(self) -> str:
+        parts = []
+        if self.perms:
+            parts.append(f"{self.perms_mode} of permissions {', '.join(self.perms)}")
+        if self.roles:
+            parts.append(f"{self.roles_mode} of roles {', '.join(self.roles)}")
+        return "; ".join(parts) or "nothing (always refused)"
+
+
+def any_perm(*perms: str) -> Need:
+    return Need(perms=perms, perms_mode="any")
+
+
+def all_perms(*perms: str) -> Need:
+    return Need(perms=perms, perms_mode="all")
+
+
+def any_role(*roles: str) -> Need:
+    return Need(roles=roles, roles_mode="any")
+
+
+def all_roles(*roles: str) -> Need:
+    return Need(roles=roles, roles_mode="all")

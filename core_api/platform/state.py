@@ -1,0 +1,24 @@
+"""Typed application state shared by every feature (aiohttp ``web.AppKey``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+
+if TYPE_CHECKING:
+    from core_api.auth.service import AuthService
+    from core_api.platform.bus import InProcessBus, RabbitBus
+    from core_api.platform.clock import Clock
+    from core_api.platform.kv import KvStore
+    from core_api.platform.sms import SmsSender
+    from core_api.settings import Settings
+    from core_api.system.config.service import ConfigService
+
+SETTINGS: web.AppKey[Settings] = web.AppKey("settings")
+CLOCK: web.AppKey[Clock] = web.AppKey("clock")
+KV: web.AppKey[KvStore] = web.AppKey("kv")
+BUS: web.AppKey[InProcessBus | RabbitBus] = web.AppKey("bus")
+AUTH: web.AppKey[AuthService] = web.AppKey("auth")
+CONFIG: web.AppKey[ConfigService] = web.AppKey("config")
+SMS: web.AppKey[SmsSender] = web.AppKey("sms")

@@ -1,0 +1,35 @@
+"""Times on the wire: ``yyyy-MM-dd HH:mm:ss`` in the configured zone; dates ``yyyy-MM-dd``."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+_zone = ZoneInfo("Asia/Shanghai")
+
+
+def set_zone(name: str) -> None:
+    global _zone
+    _zone = ZoneInfo(name)
+
+
+def zone() -> ZoneInfo:
+    return _zone
+
+
+def fmt(value: datetime | None) -> str | None:
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(_zone).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def day_start(day: date) -> datetime:
+    """The first instant of a local day, as an aware datetime."""
+    return datetime.combine(day, time.min, tzinfo=_zone)
+
+
+def day_end_exclusive(day: date) -> datetime:
+    """The first instant after a local day: end dates of a range are inclusive."""
+    return day_start(day + timedelta(days=1))

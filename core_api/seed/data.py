@@ -1,0 +1,75 @@
+"""What a fresh install holds besides the menu (CONTRACT.md "Seed data")."""
+
+from __future__ import annotations
+
+# (dept_id, parent_id, name, order)
+DEPTS = [
+    (100, 0, "密讯科技", 0),
+    (101, 100, "深圳总公司", 1),
+    (102, 100, "长沙分公司", 2),
+    (103, 101, "研发部门", 1),
+    (104, 101, "市场部门", 2),
+    (105, 101, "测试部门", 3),
+    (106, 101, "财务部门", 4),
+    (107, 101, "运维部门", 5),
+    (108, 102, "市场部门", 1),
+    (109, 102, "财务部门", 2),
+]
+
+POSTS = [(1, "ceo", "董事长", 1), (2, "se", "项目经理", 2), (3, "hr", "人力资源", 3), (4, "user", "普通员工", 4)]
+
+# (role_id, name, key, sort, data_scope, custom depts)
+ROLES = [
+    (1, "超级管理员", "admin", 1, "1", []),
+    (2, "普通角色", "common", 2, "2", [100, 101, 105]),
+]
+
+# (user_id, user_name, nick, dept, email, phone, sex, role_id, post_id)
+USERS = [
+    (1, "admin", "超级管理员", 103, "admin@example.com", "15888888888", "1", 1, 1),
+    (2, "ry", "普通用户", 105, "ry@example.com", "15666666666", "1", 2, 2),
+]
+DEFAULT_PASSWORD = "admin123"
+
+# The menus (by permission) the common role is granted: a read-mostly operator.
+COMMON_ROLE_PERMS = [
+    "system:user:list", "system:user:query", "system:user:export",
+    "system:dept:list", "system:dept:query",
+    "system:post:list", "system:post:query",
+    "system:dict:list", "system:dict:query",
+    "system:notice:list", "system:notice:query",
+    "monitor:operlog:list", "monitor:operlog:query",
+    "monitor:logininfor:list", "monitor:logininfor:query",
+    "monitor:online:list", "monitor:online:query",
+    "monitor:server:list",
+    "account:consumer:list", "account:consumer:query",
+]
+
+# dict_type: (name, [(label, value, list_class, is_default)])
+DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
+    "sys_user_sex": ("用户性别", [("男", "0", "", "Y"), ("女", "1", "", "N"), ("未知", "2", "", "N")]),
+    "sys_show_hide": ("菜单状态", [("显示", "0", "primary", "Y"), ("隐藏", "1", "danger", "N")]),
+    "sys_normal_disable": ("系统开关", [("正常", "0", "primary", "Y"), ("停用", "1", "danger", "N")]),
+    "sys_job_status": ("任务状态", [("正常", "0", "primary", "Y"), ("暂停", "1", "danger", "N")]),
+    "sys_job_group": ("任务分组", [("默认", "DEFAULT", "", "Y"), ("系统", "SYSTEM", "", "N")]),
+    "sys_yes_no": ("系统是否", [("是", "Y", "primary", "Y"), ("否", "N", "danger", "N")]),
+    "sys_notice_type": ("通知类型", [("通知", "1", "warning", "Y"), ("公告", "2", "success", "N")]),
+    "sys_notice_status": ("通知状态", [("正常", "0", "primary", "Y"), ("关闭", "1", "danger", "N")]),
+    "sys_oper_type": ("操作类型", [
+        ("其他", "0", "info", "N"), ("新增", "1", "info", "N"), ("修改", "2", "info", "N"),
+        ("删除", "3", "danger", "N"), ("授权", "4", "primary", "N"), ("导出", "5", "warning", "N"),
+        ("导入", "6", "warning", "N"), ("强退", "7", "danger", "N"), ("生成代码", "8", "warning", "N"),
+        ("清空数据", "9", "danger", "N"),
+    ]),
+    "sys_common_status": ("系统状态", [("成功", "0", "primary", "N"), ("失败", "1", "danger", "N")]),
+}
+
+# (name, key, value)
+CONFIGS = [
+    ("主框架页-默认皮肤样式名称", "sys.index.skinName", "skin-blue"),
+    ("用户管理-账号初始密码", "sys.user.initPassword", "123456"),
+    ("主框架页-侧边栏主题", "sys.index.sideTheme", "theme-dark"),
+    ("账号自助-验证码开关", "sys.account.captchaEnabled", "true"),
+    ("账号自助-是否开启用户注册功能", "sys.account.registerUser", "false"),
+    ("用户登录-黑名单列表", "sys.login.blackIPList", ""),
+]

@@ -1,0 +1,226 @@
+"""The whole menu tree of MENUS.md: every screen of both spec documents, its view path and buttons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ACTION_LABELS = {
+    "query": "查询", "add": "新增", "edit": "修改", "remove": "删除", "export": "导出", "import": "导入",
+    "resetPwd": "重置密码", "changeStatus": "状态修改", "unlock": "账户解锁", "batchLogout": "批量强退",
+    "forceLogout": "单条强退", "preview": "预览代码", "code": "生成代码", "shelf": "上下架", "audit": "审核",
+    "editInfo": "编辑资料", "freeze": "冻结", "mute": "禁言", "usable": "启用", "bindReferrer": "绑定推荐人",
+    "operate": "操作", "confirm": "确认", "block": "拉黑", "alarm": "告警", "sensitiveWords": "敏感词",
+    "status": "状态", "banWebsite": "屏蔽网址", "approve": "审批", "pay": "打款", "execute": "执行",
+    "recommend": "推荐", "specs": "规格", "brandSale": "品牌特卖", "rate": "费率", "area": "区域",
+    "goods": "商品", "gifts": "奖品", "sync": "同步", "pickup": "核销", "ship": "发货", "refund": "退款",
+}
+
+
+@dataclass
+class Menu:
+    name: str
+    view: str  # the view path (component)
+    perm: str  # the menu's own permission
+    buttons: list[str] = field(default_factory=list)
+    icon: str = "#"
+    hidden: bool = False
+    path: str = ""  # defaults to the view path's segments after the directory
+    is_frame: str = "1"
+
+    def button_perms(self) -> list[tuple[str, str]]:
+        base = self.perm.rsplit(":", 1)[0]
+        return [(f"{self.name}{ACTION_LABELS.get(a, a)}", f"{base}:{a}") for a in self.buttons]
+
+
+@dataclass
+class Dir:
+    name: str
+    path: str
+    icon: str
+    children: list[Dir | Menu]
+    hidden: bool = False
+
+
+def _std(*extra: str) -> list[str]:
+    return ["query", "add", "edit", "remove", "shelf", *extra]
+
+
+SYSTEM = [
+    Dir("系统管理", "system", "system", [
+        Menu("用户管理", "system/user/index", "system:user:list",
+             ["query", "add", "edit", "remove", "export", "import", "resetPwd"], icon="user"),
+        Menu("角色管理", "system/role/index", "system:role:list", ["query", "add", "edit", "remove", "export"],
+             icon="peoples"),
+        Menu("菜单管理", "system/menu/index", "system:menu:list", ["query", "add", "edit", "remove"],
+             icon="tree-table"),
+        Menu("部门管理", "system/dept/index", "system:dept:list", ["query", "add", "edit", "remove"], icon="tree"),
+        Menu("岗位管理", "system/post/index", "system:post:list", ["query", "add", "edit", "remove", "export"],
+             icon="post"),
+        Menu("字典管理", "system/dict/index", "system:dict:list", ["query", "add", "edit", "remove", "export"],
+             icon="dict"),
+        Menu("参数设置", "system/config/index", "system:config:list", ["query", "add", "edit", "remove", "export"],
+             icon="edit"),
+        Menu("通知公告", "system/notice/index", "system:notice:list", ["query", "add", "edit", "remove"],
+             icon="message"),
+        Dir("日志管理", "log", "log", [
+            Menu("操作日志", "monitor/operlog/index", "monitor:operlog:list", ["query", "remove", "export"],
+                 icon="form", path="operlog"),
+            Menu("登录日志", "monitor/logininfor/index", "monitor:logininfor:list",
+                 ["query", "remove", "export", "unlock"], icon="logininfor", path="logininfor"),
+        ]),
+    ]),
+    Dir("系统监控", "monitor", "monitor", [
+        Menu("在线用户", "monitor/online/index", "monitor:online:list", ["query", "batchLogout", "forceLogout"],
+             icon="online"),
+        Menu("定时任务", "monitor/job/index", "monitor:job:list",
+             ["query", "add", "edit", "remove", "changeStatus", "export"], icon="job"),
+        Menu("数据监控", "monitor/druid/index", "monitor:druid:list", icon="druid"),
+        Menu("服务监控", "monitor/server/index", "monitor:server:list", icon="server"),
+        Menu("缓存监控", "monitor/cache/index", "monitor:cache:list", icon="redis"),
+        Menu("缓存列表", "monitor/cache/list", "monitor:cache:list", icon="redis-list", path="cacheList"),
+    ]),
+    Dir("系统工具", "tool", "tool", [
+        Menu("表单构建", "tool/build/index", "tool:build:list", icon="build"),
+        Menu("代码生成", "tool/gen/index", "tool:gen:list", ["query", "edit", "remove", "import", "preview", "code"],
+             icon="code"),
+        Menu("系统接口", "tool/swagger/index", "tool:swagger:list", icon="swagger"),
+    ]),
+]
+
+BUSINESS = [
+    Dir("用户管理", "account", "peoples", [
+        Menu("用户列表", "account/consumer/index", "account:consumer:list",
+             ["query", "edit", "resetPwd", "editInfo", "freeze", "mute", "usable", "bindReferrer", "export"],
+             icon="user"),
+        Menu("好友列表", "account/consumer/friends", "account:consumer:query", hidden=True),
+        Menu("实名认证", "account/auth/index", "account:auth:list", _std("audit"), icon="validCode"),
+        Menu("用户收藏", "account/collect/index", "account:collect:list", _std(), icon="star"),
+        Menu("用户发布", "account/release/index", "account:release:list", _std(), icon="documentation"),
+        Menu("发布评论", "account/releaseComment/index", "account:releaseComment:list", _std(), icon="message"),
+        Menu("发布权限", "account/releasePermission/index", "account:releasePermission:list", ["query", "operate"],
+             icon="lock"),
+        Menu("登录令牌", "account/token/index", "account:token:list", _std(), icon="password"),
+        Menu("登录校验", "account/loginCheck/index", "account:loginCheck:list", _std(), icon="validCode"),
+        Menu("登录统计", "account/chartLogin/index", "account:chartLogin:list", _std(), icon="chart"),
+        Menu("推荐关系", "account/recommend/index", "account:recommend:list", ["query", "confirm"], icon="tree"),
+        Menu("补单列表", "account/replenishment/index", "account:replenishment:list", ["query", "confirm"],
+             icon="list"),
+    ]),
+    Dir("即时通讯", "im", "wechat", [
+        Menu("群组管理", "im/group/index", "im:group:list", _std("block"), icon="peoples"),
+        Menu("群成员", "im/group/users", "im:group:query", ["block"], hidden=True),
+        Menu("群聊记录", "im/record/index", "im:record:list", _std(), icon="message"),
+        Menu("单聊记录", "im/recordSingle/index", "im:recordSingle:list", _std(), icon="message"),
+        Menu("拦截记录", "im/intercept/index", "im:intercept:list", _std("alarm"), icon="eye-open"),
+    ]),
+    Dir("内容管理", "content", "documentation", [
+        Menu("分类管理", "content/category/index", "content:category:list", _std("sensitiveWords"), icon="tree"),
+        Menu("分类层级", "content/category/levels", "content:category:edit", hidden=True),
+        Menu("登记管理", "content/register/index", "content:register:list", ["query", "edit", "remove", "status"],
+             icon="form"),
+        Menu("人员管理", "content/personnel/index", "content:personnel:list", ["query", "edit", "remove", "status"],
+             icon="people"),
+        Menu("富文本", "content/richText/index", "content:richText:list", _std(), icon="edit"),
+        Menu("富文本编辑", "content/richText/info", "content:richText:edit", hidden=True),
+        Menu("关于我们", "content/about/index", "content:about:edit", icon="guide"),
+        Menu("用户协议", "content/agreement/index", "content:agreement:edit", icon="documentation"),
+        Menu("信息推送", "content/infoPush/index", "content:infoPush:list", ["query", "add"], icon="message"),
+        Menu("消息管理", "content/message/index", "content:message:list", _std(), icon="email"),
+        Menu("用户消息", "content/messageUser/index", "content:messageUser:list", _std(), icon="email"),
+        Menu("意见反馈", "content/feedback/index", "content:feedback:list", _std("banWebsite"), icon="question"),
+        Menu("反馈分组", "content/feedback/group", "content:feedback:query", hidden=True),
+        Menu("反馈链接", "content/feedback/link", "content:feedback:query", hidden=True),
+        Menu("反馈用户", "content/feedback/user", "content:feedback:query", hidden=True),
+        Menu("版本管理", "content/appVersion/index", "content:appVersion:list", _std(), icon="international"),
+        Menu("兑换码", "content/cdkey/index", "content:cdkey:list", _std(), icon="code"),
+    ]),
+    Dir("配置管理", "setting", "system", [
+        Menu("产品配置", "setting/product/index", "setting:product:edit", icon="component"),
+        Menu("兑换码配置", "setting/cdkey/index", "setting:cdkey:edit", icon="code"),
+        Menu("群组配置", "setting/group/index", "setting:group:edit", icon="peoples"),
+        Menu("告警消息配置", "setting/alarm/index", "setting:alarm:edit", icon="bug"),
+        Menu("支付方式配置", "setting/payWay/index", "setting:payWay:edit", icon="money"),
+        Menu("核心配置", "setting/core/index", "setting:core:edit", icon="server"),
+        Menu("通用配置", "setting/common/index", "setting:common:edit", icon="edit"),
+        Menu("美颜配置", "setting/meili/index", "setting:meili:edit", icon="skill"),
+        Menu("积分配置", "setting/integral/index", "setting:integral:edit", icon="star"),
+        Menu("游戏配置", "setting/game/index", "setting:game:edit", icon="example"),
+        Menu("配置记录", "setting/commonConfig/index", "setting:commonConfig:list", _std(), icon="list"),
+        Menu("配置记录 V2", "setting/commonConfigV2/index", "setting:commonConfigV2:list", _std(), icon="list"),
+    ]),
+    Dir("财务管理", "finance", "money", [
+        Menu("收款码", "finance/payCode/index", "finance:payCode:add", icon="code"),
+        Menu("提现管理", "finance/withdrawal/index", "finance:withdrawal:list", ["query", "edit", "approve", "pay"],
+             icon="money"),
+        Menu("财务退款", "finance/refund/index", "finance:refund:list", ["query", "execute"], icon="money"),
+    ]),
+    Dir("问诊服务", "consult", "people", [
+        Menu("服务项目", "consult/service/index", "consult:service:list", ["query", "edit", "remove"], icon="list"),
+        Menu("问诊医生", "consult/doctor/index", "consult:doctor:list", ["query", "edit", "remove"], icon="people"),
+        Menu("医院管理", "consult/hospital/index", "consult:hospital:list", ["query", "edit"], icon="tree"),
+        Menu("自主问诊", "consult/independence/index", "consult:independence:edit", icon="form"),
+    ]),
+    Dir("区域管理", "region", "international", [
+        Menu("区域列表", "region/index", "region:region:list", ["query"], icon="international", path="list"),
+    ]),
+    Dir("商城管理", "mall", "shopping", [
+        Menu("首页轮播", "mall/carousel/index", "mall:carousel:list", ["query", "edit", "remove"], icon="slider"),
+        Menu("商品分类", "mall/category/index", "mall:category:list", ["query", "edit", "remove", "shelf"],
+             icon="tree"),
+        Menu("商品管理", "mall/goods/index", "mall:goods:list",
+             ["query", "edit", "remove", "shelf", "recommend", "specs"], icon="shopping"),
+        Menu("商品编辑", "mall/goods/edit", "mall:goods:edit", hidden=True),
+        Menu("商品属性", "mall/attr/index", "mall:attr:list", ["query", "edit", "remove"], icon="list"),
+        Menu("商品审核", "mall/review/index", "mall:review:list", ["query", "audit"], icon="checkbox"),
+        Menu("店铺管理", "mall/shop/index", "mall:shop:list",
+             ["query", "edit", "shelf", "brandSale", "rate", "area"], icon="shopping"),
+        Menu("店铺详情", "mall/shop/info", "mall:shop:query", hidden=True),
+        Menu("店铺账号", "mall/shopAccount/index", "mall:shopAccount:list", ["query", "status", "editInfo"],
+             icon="user"),
+        Menu("搜索关键词", "mall/keyword/index", "mall:keyword:list", ["query", "edit", "remove"], icon="search"),
+        Menu("优惠券", "mall/coupon/index", "mall:coupon:list", ["query", "edit", "remove", "shelf"], icon="money"),
+        Menu("广告分类", "mall/adCategory/index", "mall:adCategory:list",
+             ["query", "edit", "remove", "status", "goods"], icon="tab"),
+        Menu("图片库", "mall/picture/index", "mall:picture:list", ["query", "add", "edit", "remove"], icon="example"),
+        Menu("入驻申请", "mall/settled/index", "mall:settled:list", ["query", "audit"], icon="form"),
+        Menu("营销活动", "mall/market/index", "mall:market:list", ["query", "add", "remove"], icon="star"),
+        Menu("积分商品", "mall/integralGoods/index", "mall:integralGoods:list",
+             ["query", "edit", "remove", "shelf"], icon="star"),
+        Menu("大转盘", "mall/turntable/index", "mall:turntable:list", ["query", "edit", "remove", "shelf", "gifts"],
+             icon="example"),
+        Menu("供应链商品", "mall/supply/index", "mall:supply:list", ["query", "sync"], icon="component"),
+    ]),
+    Dir("订单管理", "order", "list", [
+        Menu("订单列表", "order/main/index", "order:main:list", _std(), icon="list"),
+        Menu("商城订单", "order/shop/index", "order:shop:list", ["query", "status", "pickup"], icon="shopping"),
+        Menu("商城订单详情", "order/shop/detail", "order:shop:query", hidden=True),
+        Menu("待发货", "order/logistics/index", "order:logistics:list", ["query", "ship"], icon="guide"),
+        Menu("售后订单", "order/afterSale/index", "order:afterSale:list", ["query", "refund"], icon="bug"),
+        Menu("退款订单", "order/refund/index", "order:refund:list", ["query"], icon="money"),
+        Menu("支付记录", "order/pay/index", "order:pay:list", ["query"], icon="money"),
+        Menu("订单评价", "order/comment/index", "order:comment:list", ["query", "remove"], icon="message"),
+        Menu("拼团订单", "order/group/index", "order:group:list", ["query"], icon="peoples"),
+        Menu("积分订单", "order/integral/index", "order:integral:list", ["query"], icon="star"),
+        Menu("积分明细", "order/integralLedger/index", "order:integralLedger:list", ["query"], icon="list"),
+    ]),
+    # The spec's message centre opens /myMenu/orderDetail?orderNo=...: a hidden directory holds that page.
+    Dir("订单详情", "myMenu", "list", [
+        Menu("订单详情", "order/detail/index", "order:main:query", hidden=True, path="orderDetail"),
+    ], hidden=True),
+]
+
+TREE = SYSTEM + BUSINESS
+
+
+def menu_path(menu: Menu, dir_path: str) -> str:
+    if menu.path:
+        return menu.path
+    parts = [p for p in menu.view.split("/") if p != "index"]
+    if parts and parts[0] == dir_path:
+        parts = parts[1:]
+    return "-".join(parts) or "list"
+
+
+def route_name(view: str) -> str:
+    parts = [p for p in view.split("/") if p != "index"]
+    return "".join(p[:1].upper() + p[1:] for p in parts)

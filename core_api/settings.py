@@ -1,0 +1,88 @@
+"""One settings object for every process, read from the environment (``CONSOLE_*``) and validated at start."""
+
+from __future__ import annotations
+
+import secrets
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+WEAK_SECRETS = {"", "secret", "changeme", "change-me", "dev", "development", "password", "admin123"}
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="CONSOLE_", extra="ignore")
+
+    env: Literal["development", "production"] = "development"
+    var_dir: Path = ROOT / "var"
+    database_url: str = ""
+    amqp_url: str = ""
+    redis_url: str = ""
+    secret_key: str = ""
+    timezone: str = "Asia/Shanghai"
+    product_name: str = "密讯"
+
+    session_timeout_minutes: float = Field(30, gt=0)
+    # None: the config key sys.account.captchaEnabled decides; production refuses False.
+    captcha_enabled: bool | None = None
+    trusted_proxies: str = "127.0.0.1,::1"
+
+    login_max_retries: int = 5
+    login_lock_minutes: int = 10
+    login_ip_limit: int = 30  # attempts per IP ...
+    login_ip_window_seconds: int = 300  # ... in this window
+
+    sms_provider: Literal["local", "http"] = "local"
+    sms_http_url: str = ""
+    sms_http_token: str = ""
+
+    core_url: str = "http://127.0.0.1:8010"  # where the BFF finds the core API
+    bus_retry_delay_ms: int = 2000
+    bus_max_attempts: int = 5
+
+    @model_validator(mode="after")
+    def _check(self) -> Settings:
+        if self.env == "production":
+            if self.secret_key.strip().lower() in WEAK_SECRETS or len(self.secret_key) < 32:
+                raise ValueError("CONSOLE_SECRET_KEY must be set to 32 or more random characters in production")
+            if self.captcha_enabled is False:
+                raise ValueError("CONSOLE_CAPTCHA_ENABLED=false is refused in production")
+        return self
+
+    @cached_property
+    def db_url(self) -> str:
+        if self.database_url:
+            url = self.database_url
+            if url.startswith("postgresql://"):
+                url = "postgres://" + url.removeprefix("postgresql://")
+            return url
+        self.var_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite://{self.var_dir / 'console.sqlite3'}"
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.db_url.startswith("postgres")
+
+    @cached_property
+    def secret(self) -> bytes:
+        """The signing key; development generates one into var/ on first start."""
+        if self.secret_key:
+            return self.secret_key.encode()
+        self.var_dir.mkdir(parents=True, exist_ok=True)
+        path = self.var_dir / "secret_key"
+        if not path.exists():
+            path.write_text(secrets.token_urlsafe(48))
+            path.chmod(0o600)
+        return path.read_text().strip().encode()
+
+    @property
+    def session_timeout_seconds(self) -> float:
+        return self.session_timeout_minutes * 60
+
+    @property
+    def trusted_proxy_set(self) -> frozenset[str]:
+        return frozenset(p.strip() for p in self.trusted_proxies.split(",") if p.strip())

@@ -1,0 +1,52 @@
+from tortoise import fields
+from tortoise.models import Model
+
+from core_api.platform.models import Audited
+
+SUPER_ADMIN_ID = 1
+
+
+class SysUser(Audited):
+    user_id = fields.BigIntField(primary_key=True)
+    dept = fields.ForeignKeyField("models.SysDept", related_name="users", null=True, on_delete=fields.SET_NULL)
+    user_name = fields.CharField(max_length=30, unique=True)
+    nick_name = fields.CharField(max_length=30)
+    user_type = fields.CharField(max_length=2, default="00")
+    email = fields.CharField(max_length=50, default="", db_index=True)
+    phonenumber = fields.CharField(max_length=11, default="", db_index=True)
+    sex = fields.CharField(max_length=1, default="0")
+    avatar = fields.CharField(max_length=255, default="")
+    password = fields.CharField(max_length=255)
+    status = fields.CharField(max_length=1, default="0")
+    del_flag = fields.CharField(max_length=1, default="0")
+    login_ip = fields.CharField(max_length=128, default="")
+    login_date = fields.DatetimeField(null=True)
+    pwd_update_date = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "sys_user"
+        indexes = (("dept_id", "status"), ("create_time",))
+
+    @property
+    def is_super_admin(self) -> bool:
+        return self.user_id == SUPER_ADMIN_ID
+
+
+class SysUserRole(Model):
+    id = fields.BigIntField(primary_key=True)
+    user = fields.ForeignKeyField("models.SysUser", related_name="role_links", on_delete=fields.CASCADE)
+    role = fields.ForeignKeyField("models.SysRole", related_name="user_links", on_delete=fields.RESTRICT)
+
+    class Meta:
+        table = "sys_user_role"
+        unique_together = (("user", "role"),)
+
+
+class SysUserPost(Model):
+    id = fields.BigIntField(primary_key=True)
+    user = fields.ForeignKeyField("models.SysUser", related_name="post_links", on_delete=fields.CASCADE)
+    post = fields.ForeignKeyField("models.SysPost", related_name="user_links", on_delete=fields.RESTRICT)
+
+    class Meta:
+        table = "sys_user_post"
+        unique_together = (("user", "post"),)
