@@ -19,10 +19,11 @@ from core_api.platform.kv import DbKv, KvStore, RedisKv
 from core_api.platform.middleware import envelope_middleware
 from core_api.platform.openapi import build_openapi
 from core_api.platform.sms import make_sms
-from core_api.platform.state import AUTH, BUS, CLOCK, CONFIG, KV, SETTINGS, SMS
+from core_api.platform.state import AUTH, BUS, CLOCK, CONFIG, DICT, KV, SETTINGS, SMS
 from core_api.platform.timefmt import set_zone
 from core_api.settings import ROOT, Settings
 from core_api.system.config.service import ConfigService
+from core_api.system.dict.service import DictService
 
 log = logging.getLogger("console.core")
 VERSION = "0.1.0"
@@ -33,8 +34,9 @@ def feature_apis() -> list[Api]:
     """Every feature's routes, in one place."""
     from core_api.auth.routes import api as auth_api
     from core_api.dashboard.routes import api as dashboard_api
+    from core_api.system.dict.routes import api as dict_api
 
-    return [auth_api, dashboard_api]
+    return [auth_api, dashboard_api, dict_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:
@@ -49,6 +51,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Applica
     app[CLOCK] = clock or Clock()
     app.cleanup_ctx.append(_resources)
     register(app, feature_apis())
+    app.router.add_get("/health", _health)
     app.router.add_get("/openapi.json", _openapi_json)
     app.router.add_get("/docs", _docs_page)
     app.router.add_get("/docs/init.js", _docs_init)
@@ -71,6 +74,7 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     app[KV] = kv
     app[BUS] = bus
     app[CONFIG] = config
+    app[DICT] = DictService(bus)
     app[AUTH] = AuthService(settings, kv, app[CLOCK], bus, config)
     app[SMS] = make_sms(settings.sms_provider, settings.sms_http_url, settings.sms_http_token)
     await bus.start(consume=isinstance(bus, InProcessBus))
@@ -82,6 +86,10 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
         await bus.close()
         await kv.close()
         await db.close_db()
+
+
+async def _health(_request: web.Request) -> web.Response:
+    return json_response({"code": 200, "msg": "ok"})
 
 
 async def _docs_allowed(request: web.Request) -> bool:

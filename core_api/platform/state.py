@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from core_api.platform.sms import SmsSender
     from core_api.settings import Settings
     from core_api.system.config.service import ConfigService
+    from core_api.system.dict.service import DictService
 
 SETTINGS: web.AppKey[Settings] = web.AppKey("settings")
 CLOCK: web.AppKey[Clock] = web.AppKey("clock")
@@ -21,4 +22,5 @@ KV: web.AppKey[KvStore] = web.AppKey("kv")
 BUS: web.AppKey[InProcessBus | RabbitBus] = web.AppKey("bus")
 AUTH: web.AppKey[AuthService] = web.AppKey("auth")
 CONFIG: web.AppKey[ConfigService] = web.AppKey("config")
+DICT: web.AppKey[DictService] = web.AppKey("dict")
 SMS: web.AppKey[SmsSender] = web.AppKey("sms")
