@@ -46,7 +46,8 @@ class CoreClient:
             raise CoreError("系统接口返回了无法识别的内容", 500) from None
         code = envelope.get("code", 200)
         if code not in (200, "0000"):
-            raise CoreError(str(envelope.get("msg") or "系统未知错误，请反馈给管理员"), int(code) if str(code).isdigit() else 500)
+            msg = str(envelope.get("msg") or "系统未知错误，请反馈给管理员")
+            raise CoreError(msg, int(code) if str(code).isdigit() else 500)
         return envelope
 
     async def get(self, path: str, **kw: Any) -> dict[str, Any]:

@@ -39,11 +39,11 @@ async def _seed(settings: Settings) -> None:
     from core_api.platform import db
     from core_api.seed.run import seed
 
-    await db.init_db(settings)
+    orm = await db.init_db(settings)
     try:
         added = await seed()
     finally:
-        await db.close_db()
+        await db.close_db(orm)
     print("seeded: " + ", ".join(f"{k} +{v}" for k, v in added.items()))
 
 

@@ -62,9 +62,9 @@ def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Applica
 
 async def _resources(app: web.Application) -> AsyncIterator[None]:
     settings = app[SETTINGS]
-    await db.init_db(settings)
+    orm = await db.init_db(settings)
     kv: KvStore = RedisKv(settings.redis_url) if settings.redis_url else DbKv(app[CLOCK].time)
-    bus = make_bus(settings.amqp_url, settings.bus_max_attempts, settings.bus_retry_delay_ms / 1000)
+    bus = make_bus(settings)
     if isinstance(bus, InProcessBus):
         # No broker: this process runs the worker handlers itself.
         from workers.handlers import subscribe_all
@@ -85,7 +85,7 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     finally:
         await bus.close()
         await kv.close()
-        await db.close_db()
+        await db.close_db(orm)
 
 
 async def _health(_request: web.Request) -> web.Response:

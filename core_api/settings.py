@@ -41,6 +41,7 @@ class Settings(BaseSettings):
     sms_http_token: str = ""
 
     core_url: str = "http://127.0.0.1:8010"  # where the BFF finds the core API
+    bus_prefix: str = Field("console", pattern=r"^[a-z][a-z0-9_-]{0,30}$")  # exchange and queue name prefix
     bus_retry_delay_ms: int = 2000
     bus_max_attempts: int = 5
 

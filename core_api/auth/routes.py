@@ -6,7 +6,14 @@ from aiohttp import web
 
 from core_api.auth import signin
 from core_api.auth.schemas import (
-    CaptchaOut, Envelope, GetInfoOut, LoginBody, LoginOut, RegisterBody, RoutersOut, SendCodeBody,
+    CaptchaOut,
+    Envelope,
+    GetInfoOut,
+    LoginBody,
+    LoginOut,
+    RegisterBody,
+    RoutersOut,
+    SendCodeBody,
 )
 from core_api.platform.api import Api
 from core_api.platform.client import client_info

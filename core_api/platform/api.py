@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 from core_api.platform.errors import Forbidden, NotAuthenticated, ServiceError
 from core_api.platform.schema import describe_validation_error
 from core_api.platform.security import Need, Principal
-from core_api.platform.state import AUTH
+from core_api.platform.state import AUTH, PRINCIPAL
 
 Handler = Callable[..., Awaitable[web.StreamResponse]]
 
@@ -184,7 +184,7 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
         principal: Principal | None = None
         if not ep.public:
             principal = await authenticate(request)
-            request["principal"] = principal
+            request[PRINCIPAL] = principal
             if ep.need is not None and not ep.need.allows(principal.authz):
                 raise Forbidden()
         elif "principal" in wants:

@@ -17,15 +17,16 @@ import uuid
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
+
+if TYPE_CHECKING:
+    from core_api.settings import Settings
 
 log = logging.getLogger("console.bus")
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
-EVENTS_EXCHANGE = "console.events"
-BROADCAST_EXCHANGE = "console.broadcast"
 
 
 @dataclass
@@ -116,10 +117,17 @@ class InProcessBus(BaseBus):
                 return
             await asyncio.gather(*list(self._tasks))
 
-    async def close(self) -> None:
-        for task in [self._consumer, *self._tasks]:
-            if task:
-                task.cancel()
+    async def close(self, timeout: float = 5.0) -> None:
+        """Finishes what is queued (within ``timeout``), then stops; pending retries are dropped."""
+        if self._consumer is not None:
+            try:
+                await asyncio.wait_for(self._queue.join(), timeout)
+            except TimeoutError:
+                log.warning("in-process bus closed with %d events unhandled", self._queue.qsize())
+        tasks = [t for t in (self._consumer, *self._tasks) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._consumer = None
 
 
@@ -232,13 +240,23 @@ class RabbitBus(BaseBus):
             data = orjson.loads(message.body)
             await self._run_broadcast(data["topic"], data["payload"])
 
+    async def delete_topology(self) -> None:
+        """Removes this prefix's exchanges and queues (tests use a prefix of their own)."""
+        for sub in self.subscriptions:
+            main = self.queue_name(sub.name)
+            for name in (main, f"{main}.retry", f"{main}.parked"):
+                await self._channel.queue_delete(name)
+        await self._channel.exchange_delete(f"{self.prefix}.events")
+        await self._channel.exchange_delete(f"{self.prefix}.broadcast")
+
     async def close(self) -> None:
         if self._connection is not None:
             await self._connection.close()
             self._connection = None
 
 
-def make_bus(amqp_url: str, max_attempts: int, retry_delay: float) -> InProcessBus | RabbitBus:
-    if amqp_url:
-        return RabbitBus(amqp_url, max_attempts=max_attempts, retry_delay=retry_delay)
-    return InProcessBus(max_attempts=max_attempts, retry_delay=retry_delay)
+def make_bus(settings: Settings) -> InProcessBus | RabbitBus:
+    delay = settings.bus_retry_delay_ms / 1000
+    if settings.amqp_url:
+        return RabbitBus(settings.amqp_url, settings.bus_max_attempts, delay, prefix=settings.bus_prefix)
+    return InProcessBus(max_attempts=settings.bus_max_attempts, retry_delay=delay)

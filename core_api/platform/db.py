@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tortoise import Tortoise
+from tortoise.context import TortoiseContext
 from tortoise.migrations.api import migrate as run_migrations
 
 from core_api.settings import Settings
@@ -43,12 +44,17 @@ def tortoise_config(settings: Settings, *, pool_max: int = 20) -> dict[str, Any]
     }
 
 
-async def init_db(settings: Settings, **kw: Any) -> None:
-    await Tortoise.init(config=tortoise_config(settings, **kw), _enable_global_fallback=False)
+async def init_db(settings: Settings, **kw: Any) -> TortoiseContext:
+    """Returns the ORM context; close it with ``close_db(ctx)`` from whatever task shuts down (a
+    shutdown may run in another task whose context variable does not point at it)."""
+    return await Tortoise.init(config=tortoise_config(settings, **kw), _enable_global_fallback=False)
 
 
-async def close_db() -> None:
-    await Tortoise.close_connections()
+async def close_db(ctx: TortoiseContext | None = None) -> None:
+    if ctx is not None:
+        await ctx.close_connections()
+    else:
+        await Tortoise.close_connections()
 
 
 async def migrate(settings: Settings) -> None:

@@ -9,6 +9,7 @@ from aiohttp import web
 
 from core_api.platform.envelope import fail
 from core_api.platform.errors import ServiceError
+from core_api.platform.state import REQUEST_ID
 
 log = logging.getLogger("console.request")
 
@@ -17,7 +18,7 @@ log = logging.getLogger("console.request")
 async def envelope_middleware(request: web.Request, handler):  # type: ignore[no-untyped-def]
     incoming = request.headers.get("X-Request-Id", "")
     request_id = incoming if incoming.isalnum() and len(incoming) <= 64 else uuid.uuid4().hex[:16]
-    request["request_id"] = request_id
+    request[REQUEST_ID] = request_id
     try:
         response = await handler(request)
     except ServiceError as exc:

@@ -29,7 +29,7 @@ USERS = [
     (1, "admin", "超级管理员", 103, "admin@example.com", "15888888888", "1", 1, 1),
     (2, "ry", "普通用户", 105, "ry@example.com", "15666666666", "1", 2, 2),
 ]
-DEFAULT_PASSWORD = "admin123"
+DEFAULT_PASSWORD = "admin123"  # noqa: S105 - the documented first sign-in (CONTRACT.md)
 
 # The menus (by permission) the common role is granted: a read-mostly operator.
 COMMON_ROLE_PERMS = [

@@ -5,7 +5,8 @@ from tortoise.models import Model
 class SysOperLog(Model):
     oper_id = fields.BigIntField(primary_key=True)
     title = fields.CharField(max_length=50, default="")
-    business_type = fields.IntField(default=0)  # 0 other 1 insert 2 update 3 delete 4 grant 5 export 6 import 7 force 8 gencode 9 clean
+    # 0 other 1 insert 2 update 3 delete 4 grant 5 export 6 import 7 force 8 gencode 9 clean
+    business_type = fields.IntField(default=0)
     method = fields.CharField(max_length=200, default="")
     request_method = fields.CharField(max_length=10, default="")
     operator_type = fields.IntField(default=1)  # 0 other 1 back office 2 mobile

@@ -70,5 +70,7 @@ async def load_user(user_id: int) -> tuple[dict[str, Any], dict[str, Any] | None
         depts = await SysDept.filter(dept_id=user["dept_id"]).values()
         dept = depts[0] if depts else None
     role_ids = await SysUserRole.filter(user_id=user_id).values_list("role_id", flat=True)
-    roles = await SysRole.filter(role_id__in=list(role_ids), del_flag="0").order_by("role_sort").values() if role_ids else []
+    roles = []
+    if role_ids:
+        roles = await SysRole.filter(role_id__in=list(role_ids), del_flag="0").order_by("role_sort").values()
     return user, dept, roles

@@ -1,0 +1,40 @@
+import { defineConfig } from "@playwright/test";
+
+/** Runs against a stack that is already up (./ops/test starts it); never downloads a browser. */
+export default defineConfig({
+  testDir: "./tests",
+  projects: [
+    { name: "setup", testMatch: /\.setup\.ts$/ },
+    { name: "console", dependencies: ["setup"] },
+  ],
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ["list"],
+    ["./summary-reporter.ts"],
+    // ./ops/test collects every suite's JUnit file into one closing count
+    ...(process.env.E2E_JUNIT ? [["junit", { outputFile: process.env.E2E_JUNIT }] as const] : []),
+  ],
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000",
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    locale: "zh-CN",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+});

@@ -1,0 +1,39 @@
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+export const ADMIN = { username: "admin", password: "admin123" };
+/** The admin session saved by admin.setup.ts (test-results is not committed). */
+export const ADMIN_STATE = path.resolve(__dirname, "../test-results/.auth/admin.json");
+export const RY = { username: "ry", password: "admin123" };
+
+/** Fills the sign-in form (the stack runs with the captcha off) and submits it. */
+export async function submitLogin(page: Page, user: { username: string; password: string }) {
+  await page.getByTestId("login-username").fill(user.username);
+  await page.getByTestId("login-password").fill(user.password);
+  await page.getByTestId("login-submit").click();
+}
+
+export async function signIn(page: Page, user = ADMIN) {
+  await page.goto("/login");
+  await submitLogin(page, user);
+  await expect(page.getByTestId("sidebar")).toBeVisible();
+}
+
+/** Opens a sidebar directory (if closed) and clicks one of its pages. */
+export async function openMenu(page: Page, directory: string, path: string) {
+  const dir = page.getByTestId("sidebar").locator(`[data-testid="menu-dir"][data-title="${directory}"]`);
+  if ((await dir.getAttribute("aria-expanded")) !== "true") await dir.click();
+  await page.getByTestId("sidebar").locator(`[data-testid="menu-item"][data-path="${path}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+export function tag(page: Page, path: string) {
+  return page.getByTestId("tags-view").locator(`[data-testid="tag"][data-path="${path}"]`);
+}
+
+export async function tagPaths(page: Page): Promise<string[]> {
+  return page
+    .getByTestId("tags-view")
+    .locator('[data-testid="tag"]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-path") ?? ""));
+}

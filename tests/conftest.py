@@ -1,0 +1,170 @@
+"""Test wiring: every test gets its own freshly seeded database (a copy of a migrated, seeded template).
+
+CONSOLE_TEST_BACKEND=sqlite (default): SQLite files and the in-process bus.
+CONSOLE_TEST_BACKEND=postgres: PostgreSQL databases cloned from a template, and RabbitMQ for the bus.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import shutil
+import subprocess
+import sys
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+
+from core_api.settings import ROOT, Settings
+
+BACKEND = os.environ.get("CONSOLE_TEST_BACKEND", "sqlite")
+PG_ADMIN_URL = os.environ.get("CONSOLE_TEST_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+AMQP_URL = os.environ.get("CONSOLE_TEST_AMQP_URL", "amqp://guest:guest@127.0.0.1:5672/")
+PASSWORD = "admin123"
+_counter = itertools.count()
+
+
+def pg_url(dbname: str) -> str:
+    return PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + dbname
+
+
+def prepare_database(url: str, var_dir: Path) -> None:
+    env = {**os.environ, "CONSOLE_DATABASE_URL": url, "CONSOLE_VAR_DIR": str(var_dir)}
+    for step in ("migrate", "seed"):
+        subprocess.run([sys.executable, "-m", "core_api", step], check=True, env=env, cwd=ROOT,
+                       stdout=subprocess.DEVNULL)
+
+
+@pytest.fixture(scope="session")
+def template_db(tmp_path_factory: pytest.TempPathFactory):
+    """A migrated and seeded database that every test copies."""
+    base = tmp_path_factory.mktemp("template")
+    if BACKEND == "postgres":
+        name = f"console_tpl_{os.getpid()}"
+
+        async def admin(sql: str) -> None:
+            conn = await asyncpg.connect(PG_ADMIN_URL)
+            try:
+                await conn.execute(sql)
+            finally:
+                await conn.close()
+
+        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}"'))
+        asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+        prepare_database(pg_url(name), base)
+        yield name
+        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    else:
+        path = base / "template.sqlite3"
+        prepare_database(f"sqlite://{path}", base)
+        yield path
+
+
+@pytest.fixture
+async def database_url(template_db, tmp_path: Path) -> AsyncIterator[str]:
+    if BACKEND == "postgres":
+        name = f"console_t_{os.getpid()}_{next(_counter)}"
+        conn = await asyncpg.connect(PG_ADMIN_URL)
+        try:
+            await conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template_db}"')
+        finally:
+            await conn.close()
+        yield pg_url(name)
+        conn = await asyncpg.connect(PG_ADMIN_URL)
+        try:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await conn.close()
+    else:
+        path = tmp_path / "console.sqlite3"
+        shutil.copy(template_db, path)
+        yield f"sqlite://{path}"
+
+
+@pytest.fixture
+def bus_prefix() -> str:
+    return f"test{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture
+def make_settings(database_url: str, tmp_path: Path, bus_prefix: str) -> Callable[..., Settings]:
+    def build(**overrides: Any) -> Settings:
+        values: dict[str, Any] = {
+            "database_url": database_url,
+            "var_dir": tmp_path / "var",
+            "secret_key": "test-secret-" + "x" * 40,
+            "captcha_enabled": False,
+            "login_ip_limit": 10_000,
+            "amqp_url": AMQP_URL if BACKEND == "postgres" else "",
+            "bus_retry_delay_ms": 200,
+            "bus_prefix": bus_prefix,
+        }
+        values.update(overrides)
+        return Settings(**values)
+
+    return build
+
+
+@pytest.fixture
+async def start_app(aiohttp_client):
+    """Builds and serves a core_api app; on RabbitMQ a worker consumer runs beside it in this process."""
+    from core_api.app import create_app
+    from core_api.platform.bus import RabbitBus, make_bus
+    from core_api.platform.clock import Clock
+    from workers.handlers import subscribe_all
+
+    workers: list[RabbitBus] = []
+
+    async def start(settings: Settings, clock: Clock | None = None, customize: Callable[[Any], None] | None = None):
+        app = create_app(settings, clock=clock)
+        if customize is not None:
+            customize(app)
+        client = await aiohttp_client(app)
+        if settings.amqp_url:
+            consumer = make_bus(settings)
+            assert isinstance(consumer, RabbitBus)
+            subscribe_all(consumer)
+            await consumer.start(consume=True)
+            workers.append(consumer)
+        return client
+
+    yield start
+    for consumer in workers:
+        await consumer.delete_topology()
+        await consumer.close()
+
+
+@pytest.fixture
+async def client(start_app, make_settings):
+    return await start_app(make_settings())
+
+
+async def eventually(check: Callable[[], Awaitable[bool]], timeout: float = 5.0) -> None:
+    """Waits for work the bus does after the response (login-log rows, ...)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        if await check():
+            return
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(0.05)
+
+
+async def login(client, username: str = "admin", password: str = PASSWORD, **extra: Any) -> dict[str, Any]:
+    response = await client.post("/login", json={"username": username, "password": password, **extra})
+    return await response.json()
+
+
+async def token_for(client, username: str = "admin", password: str = PASSWORD) -> str:
+    body = await login(client, username, password)
+    assert body["code"] == 200, body
+    return body["token"]
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}

@@ -1,0 +1,79 @@
+"""The BFF against a real core API: one call per screen, the caller's token and address passed on."""
+
+from __future__ import annotations
+
+from aiohttp.test_utils import TestServer
+
+from bff.app import create_app as create_bff
+from core_api.monitor.logininfor.models import SysLogininfor
+from tests.conftest import PASSWORD, bearer, eventually
+
+
+async def start_bff(aiohttp_client, core_client, settings):
+    server: TestServer = core_client.server
+    bff_settings = settings.model_copy(update={"core_url": str(server.make_url("/")).rstrip("/")})
+    return await aiohttp_client(create_bff(bff_settings))
+
+
+async def bff_login(bff, username: str = "admin", **headers: str) -> dict:
+    return await (await bff.post("/bff/auth/login", json={"username": username, "password": PASSWORD},
+                                 headers=headers)).json()
+
+
+async def test_sign_in_and_session_screen(aiohttp_client, start_app, make_settings):
+    settings = make_settings()
+    bff = await start_bff(aiohttp_client, await start_app(settings), settings)
+    captcha = await (await bff.get("/bff/auth/captcha")).json()
+    assert captcha == {"code": 200, "msg": "操作成功", "data": {"captchaEnabled": False, "uuid": None, "img": None}}
+    token = (await bff_login(bff, "ry"))["data"]["token"]
+    screen = await (await bff.get("/bff/screens/session", headers=bearer(token))).json()
+    data = screen["data"]
+    assert data["user"]["userName"] == "ry" and data["roles"] == ["common"]
+    assert "system:user:list" in data["permissions"]
+    assert [r["path"] for r in data["routers"]][:2] == ["/system", "/monitor"]
+    assert [d["dictLabel"] for d in data["dicts"]["sys_normal_disable"]] == ["正常", "停用"]
+    assert data["productName"] == settings.product_name
+
+
+async def test_core_refusals_pass_through(aiohttp_client, start_app, make_settings):
+    settings = make_settings()
+    bff = await start_bff(aiohttp_client, await start_app(settings), settings)
+    expected = {"code": 401, "msg": "认证失败，无法访问系统资源"}
+    assert await (await bff.get("/bff/screens/session")).json() == expected
+    assert await (await bff.get("/bff/screens/session", headers=bearer("stale"))).json() == expected
+    wrong = await (await bff.post("/bff/auth/login", json={"username": "ry", "password": "bad-one"})).json()
+    assert wrong == {"code": 500, "msg": "用户不存在/密码错误"}
+    invalid = await (await bff.post("/bff/auth/login", json={"username": ["x"]})).json()
+    assert invalid == {"code": 500, "msg": "用户名必须是字符串"}
+
+
+async def test_the_browser_address_reaches_the_login_log(aiohttp_client, start_app, make_settings):
+    settings = make_settings()
+    bff = await start_bff(aiohttp_client, await start_app(settings), settings)
+    # The web server (a trusted loopback peer) forwards the browser's address.
+    assert (await bff_login(bff, **{"X-Forwarded-For": "198.51.100.23"}))["code"] == 200
+
+    async def logged() -> bool:
+        return await SysLogininfor.filter(user_name="admin", ipaddr="198.51.100.23").exists()
+
+    await eventually(logged)
+
+
+async def test_logout_and_dashboard(aiohttp_client, start_app, make_settings):
+    settings = make_settings()
+    bff = await start_bff(aiohttp_client, await start_app(settings), settings)
+    token = (await bff_login(bff))["data"]["token"]
+    await eventually(lambda: SysLogininfor.filter(status="0").exists())
+    board = (await (await bff.get("/bff/screens/dashboard", headers=bearer(token))).json())["data"]
+    assert board["userTotal"] == 2 and board["roleTotal"] == 2 and board["deptTotal"] == 10
+    assert board["onlineSessions"] == 1
+    assert len(board["loginsPerDay"]) == 30 and board["loginsPerDay"][-1]["success"] >= 1
+    assert board["recentLogins"][0]["userName"] == "admin"
+    assert (await (await bff.post("/bff/auth/logout", headers=bearer(token))).json())["code"] == 200
+    assert (await (await bff.get("/bff/screens/dashboard", headers=bearer(token))).json())["code"] == 401
+
+
+async def test_core_unreachable_is_a_clear_error(aiohttp_client, make_settings):
+    settings = make_settings().model_copy(update={"core_url": "http://127.0.0.1:9"})
+    bff = await aiohttp_client(create_bff(settings))
+    assert await (await bff.get("/bff/auth/captcha")).json() == {"code": 500, "msg": "后端接口连接异常"}

@@ -1,0 +1,152 @@
+"""The bus contract, on the in-process bus and on RabbitMQ: delivery, retry, parking, broadcast."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import aio_pika
+import pytest
+
+from core_api.platform.bus import InProcessBus, RabbitBus
+from tests.conftest import AMQP_URL, BACKEND, eventually
+
+
+def buses() -> list[str]:
+    return ["inprocess", "rabbit"] if BACKEND == "postgres" else ["inprocess"]
+
+
+@pytest.fixture(params=buses())
+async def bus_pair(request):
+    """(publisher, consumer): the same object in process; two connections on RabbitMQ."""
+    if request.param == "inprocess":
+        bus = InProcessBus(max_attempts=3, retry_delay=0.05)
+        yield bus, bus
+        await bus.close()
+        return
+    prefix = f"bustest{uuid.uuid4().hex[:8]}"
+    publisher = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
+    consumer = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
+    yield publisher, consumer
+    await consumer.delete_topology()
+    await consumer.close()
+    await publisher.close()
+
+
+async def test_a_published_event_reaches_each_handler_group_once(bus_pair):
+    publisher, consumer = bus_pair
+    got_a: list[dict] = []
+    got_b: list[dict] = []
+
+    async def a(payload: dict) -> None:
+        got_a.append(payload)
+
+    async def b(payload: dict) -> None:
+        got_b.append(payload)
+
+    consumer.subscribe("demo.created", "demo-a", a)
+    consumer.subscribe("demo.created", "demo-b", b)
+    consumer.subscribe("demo.other", "demo-c", b)
+    await consumer.start(consume=True)
+    if publisher is not consumer:
+        await publisher.start(consume=False)
+    for i in range(5):
+        await publisher.publish("demo.created", {"n": i})
+
+    async def done() -> bool:
+        return len(got_a) == 5 and len(got_b) == 5
+
+    await eventually(done)
+    assert sorted(p["n"] for p in got_a) == [0, 1, 2, 3, 4]
+
+
+async def test_a_failing_handler_is_retried_then_succeeds(bus_pair):
+    publisher, consumer = bus_pair
+    attempts: list[int] = []
+
+    async def flaky(payload: dict) -> None:
+        attempts.append(payload["n"])
+        if len(attempts) < 3:
+            raise RuntimeError("temporary failure")
+
+    consumer.subscribe("demo.flaky", "demo-flaky", flaky)
+    await consumer.start(consume=True)
+    if publisher is not consumer:
+        await publisher.start(consume=False)
+    await publisher.publish("demo.flaky", {"n": 7})
+
+    async def third_try() -> bool:
+        return len(attempts) == 3
+
+    await eventually(third_try)
+    await asyncio.sleep(0.3)
+    assert attempts == [7, 7, 7]  # succeeded on the third attempt, not handled again
+
+
+async def test_a_handler_that_always_fails_is_parked_not_lost(bus_pair):
+    publisher, consumer = bus_pair
+    attempts: list[int] = []
+
+    async def broken(payload: dict) -> None:
+        attempts.append(payload["n"])
+        raise ValueError("bad payload")
+
+    consumer.subscribe("demo.broken", "demo-broken", broken)
+    await consumer.start(consume=True)
+    if publisher is not consumer:
+        await publisher.start(consume=False)
+    await publisher.publish("demo.broken", {"n": 1})
+
+    async def three_attempts() -> bool:
+        return len(attempts) == 3
+
+    await eventually(three_attempts)
+    if isinstance(consumer, InProcessBus):
+        await consumer.drain()
+        assert [(p.name, p.payload) for p in consumer.parked] == [("demo-broken", {"n": 1})]
+        return
+    # On RabbitMQ the message waits in the parking queue with its error.
+    connection = await aio_pika.connect_robust(AMQP_URL)
+    try:
+        channel = await connection.channel()
+        queue = await channel.declare_queue(f"{consumer.prefix}.demo-broken.parked", durable=True)
+        message = None
+
+        async def parked() -> bool:
+            nonlocal message
+            message = await queue.get(fail=False)
+            return message is not None
+
+        await eventually(parked)
+        assert message is not None
+        assert message.headers["x-attempts"] == 3 and "bad payload" in message.headers["x-error"]
+        assert message.body == b'{"n":1}'
+        await message.ack()
+    finally:
+        await connection.close()
+    assert attempts == [1, 1, 1]
+
+
+async def test_broadcast_reaches_every_process(bus_pair):
+    publisher, consumer = bus_pair
+    heard_here: list[dict] = []
+    heard_there: list[dict] = []
+
+    async def here(payload: dict) -> None:
+        heard_here.append(payload)
+
+    async def there(payload: dict) -> None:
+        heard_there.append(payload)
+
+    publisher.on_broadcast("cache.dropped", here)
+    if publisher is not consumer:
+        consumer.on_broadcast("cache.dropped", there)
+    await consumer.start(consume=True)
+    if publisher is not consumer:
+        await publisher.start(consume=False)
+    await publisher.broadcast("cache.dropped", {"what": "config"})
+
+    async def heard() -> bool:
+        return heard_here == [{"what": "config"}] and (publisher is consumer or heard_there == heard_here)
+
+    await eventually(heard)

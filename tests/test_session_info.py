@@ -1,0 +1,155 @@
+"""getInfo, getRouters, the permission gate on every route, and the error envelopes."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+from aiohttp import web
+
+from core_api.app import feature_apis
+from core_api.platform.api import all_endpoints
+from core_api.platform.passwords import hash_password
+from core_api.platform.state import AUTH
+from core_api.seed.data import COMMON_ROLE_PERMS
+from core_api.system.role.models import SysRole
+from core_api.system.user.models import SysUser, SysUserRole
+from tests.conftest import PASSWORD, bearer, token_for
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+
+
+def check_snapshot(name: str, value: object) -> None:
+    path = SNAPSHOTS / name
+    text = json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    if os.environ.get("UPDATE_SNAPSHOTS") == "1":
+        path.write_text(text)
+    assert path.exists(), f"snapshot {name} missing: run with UPDATE_SNAPSHOTS=1 once and review it"
+    assert json.loads(path.read_text()) == value
+
+
+async def get(client, path: str, token: str) -> dict:
+    return await (await client.get(path, headers=bearer(token))).json()
+
+
+async def test_get_info_for_admin(client):
+    token = await token_for(client)
+    body = await get(client, "/getInfo", token)
+    assert body["code"] == 200
+    assert body["roles"] == ["admin"] and body["permissions"] == ["*:*:*"]
+    user = body["user"]
+    assert user["userName"] == "admin" and user["admin"] is True
+    assert user["dept"]["deptName"] == "研发部门"
+    assert [r["roleKey"] for r in user["roles"]] == ["admin"]
+    assert "password" not in user
+    # The chat token belongs to this session and differs from the session token.
+    assert user["token"] and user["token"] != token
+    assert await client.app[AUTH].session_for_chat_token(user["token"]) is not None
+    forged = user["token"][:-1] + ("1" if user["token"][-1] == "0" else "0")
+    assert await client.app[AUTH].session_for_chat_token(forged) is None
+
+
+async def test_get_info_for_ry_lists_its_real_permissions(client):
+    body = await get(client, "/getInfo", await token_for(client, "ry"))
+    assert body["roles"] == ["common"]
+    assert body["permissions"] == sorted(COMMON_ROLE_PERMS)
+    assert body["user"]["admin"] is False
+
+
+async def test_routers_snapshot_for_admin_and_ry(client):
+    admin = await get(client, "/getRouters", await token_for(client))
+    ry = await get(client, "/getRouters", await token_for(client, "ry"))
+    check_snapshot("routers_admin.json", admin["data"])
+    check_snapshot("routers_ry.json", ry["data"])
+
+
+async def test_routers_shape_follows_the_contract(client):
+    routers = (await get(client, "/getRouters", await token_for(client)))["data"]
+    system = next(r for r in routers if r["path"] == "/system")
+    assert system["component"] == "Layout" and system["alwaysShow"] is True and system["redirect"] == "noRedirect"
+    log = next(c for c in system["children"] if c["path"] == "log")
+    assert log["component"] == "ParentView"
+    assert [c["component"] for c in log["children"]] == ["monitor/operlog/index", "monitor/logininfor/index"]
+    user = system["children"][0]
+    assert user == {"name": "SystemUser", "path": "user", "hidden": False, "component": "system/user/index",
+                    "meta": {"title": "用户管理", "icon": "user", "noCache": False}}
+    hidden = next(r for r in routers if r["path"] == "/myMenu")
+    assert hidden["hidden"] is True and hidden["children"][0]["path"] == "orderDetail"
+
+    def walk(nodes):
+        for n in nodes:
+            yield n
+            yield from walk(n.get("children", []))
+
+    for node in walk(routers):
+        assert all(v not in (None, "", [], {}) for v in node.values()), node
+        assert node["component"]
+
+
+async def test_ry_does_not_see_admin_menus(client):
+    routers = (await get(client, "/getRouters", await token_for(client, "ry")))["data"]
+    titles = {c["meta"]["title"] for r in routers for c in r.get("children", [])}
+    assert "用户管理" in titles
+    assert not titles & {"角色管理", "菜单管理", "参数设置", "代码生成"}
+
+
+def concrete(path: str) -> str:
+    path = re.sub(r"\{\w+:\\d\+\}", "1", path)
+    return re.sub(r"\{\w+(:[^}]+)?\}", "abc", path)
+
+
+async def test_every_route_checks_the_caller(client):
+    """Walks the route table: no token → 401; a signed-in user lacking the permission → 403."""
+    role = await SysRole.create(role_name="无权限", role_key="nothing", role_sort=9, data_scope="5")
+    user = await SysUser.create(user_name="nobody", nick_name="nobody", password=await hash_password(PASSWORD),
+                                dept_id=105)
+    await SysUserRole.create(user_id=user.user_id, role_id=role.role_id)
+    token = await token_for(client, "nobody")
+    endpoints = all_endpoints(feature_apis())
+    assert endpoints
+    guarded = 0
+    for ep in endpoints:
+        if ep.public:
+            continue
+        path = concrete(ep.path)
+        anonymous = await (await client.request(ep.method, path)).json()
+        assert anonymous["code"] == 401, (ep.method, ep.path, anonymous)
+        if ep.need is not None:
+            guarded += 1
+            body = await (await client.request(ep.method, path, headers=bearer(token), json={})).json()
+            assert body == {"code": 403, "msg": "当前操作没有权限"}, (ep.method, ep.path, body)
+    assert guarded == sum(1 for ep in endpoints if ep.need is not None)
+
+
+async def test_unknown_route_gets_the_404_envelope(client):
+    assert await (await client.get("/no/such/route")).json() == {"code": 404, "msg": "访问资源不存在"}
+
+
+async def test_validation_error_names_the_field(client):
+    body = await (await client.post("/login", json={"username": 12, "password": "x"})).json()
+    assert body == {"code": 500, "msg": "用户名必须是字符串"}
+    body = await (await client.post("/admin/open/send_code", json={})).json()
+    assert body == {"code": 500, "msg": "手机号码不能为空"}
+    body = await (await client.post("/login", data=b"{not json", headers={"Content-Type": "application/json"})).json()
+    assert body == {"code": 500, "msg": "请求体不是有效的 JSON"}
+
+
+async def test_validation_error_in_english(client):
+    body = await (await client.post("/admin/open/send_code", json={}, headers={"Accept-Language": "en-US"})).json()
+    assert body["code"] == 500 and body["msg"].startswith("手机号码: Field required")
+
+
+async def test_unhandled_error_is_generic_and_logged(start_app, make_settings, caplog):
+    async def boom(_request: web.Request) -> web.Response:
+        raise RuntimeError("secret internals")
+
+    client = await start_app(make_settings(), customize=lambda app: app.router.add_get("/boom", boom))
+    response = await client.get("/boom")
+    body = await response.json()
+    assert response.status == 200 and body["code"] == 500
+    assert "secret" not in body["msg"] and "Traceback" not in body["msg"]
+    request_id = response.headers["X-Request-Id"]
+    assert request_id in body["msg"]
+    assert any(request_id in r.getMessage() and r.exc_info for r in caplog.records)

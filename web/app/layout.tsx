@@ -1,0 +1,27 @@
+import { cookies } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
+import type { ReactNode } from "react";
+import { Providers } from "@/components/providers";
+import { LAYOUT_SETTING_KEY, parseSize, SIZE_COOKIE } from "@/lib/settings";
+import "./globals.css";
+
+/** Applies the saved theme colour and sidebar theme before the first paint. */
+const PRE_PAINT = `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(LAYOUT_SETTING_KEY)})||"{}"),d=document.documentElement;if(/^#[0-9a-fA-F]{6}$/.test(s.theme))d.style.setProperty("--primary",s.theme);if(s.sideTheme==="light"||s.sideTheme==="dark")d.dataset.sideTheme=s.sideTheme}catch(e){}`;
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
+  const size = parseSize((await cookies()).get(SIZE_COOKIE)?.value);
+  return (
+    <html lang={locale} data-size={size} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: PRE_PAINT }} />
+      </head>
+      <body>
+        <NextIntlClientProvider>
+          <Providers>{children}</Providers>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { type ReactNode, useEffect, useState } from "react";
+import { useConsole } from "@/components/layout/console-context";
+import { DocumentTitle } from "@/components/layout/document-title";
+import { Navbar } from "@/components/layout/navbar";
+import { SettingsDrawer } from "@/components/layout/settings-drawer";
+import { useLayout } from "@/components/layout/settings-provider";
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, Sidebar } from "@/components/layout/sidebar";
+import { TagsView } from "@/components/layout/tags-view";
+import { activeTopPath, sidebarMenu, topNavSidebar } from "@/lib/routes";
+import { describeRoute } from "@/lib/static-routes";
+import { cn } from "@/lib/utils";
+
+/** The console layout of spec §2.5: sidebar, navbar, tabs, page, settings drawer. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
+  const { routers, entries } = useConsole();
+  const { settings, sidebarOpened, mobile, closeSidebar } = useLayout();
+  const [chosenTop, setChosenTop] = useState<string | null>(null);
+
+  // every navigation: back to the top, the mobile drawer closed, the top bar following the page
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    setChosenTop(null);
+    if (mobile) closeSidebar();
+  }, [pathname]);
+
+  const description = describeRoute(pathname, entries);
+  const activeTop = chosenTop ?? activeTopPath(description?.activeMenu ?? pathname);
+  const items = settings.topNav ? topNavSidebar(routers, activeTop) : sidebarMenu(routers);
+  const showSidebar = items.length > 0;
+  const offset = !showSidebar || mobile ? 0 : sidebarOpened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
+
+  return (
+    <div className="min-h-screen bg-page">
+      {showSidebar && <Sidebar items={items} activeMenu={description?.activeMenu} />}
+      <div className="flex min-h-screen flex-col transition-[margin-left] duration-300" style={{ marginLeft: offset }}>
+        <div
+          data-testid="fixed-header"
+          className={cn("z-20", settings.fixedHeader && "sticky top-0")}
+        >
+          <Navbar description={description} activeTop={activeTop} onSelectTop={setChosenTop} />
+          {settings.tagsView && <TagsView />}
+        </div>
+        <main data-testid="app-main" className="relative flex-1 p-4">
+          {children}
+        </main>
+      </div>
+      <SettingsDrawer />
+      <DocumentTitle pageTitle={description?.title} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { IndentDecreaseIcon, IndentIncreaseIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { AvatarMenu } from "@/components/layout/avatar-menu";
+import { Breadcrumb } from "@/components/layout/breadcrumb";
+import { HeaderSearch } from "@/components/layout/header-search";
+import { LangSelect } from "@/components/layout/lang-select";
+import { Screenfull } from "@/components/layout/screenfull";
+import { useLayout } from "@/components/layout/settings-provider";
+import { SizeSelect } from "@/components/layout/size-select";
+import { TopNav } from "@/components/layout/top-nav";
+import { UnreadBadge } from "@/components/layout/unread-badge";
+import type { RouteDescription } from "@/lib/static-routes";
+
+export function Navbar({
+  description,
+  activeTop,
+  onSelectTop,
+}: {
+  description?: RouteDescription;
+  activeTop: string;
+  onSelectTop: (path: string) => void;
+}) {
+  const t = useTranslations("navbar");
+  const { settings, sidebarOpened, toggleSidebar } = useLayout();
+  const Toggle = sidebarOpened ? IndentDecreaseIcon : IndentIncreaseIcon;
+  return (
+    <header data-testid="navbar" className="flex h-[50px] items-center border-b bg-background shadow-xs">
+      <button
+        type="button"
+        data-testid="hamburger"
+        aria-label={t("toggleSidebar")}
+        aria-expanded={sidebarOpened}
+        onClick={toggleSidebar}
+        className="flex h-full items-center px-4 hover:bg-black/5"
+      >
+        <Toggle className="size-5" />
+      </button>
+      <div className="flex h-full min-w-0 flex-1 items-center">
+        {settings.topNav ? (
+          <TopNav activeTop={activeTop} onSelectTop={onSelectTop} />
+        ) : (
+          <Breadcrumb description={description} />
+        )}
+      </div>
+      <div className="flex h-full items-center">
+        <HeaderSearch />
+        <Screenfull />
+        <SizeSelect />
+        <LangSelect />
+        <UnreadBadge count={0} />
+        <AvatarMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { getTranslations } from "next-intl/server";
+import { ScreenError } from "@/components/screen-error";
+import { StatusPage } from "@/components/status-page";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import type { DashboardData } from "@/lib/api/types";
+import { loadScreen } from "@/lib/session";
+import { LoginsChart } from "./logins-chart";
+import { RecentLogins } from "./recent-logins";
+import { StatCards } from "./stat-cards";
+
+/** Home: the figures of /bff/screens/dashboard. */
+export async function DashboardScreen() {
+  const t = await getTranslations("dashboard");
+  const result = await loadScreen<DashboardData>("/bff/screens/dashboard");
+  if (!result.ok) {
+    return result.status === "forbidden" ? <StatusPage code="403" /> : <ScreenError message={result.message} />;
+  }
+  const data = result.data;
+  return (
+    <div data-testid="dashboard" className="flex flex-col gap-4">
+      <StatCards data={data} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("loginsPerDay")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <LoginsChart data={data.loginsPerDay} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("recentLogins")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <RecentLogins data={data.recentLogins} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

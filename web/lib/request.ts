@@ -1,0 +1,146 @@
+/**
+ * The browser's request layer (spec §7.1, §8): every call goes to this app's /api/bff route,
+ * which adds the session's token server-side. What the interface shows is injected by
+ * <RequestBridge>, so this module stays free of React.
+ */
+import type { Envelope } from "@/lib/api/types";
+import {
+  codeMessage,
+  downloadFileName,
+  envelopeOutcome,
+  FAILURE_TOAST_DURATION,
+  failureMessage,
+  isFileResponse,
+  type Message,
+  REQUEST_TIMEOUT,
+  type TransportFailure,
+} from "@/lib/outcome";
+
+export interface RequestHandlers {
+  /** toast or notification for a failed call */
+  show(kind: "error" | "warning" | "notify", message: Message, duration?: number): void;
+  /** the 'login has expired' prompt */
+  relogin(): void;
+  /** the full-screen loading layer; null hides it */
+  loading(message: Message | null): void;
+}
+
+let handlers: RequestHandlers | null = null;
+
+export function setRequestHandlers(next: RequestHandlers): () => void {
+  handlers = next;
+  return () => {
+    if (handlers === next) handlers = null;
+  };
+}
+
+/** The rejection of a failed call; the interface has already been told. */
+export class RequestError extends Error {
+  constructor(readonly detail: Message) {
+    super("key" in detail ? detail.key : detail.text);
+  }
+}
+
+type Params = Record<string, unknown>;
+
+/** GET parameters and form bodies: empty values dropped, objects as key[sub] (params[beginTime]). */
+export function toQuery(params: Params | undefined): string {
+  const search = new URLSearchParams();
+  const empty = (value: unknown) => value === undefined || value === null || value === "";
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (empty(value)) continue;
+    if (typeof value === "object" && !Array.isArray(value)) {
+      for (const [sub, inner] of Object.entries(value as Params)) {
+        if (!empty(inner)) search.append(`${key}[${sub}]`, String(inner));
+      }
+    } else {
+      search.append(key, String(value));
+    }
+  }
+  return search.toString();
+}
+
+function bffUrl(path: string, params?: Params): string {
+  const query = toQuery(params);
+  return `/api/bff/${path.replace(/^\/+/, "")}${query ? `?${query}` : ""}`;
+}
+
+function fail(failure: TransportFailure): never {
+  const message = failureMessage(failure);
+  handlers?.show("error", message, FAILURE_TOAST_DURATION);
+  throw new RequestError(message);
+}
+
+async function send(url: string, init: RequestInit, timeout: number): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeout) });
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    return fail({ type: timedOut ? "timeout" : "network" });
+  }
+  if (!response.ok) fail({ type: "http", status: response.status });
+  return response;
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  params?: Params;
+  data?: unknown;
+  timeout?: number;
+}
+
+/** A BFF call; resolves with the envelope on success, rejects (after telling the user) otherwise. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const init: RequestInit = { method: options.method ?? "GET" };
+  if (options.data !== undefined) {
+    init.body = JSON.stringify(options.data);
+    init.headers = { "Content-Type": "application/json" };
+  }
+  const response = await send(bffUrl(path, options.params), init, options.timeout ?? REQUEST_TIMEOUT);
+  let body: Envelope<T>;
+  try {
+    body = (await response.json()) as Envelope<T>;
+  } catch {
+    return fail({ type: "http", status: response.status });
+  }
+  const outcome = envelopeOutcome(body);
+  if (outcome.action === "resolve") return body;
+  if (outcome.action === "relogin") handlers?.relogin();
+  else handlers?.show(outcome.action, outcome.message);
+  throw new RequestError(outcome.message);
+}
+
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** Posts a form (as RuoYi exports do) and saves the file it answers with. */
+export async function download(path: string, params: Params, fileName: string): Promise<void> {
+  handlers?.loading({ key: "downloading" });
+  try {
+    const response = await fetch(bffUrl(path), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: toQuery(params),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT),
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (isFileResponse(response.headers.get("content-type"))) {
+      saveFile(await response.blob(), downloadFileName(response.headers.get("download-filename"), fileName));
+    } else {
+      handlers?.show("error", codeMessage((await response.json()) as Envelope));
+    }
+  } catch {
+    handlers?.show("error", { key: "downloadFailed" });
+  } finally {
+    handlers?.loading(null);
+  }
+}

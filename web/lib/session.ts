@@ -1,0 +1,41 @@
+/** The signed-in operator on the server: the core token from the JWT cookie and the session screen. */
+import type { NextRequest } from "next/server";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getToken } from "next-auth/jwt";
+import { cache } from "react";
+import type { SessionData } from "@/lib/api/types";
+import { bffCall, type BffInit, type BffResult } from "@/lib/bff";
+import { getMessageText } from "@/lib/i18n-server";
+import { effectiveRoles } from "@/lib/permission";
+
+/** The core token of this request's session, or null when signed out. */
+export const getAccessToken = cache(async (): Promise<string | null> => {
+  // getToken reads the (possibly chunked) session cookie from any object with cookies and headers
+  const req = { cookies: await cookies(), headers: await headers() } as unknown as NextRequest;
+  const token = await getToken({ req, secret: process.env.NEXTAUTH_SECRET });
+  return token?.accessToken ?? null;
+});
+
+/** Where to go when the BFF no longer accepts the session, or the session screen fails. */
+export function sessionEndedPath(reason: "expired" | "error", text?: string): string {
+  const params = new URLSearchParams({ reason });
+  if (text) params.set("text", text.slice(0, 200));
+  return `/session-ended?${params}`;
+}
+
+/** A screen call with the session's token; an ended session signs the operator out. */
+export async function loadScreen<T>(path: string, init: Omit<BffInit, "token"> = {}): Promise<BffResult<T>> {
+  const token = await getAccessToken();
+  if (!token) redirect(sessionEndedPath("expired"));
+  const result = await bffCall<T>(path, { ...init, token });
+  if (!result.ok && result.status === "expired") redirect(sessionEndedPath("expired"));
+  return result;
+}
+
+/** Once per request: user, roles (ROLE_DEFAULT when none), permissions, routers, dictionaries. */
+export const loadConsoleSession = cache(async (): Promise<SessionData> => {
+  const result = await loadScreen<SessionData>("/bff/screens/session");
+  if (!result.ok) redirect(sessionEndedPath("error", (await getMessageText())(result.message)));
+  return { ...result.data, roles: effectiveRoles(result.data.roles) };
+});

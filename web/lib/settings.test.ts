@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { badgeText } from "./badge";
+import { DEFAULT_SETTINGS, parseSettings, parseSize, windowTitle } from "./settings";
+
+describe("parseSettings", () => {
+  it("falls back to the defaults", () => {
+    expect(parseSettings(null)).toEqual(DEFAULT_SETTINGS);
+    expect(parseSettings("{not json")).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      theme: "#409EFF",
+      sideTheme: "dark",
+      tagsView: true,
+      fixedHeader: false,
+      sidebarLogo: true,
+    });
+  });
+
+  it("keeps valid saved values and drops invalid ones", () => {
+    const saved = JSON.stringify({ theme: "#11a983", sideTheme: "light", topNav: true, tagsView: "no", theme2: 1 });
+    expect(parseSettings(saved)).toEqual({ ...DEFAULT_SETTINGS, theme: "#11a983", sideTheme: "light", topNav: true });
+    expect(parseSettings(JSON.stringify({ theme: "red", sideTheme: "blue" }))).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe("parseSize", () => {
+  it("accepts the four sizes, medium by default", () => {
+    expect(parseSize("mini")).toBe("mini");
+    expect(parseSize("huge")).toBe("medium");
+    expect(parseSize(undefined)).toBe("medium");
+  });
+});
+
+describe("windowTitle", () => {
+  const base = { productName: "安信", systemName: "安信管理系统", pageTitle: "用户管理" };
+
+  it("shows the page title with dynamic titles on, else the product name", () => {
+    expect(windowTitle({ ...base, dynamicTitle: true })).toBe("用户管理 - 安信管理系统");
+    expect(windowTitle({ ...base, dynamicTitle: false })).toBe("安信");
+    expect(windowTitle({ ...base, dynamicTitle: true, pageTitle: undefined })).toBe("安信");
+  });
+});
+
+describe("badgeText", () => {
+  it("caps at 99+ and hides zero", () => {
+    expect(badgeText(0)).toBe("");
+    expect(badgeText(7)).toBe("7");
+    expect(badgeText(99)).toBe("99");
+    expect(badgeText(100)).toBe("99+");
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { flattenRoutes } from "./routes";
+import { ROUTERS } from "./routers.fixture";
+import { breadcrumbTrail, describeRoute, guardedRouteFor } from "./static-routes";
+
+const entries = flattenRoutes(ROUTERS);
+
+describe("guardedRouteFor", () => {
+  it("matches the hidden pages with their permission", () => {
+    expect(guardedRouteFor("/system/user-auth/role/12")?.permission).toBe("system:user:edit");
+    expect(guardedRouteFor("/system/dict-data/index/3")?.activeMenu).toBe("/system/dict");
+    expect(guardedRouteFor("/monitor/job-log/index")?.title).toBe("调度日志");
+    expect(guardedRouteFor("/system/user-auth/role")).toBeUndefined();
+  });
+});
+
+describe("describeRoute and breadcrumbTrail", () => {
+  it("starts every trail at Home", () => {
+    expect(breadcrumbTrail(describeRoute("/index", entries))).toEqual(["首页"]);
+    expect(breadcrumbTrail(describeRoute("/system/log/operlog", entries))).toEqual([
+      "首页",
+      "系统管理",
+      "日志管理",
+      "操作日志",
+    ]);
+    expect(breadcrumbTrail(describeRoute("/user/profile", entries))).toEqual(["首页", "个人中心"]);
+  });
+
+  it("highlights the owning menu of a hidden page", () => {
+    const description = describeRoute("/system/user-auth/role/1", entries);
+    expect(description).toEqual({ title: "分配角色", chain: ["系统管理"], activeMenu: "/system/user" });
+  });
+
+  it("knows nothing of paths outside the menu", () => {
+    expect(describeRoute("/nowhere", entries)).toBeUndefined();
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { handleTree } from "./tree";
+
+interface Dept {
+  deptId: number;
+  parentId: number;
+  deptName: string;
+  children?: Dept[];
+}
+
+describe("handleTree", () => {
+  const depts: Dept[] = [
+    { deptId: 100, parentId: 0, deptName: "总公司" },
+    { deptId: 101, parentId: 100, deptName: "深圳" },
+    { deptId: 103, parentId: 101, deptName: "研发部" },
+    { deptId: 102, parentId: 100, deptName: "长沙" },
+  ];
+
+  it("nests children under their parent and keeps orphans as roots", () => {
+    const tree = handleTree(depts, "deptId");
+    expect(tree).toHaveLength(1);
+    const [root] = tree;
+    expect(root.deptName).toBe("总公司");
+    expect(root.children?.map((c) => c.deptName)).toEqual(["深圳", "长沙"]);
+    expect(root.children?.[0].children?.[0].deptName).toBe("研发部");
+    expect(root.children?.[1].children).toBeUndefined();
+  });
+
+  it("uses id/parentId/children by default and leaves the input untouched", () => {
+    const flat = [
+      { id: 1, parentId: null },
+      { id: 2, parentId: 1 },
+      { id: 3, parentId: 9 },
+    ];
+    const tree = handleTree(flat);
+    expect(tree.map((n) => n.id)).toEqual([1, 3]);
+    expect("children" in flat[0]).toBe(false);
+  });
+
+  it("accepts a custom children key", () => {
+    const tree = handleTree([{ id: "a" }, { id: "b", parentId: "a" }], "id", "parentId", "nodes");
+    expect((tree[0] as { nodes?: unknown[] }).nodes).toHaveLength(1);
+  });
+});

@@ -1,0 +1,34 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { getToken } from "next-auth/jwt";
+
+/** Pages that need no sign-in (spec §2.1), plus the page that finishes an ended session. */
+const PUBLIC_PATHS = new Set([
+  "/login",
+  "/auth-redirect",
+  "/bind",
+  "/register",
+  "/webview",
+  "/401",
+  "/404",
+  "/session-ended",
+]);
+
+export async function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const to = (path: string) => NextResponse.redirect(new URL(path, request.url));
+
+  if (pathname === "/" || pathname === "") return to("/index");
+
+  const token = await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET });
+  const signedIn = !!token?.accessToken;
+
+  if (pathname === "/login" && signedIn) return to("/index");
+  if (PUBLIC_PATHS.has(pathname)) return NextResponse.next();
+  if (!signedIn) return to(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+  return NextResponse.next();
+}
+
+export const config = {
+  // everything but Next's own files, the API routes and files with an extension
+  matcher: ["/((?!api/|_next/|favicon.ico|.*\\.[a-zA-Z0-9]+$).*)"],
+};
