@@ -23,12 +23,12 @@ ensure_poetry() {
   POETRY=("$ROOT/.tools/poetry/bin/poetry")
 }
 
-ensure_python_deps() {
+ensure_python_deps() {  # every group, so that ./ops/up and ./ops/test never undo each other's install
   ensure_poetry
-  local want; want="$(hash_of poetry.lock pyproject.toml)-${1:-main}"
+  local want; want="$(hash_of poetry.lock pyproject.toml)"
   if [ ! -x .venv/bin/python ] || [ "$(cat .venv/.console-lock 2>/dev/null)" != "$want" ]; then
     say "installing Python dependencies from poetry.lock"
-    if [ "${1:-main}" = "dev" ]; then "${POETRY[@]}" sync; else "${POETRY[@]}" sync --without dev; fi
+    "${POETRY[@]}" sync
     echo "$want" > .venv/.console-lock
   fi
 }

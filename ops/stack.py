@@ -93,7 +93,7 @@ class Stack:
                 if proc.poll() is not None:
                     raise RuntimeError(f"{pname} exited with {proc.returncode} while starting")
             try:
-                with urllib.request.urlopen(url, timeout=2) as r:  # noqa: S310 - our own loopback URL
+                with urllib.request.urlopen(url, timeout=2) as r:
                     if r.status < 500:
                         return
             except OSError:
@@ -101,15 +101,22 @@ class Stack:
         raise RuntimeError(f"{name} did not answer {url} within {timeout:.0f} s")
 
     def stop(self) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the shutdown short
         for _, proc in reversed(self.procs):
             if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
+                try:
+                    os.killpg(proc.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
         deadline = time.monotonic() + 10
         for _, proc in self.procs:
             try:
                 proc.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
                 proc.wait()
         self.procs.clear()
 
@@ -129,13 +136,12 @@ def prepare(env: dict[str, str]) -> None:
 def up(args: argparse.Namespace) -> int:
     stack = Stack(host=args.host, core_port=args.core_port, bff_port=args.bff_port, web_port=args.web_port)
     prepare(stack.env)
-    stopping = False
 
     def on_signal(_sig: int, _frame: object) -> None:
-        nonlocal stopping
-        stopping = True
         raise KeyboardInterrupt
 
+    # Installed explicitly: a shell that starts us in the background may have SIGINT ignored.
+    signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
     try:
         stack.start()
