@@ -103,8 +103,8 @@ def wrk(name: str, url: str, concurrency: int, seconds: int = 10, headers: dict[
     if lua:
         lua.unlink()
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
-    p50 = _ms(re.search(r"50%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
-    p99 = _ms(re.search(r"99%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
+    p50 = _ms(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1))  # type: ignore[union-attr]
+    p99 = _ms(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1))  # type: ignore[union-attr]
     errors = 0
     if m := re.search(r"Non-2xx or 3xx responses: (\d+)", out):
         errors += int(m.group(1))
