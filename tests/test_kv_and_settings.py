@@ -1,0 +1,115 @@
+"""The short-lived key store (database table and Redis) and the settings' production guards."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import uuid
+
+import pytest
+from pydantic import ValidationError
+
+from core_api.platform.clock import Clock
+from core_api.platform.kv import DbKv, RedisKv
+from core_api.settings import Settings
+
+REDIS_URL = os.environ.get("CONSOLE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def redis_reachable() -> bool:
+    host, port = REDIS_URL.split("//", 1)[1].split("/", 1)[0].split(":")
+    with socket.socket() as s:
+        s.settimeout(0.5)
+        return s.connect_ex((host, int(port))) == 0
+
+
+@pytest.fixture(params=["db", "redis"])
+async def kv(request, client):
+    """The app fixture provides the database (and the ORM context) for the table store."""
+    if request.param == "db":
+        clock = Clock()
+        yield DbKv(clock.time), clock
+        return
+    if not redis_reachable():
+        pytest.skip("Redis is not reachable")
+    store = RedisKv(REDIS_URL)
+    yield store, None
+    await store.close()
+
+
+async def test_set_get_and_expiry(kv):
+    store, clock = kv
+    key = f"t:{uuid.uuid4().hex}"
+    await store.set(key, "v", 0.5)
+    assert await store.get(key) == "v"
+    if clock:
+        clock.advance(1)
+    else:
+        await asyncio.sleep(0.6)
+    assert await store.get(key) is None
+
+
+async def test_pop_takes_a_value_once_even_when_concurrent(kv):
+    store, _ = kv
+    key = f"t:{uuid.uuid4().hex}"
+    await store.set(key, "answer", 60)
+    taken = await asyncio.gather(*(store.pop(key) for _ in range(10)))
+    assert taken.count("answer") == 1
+    assert await store.get(key) is None
+
+
+async def test_incr_counts_within_a_window(kv):
+    store, clock = kv
+    key = f"t:{uuid.uuid4().hex}"
+    assert [await store.incr(key, 0.5) for _ in range(3)] == [1, 2, 3]
+    if clock:
+        clock.advance(1)
+    else:
+        await asyncio.sleep(0.6)
+    assert await store.incr(key, 0.5) == 1
+    counts = await asyncio.gather(*(store.incr(key, 60) for _ in range(20)))
+    assert sorted(counts) == list(range(2, 22))
+
+
+async def test_sign_in_works_with_redis(start_app, make_settings):
+    if not redis_reachable():
+        pytest.skip("Redis is not reachable")
+    from core_api.platform.state import KV
+    from tests.conftest import login
+
+    client = await start_app(make_settings(redis_url=REDIS_URL, captcha_enabled=True))
+    assert isinstance(client.app[KV], RedisKv)
+    body = await (await client.get("/captchaImage")).json()
+    answer = await client.app[KV].get(f"captcha:{body['uuid']}")
+    assert (await login(client, code=answer, uuid=body["uuid"]))["code"] == 200
+    assert (await login(client, code=answer, uuid=body["uuid"]))["msg"] == "验证码已失效"
+
+
+def test_production_refuses_weak_secrets_and_a_disabled_captcha(tmp_path):
+    with pytest.raises(ValidationError, match="CONSOLE_SECRET_KEY"):
+        Settings(env="production", var_dir=tmp_path)
+    with pytest.raises(ValidationError, match="CONSOLE_SECRET_KEY"):
+        Settings(env="production", secret_key="changeme", var_dir=tmp_path)
+    strong = "k" * 48
+    with pytest.raises(ValidationError, match="CONSOLE_CAPTCHA_ENABLED"):
+        Settings(env="production", secret_key=strong, captcha_enabled=False, var_dir=tmp_path)
+    assert Settings(env="production", secret_key=strong, var_dir=tmp_path).secret == strong.encode()
+
+
+def test_development_generates_and_keeps_a_secret(tmp_path):
+    first = Settings(var_dir=tmp_path).secret
+    assert len(first) >= 32 and (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+    assert Settings(var_dir=tmp_path).secret == first
+
+
+def test_settings_read_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("CONSOLE_DATABASE_URL", "postgresql://u@h:5432/db")
+    monkeypatch.setenv("CONSOLE_SESSION_TIMEOUT_MINUTES", "5")
+    monkeypatch.setenv("CONSOLE_CAPTCHA_ENABLED", "false")
+    settings = Settings(var_dir=tmp_path)
+    assert settings.db_url == "postgres://u@h:5432/db" and settings.is_postgres
+    assert settings.session_timeout_seconds == 300 and settings.captcha_enabled is False
+    monkeypatch.setenv("CONSOLE_SESSION_TIMEOUT_MINUTES", "-1")
+    with pytest.raises(ValidationError):
+        Settings(var_dir=tmp_path)
