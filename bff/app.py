@@ -11,6 +11,7 @@ from aiohttp import web
 
 from bff.core_client import CORE_SESSION
 from bff.routing import register
+from bff.screens import passthrough
 from core_api.platform.api import Api, all_endpoints
 from core_api.platform.envelope import json_response
 from core_api.platform.middleware import envelope_middleware
@@ -42,6 +43,7 @@ def create_app(settings: Settings) -> web.Application:
     app[SETTINGS] = settings
     app.cleanup_ctx.append(_core_session)
     register(app, screen_apis())
+    passthrough.register(app)
     app.router.add_get("/bff/openapi.json", _openapi)
     app.router.add_get("/bff/health", _health)
     return app

@@ -77,3 +77,15 @@ async def test_core_unreachable_is_a_clear_error(aiohttp_client, make_settings):
     settings = make_settings().model_copy(update={"core_url": "http://127.0.0.1:9"})
     bff = await aiohttp_client(create_bff(settings))
     assert await (await bff.get("/bff/auth/captcha")).json() == {"code": 500, "msg": "后端接口连接异常"}
+
+
+async def test_pass_through_forwards_token_and_streams_the_answer(aiohttp_client, start_app, make_settings):
+    settings = make_settings()
+    bff = await start_bff(aiohttp_client, await start_app(settings), settings)
+    token = (await bff_login(bff))["data"]["token"]
+    body = await (await bff.get("/bff/api/system/dict/data/type/sys_user_sex", headers=bearer(token))).json()
+    assert [d["dictLabel"] for d in body["data"]] == ["男", "女", "未知"]
+    assert (await (await bff.get("/bff/api/system/dict/data/type/sys_user_sex")).json())["code"] == 401
+    # Only the API areas pass; nothing else of the core (its docs, its health) is reachable this way.
+    for path in ("/bff/api/openapi.json", "/bff/api/health", "/bff/api/system/../health"):
+        assert (await (await bff.get(path, headers=bearer(token))).json())["code"] == 404, path

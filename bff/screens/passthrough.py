@@ -1,0 +1,52 @@
+"""Thin pass-through for mutations, exports, imports and uploads: ``/bff/api/<core path>``.
+
+The core API checks the caller's permission and data scope on every call, so the BFF only forwards
+the caller's token, address and body, and streams the answer back (JSON envelope or file)."""
+
+from __future__ import annotations
+
+import aiohttp
+from aiohttp import web
+
+from bff.core_client import CORE_SESSION
+from bff.routing import forwarded_headers
+from core_api.platform.envelope import fail
+from core_api.platform.state import SETTINGS
+
+ALLOWED_PREFIXES = ("system/", "monitor/", "tool/", "common/", "admin/", "api/")
+PASSED_REQUEST_HEADERS = ("Content-Type",)
+PASSED_RESPONSE_HEADERS = ("Content-Type", "Content-Disposition", "download-filename", "Content-Length")
+
+
+async def forward(request: web.Request) -> web.StreamResponse:
+    path = request.match_info["path"]
+    if not path.startswith(ALLOWED_PREFIXES) or ".." in path.split("/") or "//" in path:
+        return fail("访问资源不存在", 404)
+    headers = forwarded_headers(request, with_token=True)
+    for name in PASSED_REQUEST_HEADERS:
+        if name in request.headers:
+            headers[name] = request.headers[name]
+    body = await request.read() if request.body_exists else None
+    url = f"{request.app[SETTINGS].core_url.rstrip('/')}/{path}"
+    try:
+        async with request.app[CORE_SESSION].request(
+            request.method, url, params=request.query, data=body, headers=headers,
+            timeout=aiohttp.ClientTimeout(total=600, sock_read=60),
+        ) as upstream:
+            response = web.StreamResponse(status=upstream.status)
+            for name in PASSED_RESPONSE_HEADERS:
+                if name in upstream.headers:
+                    response.headers[name] = upstream.headers[name]
+            await response.prepare(request)
+            async for chunk in upstream.content.iter_chunked(64 * 1024):
+                await response.write(chunk)
+            await response.write_eof()
+            return response
+    except aiohttp.ClientError:
+        return fail("后端接口连接异常", 500)
+    except TimeoutError:
+        return fail("系统接口请求超时", 500)
+
+
+def register(app: web.Application) -> None:
+    app.router.add_route("*", "/bff/api/{path:.+}", forward)
