@@ -19,8 +19,9 @@ from core_api.platform.kv import DbKv, KvStore, RedisKv
 from core_api.platform.middleware import envelope_middleware
 from core_api.platform.openapi import build_openapi
 from core_api.platform.sms import make_sms
-from core_api.platform.state import AUTH, BUS, CLOCK, CONFIG, DICT, KV, SETTINGS, SMS
+from core_api.platform.state import AUTH, BUS, CLOCK, CONFIG, DICT, KV, SETTINGS, SMS, STORAGE
 from core_api.platform.timefmt import set_zone
+from core_api.platform.uploads import LocalStorage
 from core_api.settings import ROOT, Settings
 from core_api.system.config.service import ConfigService
 from core_api.system.dict.service import DictService
@@ -33,10 +34,14 @@ SWAGGER_DIR = ROOT / "node_modules" / "swagger-ui-dist"
 def feature_apis() -> list[Api]:
     """Every feature's routes, in one place."""
     from core_api.auth.routes import api as auth_api
+    from core_api.common.routes import api as common_api
     from core_api.dashboard.routes import api as dashboard_api
+    from core_api.system.config.routes import api as config_api
     from core_api.system.dict.routes import api as dict_api
+    from core_api.system.notice.routes import api as notice_api
+    from core_api.system.post.routes import api as post_api
 
-    return [auth_api, dashboard_api, dict_api]
+    return [auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:
@@ -49,6 +54,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Applica
     app = web.Application(middlewares=[envelope_middleware], client_max_size=20 * 1024 * 1024)
     app[SETTINGS] = settings
     app[CLOCK] = clock or Clock()
+    app[STORAGE] = LocalStorage(settings.var_dir / "uploads")
     app.cleanup_ctx.append(_resources)
     register(app, feature_apis())
     app.router.add_get("/health", _health)

@@ -168,3 +168,55 @@ async def token_for(client, username: str = "admin", password: str = PASSWORD) -
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+class Caller:
+    """A signed-in caller: ``await admin.get("/system/post/list", params=...)`` → the decoded envelope."""
+
+    def __init__(self, client, token: str) -> None:
+        self.client = client
+        self.token = token
+
+    async def request(self, method: str, path: str, **kw: Any) -> Any:
+        headers = {**bearer(self.token), **kw.pop("headers", {})}
+        response = await self.client.request(method, path, headers=headers, **kw)
+        if response.content_type == "application/json":
+            return await response.json()
+        return response
+
+    async def get(self, path: str, **kw: Any) -> Any:
+        return await self.request("GET", path, **kw)
+
+    async def post(self, path: str, **kw: Any) -> Any:
+        return await self.request("POST", path, **kw)
+
+    async def put(self, path: str, **kw: Any) -> Any:
+        return await self.request("PUT", path, **kw)
+
+    async def delete(self, path: str, **kw: Any) -> Any:
+        return await self.request("DELETE", path, **kw)
+
+
+@pytest.fixture
+async def admin(client) -> Caller:
+    return Caller(client, await token_for(client))
+
+
+@pytest.fixture
+async def ry(client) -> Caller:
+    return Caller(client, await token_for(client, "ry"))
+
+
+OK = {"code": 200, "msg": "操作成功"}
+
+
+def xlsx_rows(data: bytes) -> list[tuple]:
+    import io
+
+    from openpyxl import load_workbook
+
+    wb = load_workbook(io.BytesIO(data), read_only=True)
+    try:
+        return [tuple(r) for r in wb.worksheets[0].iter_rows(values_only=True)]
+    finally:
+        wb.close()

@@ -96,8 +96,13 @@ async def test_ry_does_not_see_admin_menus(client):
 
 
 def concrete(path: str) -> str:
-    path = re.sub(r"\{\w+:\\d\+\}", "1", path)
-    return re.sub(r"\{\w+(:[^}]+)?\}", "abc", path)
+    """A real path for a route pattern: each ``{name:regex}`` becomes a sample its regex accepts."""
+
+    def sample(match: re.Match[str]) -> str:
+        regex = match.group(2) or r"[^/]+"
+        return next(s for s in ("1", "abc", "sys_user_sex", "a/b") if re.fullmatch(regex, s))
+
+    return re.sub(r"\{(\w+)(?::([^{}]*(?:\{[^}]*\}[^{}]*)*))?\}", sample, path)
 
 
 async def test_every_route_checks_the_caller(client):

@@ -19,6 +19,7 @@ MODEL_MODULES = [
     "core_api.system.user.models",
     "core_api.system.dict.models",
     "core_api.system.config.models",
+    "core_api.system.notice.models",
     "core_api.monitor.logininfor.models",
     "core_api.monitor.operlog.models",
     "core_api.auth.models",

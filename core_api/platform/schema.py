@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
 
@@ -81,3 +81,15 @@ def describe_validation_error(exc: ValidationError, model: type[BaseModel] | Non
             text = err["msg"]
         lines.append(f"{field}{text}" if not text.startswith(field) else text)
     return "；".join(lines)
+
+
+class EditSchema(StrictSchema):
+    """A create or update body: unknown fields are refused, but the read-only fields that a client
+    echoes back from the record it loaded are accepted and ignored."""
+
+    create_by: Any = Field(None, exclude=True)
+    create_time: Any = Field(None, exclude=True)
+    update_by: Any = Field(None, exclude=True)
+    update_time: Any = Field(None, exclude=True)
+    params: Any = Field(None, exclude=True)
+    search_value: Any = Field(None, exclude=True)

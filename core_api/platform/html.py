@@ -1,0 +1,33 @@
+"""Rich text is sanitised on the way in: an allow-list of tags, attributes, styles and URL schemes."""
+
+from __future__ import annotations
+
+import nh3
+
+TAGS = {
+    "p", "br", "span", "strong", "b", "em", "i", "u", "s", "strike", "sub", "sup", "blockquote", "pre", "code",
+    "ol", "ul", "li", "h1", "h2", "h3", "h4", "h5", "h6", "a", "img", "video", "source", "hr", "table", "thead",
+    "tbody", "tr", "th", "td", "div",
+}
+ATTRIBUTES = {
+    "*": {"style", "class"},
+    "a": {"href", "title", "target"},
+    "img": {"src", "alt", "title", "width", "height"},
+    "video": {"src", "controls", "width", "height", "poster"},
+    "source": {"src", "type"},
+    "td": {"colspan", "rowspan"},
+    "th": {"colspan", "rowspan"},
+    "ol": {"start"},
+}
+STYLES = {"color", "background-color", "text-align", "font-size", "font-weight", "padding-left", "text-decoration"}
+
+
+def sanitise(html: str) -> str:
+    return nh3.clean(
+        html,
+        tags=TAGS,
+        attributes=ATTRIBUTES,
+        url_schemes={"http", "https", "mailto"},
+        filter_style_properties=STYLES,
+        link_rel="noopener noreferrer",
+    )

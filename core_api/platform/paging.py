@@ -1,0 +1,98 @@
+"""Lists: the contract's paging, sorting (through a whitelist) and date-range parameters."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from pydantic import Field, model_validator
+from tortoise.queryset import QuerySet
+
+from core_api.platform.errors import ServiceError
+from core_api.platform.schema import Schema
+from core_api.platform.timefmt import day_end_exclusive, day_start, fmt
+
+PARAMS_KEY = re.compile(r"^params\[(\w+)\]$")
+
+
+class ListQuery(Schema):
+    """``pageNum`` (1), ``pageSize`` (20, at most 500), ``orderByColumn``, ``isAsc``, and date ranges
+    given as ``params[beginTime]`` or ``beginTime`` (and ``params[begin<Field>]``)."""
+
+    page_num: int = Field(1, ge=1, title="页码")
+    page_size: int = Field(20, ge=1, le=500, title="每页条数")
+    order_by_column: str | None = Field(None, max_length=50, title="排序列")
+    is_asc: str | None = Field(None, pattern=r"^(asc|desc|ascending|descending)$", title="排序方向")
+    begin_time: date | None = Field(None, title="开始日期")
+    end_time: date | None = Field(None, title="结束日期")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flatten_params(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            flat = dict(data)
+            for key, value in data.items():
+                match = PARAMS_KEY.match(key)
+                if match:
+                    flat.setdefault(match.group(1), value)
+            # An empty filter box sends the key with no value: treat it as absent.
+            return {k: v for k, v in flat.items() if v != ""}
+        return data
+
+    @property
+    def offset(self) -> int:
+        return (self.page_num - 1) * self.page_size
+
+    def ordering(self, whitelist: dict[str, str], default: list[str]) -> list[str]:
+        if not self.order_by_column:
+            return default
+        column = whitelist.get(self.order_by_column)
+        if column is None:
+            raise ServiceError(f"不支持按 {self.order_by_column} 排序")
+        descending = self.is_asc in ("desc", "descending")
+        return [f"-{column}" if descending else column, *[d for d in default if d.lstrip("-") != column]]
+
+
+def between_days(qs: QuerySet, field: str, begin: date | None, end: date | None) -> QuerySet:
+    """Filters ``field`` to the local days [begin, end] (the end day is inclusive)."""
+    if begin:
+        qs = qs.filter(**{f"{field}__gte": day_start(begin)})
+    if end:
+        qs = qs.filter(**{f"{field}__lt": day_end_exclusive(end)})
+    return qs
+
+
+async def page_of(qs: QuerySet, query: ListQuery, whitelist: dict[str, str], default: list[str],
+                  *fields: str) -> tuple[list[dict[str, Any]], int]:
+    total = await qs.count()
+    rows = await qs.order_by(*query.ordering(whitelist, default)).offset(query.offset).limit(query.page_size).values(
+        *fields
+    )
+    return rows, total
+
+
+def to_camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(p[:1].upper() + p[1:] for p in rest)
+
+
+def camel_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A ``.values()`` row as the wire shows it: camelCase keys, times in the configured zone."""
+    out: dict[str, Any] = {}
+    for key, value in row.items():
+        if hasattr(value, "astimezone"):
+            value = fmt(value)
+        out[to_camel(key.replace("__", "_"))] = value
+    return out
+
+
+def parse_ids(text: str) -> list[int]:
+    """``"1,2,3"`` from a path or query; anything else is refused."""
+    try:
+        ids = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise ServiceError("编号格式不正确") from None
+    if not ids or len(ids) > 1000:
+        raise ServiceError("编号格式不正确")
+    return ids

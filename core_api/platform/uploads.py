@@ -1,0 +1,114 @@
+"""Uploads: checked by extension, by content and by size, stored under the upload root with a name
+the uploader does not choose, and served back only from inside that root."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path, PurePosixPath
+
+from aiohttp import web
+
+from core_api.platform.errors import NotFound, ServiceError
+
+IMAGE_TYPES = ("bmp", "gif", "jpg", "jpeg", "png", "webp")
+FILE_TYPES = (*IMAGE_TYPES, "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "pdf", "zip", "rar", "mp4")
+MAX_BYTES = 50 * 1024 * 1024
+URL_PREFIX = "/profile"
+
+_MAGIC: dict[str, tuple[bytes, ...]] = {
+    "png": (b"\x89PNG\r\n\x1a\n",),
+    "jpg": (b"\xff\xd8\xff",),
+    "jpeg": (b"\xff\xd8\xff",),
+    "gif": (b"GIF87a", b"GIF89a"),
+    "bmp": (b"BM",),
+    "webp": (b"RIFF",),
+    "pdf": (b"%PDF-",),
+    "zip": (b"PK\x03\x04",),
+    "docx": (b"PK\x03\x04",),
+    "xlsx": (b"PK\x03\x04",),
+    "pptx": (b"PK\x03\x04",),
+    "doc": (b"\xd0\xcf\x11\xe0",),
+    "xls": (b"\xd0\xcf\x11\xe0",),
+    "ppt": (b"\xd0\xcf\x11\xe0",),
+    "rar": (b"Rar!\x1a\x07",),
+}
+
+
+@dataclass(frozen=True)
+class Stored:
+    file_name: str  # "/profile/upload/2026/11/22/<random>.png"
+    new_file_name: str
+    original_filename: str
+
+
+def extension_of(name: str) -> str:
+    suffix = PurePosixPath(name.replace("\\", "/")).suffix.lower().lstrip(".")
+    return suffix
+
+
+def content_matches(ext: str, data: bytes) -> bool:
+    if ext == "txt":
+        try:
+            data[:4096].decode("utf-8")
+        except UnicodeDecodeError:
+            return b"\x00" not in data[:4096]
+        return True
+    if ext == "webp":
+        return data[:4] == b"RIFF" and data[8:12] == b"WEBP"
+    if ext == "mp4":
+        return data[4:8] == b"ftyp"
+    return any(data.startswith(m) for m in _MAGIC.get(ext, ()))
+
+
+def check(name: str, data: bytes, allowed: tuple[str, ...], max_bytes: int, image: bool = False) -> str:
+    ext = extension_of(name)
+    if ext not in allowed:
+        kind = "图片" if image else ""
+        raise ServiceError(f"文件格式不正确, 请上传{'/'.join(allowed)}{kind}格式文件!")
+    if len(data) > max_bytes:
+        raise ServiceError(f"上传文件大小不能超过 {max_bytes // (1024 * 1024)} MB!")
+    if not data:
+        raise ServiceError("上传文件不能为空")
+    if not content_matches(ext, data):
+        raise ServiceError("文件内容与扩展名不符")
+    return ext
+
+
+class LocalStorage:
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+
+    def save(self, folder: str, original: str, ext: str, data: bytes, now: datetime) -> Stored:
+        rel = PurePosixPath(folder, now.strftime("%Y/%m/%d"), f"{now:%H%M%S}{secrets.token_hex(8)}.{ext}")
+        target = self.root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        return Stored(file_name=f"{URL_PREFIX}/{rel}", new_file_name=rel.name,
+                      original_filename=PurePosixPath(original.replace("\\", "/")).name[:255])
+
+    def resolve(self, rel: str) -> Path:
+        """The file for a path below the root; anything that escapes it, or is missing, is not found."""
+        target = (self.root / rel.lstrip("/")).resolve()
+        if not target.is_relative_to(self.root) or not target.is_file():
+            raise NotFound()
+        return target
+
+
+async def read_upload(request: web.Request, field: str, max_bytes: int = MAX_BYTES) -> tuple[str, bytes]:
+    """Reads one multipart file field with a size cap enforced while streaming."""
+    if not request.content_type.startswith("multipart/"):
+        raise ServiceError("请选择要上传的文件")
+    reader = await request.multipart()
+    async for part in reader:
+        if getattr(part, "name", None) != field or not getattr(part, "filename", None):
+            continue
+        chunks, size = [], 0
+        while chunk := await part.read_chunk(256 * 1024):  # type: ignore[union-attr]
+            size += len(chunk)
+            if size > max_bytes:
+                raise ServiceError(f"上传文件大小不能超过 {max_bytes // (1024 * 1024)} MB!")
+            chunks.append(chunk)
+        return str(part.filename), b"".join(chunks)
+    raise ServiceError("请选择要上传的文件")

@@ -1,0 +1,91 @@
+"""Notices (RuoYi /system/notice); the content is sanitised rich text."""
+
+from __future__ import annotations
+
+from aiohttp import web
+from pydantic import Field
+
+from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.audit import created, updated
+from core_api.platform.envelope import ok, table
+from core_api.platform.errors import NotFound
+from core_api.platform.html import sanitise
+from core_api.platform.paging import ListQuery, camel_row, page_of, parse_ids
+from core_api.platform.schema import EditSchema
+from core_api.platform.security import Principal, any_perm
+from core_api.system.notice.models import SysNotice
+
+api = Api("notice")
+LIST_FIELDS = ("notice_id", "notice_title", "notice_type", "status", "create_by", "create_time", "update_by",
+               "update_time", "remark")
+SORTS = {"noticeId": "notice_id", "createTime": "create_time"}
+
+
+class NoticeQuery(ListQuery):
+    notice_title: str | None = Field(None, max_length=50)
+    create_by: str | None = Field(None, max_length=64)
+    notice_type: str | None = Field(None, pattern=r"^[12]$")
+    status: str | None = Field(None, pattern=r"^[01]$")
+
+
+class NoticeBody(EditSchema):
+    notice_id: int | None = None
+    notice_title: str = Field(title="公告标题", min_length=1, max_length=50)
+    notice_type: str = Field(title="公告类型", pattern=r"^[12]$")
+    notice_content: str = Field("", title="内容", max_length=200_000)
+    status: str = Field("0", title="状态", pattern=r"^[01]$")
+    remark: str | None = Field(None, title="备注", max_length=255)
+
+
+@api.get("/system/notice/list", need=any_perm("system:notice:list"), summary="Notices, paged")
+async def list_notices(query: NoticeQuery) -> web.Response:
+    qs = SysNotice.all()
+    if query.notice_title:
+        qs = qs.filter(notice_title__icontains=query.notice_title)
+    if query.create_by:
+        qs = qs.filter(create_by__icontains=query.create_by)
+    if query.notice_type:
+        qs = qs.filter(notice_type=query.notice_type)
+    if query.status:
+        qs = qs.filter(status=query.status)
+    rows, total = await page_of(qs, query, SORTS, ["-notice_id"], *LIST_FIELDS)
+    return table([camel_row(r) for r in rows], total)
+
+
+@api.get(r"/system/notice/{noticeId:\d+}", need=any_perm("system:notice:query"), summary="One notice")
+async def get_notice(noticeId: int) -> web.Response:  # noqa: N803 - the contract's name
+    rows = await SysNotice.filter(notice_id=noticeId).values(*LIST_FIELDS, "notice_content")
+    if not rows:
+        raise NotFound()
+    return ok(data=camel_row(rows[0]))
+
+
+def values(body: NoticeBody) -> dict:
+    return {"notice_title": body.notice_title, "notice_type": body.notice_type,
+            "notice_content": sanitise(body.notice_content), "status": body.status, "remark": body.remark}
+
+
+@api.post("/system/notice", need=any_perm("system:notice:add"), summary="Create a notice",
+          log=OperLogSpec("通知公告", BusinessType.INSERT))
+async def create_notice(request: web.Request, principal: Principal, body: NoticeBody) -> web.Response:
+    await SysNotice.create(**values(body), **created(request, principal))
+    return ok()
+
+
+@api.put("/system/notice", need=any_perm("system:notice:edit"), summary="Update a notice",
+         log=OperLogSpec("通知公告", BusinessType.UPDATE))
+async def update_notice(request: web.Request, principal: Principal, body: NoticeBody) -> web.Response:
+    if not body.notice_id or not await SysNotice.filter(notice_id=body.notice_id).exists():
+        raise NotFound()
+    await SysNotice.filter(notice_id=body.notice_id).update(**values(body), **updated(request, principal))
+    return ok()
+
+
+@api.delete(r"/system/notice/{noticeIds:[\d,]+}", need=any_perm("system:notice:remove"), summary="Delete notices",
+            log=OperLogSpec("通知公告", BusinessType.DELETE))
+async def delete_notices(noticeIds: str) -> web.Response:  # noqa: N803
+    ids = parse_ids(noticeIds)
+    if await SysNotice.filter(notice_id__in=ids).count() != len(set(ids)):
+        raise NotFound()
+    await SysNotice.filter(notice_id__in=ids).delete()
+    return ok()
