@@ -37,11 +37,13 @@ def feature_apis() -> list[Api]:
     from core_api.common.routes import api as common_api
     from core_api.dashboard.routes import api as dashboard_api
     from core_api.system.config.routes import api as config_api
+    from core_api.system.dept.routes import api as dept_api
     from core_api.system.dict.routes import api as dict_api
+    from core_api.system.menu.routes import api as menu_api
     from core_api.system.notice.routes import api as notice_api
     from core_api.system.post.routes import api as post_api
 
-    return [auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api]
+    return [auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api, dept_api, menu_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:

@@ -1,0 +1,52 @@
+"""Departments: the tree kept in ``ancestors`` ("0,100,101"), and its scope checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tortoise.expressions import Q
+
+from core_api.platform.errors import ServiceError
+from core_api.platform.paging import camel_row
+from core_api.platform.security import Authz
+from core_api.platform.tree import build_tree, tree_select
+from core_api.system.dept.models import SysDept
+
+FIELDS = ("dept_id", "parent_id", "ancestors", "dept_name", "order_num", "leader", "phone", "email", "status",
+          "del_flag", "create_by", "create_time", "update_by", "update_time")
+
+
+def below(dept_id: int) -> Q:
+    """Strict descendants of a department."""
+    return Q(ancestors__endswith=f",{dept_id}") | Q(ancestors__contains=f",{dept_id},") | Q(
+        ancestors=str(dept_id))
+
+
+def scoped(authz: Authz):
+    qs = SysDept.filter(del_flag="0")
+    condition = authz.scope.dept_filter()
+    return qs.filter(condition) if condition is not None else qs
+
+
+def check_scope(authz: Authz, dept_id: int | None) -> None:
+    """Every department id a caller names must be inside their data scope."""
+    if dept_id is not None and not authz.scope.allows_dept(dept_id):
+        raise ServiceError("没有权限访问部门数据！")
+
+
+async def dept_rows(authz: Authz, name: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
+    qs = scoped(authz)
+    if name:
+        qs = qs.filter(dept_name__icontains=name)
+    if status:
+        qs = qs.filter(status=status)
+    return await qs.order_by("parent_id", "order_num", "dept_id").values(*FIELDS)
+
+
+def dept_tree_select(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return tree_select(build_tree(rows, "dept_id", "parent_id"), "dept_id", lambda d: d["dept_name"],
+                       lambda d: d["status"] == "1")
+
+
+def views(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [camel_row(r) for r in rows]
