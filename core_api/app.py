@@ -42,8 +42,12 @@ def feature_apis() -> list[Api]:
     from core_api.system.menu.routes import api as menu_api
     from core_api.system.notice.routes import api as notice_api
     from core_api.system.post.routes import api as post_api
+    from core_api.system.profile.routes import api as profile_api
+    from core_api.system.role.routes import api as role_api
+    from core_api.system.user.routes import api as user_api
 
-    return [auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api, dept_api, menu_api]
+    return [auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api, dept_api, menu_api,
+            profile_api, user_api, role_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:

@@ -150,11 +150,15 @@ def flatten_query(request: web.Request, model: type[BaseModel]) -> dict[str, Any
     return out
 
 
-async def read_body(request: web.Request, ep: Endpoint) -> Any:
-    ctype = request.content_type
-    if ep.form_body and ctype in ("application/x-www-form-urlencoded", "multipart/form-data"):
-        form = await request.post()
-        return {k: form.getall(k) if len(form.getall(k)) > 1 else form[k] for k in form}
+def validate(model: type[BaseModel], data: Any, request: web.Request) -> Any:
+    """Validates request data with a model; a failure is the contract's error naming the field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise ServiceError(describe_validation_error(exc, model, request_lang(request))) from None
+
+
+async def read_json(request: web.Request) -> Any:
     raw = await request.read()
     if not raw:
         return {}
@@ -162,6 +166,14 @@ async def read_body(request: web.Request, ep: Endpoint) -> Any:
         return orjson.loads(raw)
     except orjson.JSONDecodeError:
         raise ServiceError("请求体不是有效的 JSON") from None
+
+
+async def read_body(request: web.Request, ep: Endpoint) -> Any:
+    ctype = request.content_type
+    if ep.form_body and ctype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        form = await request.post()
+        return {k: form.getall(k) if len(form.getall(k)) > 1 else form[k] for k in form}
+    return await read_json(request)
 
 
 async def authenticate(request: web.Request) -> Principal:
@@ -203,17 +215,12 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
                 kwargs[name] = typ(raw)
             except ValueError:
                 raise ServiceError(f"参数 {name} 格式不正确") from None
-        lang = request_lang(request)
         body_data: Any = None
-        try:
-            if ep.query_model is not None:
-                kwargs["query"] = ep.query_model.model_validate(flatten_query(request, ep.query_model))
-            if ep.body_model is not None:
-                body_data = await read_body(request, ep)
-                kwargs["body"] = ep.body_model.model_validate(body_data)
-        except ValidationError as exc:
-            model = ep.body_model if "body" not in kwargs and ep.body_model else ep.query_model
-            raise ServiceError(describe_validation_error(exc, model, lang)) from None
+        if ep.query_model is not None:
+            kwargs["query"] = validate(ep.query_model, flatten_query(request, ep.query_model), request)
+        if ep.body_model is not None:
+            body_data = await read_body(request, ep)
+            kwargs["body"] = validate(ep.body_model, body_data, request)
         if ep.log is None:
             return await ep.handler(**kwargs)
         from core_api.platform.operlog import record_operation

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, EmailStr, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
 
@@ -93,3 +93,11 @@ class EditSchema(StrictSchema):
     update_time: Any = Field(None, exclude=True)
     params: Any = Field(None, exclude=True)
     search_value: Any = Field(None, exclude=True)
+
+
+def _blank_to_none(value: Any) -> Any:
+    return None if isinstance(value, str) and not value.strip() else value
+
+
+# RuoYi clients send "" for an empty optional e-mail.
+OptionalEmail = Annotated[EmailStr | None, BeforeValidator(_blank_to_none)]

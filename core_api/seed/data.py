@@ -72,4 +72,5 @@ CONFIGS = [
     ("账号自助-验证码开关", "sys.account.captchaEnabled", "true"),
     ("账号自助-是否开启用户注册功能", "sys.account.registerUser", "false"),
     ("用户登录-黑名单列表", "sys.login.blackIPList", ""),
+    ("账号自助-修改手机号需短信验证", "sys.account.phoneChangeSms", "true"),
 ]

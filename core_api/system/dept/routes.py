@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from aiohttp import web
-from pydantic import EmailStr, Field
+from pydantic import Field
 from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.schema import EditSchema, Schema
+from core_api.platform.schema import EditSchema, OptionalEmail, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH
 from core_api.system.dept.models import SysDept
@@ -33,7 +33,7 @@ class DeptBody(EditSchema):
     order_num: int = Field(0, title="显示排序", ge=0, le=9999)
     leader: str | None = Field(None, title="负责人", max_length=20)
     phone: str | None = Field(None, title="联系电话", max_length=11, pattern=r"^(1[3-9]\d{9})?$")
-    email: EmailStr | None = Field(None, title="邮箱", max_length=50)
+    email: OptionalEmail = Field(None, title="邮箱", max_length=50)
     status: str = Field("0", title="部门状态", pattern=r"^[01]$")
     ancestors: str | None = Field(None, exclude=True)
     del_flag: str | None = Field(None, exclude=True)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from core_api.platform.errors import ServiceError
+from core_api.platform.security import Authz
 from core_api.platform.timefmt import fmt
 from core_api.system.dept.models import SysDept
+from core_api.system.post.models import SysPost
 from core_api.system.role.models import SysRole
-from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserRole
+from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserPost, SysUserRole
 
 USER_FIELDS = (
     "user_id", "dept_id", "user_name", "nick_name", "user_type", "email", "phonenumber", "sex", "avatar",
@@ -74,3 +77,64 @@ async def load_user(user_id: int) -> tuple[dict[str, Any], dict[str, Any] | None
     if role_ids:
         roles = await SysRole.filter(role_id__in=list(role_ids), del_flag="0").order_by("role_sort").values()
     return user, dept, roles
+
+
+# ---- rules shared by the user, role and profile routes ----------------------------------------------
+
+PASSWORD_FORBIDDEN = set("<>\"'\\|")
+
+
+def check_password_rule(password: str) -> None:
+    if not 5 <= len(password) <= 20:
+        raise ServiceError("用户密码长度必须介于 5 和 20 之间")
+    if PASSWORD_FORBIDDEN & set(password):
+        raise ServiceError("密码不能包含非法字符：< > \" ' \\ |")
+
+
+def check_user_allowed(user_id: int, caller: Authz) -> None:
+    """Only the super administrator touches the super administrator's record."""
+    if user_id == SUPER_ADMIN_ID and not caller.is_admin:
+        raise ServiceError("不允许操作超级管理员用户")
+
+
+async def check_user_scope(caller: Authz, user_ids: list[int]) -> None:
+    """Every user id a caller names must be inside their data scope."""
+    if caller.scope.all:
+        return
+    rows = await SysUser.filter(user_id__in=user_ids).values_list("user_id", "dept_id")
+    if len(rows) != len(set(user_ids)) or not all(caller.scope.allows_user(uid, dept) for uid, dept in rows):
+        raise ServiceError("没有权限访问用户数据！")
+
+
+async def check_role_ids(caller: Authz, role_ids: list[int]) -> None:
+    """Roles granted must exist; the super-administrator role is granted only by the super administrator."""
+    if not role_ids:
+        return
+    rows = await SysRole.filter(role_id__in=role_ids, del_flag="0").values_list("role_id", "role_key")
+    if len(rows) != len(set(role_ids)):
+        raise ServiceError("角色不存在")
+    if not caller.is_admin and any(key == "admin" for _, key in rows):
+        raise ServiceError("没有权限访问角色数据！")
+
+
+async def check_unique(user_id: int | None, user_name: str | None, phone: str | None, email: str | None,
+                       action: str, label: str) -> None:
+    others = SysUser.exclude(user_id=user_id) if user_id else SysUser.all()
+    if user_name and await others.filter(user_name=user_name).exists():
+        raise ServiceError(f"{action}用户'{label}'失败，登录账号已存在")
+    if phone and await others.filter(phonenumber=phone).exists():
+        raise ServiceError(f"{action}用户'{label}'失败，手机号码已存在")
+    if email and await others.filter(email=email).exists():
+        raise ServiceError(f"{action}用户'{label}'失败，邮箱账号已存在")
+
+
+async def replace_links(user_id: int, role_ids: list[int] | None, post_ids: list[int] | None) -> None:
+    """Sets a user's roles and posts (None leaves them as they are). Call inside a transaction."""
+    if role_ids is not None:
+        await SysUserRole.filter(user_id=user_id).delete()
+        await SysUserRole.bulk_create([SysUserRole(user_id=user_id, role_id=r) for r in dict.fromkeys(role_ids)])
+    if post_ids is not None:
+        if await SysPost.filter(post_id__in=post_ids).count() != len(set(post_ids)):
+            raise ServiceError("岗位不存在")
+        await SysUserPost.filter(user_id=user_id).delete()
+        await SysUserPost.bulk_create([SysUserPost(user_id=user_id, post_id=p) for p in dict.fromkeys(post_ids)])

@@ -1,0 +1,103 @@
+"""The personal center (RuoYi /system/user/profile): the caller's own record, password and avatar."""
+
+from __future__ import annotations
+
+from aiohttp import web
+from pydantic import Field
+
+from core_api.auth.signin import verify_sms_code
+from core_api.platform.api import Api, BusinessType, OperLogSpec, read_json, validate
+from core_api.platform.audit import updated
+from core_api.platform.envelope import ok
+from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.passwords import hash_password, verify_password
+from core_api.platform.schema import OptionalEmail, Schema, StrictSchema
+from core_api.platform.security import Principal
+from core_api.platform.state import AUTH, CLOCK, CONFIG, STORAGE
+from core_api.platform.uploads import IMAGE_TYPES, check, read_upload
+from core_api.system.post.models import SysPost
+from core_api.system.user.models import SysUser, SysUserPost
+from core_api.system.user.service import check_password_rule, check_unique, load_user, user_view
+
+api = Api("profile")
+AVATAR_LIMIT = 5 * 1024 * 1024
+AVATAR_TYPES = ("bmp", "gif", "jpg", "jpeg", "png")
+
+
+class ProfileBody(StrictSchema):
+    """Only these fields of one's own record can change here; the id comes from the session."""
+
+    nick_name: str = Field(title="用户昵称", min_length=1, max_length=30)
+    email: OptionalEmail = Field(None, title="邮箱", max_length=50)
+    phonenumber: str | None = Field(None, title="手机号码", pattern=r"^(1[3-9]\d{9})?$")
+    sex: str = Field("0", title="性别", pattern=r"^[012]$")
+    sms_code: str | None = Field(None, title="短信验证码", max_length=6)
+
+
+class PasswordBody(Schema):
+    old_password: str = Field(title="旧密码", max_length=20)
+    new_password: str = Field(title="新密码", max_length=20)
+
+
+@api.get("/system/user/profile", login_only=True, summary="The caller's own record, role and post names")
+async def get_profile(principal: Principal) -> web.Response:
+    loaded = await load_user(principal.user_id)
+    if loaded is None:
+        raise NotFound()
+    user, dept, roles = loaded
+    post_ids = await SysUserPost.filter(user_id=principal.user_id).values_list("post_id", flat=True)
+    posts = await SysPost.filter(post_id__in=list(post_ids)).order_by("post_sort").values_list("post_name", flat=True)
+    return ok(data=user_view(user, dept, roles), roleGroup=",".join(r["role_name"] for r in roles),
+              postGroup=",".join(posts))
+
+
+@api.put("/system/user/profile", login_only=True,
+         summary="Change one's nick name, e-mail, phone (with an SMS code) and sex",
+         log=OperLogSpec("个人信息", BusinessType.UPDATE))
+async def update_profile(request: web.Request, principal: Principal, body: ProfileBody) -> web.Response:
+    user = await SysUser.get(user_id=principal.user_id)
+    await check_unique(user.user_id, None, body.phonenumber, body.email, "修改", user.user_name)
+    phone = body.phonenumber or ""
+    if phone and phone != user.phonenumber and await request.app[CONFIG].flag("sys.account.phoneChangeSms", True):
+        await verify_sms_code(request.app[AUTH], phone, "phone", body.sms_code)
+    await SysUser.filter(user_id=user.user_id).update(nick_name=body.nick_name, email=body.email or "",
+                                                      phonenumber=phone, sex=body.sex, **updated(request, principal))
+    await request.app[AUTH].authz_changed()
+    return ok()
+
+
+@api.put("/system/user/profile/updatePwd", login_only=True,
+         summary="Change one's password (JSON body, or RuoYi's query form); every session of the user ends",
+         log=OperLogSpec("个人信息", BusinessType.UPDATE, save_request=False))
+async def update_password(request: web.Request, principal: Principal) -> web.Response:
+    body = validate(PasswordBody, dict(request.query) or await read_json(request), request)
+    user = await SysUser.get(user_id=principal.user_id)
+    valid, _ = await verify_password(body.old_password, user.password)
+    if not valid:
+        raise ServiceError("修改密码失败，旧密码错误")
+    if body.old_password == body.new_password:
+        raise ServiceError("新密码不能与旧密码相同")
+    check_password_rule(body.new_password)
+    now = request.app[CLOCK].now()
+    await SysUser.filter(user_id=user.user_id).update(password=await hash_password(body.new_password),
+                                                      pwd_update_date=now, **updated(request, principal))
+    await request.app[AUTH].end_user_sessions(user.user_id)
+    return ok()
+
+
+@api.post("/system/user/profile/avatar", login_only=True,
+          summary="Upload one's avatar (multipart field `avatarfile`, an image of 5 MB at most)",
+          log=OperLogSpec("用户头像", BusinessType.UPDATE, save_request=False))
+async def upload_avatar(request: web.Request, principal: Principal) -> web.Response:
+    name, data = await read_upload(request, "avatarfile", AVATAR_LIMIT)
+    try:
+        ext = check(name, data, AVATAR_TYPES, AVATAR_LIMIT, image=True)
+    except ServiceError as exc:
+        if "大小" in exc.msg:
+            raise ServiceError(f"上传头像图片大小不能超过 {AVATAR_LIMIT // (1024 * 1024)} MB!") from None
+        raise
+    assert ext in IMAGE_TYPES
+    stored = request.app[STORAGE].save("avatar", name, ext, data, request.app[CLOCK].now())
+    await SysUser.filter(user_id=principal.user_id).update(avatar=stored.file_name)
+    await request.app[AUTH].authz_changed()
+    return ok(imgUrl=stored.file_name)

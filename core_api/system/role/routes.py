@@ -1,0 +1,340 @@
+"""Roles (RuoYi /system/role): menus, data scope, status, and the users who hold a role."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+from aiohttp import web
+from pydantic import Field
+from tortoise.expressions import Subquery
+from tortoise.transactions import in_transaction
+
+from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.audit import created, updated
+from core_api.platform.envelope import ok, table
+from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.excel import Column, xlsx_response
+from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
+from core_api.platform.schema import EditSchema, Schema, StrictSchema
+from core_api.platform.security import Authz, Principal, any_perm
+from core_api.platform.state import AUTH
+from core_api.system.dept.models import SysDept
+from core_api.system.dept.routes import role_dept_tree_data
+from core_api.system.menu.models import SysMenu
+from core_api.system.role.models import SysRole, SysRoleDept, SysRoleMenu
+from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserRole
+from core_api.system.user.service import check_user_scope
+
+api = Api("role")
+FIELDS = ("role_id", "role_name", "role_key", "role_sort", "data_scope", "menu_check_strictly",
+          "dept_check_strictly", "status", "del_flag", "create_by", "create_time", "update_by", "update_time",
+          "remark")
+SORTS = {"roleSort": "role_sort", "roleId": "role_id", "createTime": "create_time"}
+ADMIN_ROLE_ID = 1
+
+
+class RoleQuery(ListQuery):
+    role_id: int | None = None
+    role_name: str | None = Field(None, max_length=30)
+    role_key: str | None = Field(None, max_length=100)
+    status: str | None = Field(None, pattern=r"^[01]$")
+
+
+class RoleBody(EditSchema):
+    role_id: int | None = None
+    role_name: str = Field(title="角色名称", min_length=1, max_length=30)
+    role_key: str = Field(title="权限字符", min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_:\-]+$")
+    role_sort: int = Field(title="角色顺序", ge=0, le=9999)
+    data_scope: str | None = Field(None, title="数据范围", pattern=r"^[1-5]$")
+    menu_check_strictly: bool = Field(True, title="菜单树关联")
+    dept_check_strictly: bool = Field(True, title="部门树关联")
+    status: str = Field("0", title="角色状态", pattern=r"^[01]$")
+    remark: str | None = Field(None, title="备注", max_length=500)
+    menu_ids: list[int] | None = Field(None, title="菜单")
+    dept_ids: list[int] | None = Field(None, title="部门")
+    flag: Any = Field(None, exclude=True)
+    admin: Any = Field(None, exclude=True)
+    del_flag: Any = Field(None, exclude=True)
+    permissions: Any = Field(None, exclude=True)
+
+
+class DataScopeBody(RoleBody):
+    data_scope: str = Field(title="数据范围", pattern=r"^[1-5]$")
+
+
+class StatusBody(StrictSchema):
+    role_id: int
+    status: str = Field(title="角色状态", pattern=r"^[01]$")
+
+
+class UserRoleBody(StrictSchema):
+    user_id: int
+    role_id: int
+
+
+class UserIdsQuery(Schema):
+    role_id: int = Field(title="角色")
+    user_ids: str = Field(title="用户", pattern=r"^\d+(,\d+)*$")
+
+
+class AuthUserQuery(ListQuery):
+    role_id: int = Field(title="角色")
+    user_name: str | None = Field(None, max_length=30)
+    phonenumber: str | None = Field(None, max_length=11)
+
+
+def visible_roles(authz: Authz):
+    """Non-administrators never see the super-administrator role."""
+    qs = SysRole.filter(del_flag="0")
+    return qs if authz.is_admin else qs.exclude(role_key="admin")
+
+
+async def role_or_404(authz: Authz, role_id: int | None) -> SysRole:
+    role = await visible_roles(authz).get_or_none(role_id=role_id) if role_id else None
+    if role is None:
+        raise NotFound()
+    return role
+
+
+def check_role_allowed(role: SysRole) -> None:
+    if role.role_id == ADMIN_ROLE_ID or role.role_key == "admin":
+        raise ServiceError("不允许操作超级管理员角色")
+
+
+def filtered(principal: Principal, query: RoleQuery):
+    qs = visible_roles(principal.authz)
+    if query.role_id:
+        qs = qs.filter(role_id=query.role_id)
+    if query.role_name:
+        qs = qs.filter(role_name__icontains=query.role_name)
+    if query.role_key:
+        qs = qs.filter(role_key__icontains=query.role_key)
+    if query.status:
+        qs = qs.filter(status=query.status)
+    return between_days(qs, "create_time", query.begin_time, query.end_time)
+
+
+@api.get("/system/role/list", need=any_perm("system:role:list"), summary="Roles, paged")
+async def list_roles(principal: Principal, query: RoleQuery) -> web.Response:
+    rows, total = await page_of(filtered(principal, query), query, SORTS, ["role_sort", "role_id"], *FIELDS)
+    return table([camel_row(r) for r in rows], total)
+
+
+@api.post("/system/role/export", need=any_perm("system:role:export"), summary="Roles as xlsx",
+          log=OperLogSpec("角色管理", BusinessType.EXPORT, save_response=False), form_body=True)
+async def export_roles(request: web.Request, principal: Principal, body: RoleQuery) -> web.StreamResponse:
+    scopes = {"1": "所有数据权限", "2": "自定义数据权限", "3": "本部门数据权限", "4": "本部门及以下数据权限",
+              "5": "仅本人数据权限"}
+
+    async def batches() -> AsyncIterator[list[dict]]:
+        yield [camel_row(r) for r in await filtered(principal, body).order_by("role_sort").values(*FIELDS)]
+
+    columns = [Column("角色序号", "roleId"), Column("角色名称", "roleName"), Column("角色权限", "roleKey"),
+               Column("角色排序", "roleSort"), Column("数据范围", "dataScope", scopes.get, width=20),
+               Column("角色状态", "status", lambda v: "正常" if v == "0" else "停用")]
+    return await xlsx_response(request, "角色数据.xlsx", "角色数据", columns, batches())
+
+
+@api.get(r"/system/role/{roleId:\d+}", need=any_perm("system:role:query"), summary="One role")
+async def get_role(principal: Principal, roleId: int) -> web.Response:  # noqa: N803 - the contract's name
+    role = await role_or_404(principal.authz, roleId)
+    rows = await SysRole.filter(role_id=role.role_id).values(*FIELDS)
+    return ok(data=camel_row(rows[0]))
+
+
+async def check_unique(body: RoleBody, action: str) -> None:
+    others = SysRole.filter(del_flag="0")
+    if body.role_id:
+        others = others.exclude(role_id=body.role_id)
+    if await others.filter(role_name=body.role_name).exists():
+        raise ServiceError(f"{action}角色'{body.role_name}'失败，角色名称已存在")
+    if await others.filter(role_key=body.role_key).exists():
+        raise ServiceError(f"{action}角色'{body.role_name}'失败，角色权限已存在")
+
+
+async def check_grants(authz: Authz, menu_ids: list[int] | None, dept_ids: list[int] | None) -> None:
+    """A role can be granted only menus that exist and that the granting caller holds, and only
+    departments inside the caller's data scope."""
+    if menu_ids:
+        menus = SysMenu.filter(menu_id__in=menu_ids)
+        if await menus.count() != len(set(menu_ids)):
+            raise ServiceError("菜单不存在")
+        if not authz.is_admin:
+            own = set(await SysRoleMenu.filter(role_id__in=list(authz.role_ids)).values_list("menu_id", flat=True))
+            if not set(menu_ids) <= own:
+                raise ServiceError("不能授予自己没有的菜单权限")
+    if dept_ids:
+        if await SysDept.filter(dept_id__in=dept_ids, del_flag="0").count() != len(set(dept_ids)):
+            raise ServiceError("部门不存在")
+        if not all(authz.scope.allows_dept(d) for d in dept_ids):
+            raise ServiceError("没有权限访问部门数据！")
+
+
+def values(body: RoleBody) -> dict[str, Any]:
+    return {"role_name": body.role_name, "role_key": body.role_key, "role_sort": body.role_sort,
+            "menu_check_strictly": body.menu_check_strictly, "dept_check_strictly": body.dept_check_strictly,
+            "status": body.status, "remark": body.remark}
+
+
+async def set_menus(role_id: int, menu_ids: list[int]) -> None:
+    await SysRoleMenu.filter(role_id=role_id).delete()
+    await SysRoleMenu.bulk_create([SysRoleMenu(role_id=role_id, menu_id=m) for m in dict.fromkeys(menu_ids)])
+
+
+@api.post("/system/role", need=any_perm("system:role:add"), summary="Create a role with its menus",
+          log=OperLogSpec("角色管理", BusinessType.INSERT))
+async def create_role(request: web.Request, principal: Principal, body: RoleBody) -> web.Response:
+    body.role_id = None
+    if body.role_key == "admin":
+        raise ServiceError(f"新增角色'{body.role_name}'失败，角色权限已存在")
+    await check_unique(body, "新增")
+    await check_grants(principal.authz, body.menu_ids, None)
+    async with in_transaction():
+        role = await SysRole.create(**values(body), data_scope=body.data_scope or "1", **created(request, principal))
+        await set_menus(role.role_id, body.menu_ids or [])
+    return ok()
+
+
+@api.put("/system/role", need=any_perm("system:role:edit"), summary="Update a role and its menus",
+         log=OperLogSpec("角色管理", BusinessType.UPDATE))
+async def update_role(request: web.Request, principal: Principal, body: RoleBody) -> web.Response:
+    role = await role_or_404(principal.authz, body.role_id)
+    check_role_allowed(role)
+    if body.role_key == "admin":
+        raise ServiceError(f"修改角色'{body.role_name}'失败，角色权限已存在")
+    await check_unique(body, "修改")
+    await check_grants(principal.authz, body.menu_ids, None)
+    async with in_transaction():
+        await SysRole.filter(role_id=role.role_id).update(**values(body), **updated(request, principal))
+        if body.menu_ids is not None:
+            await set_menus(role.role_id, body.menu_ids)
+    await request.app[AUTH].authz_changed()
+    return ok()
+
+
+@api.put("/system/role/dataScope", need=any_perm("system:role:edit"),
+         summary="Set a role's data scope (custom: the departments given)",
+         log=OperLogSpec("角色管理", BusinessType.GRANT))
+async def set_data_scope(request: web.Request, principal: Principal, body: DataScopeBody) -> web.Response:
+    role = await role_or_404(principal.authz, body.role_id)
+    check_role_allowed(role)
+    dept_ids = (body.dept_ids or []) if body.data_scope == "2" else []
+    await check_grants(principal.authz, None, dept_ids)
+    async with in_transaction():
+        await SysRole.filter(role_id=role.role_id).update(data_scope=body.data_scope,
+                                                          dept_check_strictly=body.dept_check_strictly,
+                                                          **updated(request, principal))
+        await SysRoleDept.filter(role_id=role.role_id).delete()
+        await SysRoleDept.bulk_create([SysRoleDept(role_id=role.role_id, dept_id=d) for d in dict.fromkeys(dept_ids)])
+    await request.app[AUTH].authz_changed()
+    return ok()
+
+
+@api.put("/system/role/changeStatus", need=any_perm("system:role:edit"), summary="Enable or disable a role",
+         log=OperLogSpec("角色管理", BusinessType.UPDATE))
+async def change_status(request: web.Request, principal: Principal, body: StatusBody) -> web.Response:
+    role = await role_or_404(principal.authz, body.role_id)
+    check_role_allowed(role)
+    await SysRole.filter(role_id=role.role_id).update(status=body.status, **updated(request, principal))
+    await request.app[AUTH].authz_changed()
+    return ok()
+
+
+@api.delete(r"/system/role/{roleIds:[\d,]+}", need=any_perm("system:role:remove"),
+            summary="Delete roles (refused while assigned)", log=OperLogSpec("角色管理", BusinessType.DELETE))
+async def delete_roles(request: web.Request, principal: Principal, roleIds: str) -> web.Response:  # noqa: N803
+    ids = parse_ids(roleIds)
+    roles = [await role_or_404(principal.authz, role_id) for role_id in dict.fromkeys(ids)]
+    for role in roles:
+        check_role_allowed(role)
+        if await SysUserRole.filter(role_id=role.role_id).exists():
+            raise ServiceError(f"{role.role_name}已分配,不能删除")
+    await SysRole.filter(role_id__in=ids).delete()  # their menu and department grants go with them
+    await request.app[AUTH].authz_changed()
+    return ok()
+
+
+@api.get("/system/role/optionselect", need=any_perm("system:role:query"), summary="Every role, for option lists")
+async def role_options(principal: Principal) -> web.Response:
+    rows = await visible_roles(principal.authz).order_by("role_sort").values(*FIELDS)
+    return ok(data=[camel_row(r) for r in rows])
+
+
+@api.get(r"/system/role/deptTree/{roleId:\d+}", need=any_perm("system:role:query"),
+         summary="Department tree with the role's departments checked")
+async def role_dept_tree(principal: Principal, roleId: int) -> web.Response:  # noqa: N803
+    await role_or_404(principal.authz, roleId)
+    return ok(**await role_dept_tree_data(principal, roleId))
+
+
+USER_FIELDS = ("user_id", "dept_id", "user_name", "nick_name", "email", "phonenumber", "status", "create_time")
+
+
+async def users_page(principal: Principal, query: AuthUserQuery, allocated: bool) -> web.Response:
+    await role_or_404(principal.authz, query.role_id)
+    holders = Subquery(SysUserRole.filter(role_id=query.role_id).values("user_id"))
+    qs = SysUser.filter(del_flag="0")
+    qs = qs.filter(user_id__in=holders) if allocated else qs.exclude(user_id__in=holders)
+    condition = principal.authz.scope.user_filter()
+    if condition is not None:
+        qs = qs.filter(condition)
+    if query.user_name:
+        qs = qs.filter(user_name__icontains=query.user_name)
+    if query.phonenumber:
+        qs = qs.filter(phonenumber__contains=query.phonenumber)
+    rows, total = await page_of(qs, query, {"userId": "user_id", "createTime": "create_time"}, ["user_id"],
+                                *USER_FIELDS)
+    return table([camel_row(r) for r in rows], total)
+
+
+@api.get("/system/role/authUser/allocatedList", need=any_perm("system:role:list"),
+         summary="Users who hold a role (in the caller's data scope)")
+async def allocated_users(principal: Principal, query: AuthUserQuery) -> web.Response:
+    return await users_page(principal, query, allocated=True)
+
+
+@api.get("/system/role/authUser/unallocatedList", need=any_perm("system:role:list"),
+         summary="Users who do not hold a role (in the caller's data scope)")
+async def unallocated_users(principal: Principal, query: AuthUserQuery) -> web.Response:
+    return await users_page(principal, query, allocated=False)
+
+
+async def check_grantable(principal: Principal, role_id: int, user_ids: list[int]) -> None:
+    """The role must be visible to the caller (non-administrators never see the super-administrator
+    role), the users inside the caller's scope, and the super administrator is never among them."""
+    await role_or_404(principal.authz, role_id)
+    if SUPER_ADMIN_ID in user_ids:
+        raise ServiceError("不允许操作超级管理员用户")
+    await check_user_scope(principal.authz, user_ids)
+
+
+@api.put("/system/role/authUser/cancel", need=any_perm("system:role:edit"), summary="Take a role from one user",
+         log=OperLogSpec("角色管理", BusinessType.GRANT))
+async def cancel_one(request: web.Request, principal: Principal, body: UserRoleBody) -> web.Response:
+    await check_grantable(principal, body.role_id, [body.user_id])
+    await SysUserRole.filter(user_id=body.user_id, role_id=body.role_id).delete()
+    await request.app[AUTH].authz_changed()
+    return ok()
+
+
+@api.put("/system/role/authUser/cancelAll", need=any_perm("system:role:edit"),
+         summary="Take a role from several users", log=OperLogSpec("角色管理", BusinessType.GRANT))
+async def cancel_all(request: web.Request, principal: Principal, query: UserIdsQuery) -> web.Response:
+    user_ids = parse_ids(query.user_ids)
+    await check_grantable(principal, query.role_id, user_ids)
+    await SysUserRole.filter(user_id__in=user_ids, role_id=query.role_id).delete()
+    await request.app[AUTH].authz_changed()
+    return ok()
+
+
+@api.put("/system/role/authUser/selectAll", need=any_perm("system:role:edit"),
+         summary="Give a role to several users", log=OperLogSpec("角色管理", BusinessType.GRANT))
+async def select_all(request: web.Request, principal: Principal, query: UserIdsQuery) -> web.Response:
+    user_ids = parse_ids(query.user_ids)
+    await check_grantable(principal, query.role_id, user_ids)
+    held = set(await SysUserRole.filter(role_id=query.role_id, user_id__in=user_ids).values_list("user_id", flat=True))
+    await SysUserRole.bulk_create([SysUserRole(user_id=u, role_id=query.role_id)
+                                   for u in dict.fromkeys(user_ids) if u not in held])
+    await request.app[AUTH].authz_changed()
+    return ok()
