@@ -158,3 +158,11 @@ async def test_unhandled_error_is_generic_and_logged(start_app, make_settings, c
     request_id = response.headers["X-Request-Id"]
     assert request_id in body["msg"]
     assert any(request_id in r.getMessage() and r.exc_info for r in caplog.records)
+
+
+def test_every_operator_write_leaves_an_operation_log():
+    # A file on its own changes nothing until a record refers to it; the template is a read.
+    exempt = {"/common/upload", "/system/user/importTemplate"}
+    missing = [f"{ep.method} {ep.path}" for ep in all_endpoints(feature_apis())
+               if ep.method in ("POST", "PUT", "DELETE") and not ep.public and ep.path not in exempt and not ep.log]
+    assert missing == []

@@ -56,13 +56,7 @@ def _append(ws: Any, columns: Sequence[Column], rows: Iterable[dict[str, Any]]) 
             value = row.get(column.key)
             if column.convert is not None:
                 value = column.convert(value)
-            value = neutralise(value)
-            if isinstance(value, str):
-                cell = WriteOnlyCell(ws, value=value)
-                cell.data_type = "s"  # never a formula, whatever the text
-                values.append(cell)
-            else:
-                values.append(value)
+            values.append(neutralise(value))  # openpyxl writes a text starting with "=" as a formula
         ws.append(values)
 
 
