@@ -36,6 +36,11 @@ def feature_apis() -> list[Api]:
     from core_api.auth.routes import api as auth_api
     from core_api.common.routes import api as common_api
     from core_api.dashboard.routes import api as dashboard_api
+    from core_api.monitor.cache.routes import api as cache_api
+    from core_api.monitor.logininfor.routes import api as logininfor_api
+    from core_api.monitor.online.routes import api as online_api
+    from core_api.monitor.operlog.routes import api as operlog_api
+    from core_api.monitor.server.routes import api as server_api
     from core_api.system.config.routes import api as config_api
     from core_api.system.dept.routes import api as dept_api
     from core_api.system.dict.routes import api as dict_api
@@ -47,7 +52,7 @@ def feature_apis() -> list[Api]:
     from core_api.system.user.routes import api as user_api
 
     return [auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api, dept_api, menu_api,
-            profile_api, user_api, role_api]
+            profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:

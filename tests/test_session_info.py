@@ -100,7 +100,7 @@ def concrete(path: str) -> str:
 
     def sample(match: re.Match[str]) -> str:
         regex = match.group(2) or r"[^/]+"
-        return next(s for s in ("1", "abc", "sys_user_sex", "a/b") if re.fullmatch(regex, s))
+        return next(s for s in ("1", "abc", "sys_user_sex", "sys_config:", "a/b") if re.fullmatch(regex, s))
 
     return re.sub(r"\{(\w+)(?::([^{}]*(?:\{[^}]*\}[^{}]*)*))?\}", sample, path)
 

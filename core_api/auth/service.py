@@ -80,6 +80,11 @@ class AuthService:
         self._users.clear()
         self._routers.clear()
 
+    def snapshot(self) -> dict[str, Any]:
+        """The cached users by id, with their role keys and number of permissions (cache screen)."""
+        return {str(uid): {"userName": c.authz.user_name, "roles": list(c.authz.roles),
+                           "permissions": len(c.authz.permissions)} for uid, c in self._users.items()}
+
     async def authz_changed(self) -> None:
         """Call after a write to users, roles, menus or departments."""
         await self._on_authz_changed({})

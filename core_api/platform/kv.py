@@ -24,18 +24,27 @@ class KvStore(Protocol):
     async def incr(self, key: str, ttl: float) -> int:
         """Add one; the window (ttl) starts with the first increment."""
 
+    async def keys(self, prefix: str, limit: int = 1000) -> list[str]:
+        """Live keys starting with ``prefix`` (for the cache screen)."""
+
     async def close(self) -> None: ...
 
 
 class DbKv:
     def __init__(self, clock=time.time) -> None:
         self._clock = clock
+        self.calls: dict[str, int] = {}  # command statistics for the cache screen
+
+    def _count(self, name: str) -> None:
+        self.calls[name] = self.calls.get(name, 0) + 1
 
     async def get(self, key: str) -> str | None:
+        self._count("get")
         row = await KvEntry.filter(key=key, expires_at__gt=self._clock()).values_list("value", flat=True)
         return row[0] if row else None
 
     async def set(self, key: str, value: str, ttl: float) -> None:
+        self._count("set")
         conn = connections.get("default")
         p = ["$1", "$2", "$3"] if conn.capabilities.dialect == "postgres" else ["?"] * 3
         sql = (  # only placeholders are interpolated (S608 is off for this file)
@@ -45,6 +54,7 @@ class DbKv:
         await conn.execute_query(sql, [key, value, self._clock() + float(ttl)])
 
     async def pop(self, key: str) -> str | None:
+        self._count("pop")
         rows = await KvEntry.filter(key=key).values_list("value", "expires_at")
         if not rows:
             return None
@@ -54,9 +64,11 @@ class DbKv:
         return value if deleted and expires_at > self._clock() else None
 
     async def delete(self, key: str) -> None:
+        self._count("delete")
         await KvEntry.filter(key=key).delete()
 
     async def incr(self, key: str, ttl: float) -> int:
+        self._count("incr")
         now = self._clock()
         conn = connections.get("default")
         p = ["$1", "$2", "$3", "$4"] if conn.capabilities.dialect == "postgres" else ["?"] * 4
@@ -71,6 +83,14 @@ class DbKv:
         )
         rows = await conn.execute_query_dict(sql, [key, now + float(ttl), now, now])
         return int(rows[0]["value"])
+
+    async def keys(self, prefix: str, limit: int = 1000) -> list[str]:
+        qs = KvEntry.filter(key__startswith=prefix, expires_at__gt=self._clock())
+        return list(await qs.order_by("key").limit(limit).values_list("key", flat=True))
+
+    async def info(self) -> dict:
+        live = await KvEntry.filter(expires_at__gt=self._clock()).count()
+        return {"mode": "database", "dbSize": live, "commandstats": dict(self.calls)}
 
     async def purge_expired(self) -> int:
         return await KvEntry.filter(expires_at__lte=self._clock()).delete()
@@ -103,6 +123,19 @@ class RedisKv:
             pipe.pexpire(key, max(1, int(ttl * 1000)), nx=True)
             value, _ = await pipe.execute()
         return int(value)
+
+    async def keys(self, prefix: str, limit: int = 1000) -> list[str]:
+        out: list[str] = []
+        async for key in self._redis.scan_iter(match=prefix.replace("*", "\\*") + "*", count=500):
+            out.append(key)
+            if len(out) >= limit:
+                break
+        return sorted(out)
+
+    async def info(self) -> dict:
+        info = await self._redis.info()
+        stats = await self._redis.info("commandstats")
+        return {"mode": "redis", "info": info, "dbSize": await self._redis.dbsize(), "commandstats": stats}
 
     async def close(self) -> None:
         await self._redis.aclose()

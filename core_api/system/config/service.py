@@ -27,6 +27,9 @@ class ConfigService:
         value = await self.get(key)
         return default if value is None else value.strip().lower() == "true"
 
+    def snapshot(self) -> dict[str, str | None]:
+        return dict(self._cache)
+
     async def changed(self) -> None:
         """Call after any write to sys_config: drops the cache here and on every other node."""
         self._cache.clear()

@@ -36,6 +36,9 @@ class DictService:
             self._cache[dict_type] = [dict_data_view(r) for r in rows]
         return self._cache[dict_type]
 
+    def snapshot(self) -> dict[str, list[dict[str, Any]]]:
+        return dict(self._cache)
+
     async def changed(self) -> None:
         self._cache.clear()
         await self._bus.broadcast(DICT_CHANGED, {})
