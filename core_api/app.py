@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -9,6 +10,8 @@ from pathlib import Path
 from aiohttp import web
 
 from core_api.auth.service import AuthService
+from core_api.monitor.job.routes import JOBS_CHANGED
+from core_api.monitor.job.scheduler import Scheduler, leader_lock
 from core_api.platform import db
 from core_api.platform.api import Api, all_endpoints, authenticate, register
 from core_api.platform.bus import InProcessBus, make_bus
@@ -19,7 +22,7 @@ from core_api.platform.kv import DbKv, KvStore, RedisKv
 from core_api.platform.middleware import envelope_middleware
 from core_api.platform.openapi import build_openapi
 from core_api.platform.sms import make_sms
-from core_api.platform.state import AUTH, BUS, CLOCK, CONFIG, DICT, KV, SETTINGS, SMS, STORAGE
+from core_api.platform.state import AUTH, BUS, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE
 from core_api.platform.timefmt import set_zone
 from core_api.platform.uploads import LocalStorage
 from core_api.settings import ROOT, Settings
@@ -37,6 +40,7 @@ def feature_apis() -> list[Api]:
     from core_api.common.routes import api as common_api
     from core_api.dashboard.routes import api as dashboard_api
     from core_api.monitor.cache.routes import api as cache_api
+    from core_api.monitor.job.routes import api as job_api
     from core_api.monitor.logininfor.routes import api as logininfor_api
     from core_api.monitor.online.routes import api as online_api
     from core_api.monitor.operlog.routes import api as operlog_api
@@ -52,7 +56,8 @@ def feature_apis() -> list[Api]:
     from core_api.system.user.routes import api as user_api
 
     return [auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api, dept_api, menu_api,
-            profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api]
+            profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api,
+            job_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:
@@ -95,11 +100,22 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     app[AUTH] = AuthService(settings, kv, app[CLOCK], bus, config)
     app[SMS] = make_sms(settings.sms_provider, settings.sms_http_url, settings.sms_http_token)
     await bus.start(consume=isinstance(bus, InProcessBus))
+    stop_scheduler = asyncio.Event()
+    scheduler_task = None
+    if isinstance(bus, InProcessBus):
+        # No broker: this one process also schedules the jobs (with a broker the workers do).
+        scheduler = Scheduler(leader_lock(settings), bus.publish, app[CLOCK].now)
+        bus.on_broadcast(JOBS_CHANGED, lambda _payload: _wake(scheduler))
+        scheduler_task = asyncio.create_task(scheduler.run(stop_scheduler))
+        app[SCHEDULER] = scheduler
     log.info("core API ready (database %s, bus %s)", "postgres" if settings.is_postgres else "sqlite",
              type(bus).__name__)
     try:
         yield
     finally:
+        stop_scheduler.set()
+        if scheduler_task is not None:
+            await scheduler_task
         await bus.close()
         await kv.close()
         await db.close_db(orm)
@@ -107,6 +123,10 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
 
 async def _health(_request: web.Request) -> web.Response:
     return json_response({"code": 200, "msg": "ok"})
+
+
+async def _wake(scheduler: Scheduler) -> None:
+    scheduler.wake()
 
 
 async def _docs_allowed(request: web.Request) -> bool:

@@ -118,22 +118,38 @@ async def start_app(aiohttp_client):
     from core_api.platform.clock import Clock
     from workers.handlers import subscribe_all
 
-    workers: list[RabbitBus] = []
+    from core_api.monitor.job.routes import JOBS_CHANGED
+    from core_api.monitor.job.scheduler import Scheduler, leader_lock
 
-    async def start(settings: Settings, clock: Clock | None = None, customize: Callable[[Any], None] | None = None):
+    workers: list[RabbitBus] = []
+    schedulers: list[asyncio.Task] = []
+    stop = asyncio.Event()
+
+    async def start(settings: Settings, clock: Clock | None = None, customize: Callable[[Any], None] | None = None,
+                    worker: bool = True):
         app = create_app(settings, clock=clock)
         if customize is not None:
             customize(app)
         client = await aiohttp_client(app)
-        if settings.amqp_url:
+        if settings.amqp_url and worker:
+            # What `python -m workers` does, in this process: consume, and schedule as the leader.
             consumer = make_bus(settings)
             assert isinstance(consumer, RabbitBus)
             subscribe_all(consumer)
+            scheduler = Scheduler(leader_lock(settings), consumer.publish)
+
+            async def wake(_payload: dict) -> None:
+                scheduler.wake()
+
+            consumer.on_broadcast(JOBS_CHANGED, wake)
             await consumer.start(consume=True)
             workers.append(consumer)
+            schedulers.append(asyncio.create_task(scheduler.run(stop)))
         return client
 
     yield start
+    stop.set()
+    await asyncio.gather(*schedulers)
     for consumer in workers:
         await consumer.delete_topology()
         await consumer.close()

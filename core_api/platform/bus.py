@@ -144,6 +144,10 @@ class RabbitBus(BaseBus):
         self._channel: Any = None
         self._events: Any = None
         self._fanout: Any = None
+        self._consumers: list[tuple[Any, str]] = []
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     def queue_name(self, name: str) -> str:
         return f"{self.prefix}.{name}"
@@ -189,9 +193,16 @@ class RabbitBus(BaseBus):
         queue = await self.declare(sub)
 
         async def on_message(message: Any) -> None:
-            await self._handle(sub, message)
+            self._in_flight += 1
+            self._idle.clear()
+            try:
+                await self._handle(sub, message)
+            finally:
+                self._in_flight -= 1
+                if self._in_flight == 0:
+                    self._idle.set()
 
-        await queue.consume(on_message)
+        self._consumers.append((queue, await queue.consume(on_message)))
 
     async def _handle(self, sub: Subscription, message: Any) -> None:
         import aio_pika
@@ -249,7 +260,19 @@ class RabbitBus(BaseBus):
         await self._channel.exchange_delete(f"{self.prefix}.events")
         await self._channel.exchange_delete(f"{self.prefix}.broadcast")
 
-    async def close(self) -> None:
+    async def close(self, timeout: float = 30.0) -> None:
+        """Stops taking messages, lets the ones in hand finish (within ``timeout``), then disconnects;
+        anything unfinished goes back to its queue unacknowledged."""
+        for queue, tag in self._consumers:
+            try:
+                await queue.cancel(tag)
+            except Exception:  # the channel may already be gone
+                log.debug("could not cancel consumer %s", tag)
+        self._consumers.clear()
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            log.warning("closing the bus with %d messages still in hand", self._in_flight)
         if self._connection is not None:
             await self._connection.close()
             self._connection = None

@@ -22,6 +22,7 @@ MODEL_MODULES = [
     "core_api.system.notice.models",
     "core_api.monitor.logininfor.models",
     "core_api.monitor.operlog.models",
+    "core_api.monitor.job.models",
     "core_api.auth.models",
 ]
 

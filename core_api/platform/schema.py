@@ -72,7 +72,7 @@ def describe_validation_error(exc: ValidationError, model: type[BaseModel] | Non
             lines.append(f"{field}: {err['msg']}")
             continue
         template = _ZH.get(err["type"])
-        ctx = dict(err.get("ctx") or {})
+        ctx = {k: int(v) if isinstance(v, float) and v.is_integer() else v for k, v in (err.get("ctx") or {}).items()}
         if err["type"] == "value_error":
             ctx["msg"] = str(ctx.get("error", err["msg"])).removeprefix("Value error, ")
         try:

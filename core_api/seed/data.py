@@ -73,4 +73,13 @@ CONFIGS = [
     ("账号自助-是否开启用户注册功能", "sys.account.registerUser", "false"),
     ("用户登录-黑名单列表", "sys.login.blackIPList", ""),
     ("账号自助-修改手机号需短信验证", "sys.account.phoneChangeSms", "true"),
+    ("日志-保留天数", "sys.log.retentionDays", "90"),
+]
+
+# (name, group, handler, params JSON, cron, misfire policy, status)
+JOBS = [
+    ("清理过期会话", "SYSTEM", "cleanExpiredSessions", "{}", "0 0/10 * * * ?", "2", "0"),
+    ("清理历史日志", "SYSTEM", "cleanOldLogs", '{"days": null}', "0 0 2 * * ?", "2", "0"),
+    ("刷新字典和参数缓存", "SYSTEM", "refreshCaches", "{}", "0 0 3 * * ?", "3", "1"),
+    ("数据库统计快照", "DEFAULT", "dbStatsSnapshot", "{}", "0 0 * * * ?", "3", "1"),
 ]

@@ -7,6 +7,7 @@ import logging
 from tortoise import connections
 from tortoise.transactions import in_transaction
 
+from core_api.monitor.job.models import SysJob
 from core_api.platform.passwords import hash_password
 from core_api.seed import data
 from core_api.seed.menus import TREE, Dir, Menu, menu_path, route_name
@@ -31,6 +32,7 @@ async def seed() -> dict[str, int]:
         added["users"] = await _users()
         added["dicts"] = await _dicts()
         added["configs"] = await _configs()
+        added["jobs"] = await _jobs()
     await _sync_sequences()
     return added
 
@@ -159,6 +161,17 @@ async def _configs() -> int:
         if not await SysConfig.filter(config_key=key).exists():
             await SysConfig.create(config_name=name, config_key=key, config_value=value, config_type="Y",
                                    create_by="admin")
+            n += 1
+    return n
+
+
+async def _jobs() -> int:
+    n = 0
+    for name, group, handler, params, cron, policy, status in data.JOBS:
+        if not await SysJob.filter(job_name=name, job_group=group).exists():
+            await SysJob.create(job_name=name, job_group=group, invoke_target=handler, job_params=params,
+                                cron_expression=cron, misfire_policy=policy, concurrent="1", status=status,
+                                create_by="admin")
             n += 1
     return n
 

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from core_api.auth.service import LOGIN_EVENT
+from core_api.monitor.job.runner import JOB_FIRE, Services, run_fire
 from core_api.platform.bus import BaseBus
 from workers.handlers import auth
 
 
 def subscribe_all(bus: BaseBus) -> None:
     bus.subscribe(LOGIN_EVENT, "auth.login-log", auth.record_login)
+    services = Services(bus=bus)
+
+    async def run_job(payload: dict[str, Any]) -> None:
+        await run_fire(payload, services)
+
+    bus.subscribe(JOB_FIRE, "jobs.run", run_job)

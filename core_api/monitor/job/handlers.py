@@ -1,0 +1,118 @@
+"""The job handlers: code registered by name, each with a pydantic model for its parameters.
+
+A job row names a handler; nothing evaluates or imports the stored string. Handlers run inside one
+database transaction with the job's log row, so a run that dies half-way leaves nothing behind and the
+redelivered fire runs it again, once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from pydantic import BaseModel, Field
+from tortoise import connections
+
+from core_api.platform.schema import StrictSchema
+
+
+@dataclass(frozen=True)
+class JobContext:
+    now: Any  # aware datetime of the run
+    services: Any  # what a handler may use: the bus (for broadcasts), settings
+
+
+@dataclass(frozen=True)
+class JobHandler:
+    name: str
+    title: str
+    params: type[BaseModel]
+    run: Callable[[Any, JobContext], Awaitable[str]]
+
+
+REGISTRY: dict[str, JobHandler] = {}
+
+
+def job_handler(name: str, title: str, params: type[BaseModel]):
+    def register(fn: Callable[[Any, JobContext], Awaitable[str]]):
+        REGISTRY[name] = JobHandler(name, title, params, fn)
+        return fn
+
+    return register
+
+
+class NoParams(StrictSchema):
+    pass
+
+
+class LogRetention(StrictSchema):
+    days: int | None = Field(None, title="保留天数", ge=1, le=3650,
+                             description="empty: the config key sys.log.retentionDays (90 by default)")
+
+
+class Heartbeat(StrictSchema):
+    hold_seconds: float = Field(0, title="占用秒数", ge=0, le=300,
+                                description="keep the run open this long (to test long runs and hand-overs)")
+
+
+@job_handler("cleanExpiredSessions", "清理过期会话", NoParams)
+async def clean_expired_sessions(_params: NoParams, ctx: JobContext) -> str:
+    from core_api.auth.models import UserSession
+    from core_api.platform.models import KvEntry
+
+    now = ctx.now.timestamp()
+    sessions = await UserSession.filter(expires_at__lte=now).delete()
+    keys = await KvEntry.filter(expires_at__lte=now).delete()
+    return f"清理过期会话 {sessions} 个，过期缓存键 {keys} 个"
+
+
+@job_handler("cleanOldLogs", "清理历史日志", LogRetention)
+async def clean_old_logs(params: LogRetention, ctx: JobContext) -> str:
+    from core_api.monitor.job.models import SysJobLog
+    from core_api.monitor.logininfor.models import SysLogininfor
+    from core_api.monitor.operlog.models import SysOperLog
+    from core_api.system.config.models import SysConfig
+
+    days = params.days
+    if days is None:
+        value = await SysConfig.filter(config_key="sys.log.retentionDays").values_list("config_value", flat=True)
+        days = int(value[0]) if value and value[0].isdigit() and int(value[0]) > 0 else 90
+    before = ctx.now - timedelta(days=days)
+    oper = await SysOperLog.filter(oper_time__lt=before).delete()
+    login = await SysLogininfor.filter(login_time__lt=before).delete()
+    jobs = await SysJobLog.filter(start_time__lt=before).delete()
+    return f"删除 {days} 天前的日志：操作日志 {oper} 条，登录日志 {login} 条，调度日志 {jobs} 条"
+
+
+@job_handler("refreshCaches", "刷新字典和参数缓存", NoParams)
+async def refresh_caches(_params: NoParams, ctx: JobContext) -> str:
+    from core_api.system.config.service import CONFIG_CHANGED
+    from core_api.system.dict.service import DICT_CHANGED
+
+    await ctx.services.bus.broadcast(DICT_CHANGED, {})
+    await ctx.services.bus.broadcast(CONFIG_CHANGED, {})
+    return "已通知所有节点刷新字典和参数缓存"
+
+
+STATS_TABLES = ("sys_user", "sys_role", "sys_dept", "sys_menu", "sys_user_session", "sys_oper_log",
+                "sys_logininfor", "sys_job_log", "sys_kv")
+
+
+@job_handler("dbStatsSnapshot", "数据库统计快照", NoParams)
+async def db_stats_snapshot(_params: NoParams, _ctx: JobContext) -> str:
+    conn = connections.get("default")
+    counts = []
+    for table in STATS_TABLES:  # constants only
+        rows = await conn.execute_query_dict(f'SELECT COUNT(*) AS n FROM "{table}"')  # noqa: S608
+        counts.append(f"{table}={rows[0]['n']}")
+    return ("表行数：" + ", ".join(counts))[:500]
+
+
+@job_handler("heartbeat", "调度心跳", Heartbeat)
+async def heartbeat(params: Heartbeat, _ctx: JobContext) -> str:
+    if params.hold_seconds:
+        await asyncio.sleep(params.hold_seconds)
+    return "心跳正常"
