@@ -114,12 +114,11 @@ def make_settings(database_url: str, tmp_path: Path, bus_prefix: str) -> Callabl
 async def start_app(aiohttp_client):
     """Builds and serves a core_api app; on RabbitMQ a worker consumer runs beside it in this process."""
     from core_api.app import create_app
+    from core_api.monitor.job.routes import JOBS_CHANGED
+    from core_api.monitor.job.scheduler import Scheduler, leader_lock
     from core_api.platform.bus import RabbitBus, make_bus
     from core_api.platform.clock import Clock
     from workers.handlers import subscribe_all
-
-    from core_api.monitor.job.routes import JOBS_CHANGED
-    from core_api.monitor.job.scheduler import Scheduler, leader_lock
 
     workers: list[RabbitBus] = []
     schedulers: list[asyncio.Task] = []

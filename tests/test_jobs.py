@@ -114,22 +114,25 @@ def next_fire_after(job, now):
 async def test_misfires_after_downtime_follow_the_policy(start_app, make_settings):
     """Jobs whose plan lies in the past (the scheduler was down) are handled when it starts."""
     now = datetime.now(UTC)
-    planned = now - timedelta(minutes=3, seconds=20)
+    planned = (now - timedelta(minutes=3, seconds=20)).replace(second=0, microsecond=0)
     for name, policy in (("all", "1"), ("once", "2"), ("skip", "3"), ("default", "0")):
-        # The migrated template already holds the seeded jobs; these four stand for the downtime.
         await _insert_job(make_settings(), name, policy, planned)
+    missed = 1 + sum(1 for t in range(1, 10) if planned + timedelta(minutes=t) <= datetime.now(UTC))
     await start_app(make_settings())  # its scheduler (or, on RabbitMQ, its worker's) finds them late
-    expected = {"all": 4, "once": 1, "skip": 0, "default": 1}  # "0 * * * * ?" missed 3 or 4 minutes
 
     async def handled() -> bool:
-        counts = {name: await SysJobLog.filter(job_name=name).count() for name in expected}
-        return counts["all"] >= 3 and counts["once"] == 1 and counts["default"] == 1
+        return (await SysJobLog.filter(job_name="all").count() >= missed
+                and await SysJobLog.filter(job_name="once").count() == 1
+                and await SysJobLog.filter(job_name="default").count() == 1)
 
     await eventually(handled, timeout=10)
     await asyncio.sleep(0.5)
-    counts = {name: await SysJobLog.filter(job_name=name).count() for name in expected}
-    assert counts["all"] in (3, 4) and counts["once"] == 1 and counts["default"] == 1 and counts["skip"] == 0
-    for name in expected:
+    # A minute boundary passing during the test adds one ordinary fire to each live job.
+    assert await SysJobLog.filter(job_name="all").count() in (missed, missed + 1)
+    assert await SysJobLog.filter(job_name="once").count() in (1, 2)
+    assert await SysJobLog.filter(job_name="default").count() in (1, 2)
+    assert await SysJobLog.filter(job_name="skip").count() in (0, 1)
+    for name in ("all", "once", "skip", "default"):
         nxt = (await SysJob.get(job_name=name)).next_fire_at
         assert nxt is not None and nxt > now
 
