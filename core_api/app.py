@@ -12,6 +12,7 @@ from aiohttp import web
 from core_api.auth.service import AuthService
 from core_api.monitor.job.routes import JOBS_CHANGED
 from core_api.monitor.job.scheduler import Scheduler, leader_lock
+from core_api.monitor.pool.routes import PAGE_PREFIX, pool_pages
 from core_api.platform import db
 from core_api.platform.api import Api, all_endpoints, authenticate, register
 from core_api.platform.bus import InProcessBus, make_bus
@@ -44,6 +45,7 @@ def feature_apis() -> list[Api]:
     from core_api.monitor.logininfor.routes import api as logininfor_api
     from core_api.monitor.online.routes import api as online_api
     from core_api.monitor.operlog.routes import api as operlog_api
+    from core_api.monitor.pool.routes import api as pool_api
     from core_api.monitor.server.routes import api as server_api
     from core_api.system.config.routes import api as config_api
     from core_api.system.dept.routes import api as dept_api
@@ -57,7 +59,7 @@ def feature_apis() -> list[Api]:
 
     return [auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api, dept_api, menu_api,
             profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api,
-            job_api]
+            job_api, pool_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:
@@ -73,6 +75,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Applica
     app[STORAGE] = LocalStorage(settings.var_dir / "uploads")
     app.cleanup_ctx.append(_resources)
     register(app, feature_apis())
+    app.add_subapp(PAGE_PREFIX, pool_pages(settings.secret))
     app.router.add_get("/health", _health)
     app.router.add_get("/openapi.json", _openapi_json)
     app.router.add_get("/docs", _docs_page)
