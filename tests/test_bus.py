@@ -150,3 +150,11 @@ async def test_broadcast_reaches_every_process(bus_pair):
         return heard_here == [{"what": "config"}] and (publisher is consumer or heard_there == heard_here)
 
     await eventually(heard)
+
+
+def test_retries_back_off():
+    bus = InProcessBus(max_attempts=4, retry_delay=0.5)
+    assert [bus.delay_before(a) for a in (2, 3, 4)] == [0.5, 2.0, 8.0]
+    rabbit = RabbitBus(AMQP_URL, max_attempts=4, retry_delay=0.5, prefix="p")
+    assert [rabbit.retry_queue("h", a) for a in (2, 3, 4)] == ["p.h.retry.500ms", "p.h.retry.2000ms",
+                                                                 "p.h.retry.8000ms"]

@@ -186,3 +186,13 @@ async def test_old_bcrypt_hash_signs_in_and_is_upgraded(client):
     await SysUser.filter(user_name="ry").update(password=legacy)
     assert (await login(client, "ry"))["code"] == 200
     assert (await SysUser.get(user_name="ry")).password.startswith("$argon2")
+
+
+async def test_a_login_event_delivered_twice_is_recorded_once(client):
+    from workers.handlers.auth import record_login
+
+    event = {"eventId": "e" * 32, "userName": "ry", "userId": 2, "ipaddr": "10.0.0.9", "status": "0",
+             "msg": "登录成功", "loginTime": 1_700_000_000.0}
+    await record_login(event)
+    await record_login(event)
+    assert await SysLogininfor.filter(ipaddr="10.0.0.9").count() == 1

@@ -291,6 +291,7 @@ class AuthService:
         await self.bus.publish(
             LOGIN_EVENT,
             {
+                "eventId": uuid.uuid4().hex,
                 "userName": user_name[:50],
                 "userId": user_id,
                 "ipaddr": client.ip,

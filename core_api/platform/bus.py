@@ -44,10 +44,17 @@ class Parked:
     error: str
 
 
+BACKOFF = 4  # each retry waits this many times longer than the one before
+
+
 @dataclass
 class BaseBus:
     max_attempts: int = 5
-    retry_delay: float = 2.0
+    retry_delay: float = 2.0  # before the first retry
+
+    def delay_before(self, attempt: int) -> float:
+        """The wait before attempt ``attempt`` (2, 3, ...): retry_delay × 4^(attempt − 2)."""
+        return self.retry_delay * BACKOFF ** (attempt - 2)
     subscriptions: list[Subscription] = field(default_factory=list)
     broadcast_handlers: dict[str, list[Handler]] = field(default_factory=lambda: defaultdict(list))
 
@@ -102,7 +109,7 @@ class InProcessBus(BaseBus):
 
     def _later(self, sub: Subscription, payload: dict[str, Any], attempt: int) -> None:
         async def requeue() -> None:
-            await asyncio.sleep(self.retry_delay)
+            await asyncio.sleep(self.delay_before(attempt))
             self._queue.put_nowait((sub, payload, attempt))
 
         task = asyncio.create_task(requeue())
@@ -132,9 +139,9 @@ class InProcessBus(BaseBus):
 
 
 class RabbitBus(BaseBus):
-    """Durable topic exchange, one durable queue per handler name, a delay queue for retries
-    (message TTL dead-lettering back to the main queue) and a parking queue; publisher confirms
-    and persistent messages. The topology uses only RabbitMQ 3.x features."""
+    """Durable topic exchange, one durable queue per handler name, one delay queue per retry with a
+    growing message TTL (dead-lettering back to the main queue: back-off) and a parking queue;
+    publisher confirms and persistent messages. The topology uses only RabbitMQ 3.x features."""
 
     def __init__(self, url: str, max_attempts: int = 5, retry_delay: float = 2.0, prefix: str = "console") -> None:
         super().__init__(max_attempts=max_attempts, retry_delay=retry_delay)
@@ -172,20 +179,25 @@ class RabbitBus(BaseBus):
             for sub in self.subscriptions:
                 await self._declare_and_consume(sub)
 
+    def retry_queue(self, name: str, attempt: int) -> str:
+        """Named after its delay, so that a changed setting declares new queues instead of clashing."""
+        return f"{self.queue_name(name)}.retry.{int(self.delay_before(attempt) * 1000)}ms"
+
     async def declare(self, sub: Subscription) -> Any:
-        """The three queues of one handler: main, delayed retry, parked."""
+        """The queues of one handler: main, one delay queue per retry, parked."""
         main = self.queue_name(sub.name)
         queue = await self._channel.declare_queue(main, durable=True)
         await queue.bind(self._events, routing_key=sub.topic)
-        await self._channel.declare_queue(
-            f"{main}.retry",
-            durable=True,
-            arguments={
-                "x-message-ttl": int(self.retry_delay * 1000),
-                "x-dead-letter-exchange": "",
-                "x-dead-letter-routing-key": main,
-            },
-        )
+        for attempt in range(2, self.max_attempts + 1):
+            await self._channel.declare_queue(
+                self.retry_queue(sub.name, attempt),
+                durable=True,
+                arguments={
+                    "x-message-ttl": int(self.delay_before(attempt) * 1000),
+                    "x-dead-letter-exchange": "",
+                    "x-dead-letter-routing-key": main,
+                },
+            )
         await self._channel.declare_queue(f"{main}.parked", durable=True)
         return queue
 
@@ -213,7 +225,7 @@ class RabbitBus(BaseBus):
             await sub.handler(payload)
         except Exception as exc:
             main = self.queue_name(sub.name)
-            target = f"{main}.retry" if attempt < self.max_attempts else f"{main}.parked"
+            target = self.retry_queue(sub.name, attempt + 1) if attempt < self.max_attempts else f"{main}.parked"
             if target.endswith(".parked"):
                 log.error("handler %s failed %d times, parked: %r", sub.name, attempt, exc)
             else:
@@ -255,7 +267,8 @@ class RabbitBus(BaseBus):
         """Removes this prefix's exchanges and queues (tests use a prefix of their own)."""
         for sub in self.subscriptions:
             main = self.queue_name(sub.name)
-            for name in (main, f"{main}.retry", f"{main}.parked"):
+            retries = [self.retry_queue(sub.name, a) for a in range(2, self.max_attempts + 1)]
+            for name in (main, *retries, f"{main}.parked"):
                 await self._channel.queue_delete(name)
         await self._channel.exchange_delete(f"{self.prefix}.events")
         await self._channel.exchange_delete(f"{self.prefix}.broadcast")

@@ -12,6 +12,7 @@ class SysLogininfor(Model):
     status = fields.CharField(max_length=1, default="0")  # "0" success, "1" failure
     msg = fields.CharField(max_length=255, default="")
     login_time = fields.DatetimeField(db_index=True)
+    event_id = fields.CharField(max_length=32, null=True, unique=True)  # a redelivered event writes nothing
 
     class Meta:
         table = "sys_logininfor"
