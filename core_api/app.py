@@ -40,6 +40,7 @@ def feature_apis() -> list[Api]:
     from core_api.auth.routes import api as auth_api
     from core_api.common.routes import api as common_api
     from core_api.dashboard.routes import api as dashboard_api
+    from core_api.messaging.routes import api as messages_api
     from core_api.monitor.cache.routes import api as cache_api
     from core_api.monitor.job.routes import api as job_api
     from core_api.monitor.logininfor.routes import api as logininfor_api
@@ -59,7 +60,7 @@ def feature_apis() -> list[Api]:
 
     return [auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api, dept_api, menu_api,
             profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api,
-            job_api, pool_api]
+            job_api, pool_api, messages_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:

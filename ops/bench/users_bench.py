@@ -75,7 +75,10 @@ async def subtree(url: str) -> list[int]:
 
 async def floor(url: str, depts: list[int], concurrency: int, seconds: float) -> Result:
     """The list's SELECT and COUNT straight through asyncpg, as many as fit in the time."""
-    pool = await asyncpg.create_pool(url, min_size=concurrency, max_size=concurrency)
+    from core_api.platform.db import PG_SERVER_SETTINGS
+
+    pool = await asyncpg.create_pool(url, min_size=concurrency, max_size=concurrency,
+                                     server_settings=PG_SERVER_SETTINGS)
     latencies: list[float] = []
     params = ("0", f"%{WORD}%", depts)
     deadline = time.perf_counter() + seconds

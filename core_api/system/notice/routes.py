@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 from pydantic import Field
 
+from core_api.messaging.service import NOTICE_PUBLISHED
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.envelope import ok, table
@@ -13,6 +14,7 @@ from core_api.platform.html import sanitise
 from core_api.platform.paging import ListQuery, camel_row, page_of, parse_ids
 from core_api.platform.schema import EditSchema
 from core_api.platform.security import Principal, any_perm
+from core_api.platform.state import BUS
 from core_api.system.notice.models import SysNotice
 
 api = Api("notice")
@@ -68,8 +70,16 @@ def values(body: NoticeBody) -> dict:
 @api.post("/system/notice", need=any_perm("system:notice:add"), summary="Create a notice",
           log=OperLogSpec("通知公告", BusinessType.INSERT))
 async def create_notice(request: web.Request, principal: Principal, body: NoticeBody) -> web.Response:
-    await SysNotice.create(**values(body), **created(request, principal))
+    notice = await SysNotice.create(**values(body), **created(request, principal))
+    await publish_if_open(request, notice.notice_id, body)
     return ok()
+
+
+async def publish_if_open(request: web.Request, notice_id: int, body: NoticeBody) -> None:
+    """An open notice reaches every user's message centre (once, however often it is saved)."""
+    if body.status == "0":
+        await request.app[BUS].publish(NOTICE_PUBLISHED, {"noticeId": notice_id, "title": body.notice_title,
+                                                          "noticeType": body.notice_type})
 
 
 @api.put("/system/notice", need=any_perm("system:notice:edit"), summary="Update a notice",
@@ -78,6 +88,7 @@ async def update_notice(request: web.Request, principal: Principal, body: Notice
     if not body.notice_id or not await SysNotice.filter(notice_id=body.notice_id).exists():
         raise NotFound()
     await SysNotice.filter(notice_id=body.notice_id).update(**values(body), **updated(request, principal))
+    await publish_if_open(request, body.notice_id, body)
     return ok()
 
 

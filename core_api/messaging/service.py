@@ -1,0 +1,84 @@
+"""Message centre: system messages from notices, order messages from order events, read state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+from tortoise.expressions import Subquery
+
+from core_api.messaging.models import SysMessage
+from core_api.platform.schema import Schema
+from core_api.platform.timefmt import fmt
+from core_api.system.menu.models import SysMenu
+from core_api.system.role.models import SysRole, SysRoleMenu
+from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserRole
+
+NOTICE_PUBLISHED = "notice.published"
+ORDER_EVENT = "order.event"
+ORDER_PLACED = 1901
+BATCH = 1000
+
+
+class NoticePublished(Schema):
+    notice_id: int
+    title: str = Field(max_length=100)
+    notice_type: str
+
+
+class OrderEvent(Schema):
+    order_no: str = Field(max_length=64)
+    shop_id: int | None = None
+    message_type: int = ORDER_PLACED
+    title: str = Field(max_length=100)
+    content: str = Field("", max_length=1000)
+    event_id: str = Field(max_length=64)
+
+
+def message_view(row: dict[str, Any]) -> dict[str, Any]:
+    return {"objId": row["id"], "title": row["title"], "content": row["content"], "readed": row["readed"],
+            "messageType": row["message_type"], "typeNo": row["type_no"], "createTime": fmt(row["create_time"])}
+
+
+async def _fan_out(recipients: list[int], kind: str, source_key: str, **fields: Any) -> int:
+    """One message per recipient; an event handled twice adds nothing (unique source and recipient)."""
+    have = set(await SysMessage.filter(source_key=source_key).values_list("recipient_id", flat=True))
+    fresh = [r for r in dict.fromkeys(recipients) if r not in have]
+    for i in range(0, len(fresh), BATCH):
+        await SysMessage.bulk_create([SysMessage(recipient_id=r, kind=kind, source_key=source_key, **fields)
+                                      for r in fresh[i:i + BATCH]], ignore_conflicts=True)
+    return len(fresh)
+
+
+async def on_notice_published(payload: dict[str, Any]) -> None:
+    """Every enabled user gets a system message."""
+    event = NoticePublished.model_validate(payload)
+    users = await SysUser.filter(status="0", del_flag="0").values_list("user_id", flat=True)
+    label = "通知" if event.notice_type == "1" else "公告"
+    await _fan_out(list(users), "sys", f"notice:{event.notice_id}", message_type=0, type_no=str(event.notice_id),
+                   title=f"【{label}】{event.title}"[:100])
+
+
+async def order_staff(_shop_id: int | None) -> list[int]:
+    """Who hears about orders: the super administrator and every enabled user whose enabled roles hold
+    the shop-order list (the mall area adds a shop's own staff)."""
+    menus = Subquery(SysMenu.filter(perms="order:shop:list", status="0").values("menu_id"))
+    roles = Subquery(SysRoleMenu.filter(menu_id__in=menus, role_id__in=Subquery(
+        SysRole.filter(status="0", del_flag="0").values("role_id"))).values("role_id"))
+    holders = await SysUserRole.filter(role_id__in=roles).values_list("user_id", flat=True)
+    enabled = await SysUser.filter(user_id__in=[SUPER_ADMIN_ID, *holders], status="0").values_list("user_id",
+                                                                                                    flat=True)
+    return list(enabled)
+
+
+async def on_order_event(payload: dict[str, Any]) -> None:
+    event = OrderEvent.model_validate(payload)
+    await _fan_out(await order_staff(event.shop_id), "order", f"order:{event.event_id}",
+                   message_type=event.message_type, type_no=event.order_no, title=event.title,
+                   content=event.content)
+
+
+async def counts(user_id: int) -> dict[str, int]:
+    unread = SysMessage.filter(recipient_id=user_id, readed=False)
+    return {"sysMsgNum": await unread.filter(kind="sys").count(),
+            "orderMsgNum": await unread.filter(kind="order").count()}
