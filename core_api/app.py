@@ -10,6 +10,7 @@ from pathlib import Path
 from aiohttp import web
 
 from core_api.auth.service import AuthService
+from core_api.messaging.chat.gateway import ChatGateway
 from core_api.monitor.job.routes import JOBS_CHANGED
 from core_api.monitor.job.scheduler import Scheduler, leader_lock
 from core_api.monitor.pool.routes import PAGE_PREFIX, pool_pages
@@ -23,7 +24,7 @@ from core_api.platform.kv import DbKv, KvStore, RedisKv
 from core_api.platform.middleware import envelope_middleware
 from core_api.platform.openapi import build_openapi
 from core_api.platform.sms import make_sms
-from core_api.platform.state import AUTH, BUS, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE
+from core_api.platform.state import AUTH, BUS, CHAT, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE
 from core_api.platform.timefmt import set_zone
 from core_api.platform.uploads import LocalStorage
 from core_api.settings import ROOT, Settings
@@ -40,6 +41,7 @@ def feature_apis() -> list[Api]:
     from core_api.auth.routes import api as auth_api
     from core_api.common.routes import api as common_api
     from core_api.dashboard.routes import api as dashboard_api
+    from core_api.messaging.chat.routes import api as chat_api
     from core_api.messaging.routes import api as messages_api
     from core_api.monitor.cache.routes import api as cache_api
     from core_api.monitor.job.routes import api as job_api
@@ -60,7 +62,7 @@ def feature_apis() -> list[Api]:
 
     return [auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api, dept_api, menu_api,
             profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api,
-            job_api, pool_api, messages_api]
+            job_api, pool_api, messages_api, chat_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:
@@ -74,6 +76,8 @@ def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Applica
     app[SETTINGS] = settings
     app[CLOCK] = clock or Clock()
     app[STORAGE] = LocalStorage(settings.var_dir / "uploads")
+    app[CHAT] = ChatGateway(settings)
+    app[CHAT].attach(app)
     app.cleanup_ctx.append(_resources)
     register(app, feature_apis())
     app.add_subapp(PAGE_PREFIX, pool_pages(settings.secret))
@@ -102,6 +106,7 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     app[CONFIG] = config
     app[DICT] = DictService(bus)
     app[AUTH] = AuthService(settings, kv, app[CLOCK], bus, config)
+    app[CHAT].bind(app[AUTH], bus)
     app[SMS] = make_sms(settings.sms_provider, settings.sms_http_url, settings.sms_http_token)
     await bus.start(consume=isinstance(bus, InProcessBus))
     stop_scheduler = asyncio.Event()

@@ -41,6 +41,7 @@ class Settings(BaseSettings):
     sms_http_token: str = ""
 
     core_url: str = "http://127.0.0.1:8010"  # where the BFF finds the core API
+    chat_partner_key: str = ""  # the mobile app's server and partners ask for peer chat tokens with it
     bus_prefix: str = Field("console", pattern=r"^[a-z][a-z0-9_-]{0,30}$")  # exchange and queue name prefix
     bus_retry_delay_ms: int = 2000
     bus_max_attempts: int = 5
@@ -50,6 +51,8 @@ class Settings(BaseSettings):
         if self.env == "production":
             if self.secret_key.strip().lower() in WEAK_SECRETS or len(self.secret_key) < 32:
                 raise ValueError("CONSOLE_SECRET_KEY must be set to 32 or more random characters in production")
+            if self.chat_partner_key and len(self.chat_partner_key) < 24:
+                raise ValueError("CONSOLE_CHAT_PARTNER_KEY must have 24 or more characters in production")
             if self.captcha_enabled is False:
                 raise ValueError("CONSOLE_CAPTCHA_ENABLED=false is refused in production")
         return self

@@ -235,3 +235,36 @@ def xlsx_rows(data: bytes) -> list[tuple]:
         return [tuple(r) for r in wb.worksheets[0].iter_rows(values_only=True)]
     finally:
         wb.close()
+
+
+@pytest.fixture
+async def second_node(database_url, make_settings, bus_prefix):
+    """Starts another core_api process on the same database and broker (PostgreSQL runs only);
+    yields a function returning its base URL."""
+    import aiohttp
+
+    procs: list[subprocess.Popen] = []
+
+    async def start(**env_extra: str) -> str:
+        settings = make_settings()
+        port = 18000 + (os.getpid() + len(procs)) % 1000
+        env = {**os.environ, "CONSOLE_DATABASE_URL": database_url, "CONSOLE_AMQP_URL": settings.amqp_url,
+               "CONSOLE_BUS_PREFIX": bus_prefix, "CONSOLE_SECRET_KEY": settings.secret_key,
+               "CONSOLE_CAPTCHA_ENABLED": "false", "CONSOLE_VAR_DIR": str(settings.var_dir), **env_extra}
+        procs.append(subprocess.Popen(  # noqa: ASYNC220 - starts a server and returns at once
+            [sys.executable, "-m", "core_api", "serve", "--port", str(port)], env=env, cwd=ROOT,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        base = f"http://127.0.0.1:{port}"
+        async with aiohttp.ClientSession() as http:
+            for _ in range(150):
+                try:
+                    async with http.get(base + "/health"):
+                        return base
+                except aiohttp.ClientError:
+                    await asyncio.sleep(0.1)
+        raise RuntimeError("the second core_api process did not start")
+
+    yield start
+    for proc in procs:
+        proc.terminate()
+        proc.wait(10)

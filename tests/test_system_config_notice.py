@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
 
 import aiohttp
 import pytest
 
 from core_api.seed.data import CONFIGS
-from core_api.settings import ROOT
 from core_api.system.config.models import SysConfig
 from core_api.system.notice.models import SysNotice
 from tests.conftest import BACKEND, OK, PASSWORD, xlsx_rows
@@ -74,45 +70,27 @@ async def test_register_switch_follows_the_config_at_once(admin):
 
 
 @pytest.mark.skipif(BACKEND != "postgres", reason="two processes share PostgreSQL and RabbitMQ")
-async def test_cache_invalidation_reaches_a_second_process(admin, make_settings, database_url, bus_prefix):
+async def test_cache_invalidation_reaches_a_second_process(admin, second_node):
     """A second core_api process caches a parameter; a change made through this one is seen there."""
-    settings = make_settings()
-    port = 18000 + os.getpid() % 1000
-    env = {**os.environ, "CONSOLE_DATABASE_URL": database_url, "CONSOLE_AMQP_URL": settings.amqp_url,
-           "CONSOLE_BUS_PREFIX": bus_prefix, "CONSOLE_SECRET_KEY": settings.secret_key,
-           "CONSOLE_CAPTCHA_ENABLED": "false", "CONSOLE_VAR_DIR": str(settings.var_dir)}
-    proc = subprocess.Popen(  # noqa: ASYNC220 - starts a server and returns at once
-        [sys.executable, "-m", "core_api", "serve", "--port", str(port)], env=env, cwd=ROOT,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        async with aiohttp.ClientSession() as http:
-            for _ in range(100):
-                try:
-                    async with http.get(base + "/health"):
-                        break
-                except aiohttp.ClientError:
-                    await asyncio.sleep(0.1)
-            async with http.post(base + "/login", json={"username": "admin", "password": PASSWORD}) as r:
-                other = {"Authorization": f"Bearer {(await r.json())['token']}"}
+    base = await second_node()
+    async with aiohttp.ClientSession() as http:
+        async with http.post(base + "/login", json={"username": "admin", "password": PASSWORD}) as r:
+            other = {"Authorization": f"Bearer {(await r.json())['token']}"}
 
-            async def value_there() -> str:
-                async with http.get(base + "/system/config/configKey/sys.index.skinName", headers=other) as r:
-                    return (await r.json())["msg"]
+        async def value_there() -> str:
+            async with http.get(base + "/system/config/configKey/sys.index.skinName", headers=other) as r:
+                return (await r.json())["msg"]
 
-            assert await value_there() == "skin-blue"  # now cached there
-            row = await SysConfig.get(config_key="sys.index.skinName")
-            await admin.put("/system/config", json={"configId": row.config_id, "configName": row.config_name,
-                                                     "configKey": row.config_key, "configValue": "skin-green",
-                                                     "configType": "Y"})
-            for _ in range(50):
-                if await value_there() == "skin-green":
-                    break
-                await asyncio.sleep(0.1)
-            assert await value_there() == "skin-green"
-    finally:
-        proc.terminate()
-        proc.wait(10)
+        assert await value_there() == "skin-blue"  # now cached there
+        row = await SysConfig.get(config_key="sys.index.skinName")
+        await admin.put("/system/config", json={"configId": row.config_id, "configName": row.config_name,
+                                                 "configKey": row.config_key, "configValue": "skin-green",
+                                                 "configType": "Y"})
+        for _ in range(50):
+            if await value_there() == "skin-green":
+                break
+            await asyncio.sleep(0.1)
+        assert await value_there() == "skin-green"
 
 
 NEW_NOTICE = {"noticeTitle": "维护通知", "noticeType": "1", "status": "0",

@@ -42,6 +42,7 @@ from core_api.system.user.service import load_user, user_view
 log = logging.getLogger("console.auth")
 
 AUTHZ_CHANGED = "authz.changed"
+SESSION_ENDED = "session.ended"  # every node closes that session's chat sockets
 LOGIN_EVENT = "auth.login"
 CAPTCHA_TTL = 120
 MSG_BAD_CREDENTIALS = "用户不存在/密码错误"
@@ -213,14 +214,20 @@ class AuthService:
         )
         return token, session.id
 
+    async def end_sessions(self, session_ids: list[int]) -> int:
+        ended = await UserSession.filter(id__in=session_ids).delete()
+        if session_ids:
+            await self.bus.broadcast(SESSION_ENDED, {"sessionIds": list(session_ids)})
+        return ended
+
     async def end_session(self, session_id: int) -> None:
-        await UserSession.filter(id=session_id).delete()
+        await self.end_sessions([session_id])
 
     async def end_user_sessions(self, user_id: int, keep_session_id: int | None = None) -> int:
         qs = UserSession.filter(user_id=user_id)
         if keep_session_id is not None:
             qs = qs.exclude(id=keep_session_id)
-        return await qs.delete()
+        return await self.end_sessions(list(await qs.values_list("id", flat=True)))
 
     def chat_token(self, session_id: int) -> str:
         """The chat token (tokenIm) of a session: valid exactly as long as the session is."""

@@ -25,6 +25,7 @@ MODEL_MODULES = [
     "core_api.monitor.job.models",
     "core_api.auth.models",
     "core_api.messaging.models",
+    "core_api.messaging.chat.models",
 ]
 
 

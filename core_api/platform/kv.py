@@ -12,6 +12,7 @@ from typing import Protocol
 from tortoise import connections
 
 from core_api.platform.models import KvEntry
+from core_api.platform.sql import placeholders
 
 
 class KvStore(Protocol):
@@ -46,7 +47,7 @@ class DbKv:
     async def set(self, key: str, value: str, ttl: float) -> None:
         self._count("set")
         conn = connections.get("default")
-        p = ["$1", "$2", "$3"] if conn.capabilities.dialect == "postgres" else ["?"] * 3
+        p = placeholders(conn, 3)
         sql = (  # only placeholders are interpolated (S608 is off for this file)
             f"INSERT INTO sys_kv (key, value, expires_at) VALUES ({p[0]}, {p[1]}, {p[2]}) "
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at"
@@ -71,7 +72,7 @@ class DbKv:
         self._count("incr")
         now = self._clock()
         conn = connections.get("default")
-        p = ["$1", "$2", "$3", "$4"] if conn.capabilities.dialect == "postgres" else ["?"] * 4
+        p = placeholders(conn, 4)
         # One statement, atomic on both engines: a missing or expired window restarts at 1.
         sql = (  # only placeholders are interpolated (S608 is off for this file)
             f"INSERT INTO sys_kv (key, value, expires_at) VALUES ({p[0]}, '1', {p[1]}) "

@@ -8,6 +8,7 @@ from aiohttp import web
 
 if TYPE_CHECKING:
     from core_api.auth.service import AuthService
+    from core_api.messaging.chat.gateway import ChatGateway
     from core_api.monitor.job.scheduler import Scheduler
     from core_api.platform.bus import InProcessBus, RabbitBus
     from core_api.platform.clock import Clock
@@ -29,6 +30,7 @@ DICT: web.AppKey[DictService] = web.AppKey("dict")
 SMS: web.AppKey[SmsSender] = web.AppKey("sms")
 STORAGE: web.AppKey[LocalStorage] = web.AppKey("storage")
 SCHEDULER: web.AppKey[Scheduler] = web.AppKey("scheduler")
+CHAT: web.AppKey[ChatGateway] = web.AppKey("chat")
 
 REQUEST_ID: web.RequestKey[str] = web.RequestKey("request_id")
 PRINCIPAL: web.RequestKey[Principal] = web.RequestKey("principal")

@@ -1,0 +1,238 @@
+"""The chat gateway: socket.io (python-socketio on aiohttp) and the plain WebSocket form of the spec
+(``/ws/chat/user_token={token}``), speaking the same JSON messages and joining the same rooms.
+
+Fan-out between core_api nodes: socket.io through RabbitMQ (AsyncAioPikaManager) when a broker is
+configured, and the plain WebSockets through a bus broadcast; one node and memory otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from typing import Any
+
+import orjson
+import socketio
+from aiohttp import WSMsgType, web
+from pydantic import ValidationError
+
+from core_api.auth.models import UserSession
+from core_api.auth.service import SESSION_ENDED
+from core_api.messaging.chat import service
+from core_api.messaging.chat.models import ChatRoom
+from core_api.messaging.chat.tokens import ChatIdentity, peer_identity
+from core_api.platform.errors import ServiceError
+from core_api.platform.schema import describe_validation_error
+from core_api.system.user.models import SysUser
+
+log = logging.getLogger("console.chat")
+RAW_DELIVERY = "chat.raw"
+DESK_ROOM = f"desk:{service.PLATFORM_DESK}"
+HEARTBEAT_REPLY = {"messageType": "jump", "userUid": 1000, "toShopId": 0, "content": {"txt": "心跳", "type": "jump"},
+                   "contentType": "txt"}
+
+
+class ChatGateway:
+    def __init__(self, settings: Any) -> None:
+        self.settings = settings
+        self.auth: Any = None
+        self.bus: Any = None
+        manager = None
+        if settings.amqp_url:
+            manager = socketio.AsyncAioPikaManager(settings.amqp_url, channel=f"{settings.bus_prefix}.socketio")
+        self.sio = socketio.AsyncServer(async_mode="aiohttp", client_manager=manager, cors_allowed_origins="*",
+                                        logger=False, engineio_logger=False)
+        self.sio.on("connect", self._connect)
+        self.sio.on("message", self._socket_message)
+        self.raw: dict[str, set[web.WebSocketResponse]] = defaultdict(set)
+        self.raw_sessions: dict[web.WebSocketResponse, int] = {}
+
+    def bind(self, auth: Any, bus: Any) -> None:
+        """The services exist once the app starts (its cleanup context makes them)."""
+        self.auth, self.bus = auth, bus
+        bus.on_broadcast(RAW_DELIVERY, self._deliver_raw_here)
+        bus.on_broadcast(SESSION_ENDED, self._end_sessions_here)
+
+    def attach(self, app: web.Application) -> None:
+        self.sio.attach(app, socketio_path="socket.io")
+        app.router.add_get("/ws/chat/user_token={token}", self._raw_socket)
+
+    # ---- identity ---------------------------------------------------------------------------------
+
+    async def identify(self, token: str) -> ChatIdentity | None:
+        if not token or len(token) > 300:
+            return None
+        if token.startswith("p."):
+            return peer_identity(self.settings.secret, token, service.now_utc().timestamp())
+        session_id = await self.auth.session_for_chat_token(token)
+        if session_id is None:
+            return None
+        rows = await UserSession.filter(id=session_id).values_list("user_id", flat=True)
+        return ChatIdentity("staff", rows[0], session_id) if rows else None
+
+    async def still_valid(self, ident: ChatIdentity) -> bool:
+        if ident.session_id is None:
+            return True
+        return await UserSession.filter(id=ident.session_id, expires_at__gt=service.now_utc().timestamp()).exists()
+
+    def rooms_of(self, ident: ChatIdentity) -> list[str]:
+        rooms = [ident.room]
+        if ident.is_staff:
+            rooms += [DESK_ROOM, f"session:{ident.session_id}"]
+        return rooms
+
+    # ---- socket.io --------------------------------------------------------------------------------
+
+    async def _connect(self, sid: str, environ: dict[str, Any], auth: Any = None) -> None:
+        request: web.Request | None = environ.get("aiohttp.request")
+        token = (auth or {}).get("token") if isinstance(auth, dict) else None
+        token = token or (request.query.get("user_token") if request is not None else None) or ""
+        ident = await self.identify(token)
+        if ident is None:
+            raise socketio.exceptions.ConnectionRefusedError("认证失败，无法访问系统资源")
+        await self.sio.save_session(sid, {"kind": ident.kind, "id": ident.id, "session": ident.session_id})
+        for room in self.rooms_of(ident):
+            await self.sio.enter_room(sid, room)
+        await self.sio.emit("message", await self.badge(ident), to=sid)
+        last_seen = (auth or {}).get("lastSeenId") if isinstance(auth, dict) else None
+        if isinstance(last_seen, int) and not ident.is_staff:
+            for payload in await self.missed(ident, last_seen):
+                await self.sio.emit("message", payload, to=sid)
+
+    async def _socket_message(self, sid: str, data: Any) -> dict[str, Any]:
+        saved = await self.sio.get_session(sid)
+        ident = ChatIdentity(saved["kind"], saved["id"], saved["session"])
+        if not await self.still_valid(ident):
+            await self.sio.disconnect(sid)
+            return {"code": 401, "msg": "认证失败，无法访问系统资源"}
+        return await self.handle(ident, data)
+
+    # ---- plain WebSocket --------------------------------------------------------------------------
+
+    async def _raw_socket(self, request: web.Request) -> web.StreamResponse:
+        ident = await self.identify(request.match_info["token"])
+        if ident is None:
+            raise ServiceError("认证失败，无法访问系统资源", 401)
+        ws = web.WebSocketResponse(heartbeat=30)
+        await ws.prepare(request)
+        rooms = self.rooms_of(ident)
+        for room in rooms:
+            self.raw[room].add(ws)
+        if ident.session_id is not None:
+            self.raw_sessions[ws] = ident.session_id
+        try:
+            await ws.send_json(await self.badge(ident))
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                if not await self.still_valid(ident):
+                    break
+                try:
+                    data = orjson.loads(msg.data)
+                except orjson.JSONDecodeError:
+                    await ws.send_json({"code": 500, "msg": "消息不是有效的 JSON"})
+                    continue
+                await ws.send_json(await self.handle(ident, data))
+        finally:
+            for room in rooms:
+                self.raw[room].discard(ws)
+            self.raw_sessions.pop(ws, None)
+        return ws
+
+    # ---- one message, whichever the transport -----------------------------------------------------
+
+    async def handle(self, ident: ChatIdentity, data: Any) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            return {"code": 500, "msg": "消息格式不正确"}
+        kind = data.get("messageType")
+        if kind == "jump":
+            return HEARTBEAT_REPLY
+        if kind != "friend":
+            return {"code": 500, "msg": "不支持的消息类型"}
+        try:
+            outgoing = service.Outgoing.model_validate(data)
+            segments = outgoing.checked()
+            if ident.is_staff:
+                room = await service.room_by_id(int(data.get("toShopId") or 0))
+                payload = await self.send_as_staff(ident.id, room, segments, outgoing)
+            else:
+                room = await service.room_for_peer(ident, str(data.get("userNickName") or "")[:64],
+                                                   str(data.get("userImg") or "")[:500])
+                payload = await self.send_as_peer(ident, room, segments, outgoing,
+                                                  str(data.get("userNickName") or room.peer_name)[:64],
+                                                  str(data.get("userImg") or room.peer_avatar)[:500])
+        except ValidationError as exc:
+            return {"code": 500, "msg": describe_validation_error(exc, service.Outgoing)}
+        except (ServiceError, ValueError) as exc:
+            return {"code": getattr(exc, "code", 500), "msg": getattr(exc, "msg", str(exc))}
+        return {"code": 200, "msg": "操作成功", "data": payload}
+
+    async def send_as_staff(self, user_id: int, room: ChatRoom, segments: list[dict[str, Any]],
+                            outgoing: service.Outgoing) -> dict[str, Any]:
+        user = await SysUser.get(user_id=user_id)
+        sender = ChatIdentity("staff", user_id)
+        message, created = await service.store(room, sender, user.nick_name, user.avatar, segments,
+                                               outgoing.content_type, outgoing.client_msg_id)
+        room = await service.room_by_id(room.id)
+        if created:
+            await self.deliver(room, message)
+        return service.message_payload(message, room, viewer_is_staff=True)
+
+    async def send_as_peer(self, ident: ChatIdentity, room: ChatRoom, segments: list[dict[str, Any]],
+                           outgoing: service.Outgoing, name: str, avatar: str) -> dict[str, Any]:
+        message, created = await service.store(room, ident, name, avatar, segments, outgoing.content_type,
+                                               outgoing.client_msg_id)
+        room = await service.room_by_id(room.id)
+        if created:
+            await self.deliver(room, message)
+        return service.message_payload(message, room, viewer_is_staff=False)
+
+    async def deliver(self, room: ChatRoom, message: Any) -> None:
+        """To the desk's staff and to the customer, on every node, with each side's badge."""
+        for_staff = service.message_payload(message, room, viewer_is_staff=True)
+        for_staff["badgeNum"] = await service.desk_unread_total(room.desk_shop_id)
+        if message.from_peer:
+            for_staff["mp3Url"] = service.MP3_URL
+        peer = ChatIdentity(room.peer_kind, room.peer_id)
+        for_peer = service.message_payload(message, room, viewer_is_staff=False)
+        for_peer["badgeNum"] = await service.peer_unread_total(peer)
+        if not message.from_peer:
+            for_peer["mp3Url"] = service.MP3_URL
+        await self.send_to(DESK_ROOM, for_staff)
+        await self.send_to(peer.room, for_peer)
+
+    async def send_to(self, room: str, payload: dict[str, Any]) -> None:
+        await self.sio.emit("message", payload, room=room)
+        await self.bus.broadcast(RAW_DELIVERY, {"room": room, "payload": payload})
+
+    async def badge(self, ident: ChatIdentity) -> dict[str, Any]:
+        count = await (service.desk_unread_total() if ident.is_staff else service.peer_unread_total(ident))
+        return {"messageType": "badge", "badgeNum": count}
+
+    async def badge_changed(self, ident: ChatIdentity) -> None:
+        await self.send_to(DESK_ROOM if ident.is_staff else ident.room, await self.badge(ident))
+
+    async def missed(self, ident: ChatIdentity, last_seen: int) -> list[dict[str, Any]]:
+        from core_api.messaging.chat.models import ChatMessage
+
+        rooms = {r.id: r for r in await ChatRoom.filter(peer_kind=ident.kind, peer_id=ident.id)}
+        rows = await ChatMessage.filter(room_id__in=list(rooms), id__gt=last_seen).order_by("id").limit(500).values()
+        return [service.message_payload(r, rooms[r["room_id"]], viewer_is_staff=False) for r in rows]
+
+    # ---- every node -------------------------------------------------------------------------------
+
+    async def _deliver_raw_here(self, data: dict[str, Any]) -> None:
+        sockets = list(self.raw.get(data["room"], ()))
+        await asyncio.gather(*(ws.send_json(data["payload"]) for ws in sockets if not ws.closed),
+                             return_exceptions=True)
+
+    async def _end_sessions_here(self, data: dict[str, Any]) -> None:
+        """A forced logout (or any end of a session) also closes that session's sockets on this node."""
+        for session_id in data.get("sessionIds", []):
+            room = f"session:{session_id}"
+            for sid, _eio_sid in list(self.sio.manager.get_participants("/", room)):
+                await self.sio.disconnect(sid, ignore_queue=True)
+            for ws, sid in list(self.raw_sessions.items()):
+                if sid == session_id:
+                    await ws.close(code=4001, message=b"session ended")

@@ -1,0 +1,189 @@
+"""Customer-service chat: rooms, messages, unread counts from last-read ids, delivery payloads."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import orjson
+from pydantic import Field, field_validator
+from tortoise import connections
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
+
+from core_api.messaging.chat.models import ChatMessage, ChatRoom
+from core_api.messaging.chat.tokens import ChatIdentity
+from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.schema import Schema, StrictSchema
+from core_api.platform.sql import placeholders
+from core_api.platform.timefmt import fmt
+
+PLATFORM_DESK = 0
+MP3_URL = "/chat/sound/notify.wav"
+
+
+class Segment(StrictSchema):
+    type: Literal["txt", "img"]
+    txt: str | None = Field(None, max_length=2000)
+    text: str | None = Field(None, max_length=2000)
+    url: str | None = Field(None, max_length=500)
+
+    @field_validator("url")
+    @classmethod
+    def _safe_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("/profile/", "/chat/emoji/", "https://", "http://")):
+            raise ValueError("图片地址不正确")
+        return value
+
+
+class Outgoing(Schema):
+    content: list[Segment] = Field(min_length=1, max_length=50, title="消息内容")
+    content_type: Literal["txt", "img"] = Field("txt", title="消息类型")
+    client_msg_id: str | None = Field(None, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$")
+
+    def checked(self) -> list[dict[str, Any]]:
+        segments = [s.model_dump(exclude_none=True) for s in self.content]
+        if self.content_type == "txt" and not any((s.get("txt") or s.get("text") or "").strip() or s["type"] == "img"
+                                                 for s in segments):
+            raise ServiceError("请输入要发送的内容")
+        if self.content_type == "img" and not any(s["type"] == "img" and s.get("url") for s in segments):
+            raise ServiceError("请选择要发送的图片")
+        return segments
+
+
+def preview(segments: list[dict[str, Any]], content_type: str) -> str:
+    if content_type == "img":
+        return "[图片]"
+    text = "".join(s.get("txt") or s.get("text") or "" for s in segments)
+    return text[:200]
+
+
+async def room_for_peer(peer: ChatIdentity, name: str = "", avatar: str = "", shop_type: int = 0) -> ChatRoom:
+    room, made = await ChatRoom.get_or_create(desk_shop_id=PLATFORM_DESK, peer_kind=peer.kind, peer_id=peer.id,
+                                              defaults={"peer_name": name or f"{peer.kind}{peer.id}",
+                                                        "peer_avatar": avatar, "peer_shop_type": shop_type})
+    if not made and ((name and name != room.peer_name) or (avatar and avatar != room.peer_avatar)):
+        room.peer_name, room.peer_avatar = name or room.peer_name, avatar or room.peer_avatar
+        await room.save(update_fields=["peer_name", "peer_avatar"])
+    return room
+
+
+async def room_by_id(room_id: int) -> ChatRoom:
+    room = await ChatRoom.get_or_none(id=room_id)
+    if room is None:
+        raise NotFound()
+    return room
+
+
+async def store(room: ChatRoom, sender: ChatIdentity, name: str, avatar: str, segments: list[dict[str, Any]],
+                content_type: str, client_msg_id: str | None) -> tuple[ChatMessage, bool]:
+    """(message, created). A resend with the same client message id returns the first one."""
+    from_peer = not sender.is_staff
+    if client_msg_id:
+        existing = await ChatMessage.get_or_none(room_id=room.id, from_peer=from_peer, sender_id=sender.id,
+                                                 client_msg_id=client_msg_id)
+        if existing is not None:
+            return existing, False
+    try:
+        async with in_transaction():
+            message = await ChatMessage.create(room_id=room.id, from_peer=from_peer, sender_id=sender.id,
+                                               sender_name=name, sender_avatar=avatar,
+                                               content=orjson.dumps(segments).decode(), content_type=content_type,
+                                               client_msg_id=client_msg_id)
+            changes: dict[str, Any] = {"last_message_id": message.id, "last_preview": preview(segments, content_type),
+                                       "last_content_type": content_type, "last_message_at": message.create_time}
+            if from_peer:
+                changes["peer_read_id"] = message.id
+                if room.status == "resolved":
+                    changes["status"] = "open"  # the customer wrote again
+            else:
+                changes["staff_read_id"] = message.id
+            await ChatRoom.filter(id=room.id).update(**changes)
+    except IntegrityError:
+        existing = await ChatMessage.get(room_id=room.id, from_peer=from_peer, sender_id=sender.id,
+                                         client_msg_id=client_msg_id)
+        return existing, False
+    return message, True
+
+
+def message_payload(message: ChatMessage | dict[str, Any], room: ChatRoom, viewer_is_staff: bool) -> dict[str, Any]:
+    m = message if isinstance(message, dict) else {
+        "id": message.id, "from_peer": message.from_peer, "sender_id": message.sender_id,
+        "sender_name": message.sender_name, "sender_avatar": message.sender_avatar, "content": message.content,
+        "content_type": message.content_type, "create_time": message.create_time,
+        "client_msg_id": message.client_msg_id}
+    return {
+        "id": m["id"],
+        "messageType": "friend",
+        "content": orjson.loads(m["content"]),
+        "contentType": m["content_type"],
+        "messageTime": fmt(m["create_time"]),
+        "self": m["from_peer"] != viewer_is_staff,
+        "toShopId": room.id,
+        "receiveUid": room.peer_id if room.peer_kind == "user" else 0,
+        "receiveShopId": room.peer_id if room.peer_kind == "shop" else 0,
+        "toShopType": room.peer_shop_type,
+        "userUid": m["sender_id"],
+        "userImg": m["sender_avatar"],
+        "userNickName": m["sender_name"],
+        "clientMsgId": m["client_msg_id"],
+    }
+
+
+def room_payload(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "shopId": row["id"],
+        "receiveUid": row["peer_id"] if row["peer_kind"] == "user" else 0,
+        "receiveShopId": row["peer_id"] if row["peer_kind"] == "shop" else 0,
+        "receiveShopType": row["peer_shop_type"],
+        "toName": row["peer_name"],
+        "toHeadImg": row["peer_avatar"],
+        "lastMessage": row["last_preview"] or "暂无消息",
+        "contentType": row["last_content_type"],
+        "messageNum": row.get("unread", 0),
+        "status": row["status"],
+        "assigneeId": row.get("assignee_id"),
+        "lastMessageTime": fmt(row["last_message_at"]),
+    }
+
+
+async def unread_by_room(room_ids: list[int], staff_side: bool) -> dict[int, int]:
+    """Unread messages per room for one side: the other side's messages after its last-read id."""
+    if not room_ids:
+        return {}
+    conn = connections.get("default")
+    read_col, from_peer = ("staff_read_id", "TRUE") if staff_side else ("peer_read_id", "FALSE")
+    marks = ", ".join(placeholders(conn, len(room_ids)))
+    sql = (f"SELECT m.room_id AS room_id, COUNT(*) AS n FROM chat_message m JOIN chat_room r ON r.id = m.room_id "
+           f"WHERE r.id IN ({marks}) AND m.from_peer = {from_peer} AND m.id > r.{read_col} GROUP BY m.room_id")
+    rows = await conn.execute_query_dict(sql, room_ids)
+    return {int(r["room_id"]): int(r["n"]) for r in rows}
+
+
+async def desk_unread_total(desk: int = PLATFORM_DESK) -> int:
+    """Messages from customers the desk has not read, over all its rooms (one query)."""
+    conn = connections.get("default")
+    (mark,) = placeholders(conn, 1)
+    rows = await conn.execute_query_dict(
+        "SELECT COUNT(*) AS n FROM chat_message m JOIN chat_room r ON r.id = m.room_id "
+        f"WHERE r.desk_shop_id = {mark} AND m.from_peer = TRUE AND m.id > r.staff_read_id", [desk])
+    return int(rows[0]["n"])
+
+
+async def peer_unread_total(peer: ChatIdentity) -> int:
+    conn = connections.get("default")
+    a, b = placeholders(conn, 2)
+    rows = await conn.execute_query_dict(
+        "SELECT COUNT(*) AS n FROM chat_message m JOIN chat_room r ON r.id = m.room_id "
+        f"WHERE r.peer_kind = {a} AND r.peer_id = {b} AND m.from_peer = FALSE AND m.id > r.peer_read_id",
+        [peer.kind, peer.id])
+    return int(rows[0]["n"])
+
+
+async def mark_read(room: ChatRoom, by_staff: bool) -> None:
+    field = "staff_read_id" if by_staff else "peer_read_id"
+    await ChatRoom.filter(id=room.id).update(**{field: room.last_message_id})
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC)

@@ -1,0 +1,191 @@
+"""Customer-service chat over real sockets: socket.io and plain WebSocket, staff and customers."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import aiohttp
+import pytest
+import socketio
+
+from core_api.messaging.chat.models import ChatMessage, ChatRoom
+from ops.chat_sim import ChatPeer
+from tests.conftest import BACKEND, Caller, token_for
+
+KEY = "partner-key-" + "k" * 24
+
+
+def url_of(client) -> str:
+    return str(client.server.make_url("/")).rstrip("/")
+
+
+async def staff_socket(caller: Caller) -> tuple[socketio.AsyncClient, list[dict]]:
+    token = (await caller.get("/getInfo"))["user"]["token"]
+    got: list[dict] = []
+    sio = socketio.AsyncClient(reconnection=False)
+    sio.on("message", lambda data: got.append(data))
+    await sio.connect(url_of(caller.client), auth={"token": token}, transports=["websocket"])
+    return sio, got
+
+
+async def until(check, timeout: float = 5.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("not delivered in time")
+        await asyncio.sleep(0.05)
+
+
+async def test_peer_token_needs_the_partner_key(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    refused = await client.post("/api/chat/v1/peer_token", json={"kind": "user", "peerId": 7},
+                                headers={"X-Partner-Key": "wrong"})
+    assert (await refused.json())["code"] == 401
+    peer = await ChatPeer.sign_in(url_of(client), KEY, "user", 7, "小明")
+    assert peer.token.startswith("p.user.7.")
+    assert await ChatRoom.filter(peer_kind="user", peer_id=7, peer_name="小明").exists()
+
+
+async def test_customer_and_staff_talk_in_real_time(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    admin = Caller(client, await token_for(client))
+    staff, staff_got = await staff_socket(admin)
+    peer = await ChatPeer.sign_in(url_of(client), KEY, "user", 7, "小明", "/profile/avatar/x.png")
+    await peer.connect()
+    assert (await peer.heartbeat())["messageType"] == "jump"
+    sent = await peer.say("你好😀订单")
+    assert sent["code"] == 200
+    assert [s["type"] for s in sent["data"]["content"]] == ["txt", "img", "txt"]
+    await until(lambda: any(m.get("messageType") == "friend" for m in staff_got))
+    incoming = next(m for m in staff_got if m.get("messageType") == "friend")
+    assert incoming["userNickName"] == "小明" and incoming["self"] is False and incoming["badgeNum"] == 1
+    assert incoming["mp3Url"].endswith(".wav") and incoming["receiveUid"] == 7
+    rooms = (await admin.post("/admin/chat/v1/rooms", json={"pageNo": 1, "pageSize": 10}))["data"]
+    assert rooms["pages"] == 1 and rooms["data"][0]["messageNum"] == 1
+    assert rooms["data"][0]["lastMessage"] == "你好😀订单" and rooms["data"][0]["toName"] == "小明"
+    room_id = rooms["data"][0]["shopId"]
+    # Opening the room reads it.
+    history = (await admin.post("/admin/chat/v1/history", json={"pageNo": 1, "pageSize": 10, "shopId": room_id}))
+    assert history["data"]["data"][0]["content"][1]["url"].startswith("/chat/emoji/")
+    rooms = (await admin.post("/admin/chat/v1/rooms", json={"pageNo": 1}))["data"]["data"]
+    assert rooms[0]["messageNum"] == 0
+    # The staff answer reaches the customer at once, once even if sent twice with one client id.
+    reply = {"toShopId": room_id, "receiveUid": 7, "toShopType": 0, "messageType": "friend", "contentType": "txt",
+             "content": [{"type": "txt", "txt": "您好，马上为您查询"}], "clientMsgId": "reply-1"}
+    first = await admin.post("/admin/single/send", json=reply)
+    again = await admin.post("/admin/single/send", json=reply)
+    assert first["code"] == 200 and again["data"]["id"] == first["data"]["id"]
+    answer = await peer.next_message()
+    assert answer["content"][0]["txt"] == "您好，马上为您查询" and answer["self"] is False
+    assert answer["userNickName"] == "超级管理员"
+    assert await ChatMessage.filter(room_id=room_id).count() == 2
+    empty = await admin.post("/admin/single/send", json={**reply, "clientMsgId": "r2",
+                                                          "content": [{"type": "txt", "txt": "  "}]})
+    assert empty == {"code": 500, "msg": "请输入要发送的内容"}
+    evil = await admin.post("/admin/single/send", json={**reply, "clientMsgId": "r3", "contentType": "img",
+                                                         "content": [{"type": "img", "url": "javascript:x"}]})
+    assert evil["code"] == 500
+    await peer.close()
+    await staff.disconnect()
+
+
+async def test_offline_customer_gets_missed_messages_on_reconnect(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    admin = Caller(client, await token_for(client))
+    peer = await ChatPeer.sign_in(url_of(client), KEY, "user", 8, "小红")
+    await peer.connect()
+    await peer.say("在吗")
+    seen = (await ChatMessage.filter(from_peer=True).order_by("-id").first()).id
+    await peer.close()  # offline now
+    room = await ChatRoom.get(peer_id=8)
+    for i in range(3):
+        await admin.post("/admin/single/send", json={"toShopId": room.id, "contentType": "txt",
+                                                      "content": [{"type": "txt", "txt": f"回复{i}"}]})
+    back = ChatPeer(url_of(client), peer.token)
+    await back.connect(last_seen_id=seen)
+    texts = [(await back.next_message())["content"][0]["txt"] for _ in range(3)]
+    assert texts == ["回复0", "回复1", "回复2"]
+    assert back.badges and back.badges[0] == 3
+    await back.close()
+
+
+async def test_history_pages_do_not_shift_when_messages_arrive(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    admin = Caller(client, await token_for(client))
+    peer = await ChatPeer.sign_in(url_of(client), KEY, "shop", 3, "旗舰店")
+    await peer.connect()
+    for i in range(15):
+        await peer.say(f"消息{i:02d}")
+    room = await ChatRoom.get(peer_kind="shop", peer_id=3)
+    page1 = (await admin.post("/admin/chat/v1/history", json={"pageNo": 1, "shopId": room.id}))["data"]
+    assert [m["content"][0]["txt"] for m in page1["data"]][:2] == ["消息14", "消息13"] and page1["pages"] == 2
+    for i in range(4):
+        await peer.say(f"新消息{i}")
+    page2 = (await admin.post("/admin/chat/v1/history", json={"pageNo": 2, "shopId": room.id}))["data"]
+    assert [m["content"][0]["txt"] for m in page2["data"]] == [f"消息{i:02d}" for i in range(4, -1, -1)]
+    assert page1["data"][0]["receiveShopId"] == 3
+    await peer.close()
+
+
+async def test_plain_websocket_and_bad_tokens(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    peer = await ChatPeer.sign_in(url_of(client), KEY, "user", 9, "老王")
+    async with client.session.ws_connect(client.make_url(f"/ws/chat/user_token={peer.token}")) as ws:
+        badge = await ws.receive_json()
+        assert badge == {"messageType": "badge", "badgeNum": 0}
+        await ws.send_json({"messageType": "jump", "userUid": 1000, "toShopId": 0, "contentType": "txt",
+                            "content": {"txt": "心跳", "type": "jump"}})
+        assert (await ws.receive_json())["messageType"] == "jump"
+        await ws.send_json({"messageType": "friend", "contentType": "txt", "content": [{"type": "txt", "txt": "hi"}],
+                            "clientMsgId": uuid.uuid4().hex})
+        reply = await ws.receive_json()
+        while reply.get("code") != 200:
+            reply = await ws.receive_json()
+        assert reply["data"]["self"] is True
+    bad = await client.get("/ws/chat/user_token=p.user.9.99999999999.forged")
+    assert (await bad.json())["code"] == 401
+    refused = socketio.AsyncClient(reconnection=False)
+    try:
+        await refused.connect(url_of(client), auth={"token": "nonsense"}, transports=["websocket"])
+        raise AssertionError("a bad token must be refused")
+    except socketio.exceptions.ConnectionError:
+        pass
+
+
+async def test_forced_logout_closes_the_staff_socket(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    admin = Caller(client, await token_for(client))
+    ry = Caller(client, await token_for(client, "ry"))
+    sio, _ = await staff_socket(ry)
+    assert sio.connected
+    rows = (await admin.get("/monitor/online/list", params={"userName": "ry"}))["rows"]
+    await admin.delete(f"/monitor/online/{rows[0]['tokenId']}")
+    await until(lambda: not sio.connected)
+
+
+@pytest.mark.skipif(BACKEND != "postgres", reason="two nodes share PostgreSQL and RabbitMQ")
+async def test_staff_and_customer_on_different_nodes(start_app, make_settings, second_node):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    other = await second_node(CONSOLE_CHAT_PARTNER_KEY=KEY)
+    admin = Caller(client, await token_for(client))
+    staff, staff_got = await staff_socket(admin)  # on this node
+    peer = await ChatPeer.sign_in(other, KEY, "user", 11, "远方")  # on the other one
+    await peer.connect()
+    await peer.say("跨节点你好")
+    await until(lambda: any(m.get("messageType") == "friend" for m in staff_got), timeout=10)
+    room = await ChatRoom.get(peer_id=11)
+    await admin.post("/admin/single/send", json={"toShopId": room.id, "contentType": "txt",
+                                                  "content": [{"type": "txt", "txt": "收到"}]})
+    assert (await peer.next_message(timeout=10))["content"][0]["txt"] == "收到"
+    async with aiohttp.ClientSession() as http:  # the plain WebSocket form on the other node hears it too
+        async with http.ws_connect(f"{other}/ws/chat/user_token={peer.token}") as ws:
+            assert (await ws.receive_json())["messageType"] == "badge"
+            await admin.post("/admin/single/send", json={"toShopId": room.id, "contentType": "txt",
+                                                          "content": [{"type": "txt", "txt": "再次收到"}]})
+            message = await ws.receive_json(timeout=10)
+            while message.get("messageType") != "friend":
+                message = await ws.receive_json(timeout=10)
+            assert message["content"][0]["txt"] == "再次收到"
+    await peer.close()
+    await staff.disconnect()
