@@ -25,8 +25,8 @@ from core_api.platform.middleware import envelope_middleware
 from core_api.platform.openapi import build_openapi
 from core_api.platform.sms import make_sms
 from core_api.platform.state import AUTH, BUS, CHAT, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE
+from core_api.platform.storage import make_storage
 from core_api.platform.timefmt import set_zone
-from core_api.platform.uploads import LocalStorage
 from core_api.settings import ROOT, Settings
 from core_api.system.config.service import ConfigService
 from core_api.system.dict.service import DictService
@@ -75,7 +75,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Applica
     app = web.Application(middlewares=[envelope_middleware], client_max_size=20 * 1024 * 1024)
     app[SETTINGS] = settings
     app[CLOCK] = clock or Clock()
-    app[STORAGE] = LocalStorage(settings.var_dir / "uploads")
+    app[STORAGE] = make_storage(settings)
     app[CHAT] = ChatGateway(settings)
     app[CHAT].attach(app)
     app.cleanup_ctx.append(_resources)

@@ -40,6 +40,15 @@ class Settings(BaseSettings):
     sms_http_url: str = ""
     sms_http_token: str = ""
 
+    storage_provider: Literal["local", "s3"] = "local"
+    s3_endpoint_url: str = ""  # empty: AWS itself
+    s3_bucket: str = ""
+    s3_region: str = "us-east-1"
+    s3_access_key: str = ""
+    s3_secret_key: str = ""
+    s3_visit_prefix: str = ""  # the public base URL of objects (a CDN), else <endpoint>/<bucket>
+    s3_role_arn: str = ""  # the role whose temporary credentials uploaders get
+
     core_url: str = "http://127.0.0.1:8010"  # where the BFF finds the core API
     chat_partner_key: str = ""  # the mobile app's server and partners ask for peer chat tokens with it
     bus_prefix: str = Field("console", pattern=r"^[a-z][a-z0-9_-]{0,30}$")  # exchange and queue name prefix

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from core_api.platform.kv import KvStore
     from core_api.platform.security import Principal
     from core_api.platform.sms import SmsSender
-    from core_api.platform.uploads import LocalStorage
+    from core_api.platform.storage import LocalStorage, S3Storage
     from core_api.settings import Settings
     from core_api.system.config.service import ConfigService
     from core_api.system.dict.service import DictService
@@ -28,7 +28,7 @@ AUTH: web.AppKey[AuthService] = web.AppKey("auth")
 CONFIG: web.AppKey[ConfigService] = web.AppKey("config")
 DICT: web.AppKey[DictService] = web.AppKey("dict")
 SMS: web.AppKey[SmsSender] = web.AppKey("sms")
-STORAGE: web.AppKey[LocalStorage] = web.AppKey("storage")
+STORAGE: web.AppKey[LocalStorage | S3Storage] = web.AppKey("storage")
 SCHEDULER: web.AppKey[Scheduler] = web.AppKey("scheduler")
 CHAT: web.AppKey[ChatGateway] = web.AppKey("chat")
 

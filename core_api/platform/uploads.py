@@ -1,21 +1,16 @@
-"""Uploads: checked by extension, by content and by size, stored under the upload root with a name
-the uploader does not choose, and served back only from inside that root."""
+"""Uploads are checked by extension, by content and by size before storage (platform/storage.py)."""
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass
-from datetime import datetime
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 from aiohttp import web
 
-from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.errors import ServiceError
 
 IMAGE_TYPES = ("bmp", "gif", "jpg", "jpeg", "png", "webp")
 FILE_TYPES = (*IMAGE_TYPES, "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "pdf", "zip", "rar", "mp4")
 MAX_BYTES = 50 * 1024 * 1024
-URL_PREFIX = "/profile"
 
 _MAGIC: dict[str, tuple[bytes, ...]] = {
     "png": (b"\x89PNG\r\n\x1a\n",),
@@ -34,13 +29,6 @@ _MAGIC: dict[str, tuple[bytes, ...]] = {
     "ppt": (b"\xd0\xcf\x11\xe0",),
     "rar": (b"Rar!\x1a\x07",),
 }
-
-
-@dataclass(frozen=True)
-class Stored:
-    file_name: str  # "/profile/upload/2026/11/22/<random>.png"
-    new_file_name: str
-    original_filename: str
 
 
 def extension_of(name: str) -> str:
@@ -74,26 +62,6 @@ def check(name: str, data: bytes, allowed: tuple[str, ...], max_bytes: int, imag
     if not content_matches(ext, data):
         raise ServiceError("文件内容与扩展名不符")
     return ext
-
-
-class LocalStorage:
-    def __init__(self, root: Path) -> None:
-        self.root = root.resolve()
-
-    def save(self, folder: str, original: str, ext: str, data: bytes, now: datetime) -> Stored:
-        rel = PurePosixPath(folder, now.strftime("%Y/%m/%d"), f"{now:%H%M%S}{secrets.token_hex(8)}.{ext}")
-        target = self.root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-        return Stored(file_name=f"{URL_PREFIX}/{rel}", new_file_name=rel.name,
-                      original_filename=PurePosixPath(original.replace("\\", "/")).name[:255])
-
-    def resolve(self, rel: str) -> Path:
-        """The file for a path below the root; anything that escapes it, or is missing, is not found."""
-        target = (self.root / rel.lstrip("/")).resolve()
-        if not target.is_relative_to(self.root) or not target.is_file():
-            raise NotFound()
-        return target
 
 
 async def read_upload(request: web.Request, field: str, max_bytes: int = MAX_BYTES) -> tuple[str, bytes]:

@@ -97,7 +97,7 @@ async def upload_avatar(request: web.Request, principal: Principal) -> web.Respo
             raise ServiceError(f"上传头像图片大小不能超过 {AVATAR_LIMIT // (1024 * 1024)} MB!") from None
         raise
     assert ext in IMAGE_TYPES
-    stored = request.app[STORAGE].save("avatar", name, ext, data, request.app[CLOCK].now())
+    stored = await request.app[STORAGE].save("avatar", name, ext, data, request.app[CLOCK].now())
     await SysUser.filter(user_id=principal.user_id).update(avatar=stored.file_name)
     await request.app[AUTH].authz_changed()
     return ok(imgUrl=stored.file_name)
