@@ -72,6 +72,7 @@ class AuthService:
         self.touch_interval = min(60.0, self.timeout / 10)
         self._users: dict[int, CachedUser] = {}
         self._routers: dict[tuple[int, ...] | str, list[dict[str, Any]]] = {}
+        self._subtrees: dict[int, list[int]] = {}
         self.cache_ttl = 300.0
         bus.on_broadcast(AUTHZ_CHANGED, self._on_authz_changed)
 
@@ -80,6 +81,14 @@ class AuthService:
     async def _on_authz_changed(self, _payload: dict[str, Any]) -> None:
         self._users.clear()
         self._routers.clear()
+        self._subtrees.clear()
+
+    async def dept_subtree(self, dept_id: int) -> list[int]:
+        """A department and every department below it (cached; departments change rarely)."""
+        if dept_id not in self._subtrees:
+            below = SysDept.filter(Q(ancestors__endswith=f",{dept_id}") | Q(ancestors__contains=f",{dept_id},"))
+            self._subtrees[dept_id] = [dept_id, *await below.values_list("dept_id", flat=True)]
+        return self._subtrees[dept_id]
 
     def snapshot(self) -> dict[str, Any]:
         """The cached users by id, with their role keys and number of permissions (cache screen)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from datetime import date
 from typing import Any
@@ -65,9 +66,10 @@ def between_days(qs: QuerySet, field: str, begin: date | None, end: date | None)
 
 async def page_of(qs: QuerySet, query: ListQuery, whitelist: dict[str, str], default: list[str],
                   *fields: str) -> tuple[list[dict[str, Any]], int]:
-    total = await qs.count()
-    rows = await qs.order_by(*query.ordering(whitelist, default)).offset(query.offset).limit(query.page_size).values(
-        *fields
+    """One page and the total, queried at the same time (two pooled connections on PostgreSQL)."""
+    rows, total = await asyncio.gather(
+        qs.order_by(*query.ordering(whitelist, default)).offset(query.offset).limit(query.page_size).values(*fields),
+        qs.count(),
     )
     return rows, total
 

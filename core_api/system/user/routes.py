@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Annotated, Any
 
 from aiohttp import web
-from pydantic import Field, ValidationError
+from pydantic import BeforeValidator, Field, ValidationError
 from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
@@ -14,14 +14,14 @@ from core_api.platform.audit import created, updated
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, read_rows, template_response, xlsx_response
-from core_api.platform.paging import ListQuery, between_days, camel_row, parse_ids
+from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
 from core_api.platform.passwords import hash_password
 from core_api.platform.schema import EditSchema, OptionalEmail, Schema, StrictSchema, describe_validation_error
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH, CONFIG
 from core_api.platform.uploads import read_upload
 from core_api.system.dept.models import SysDept
-from core_api.system.dept.service import below, check_scope, dept_rows, dept_tree_select
+from core_api.system.dept.service import check_scope, dept_rows, dept_tree_select
 from core_api.system.post.models import SysPost
 from core_api.system.role.models import SysRole
 from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserPost, SysUserRole
@@ -62,7 +62,7 @@ class UserBody(EditSchema):
     password: str | None = Field(None, title="用户密码", max_length=20)
     email: OptionalEmail = Field(None, title="邮箱", max_length=50)
     phonenumber: str | None = Field(None, title="手机号码", pattern=PHONE)
-    sex: str = Field("0", title="用户性别", pattern=SEX)
+    sex: Annotated[str, BeforeValidator(lambda v: v or "0")] = Field("0", title="用户性别", pattern=SEX)
     status: str = Field("0", title="状态", pattern=r"^[01]$")
     remark: str | None = Field(None, title="备注", max_length=500)
     role_ids: list[int] | None = Field(None, title="角色")
@@ -115,11 +115,10 @@ def filtered(principal: Principal, query: UserQuery):
     return between_days(qs, "create_time", query.begin_time, query.end_time)
 
 
-async def with_dept_subtree(qs, dept_id: int | None):
+async def with_dept_subtree(request: web.Request, qs, dept_id: int | None):
     if dept_id is None:
         return qs
-    subtree = await SysDept.filter(below(dept_id)).values_list("dept_id", flat=True)
-    return qs.filter(dept_id__in=[dept_id, *subtree])
+    return qs.filter(dept_id__in=await request.app[AUTH].dept_subtree(dept_id))
 
 
 def user_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -130,11 +129,9 @@ def user_row(row: dict[str, Any]) -> dict[str, Any]:
 
 @api.get("/system/user/list", need=any_perm("system:user:list"),
          summary="Users in the caller's data scope; deptId includes its subtree")
-async def list_users(principal: Principal, query: UserQuery) -> web.Response:
-    qs = await with_dept_subtree(filtered(principal, query), query.dept_id)
-    total = await qs.count()
-    rows = await qs.order_by(*query.ordering(SORTS, ["user_id"])).offset(query.offset).limit(query.page_size).values(
-        *LIST_FIELDS)
+async def list_users(request: web.Request, principal: Principal, query: UserQuery) -> web.Response:
+    qs = await with_dept_subtree(request, filtered(principal, query), query.dept_id)
+    rows, total = await page_of(qs, query, SORTS, ["user_id"], *LIST_FIELDS)
     return table([user_row(r) for r in rows], total)
 
 
@@ -153,7 +150,7 @@ EXPORT_BATCH = 5000
           summary="Users as xlsx, streamed in batches (the list's filters apply)",
           log=OperLogSpec("用户管理", BusinessType.EXPORT, save_response=False), form_body=True)
 async def export_users(request: web.Request, principal: Principal, body: UserQuery) -> web.StreamResponse:
-    qs = await with_dept_subtree(filtered(principal, body), body.dept_id)
+    qs = await with_dept_subtree(request, filtered(principal, body), body.dept_id)
 
     async def batches() -> AsyncIterator[list[dict]]:
         last = 0
@@ -178,6 +175,12 @@ async def options(principal: Principal) -> dict[str, Any]:
 
 @api.get("/system/user/", need=any_perm("system:user:query"), summary="Role and post options for a new user")
 async def new_user_options(principal: Principal) -> web.Response:
+    return ok(**await options(principal))
+
+
+@api.get("/system/user", need=any_perm("system:user:query"),
+         summary="The same options without the trailing slash (proxies that drop it)")
+async def new_user_options_no_slash(principal: Principal) -> web.Response:
     return ok(**await options(principal))
 
 
