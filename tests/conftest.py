@@ -111,7 +111,7 @@ def make_settings(database_url: str, tmp_path: Path, bus_prefix: str) -> Callabl
 
 
 @pytest.fixture
-async def start_app(aiohttp_client):
+async def start_app(aiohttp_client, make_settings):  # after the database: torn down before it is dropped
     """Builds and serves a core_api app; on RabbitMQ a worker consumer runs beside it in this process."""
     from core_api.app import create_app
     from core_api.monitor.job.routes import JOBS_CHANGED

@@ -6,7 +6,7 @@ test("a signed-out deep link goes to sign-in and comes back after it", async ({ 
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsystem%2Fuser$/);
   await submitLogin(page, ADMIN);
   await expect(page).toHaveURL(/\/system\/user$/);
-  await expect(page.getByTestId("not-built-title")).toHaveText("用户管理");
+  await expect(page.getByTestId("user-screen")).toBeVisible();
 });
 
 test("a wrong password shows the server's message", async ({ page }) => {

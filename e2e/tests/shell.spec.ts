@@ -68,7 +68,7 @@ test("theme colour and sidebar theme persist after Save and reload", async ({ pa
 
 test("hidden pages check their id and highlight their menu", async ({ page }) => {
   await page.goto("/system/user-auth/role/1");
-  await expect(page.getByTestId("not-built-title")).toHaveText("分配角色");
+  await expect(page.getByTestId("auth-role-user-name")).toHaveValue("admin");
   await expect(page.getByTestId("breadcrumb")).toContainText("系统管理");
   await expect(page.getByTestId("sidebar").locator('[data-path="/system/user"]')).toHaveClass(/text-primary/);
   await page.goto("/system/user-auth/role/abc");

@@ -1,5 +1,6 @@
 "use client";
 
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { ConfirmProvider } from "@/components/confirm-provider";
@@ -8,12 +9,14 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <TooltipProvider delayDuration={300}>
-      <ConfirmProvider>
-        {children}
-        <RequestBridge />
-      </ConfirmProvider>
-      <Toaster position="top-center" richColors closeButton />
-    </TooltipProvider>
+    <NuqsAdapter>
+      <TooltipProvider delayDuration={300}>
+        <ConfirmProvider>
+          {children}
+          <RequestBridge />
+        </ConfirmProvider>
+        <Toaster position="top-center" richColors closeButton />
+      </TooltipProvider>
+    </NuqsAdapter>
   );
 }

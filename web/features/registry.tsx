@@ -1,4 +1,15 @@
 import type { ReactNode } from "react";
+import { ConfigScreen } from "@/features/system/config/config-screen";
+import { DeptScreen } from "@/features/system/dept/dept-screen";
+import { DictDataScreen } from "@/features/system/dict/dict-data-screen";
+import { DictTypeScreen } from "@/features/system/dict/dict-type-screen";
+import { MenuScreen } from "@/features/system/menu/menu-screen";
+import { NoticeScreen } from "@/features/system/notice/notice-screen";
+import { PostScreen } from "@/features/system/post/post-screen";
+import { AuthUserScreen } from "@/features/system/role/auth-user-screen";
+import { RoleScreen } from "@/features/system/role/role-screen";
+import { AuthRoleScreen } from "@/features/system/user/auth-role-screen";
+import { UserScreen } from "@/features/system/user/user-screen";
 
 /** What a registered view receives: the query, and the numeric id of a hidden page's address. */
 export interface ViewProps {
@@ -14,4 +25,16 @@ export type View = (props: ViewProps) => ReactNode | Promise<ReactNode>;
  * missing here shows the "not built yet" panel.
  * Each feature adds its screens here as they are written.
  */
-export const views: Readonly<Record<string, View>> = {};
+export const views: Readonly<Record<string, View>> = {
+  "system/user/index": UserScreen,
+  "system/user/authRole": AuthRoleScreen,
+  "system/role/index": RoleScreen,
+  "system/role/authUser": AuthUserScreen,
+  "system/menu/index": MenuScreen,
+  "system/dept/index": DeptScreen,
+  "system/post/index": PostScreen,
+  "system/dict/index": DictTypeScreen,
+  "system/dict/data": DictDataScreen,
+  "system/config/index": ConfigScreen,
+  "system/notice/index": NoticeScreen,
+};

@@ -55,3 +55,39 @@ export function selectDictLabels(source: OptionSource, value: unknown, separator
   const values = Array.isArray(value) ? value.map(String) : String(value).split(separator);
   return values.filter((item) => item !== "").map((item) => selectDictLabel(source, item));
 }
+
+/** The tag colours of a dictionary entry's listClass (Element's tag types). */
+export const LIST_CLASSES = ["default", "primary", "success", "info", "warning", "danger"] as const;
+export type ListClass = (typeof LIST_CLASSES)[number];
+
+export interface DictTagItem {
+  value: string;
+  label: string;
+  /** a coloured tag's type; null shows the label as plain text */
+  tag: ListClass | null;
+  cssClass: string | null;
+}
+
+function toListClass(value: string | null | undefined): ListClass | null {
+  return LIST_CLASSES.find((item) => item === value) ?? null;
+}
+
+/**
+ * What a dictionary tag shows for a value or a comma list of values: each known value's label,
+ * coloured by its listClass ('default' and '' are plain text unless a cssClass is set), and each
+ * unknown value as it is.
+ */
+export function dictTagItems(options: readonly DictOption[], value: unknown, separator = ","): DictTagItem[] {
+  if (value === undefined || value === null || value === "") return [];
+  const values = Array.isArray(value) ? value.map(String) : String(value).split(separator);
+  return values
+    .filter((item) => item !== "")
+    .map((item) => {
+      const option = options.find((candidate) => candidate.value === item);
+      if (!option) return { value: item, label: item, tag: null, cssClass: null };
+      const listClass = toListClass(option.listClass);
+      const cssClass = option.cssClass?.trim() || null;
+      const plain = (listClass === null || listClass === "default") && !cssClass;
+      return { value: item, label: option.label, tag: plain ? null : (listClass ?? "default"), cssClass };
+    });
+}

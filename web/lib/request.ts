@@ -144,3 +144,48 @@ export async function download(path: string, params: Params, fileName: string): 
     handlers?.loading(null);
   }
 }
+
+export interface UploadOptions {
+  params?: Params;
+  /** 0–100 as the body is sent */
+  onProgress?: (percent: number) => void;
+  timeout?: number;
+  /** resolve with a refusal's body too (the import's per-row report); 401 still asks to sign in */
+  acceptFailure?: boolean;
+}
+
+/** A multipart upload (imports, images) with progress; resolves with the envelope like request(). */
+export function upload<T = unknown>(path: string, form: FormData, options: UploadOptions = {}): Promise<Envelope<T> & Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", bffUrl(path, options.params));
+    xhr.timeout = options.timeout ?? REQUEST_TIMEOUT;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    const failWith = (failure: TransportFailure) => {
+      try {
+        fail(failure);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => failWith({ type: "network" });
+    xhr.ontimeout = () => failWith({ type: "timeout" });
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) return failWith({ type: "http", status: xhr.status });
+      let body: Envelope<T> & Record<string, unknown>;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        return failWith({ type: "http", status: xhr.status });
+      }
+      const outcome = envelopeOutcome(body);
+      if (outcome.action === "resolve" || (options.acceptFailure && outcome.action !== "relogin")) return resolve(body);
+      if (outcome.action === "relogin") handlers?.relogin();
+      else handlers?.show(outcome.action, outcome.message);
+      reject(new RequestError(outcome.message));
+    };
+    xhr.send(form);
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { handleTree } from "./tree";
+import { handleTree, toSelectTree } from "./tree";
 
 interface Dept {
   deptId: number;
@@ -40,5 +40,19 @@ describe("handleTree", () => {
   it("accepts a custom children key", () => {
     const tree = handleTree([{ id: "a" }, { id: "b", parentId: "a" }], "id", "parentId", "nodes");
     expect((tree[0] as { nodes?: unknown[] }).nodes).toHaveLength(1);
+  });
+});
+
+describe("toSelectTree", () => {
+  const rows = [
+    { menuId: 1, parentId: 0, menuName: "系统管理", status: "0" },
+    { menuId: 2, parentId: 1, menuName: "用户管理", status: "1" },
+  ];
+
+  it("turns flat rows into TreeSelect nodes under an optional root", () => {
+    const tree = toSelectTree(rows, { id: "menuId", parentId: "parentId", label: "menuName", disabled: (r) => r.status === "1" }, { id: 0, label: "主类目" });
+    expect(tree).toEqual([
+      { id: 0, label: "主类目", children: [{ id: 1, label: "系统管理", children: [{ id: 2, label: "用户管理", disabled: true }] }] },
+    ]);
   });
 });

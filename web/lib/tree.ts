@@ -24,3 +24,26 @@ export function handleTree<T extends object>(
   }
   return roots as T[];
 }
+
+export interface SelectNode {
+  id: number;
+  label: string;
+  disabled?: boolean;
+  children?: SelectNode[];
+}
+
+/** Flat rows as TreeSelect nodes (a parent picker), optionally under one root node (e.g. 主类目, id 0). */
+export function toSelectTree<T extends object>(
+  rows: readonly T[],
+  keys: { id: keyof T; parentId: keyof T; label: keyof T; disabled?: (row: T) => boolean },
+  root?: { id: number; label: string },
+): SelectNode[] {
+  const convert = (node: T & { children?: T[] }): SelectNode => ({
+    id: Number(node[keys.id]),
+    label: String(node[keys.label]),
+    ...(keys.disabled?.(node) && { disabled: true }),
+    ...(node.children?.length && { children: node.children.map(convert) }),
+  });
+  const nodes = handleTree(rows, String(keys.id), String(keys.parentId)).map((node) => convert(node as T & { children?: T[] }));
+  return root ? [{ ...root, children: nodes }] : nodes;
+}

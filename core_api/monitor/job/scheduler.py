@@ -100,13 +100,14 @@ class PgLeaderLock:
 
         if self._conn is not None and not self._conn.is_closed():
             return True
+        conn = await asyncpg.connect(self.url.replace("postgres://", "postgresql://", 1))
         try:
-            conn = await asyncpg.connect(self.url.replace("postgres://", "postgresql://", 1))
-        except (OSError, asyncpg.PostgresError):
-            return False
-        if await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", *ADVISORY_KEY):
-            self._conn = conn
-            return True
+            if await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", *ADVISORY_KEY):
+                self._conn = conn
+                return True
+        except BaseException:
+            conn.terminate()
+            raise
         await conn.close()
         return False
 
@@ -142,7 +143,12 @@ class Scheduler:
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
-            if await self.lock.acquire():
+            try:
+                acquired = await self.lock.acquire()
+            except Exception as exc:  # the database is away: try again at the next poll
+                log.warning("could not try the scheduler lock: %r", exc)
+                acquired = False
+            if acquired:
                 if not self.leading:
                     log.info("this process now schedules the jobs")
                 self.leading = True

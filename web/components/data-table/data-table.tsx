@@ -1,52 +1,181 @@
 "use client";
 
-import { type ColumnDef, useTable } from "@tanstack/react-table";
+import {
+  type ColumnDef,
+  type ExpandedState,
+  type OnChangeFn,
+  type Row,
+  type RowData,
+  type RowSelectionState,
+  useTable,
+} from "@tanstack/react-table";
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ChevronRightIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { type ReactNode, useMemo } from "react";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { Visibility } from "@/lib/columns";
+import { type SortState, sortOf } from "@/lib/list-query";
+import { cn } from "@/lib/utils";
 import { type Features, features } from "./features";
 
-/** A plain table over the shared feature set; `columns` must be stable (module scope or memo). */
-export function DataTable<T extends object>({
-  columns,
-  data,
-  empty,
-  testId,
-}: {
-  columns: ColumnDef<Features, T, any>[];
+export type ListColumn<T extends RowData> = ColumnDef<Features, T, any>;
+
+interface DataTableProps<T extends object> {
+  /** must be stable (module scope or memo) */
+  columns: ListColumn<T>[];
   data: T[];
-  empty: string;
+  empty?: string;
   testId?: string;
-}) {
-  const table = useTable({ features, columns, data });
+  getRowId?: (row: T) => string;
+  /** row selection for batch actions: a checkbox column is added */
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: OnChangeFn<RowSelectionState>;
+  canSelect?: (row: T) => boolean;
+  columnVisibility?: Visibility;
+  /** server-side sorting of the columns whose meta has a sortKey */
+  sort?: SortState;
+  onSort?: (column: string) => void;
+  /** a tree table: children rows and which are open (true: all) */
+  getSubRows?: (row: T) => T[] | undefined;
+  expanded?: ExpandedState;
+  onExpandedChange?: OnChangeFn<ExpandedState>;
+  pending?: boolean;
+}
+
+/** Every list's table: selection, column visibility, server sorting and tree rows on the shared features. */
+export function DataTable<T extends object>(props: DataTableProps<T>) {
+  const t = useTranslations("list");
+  const { columns, data, rowSelection, onRowSelectionChange, canSelect } = props;
+  const selectable = rowSelection !== undefined;
+  const allColumns = useMemo(
+    () => (selectable ? [selectionColumn<T>(), ...columns] : columns),
+    [selectable, columns],
+  );
+  const table = useTable({
+    features,
+    columns: allColumns,
+    data,
+    getRowId: props.getRowId ? (row) => props.getRowId!(row) : undefined,
+    getSubRows: props.getSubRows ? (row) => props.getSubRows!(row) : undefined,
+    enableRowSelection: canSelect ? (row) => canSelect(row.original) : true,
+    enableSubRowSelection: false,
+    state: {
+      ...(rowSelection !== undefined && { rowSelection }),
+      ...(props.columnVisibility && { columnVisibility: props.columnVisibility }),
+      ...(props.expanded !== undefined && { expanded: props.expanded }),
+    },
+    onRowSelectionChange,
+    onExpandedChange: props.onExpandedChange,
+  });
+  const rows = table.getRowModel().rows;
+
   return (
-    <Table data-testid={testId}>
-      <TableHeader>
-        {table.getHeaderGroups().map((group) => (
-          <TableRow key={group.id}>
-            {group.headers.map((header) => (
-              <TableHead key={header.id}>{header.isPlaceholder ? null : <table.FlexRender header={header} />}</TableHead>
-            ))}
-          </TableRow>
-        ))}
-      </TableHeader>
-      <TableBody>
-        {table.getRowModel().rows.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={columns.length} className="h-20 text-center text-muted-foreground">
-              {empty}
-            </TableCell>
-          </TableRow>
-        ) : (
-          table.getRowModel().rows.map((row) => (
-            <TableRow key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <TableCell key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </TableCell>
-              ))}
+    <div className={cn("relative transition-opacity", props.pending && "pointer-events-none opacity-60")}>
+      <Table data-testid={props.testId} aria-busy={props.pending || undefined}>
+        <TableHeader>
+          {table.getHeaderGroups().map((group) => (
+            <TableRow key={group.id}>
+              {group.headers.map((header) => {
+                const meta = header.column.columnDef.meta;
+                const sortKey = meta?.sortKey;
+                return (
+                  <TableHead key={header.id} className={meta?.className}>
+                    {header.isPlaceholder ? null : sortKey && props.sort && props.onSort ? (
+                      <SortButton order={sortOf(props.sort, sortKey)} onClick={() => props.onSort!(sortKey)}>
+                        <table.FlexRender header={header} />
+                      </SortButton>
+                    ) : (
+                      <table.FlexRender header={header} />
+                    )}
+                  </TableHead>
+                );
+              })}
             </TableRow>
-          ))
-        )}
-      </TableBody>
-    </Table>
+          ))}
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={table.getVisibleLeafColumns().length} className="h-20 text-center text-muted-foreground">
+                {props.empty ?? t("empty")}
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((row) => (
+              <TableRow key={row.id} data-testid="table-row" data-row-id={row.id} data-state={row.getIsSelected() ? "selected" : undefined}>
+                {row.getVisibleCells().map((cell) => (
+                  <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
+                    <table.FlexRender cell={cell} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function SortButton({ order, onClick, children }: { order: string | null; onClick: () => void; children: ReactNode }) {
+  const Icon = order === "ascending" ? ArrowUpIcon : order === "descending" ? ArrowDownIcon : ArrowUpDownIcon;
+  return (
+    <button
+      type="button"
+      data-testid="sort-header"
+      data-order={order ?? "none"}
+      onClick={onClick}
+      className={cn("inline-flex items-center gap-1 hover:text-foreground", order && "text-primary")}
+    >
+      {children}
+      <Icon className="size-3.5" />
+    </button>
+  );
+}
+
+function selectionColumn<T extends RowData>(): ListColumn<T> {
+  return {
+    id: "select",
+    meta: { fixed: true, className: "w-10" },
+    header: ({ table }) => (
+      <Checkbox
+        data-testid="select-all"
+        aria-label="select all"
+        checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? "indeterminate" : false}
+        onCheckedChange={(value) => table.toggleAllRowsSelected(value === true)}
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox
+        data-testid="select-row"
+        aria-label="select row"
+        disabled={!row.getCanSelect()}
+        checked={row.getIsSelected()}
+        onCheckedChange={(value) => row.toggleSelected(value === true)}
+      />
+    ),
+  };
+}
+
+/** The first cell of a tree table: indented by depth, with the row's expander. */
+export function TreeCell<T extends RowData>({ row, children }: { row: Row<Features, T>; children: ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-1" style={{ paddingLeft: `${row.depth * 1.25}rem` }}>
+      {row.getCanExpand() ? (
+        <button
+          type="button"
+          data-testid="row-expander"
+          aria-expanded={row.getIsExpanded()}
+          onClick={row.getToggleExpandedHandler()}
+          className="rounded p-0.5 hover:bg-muted"
+        >
+          <ChevronRightIcon className={cn("size-3.5 transition-transform", row.getIsExpanded() && "rotate-90")} />
+        </button>
+      ) : (
+        <span className="inline-block w-4.5" />
+      )}
+      {children}
+    </span>
   );
 }

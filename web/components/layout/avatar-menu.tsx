@@ -15,7 +15,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { isHttp } from "@/lib/validate";
+import { fileUrl } from "@/lib/files";
 
 /** Personal center, layout settings, log out. */
 export function AvatarMenu() {
@@ -33,7 +33,7 @@ export function AvatarMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger data-testid="avatar-menu" className="flex h-full items-center gap-1.5 pr-3 pl-2">
         <Avatar>
-          {isHttp(user.avatar) && <AvatarImage src={user.avatar ?? undefined} alt={name} />}
+          {user.avatar && <AvatarImage data-testid="navbar-avatar" src={fileUrl(user.avatar)} alt={name} />}
           <AvatarFallback>{name.slice(0, 1).toUpperCase()}</AvatarFallback>
         </Avatar>
         <span data-testid="user-name" className="hidden text-sm lg:inline">

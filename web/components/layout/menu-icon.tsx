@@ -157,6 +157,9 @@ const ICONS: Record<string, LucideIcon> = {
   consult: Stethoscope,
 };
 
+/** Every icon name the picker offers. */
+export const MENU_ICON_NAMES = Object.keys(ICONS);
+
 const FALLBACK: LucideIcon = LayoutGrid;
 
 export function MenuIcon({ name, className }: { name?: string; className?: string }) {

@@ -75,6 +75,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/files/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An uploaded file (the core's /profile/<path>), streamed as it is
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_stored_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/dashboard": {
         parameters: {
             query?: never;
@@ -115,10 +135,374 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/system/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parameters: the page and dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_config_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/config/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every parameter, for the settings form grouped by key prefix
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_config_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/dept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Departments: the flat list and dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_dept_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/dict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dictionary types: the page and dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_dict_type_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/dict-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dictionary data: the type of the address, every type, the data page of the type, dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_dict_data_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Menus: the flat list and dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_menu_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notices: the page and dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_notice_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Posts: the page and dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_post_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Roles: the page and dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_role_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/role-auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assign users: the role, the users who hold it (paged), dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_auth_user_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Users: the page, the department tree, dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_user_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/user-auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assign roles: the user and every role it may hold, flagged when held
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_auth_role_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/system/user/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The post and role options of a new user (the core's GET /system/user/)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_user_form_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/user/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Personal center: one's own record, role and post names, dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_profile_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AuthRoleScreen */
+        AuthRoleScreen: {
+            /** Roles */
+            roles: components["schemas"]["RoleRow"][];
+            user: components["schemas"]["UserDetail"];
+        };
+        /** AuthRoleScreenOut */
+        AuthRoleScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AuthRoleScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** AuthUserPage */
+        AuthUserPage: {
+            /** Rows */
+            rows: components["schemas"]["AuthUserRow"][];
+            /** Total */
+            total: number;
+        };
+        /**
+         * AuthUserRow
+         * @description A user of a role's allocated or unallocated list.
+         */
+        AuthUserRow: {
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Deptid
+             * @default null
+             */
+            deptId?: number | null;
+            /**
+             * Email
+             * @default null
+             */
+            email?: string | null;
+            /** Nickname */
+            nickName: string;
+            /**
+             * Phonenumber
+             * @default null
+             */
+            phonenumber?: string | null;
+            /** Status */
+            status: string;
+            /** Userid */
+            userId: number;
+            /** Username */
+            userName: string;
+        };
+        /** AuthUserScreen */
+        AuthUserScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            page: components["schemas"]["AuthUserPage"];
+            role: components["schemas"]["RoleRow"];
+        };
+        /** AuthUserScreenOut */
+        AuthUserScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AuthUserScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** Captcha */
         Captcha: {
             /** Captchaenabled */
@@ -143,6 +527,94 @@ export interface components {
              */
             code?: number;
             data: components["schemas"]["Captcha"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ConfigPage */
+        ConfigPage: {
+            /** Rows */
+            rows: components["schemas"]["ConfigRow"][];
+            /** Total */
+            total: number;
+        };
+        /** ConfigRow */
+        ConfigRow: {
+            /** Configid */
+            configId: number;
+            /** Configkey */
+            configKey: string;
+            /** Configname */
+            configName: string;
+            /** Configtype */
+            configType: string;
+            /** Configvalue */
+            configValue: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+        };
+        /** ConfigScreen */
+        ConfigScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            page: components["schemas"]["ConfigPage"];
+        };
+        /** ConfigScreenOut */
+        ConfigScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ConfigSettings */
+        ConfigSettings: {
+            /** Rows */
+            rows: components["schemas"]["ConfigRow"][];
+            /** Total */
+            total: number;
+        };
+        /** ConfigSettingsOut */
+        ConfigSettingsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigSettings"];
             /**
              * Msg
              * @default 操作成功
@@ -183,6 +655,24 @@ export interface components {
              */
             msg?: string;
         };
+        /** DeptBrief */
+        DeptBrief: {
+            /**
+             * Deptid
+             * @default null
+             */
+            deptId?: number | null;
+            /**
+             * Deptname
+             * @default null
+             */
+            deptName?: string | null;
+            /**
+             * Leader
+             * @default null
+             */
+            leader?: string | null;
+        };
         /** DeptOut */
         DeptOut: {
             /** Ancestors */
@@ -202,6 +692,89 @@ export interface components {
             parentId: number;
             /** Status */
             status: string;
+        };
+        /** DeptRow */
+        DeptRow: {
+            /** Ancestors */
+            ancestors: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Delflag
+             * @default null
+             */
+            delFlag?: string | null;
+            /** Deptid */
+            deptId: number;
+            /** Deptname */
+            deptName: string;
+            /**
+             * Email
+             * @default null
+             */
+            email?: string | null;
+            /**
+             * Leader
+             * @default null
+             */
+            leader?: string | null;
+            /** Ordernum */
+            orderNum: number;
+            /** Parentid */
+            parentId: number;
+            /**
+             * Phone
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+        };
+        /** DeptScreen */
+        DeptScreen: {
+            /** Depts */
+            depts: components["schemas"]["DeptRow"][];
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+        };
+        /** DeptScreenOut */
+        DeptScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DeptScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** DictDataOut */
         DictDataOut: {
@@ -239,6 +812,103 @@ export interface components {
             remark?: string | null;
             /** Status */
             status: string;
+        };
+        /** DictDataPage */
+        DictDataPage: {
+            /** Rows */
+            rows: components["schemas"]["DictDataOut"][];
+            /** Total */
+            total: number;
+        };
+        /** DictDataScreen */
+        DictDataScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            page: components["schemas"]["DictDataPage"];
+            type: components["schemas"]["DictTypeRow"];
+            /** Types */
+            types: components["schemas"]["DictTypeRow"][];
+        };
+        /** DictDataScreenOut */
+        DictDataScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DictDataScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** DictTypePage */
+        DictTypePage: {
+            /** Rows */
+            rows: components["schemas"]["DictTypeRow"][];
+            /** Total */
+            total: number;
+        };
+        /** DictTypeRow */
+        DictTypeRow: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Dictid */
+            dictId: number;
+            /** Dictname */
+            dictName: string;
+            /** Dicttype */
+            dictType: string;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+        };
+        /** DictTypeScreen */
+        DictTypeScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            page: components["schemas"]["DictTypePage"];
+        };
+        /** DictTypeScreenOut */
+        DictTypeScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DictTypeScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** Envelope */
         Envelope: {
@@ -284,6 +954,263 @@ export interface components {
             failure: number;
             /** Success */
             success: number;
+        };
+        /** MenuRow */
+        MenuRow: {
+            /**
+             * Component
+             * @default null
+             */
+            component?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Icon
+             * @default null
+             */
+            icon?: string | null;
+            /** Iscache */
+            isCache: string;
+            /** Isframe */
+            isFrame: string;
+            /** Menuid */
+            menuId: number;
+            /** Menuname */
+            menuName: string;
+            /** Menutype */
+            menuType: string;
+            /** Ordernum */
+            orderNum: number;
+            /** Parentid */
+            parentId: number;
+            /**
+             * Path
+             * @default null
+             */
+            path?: string | null;
+            /**
+             * Perms
+             * @default null
+             */
+            perms?: string | null;
+            /**
+             * Query
+             * @default null
+             */
+            query?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Routename
+             * @default null
+             */
+            routeName?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+            /** Visible */
+            visible: string;
+        };
+        /** MenuScreen */
+        MenuScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            /** Menus */
+            menus: components["schemas"]["MenuRow"][];
+        };
+        /** MenuScreenOut */
+        MenuScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["MenuScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** NoticePage */
+        NoticePage: {
+            /** Rows */
+            rows: components["schemas"]["NoticeRow"][];
+            /** Total */
+            total: number;
+        };
+        /** NoticeRow */
+        NoticeRow: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Noticeid */
+            noticeId: number;
+            /** Noticetitle */
+            noticeTitle: string;
+            /** Noticetype */
+            noticeType: string;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+        };
+        /** NoticeScreen */
+        NoticeScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            page: components["schemas"]["NoticePage"];
+        };
+        /** NoticeScreenOut */
+        NoticeScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["NoticeScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** PostPage */
+        PostPage: {
+            /** Rows */
+            rows: components["schemas"]["PostRow"][];
+            /** Total */
+            total: number;
+        };
+        /** PostRow */
+        PostRow: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Postcode */
+            postCode: string;
+            /** Postid */
+            postId: number;
+            /** Postname */
+            postName: string;
+            /** Postsort */
+            postSort: number;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+        };
+        /** PostScreen */
+        PostScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            page: components["schemas"]["PostPage"];
+        };
+        /** PostScreenOut */
+        PostScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PostScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ProfileScreen */
+        ProfileScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            /** Postgroup */
+            postGroup: string;
+            /** Rolegroup */
+            roleGroup: string;
+            user: components["schemas"]["UserDetail"];
+        };
+        /** ProfileScreenOut */
+        ProfileScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ProfileScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** RecentLogin */
         RecentLogin: {
@@ -352,6 +1279,89 @@ export interface components {
             roleSort: number;
             /** Status */
             status: string;
+        };
+        /** RolePage */
+        RolePage: {
+            /** Rows */
+            rows: components["schemas"]["RoleRow"][];
+            /** Total */
+            total: number;
+        };
+        /** RoleRow */
+        RoleRow: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Datascope */
+            dataScope: string;
+            /**
+             * Delflag
+             * @default null
+             */
+            delFlag?: string | null;
+            /** Deptcheckstrictly */
+            deptCheckStrictly: boolean;
+            /**
+             * Flag
+             * @default null
+             */
+            flag?: boolean | null;
+            /** Menucheckstrictly */
+            menuCheckStrictly: boolean;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Roleid */
+            roleId: number;
+            /** Rolekey */
+            roleKey: string;
+            /** Rolename */
+            roleName: string;
+            /** Rolesort */
+            roleSort: number;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+        };
+        /** RoleScreen */
+        RoleScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            page: components["schemas"]["RolePage"];
+        };
+        /** RoleScreenOut */
+        RoleScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RoleScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** RouterMeta */
         RouterMeta: {
@@ -455,6 +1465,168 @@ export interface components {
              */
             msg?: string;
         };
+        /**
+         * TreeNode
+         * @description The contract's TreeSelect node.
+         */
+        TreeNode: {
+            /**
+             * Children
+             * @default null
+             */
+            children?: components["schemas"]["TreeNode"][] | null;
+            /**
+             * Disabled
+             * @default null
+             */
+            disabled?: boolean | null;
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+        };
+        /** UserDept */
+        UserDept: {
+            /** Ancestors */
+            ancestors: string;
+            /** Deptid */
+            deptId: number;
+            /** Deptname */
+            deptName: string;
+            /**
+             * Leader
+             * @default null
+             */
+            leader?: string | null;
+            /** Ordernum */
+            orderNum: number;
+            /** Parentid */
+            parentId: number;
+            /** Status */
+            status: string;
+        };
+        /**
+         * UserDetail
+         * @description One user as GET /system/user/{id}, authRole and the profile return it.
+         */
+        UserDetail: {
+            /**
+             * Admin
+             * @default false
+             */
+            admin?: boolean;
+            /**
+             * Avatar
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Delflag
+             * @default null
+             */
+            delFlag?: string | null;
+            /** @default null */
+            dept?: components["schemas"]["UserDept"] | null;
+            /**
+             * Deptid
+             * @default null
+             */
+            deptId?: number | null;
+            /**
+             * Email
+             * @default null
+             */
+            email?: string | null;
+            /**
+             * Logindate
+             * @default null
+             */
+            loginDate?: string | null;
+            /**
+             * Loginip
+             * @default null
+             */
+            loginIp?: string | null;
+            /** Nickname */
+            nickName: string;
+            /**
+             * Phonenumber
+             * @default null
+             */
+            phonenumber?: string | null;
+            /**
+             * Pwdupdatedate
+             * @default null
+             */
+            pwdUpdateDate?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Roles
+             * @default []
+             */
+            roles?: components["schemas"]["UserRole"][];
+            /**
+             * Sex
+             * @default null
+             */
+            sex?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+            /** Userid */
+            userId: number;
+            /** Username */
+            userName: string;
+            /**
+             * Usertype
+             * @default null
+             */
+            userType?: string | null;
+        };
+        /** UserFormOptions */
+        UserFormOptions: {
+            /** Posts */
+            posts: components["schemas"]["PostRow"][];
+            /** Roles */
+            roles: components["schemas"]["RoleRow"][];
+        };
+        /** UserFormOptionsOut */
+        UserFormOptionsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["UserFormOptions"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** UserInfo */
         UserInfo: {
             /** Admin */
@@ -524,6 +1696,122 @@ export interface components {
             userName: string;
             /** Usertype */
             userType: string;
+        };
+        /** UserPage */
+        UserPage: {
+            /** Rows */
+            rows: components["schemas"]["UserRow"][];
+            /** Total */
+            total: number;
+        };
+        /** UserRole */
+        UserRole: {
+            /** Admin */
+            admin: boolean;
+            /** Datascope */
+            dataScope: string;
+            /** Roleid */
+            roleId: number;
+            /** Rolekey */
+            roleKey: string;
+            /** Rolename */
+            roleName: string;
+            /** Rolesort */
+            roleSort: number;
+            /** Status */
+            status: string;
+        };
+        /** UserRow */
+        UserRow: {
+            /**
+             * Avatar
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Delflag
+             * @default null
+             */
+            delFlag?: string | null;
+            /** @default null */
+            dept?: components["schemas"]["DeptBrief"] | null;
+            /**
+             * Deptid
+             * @default null
+             */
+            deptId?: number | null;
+            /**
+             * Email
+             * @default null
+             */
+            email?: string | null;
+            /**
+             * Logindate
+             * @default null
+             */
+            loginDate?: string | null;
+            /**
+             * Loginip
+             * @default null
+             */
+            loginIp?: string | null;
+            /** Nickname */
+            nickName: string;
+            /**
+             * Phonenumber
+             * @default null
+             */
+            phonenumber?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Sex
+             * @default null
+             */
+            sex?: string | null;
+            /** Status */
+            status: string;
+            /** Userid */
+            userId: number;
+            /** Username */
+            userName: string;
+        };
+        /** UserScreen */
+        UserScreen: {
+            /** Depttree */
+            deptTree: components["schemas"]["TreeNode"][];
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            page: components["schemas"]["UserPage"];
+        };
+        /** UserScreenOut */
+        UserScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["UserScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
     };
     responses: never;
@@ -622,6 +1910,24 @@ export interface operations {
             };
         };
     };
+    screens_stored_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     screens_dashboard: {
         parameters: {
             query?: never;
@@ -658,6 +1964,377 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+        };
+    };
+    screens_config_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                configName?: string | null;
+                configKey?: string | null;
+                configType?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigScreenOut"];
+                };
+            };
+        };
+    };
+    screens_config_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigSettingsOut"];
+                };
+            };
+        };
+    };
+    screens_dept_screen: {
+        parameters: {
+            query?: {
+                deptName?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeptScreenOut"];
+                };
+            };
+        };
+    };
+    screens_dict_type_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                dictName?: string | null;
+                dictType?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DictTypeScreenOut"];
+                };
+            };
+        };
+    };
+    screens_dict_data_screen: {
+        parameters: {
+            query: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                dictId: number;
+                dictType?: string | null;
+                dictLabel?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DictDataScreenOut"];
+                };
+            };
+        };
+    };
+    screens_menu_screen: {
+        parameters: {
+            query?: {
+                menuName?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuScreenOut"];
+                };
+            };
+        };
+    };
+    screens_notice_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                noticeTitle?: string | null;
+                createBy?: string | null;
+                noticeType?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeScreenOut"];
+                };
+            };
+        };
+    };
+    screens_post_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                postCode?: string | null;
+                postName?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostScreenOut"];
+                };
+            };
+        };
+    };
+    screens_role_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                roleName?: string | null;
+                roleKey?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleScreenOut"];
+                };
+            };
+        };
+    };
+    screens_auth_user_screen: {
+        parameters: {
+            query: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                roleId: number;
+                userName?: string | null;
+                phonenumber?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthUserScreenOut"];
+                };
+            };
+        };
+    };
+    screens_user_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                userName?: string | null;
+                phonenumber?: string | null;
+                status?: string | null;
+                deptId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserScreenOut"];
+                };
+            };
+        };
+    };
+    screens_auth_role_screen: {
+        parameters: {
+            query: {
+                userId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthRoleScreenOut"];
+                };
+            };
+        };
+    };
+    screens_user_form_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserFormOptionsOut"];
+                };
+            };
+        };
+    };
+    screens_profile_screen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileScreenOut"];
                 };
             };
         };

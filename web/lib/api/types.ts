@@ -1,4 +1,5 @@
 import type { components } from "./bff-types";
+import type { components as CoreComponents } from "./core-types";
 
 /** Friendly names for the BFF's schemas (lib/api/bff-types.ts is generated: `npm run gen:types`). */
 type Schemas = components["schemas"];
@@ -20,3 +21,65 @@ export type SessionData = Schemas["SessionScreen"];
 export type DashboardData = Schemas["DashboardData"];
 export type LoginsPerDay = Schemas["LoginDay"];
 export type RecentLogin = Schemas["RecentLogin"];
+
+// ---- system administration: the BFF screens and the core's bodies (lib/api/core-types.ts) ----
+type CoreSchemas = CoreComponents["schemas"];
+
+export type TreeSelectNode = Schemas["TreeNode"];
+export type UserRow = Schemas["UserRow"];
+export type UserDetail = Schemas["UserDetail"];
+export type RoleRow = Schemas["RoleRow"];
+export type PostRow = Schemas["PostRow"];
+export type MenuRow = Schemas["MenuRow"];
+export type DeptRow = Schemas["DeptRow"];
+export type DictTypeRow = Schemas["DictTypeRow"];
+export type ConfigRow = Schemas["ConfigRow"];
+export type NoticeRow = Schemas["NoticeRow"];
+export type AuthUserRow = Schemas["AuthUserRow"];
+export type UserScreenData = Schemas["UserScreen"];
+export type UserFormOptions = Schemas["UserFormOptions"];
+export type AuthRoleScreenData = Schemas["AuthRoleScreen"];
+export type RoleScreenData = Schemas["RoleScreen"];
+export type AuthUserScreenData = Schemas["AuthUserScreen"];
+export type MenuScreenData = Schemas["MenuScreen"];
+export type DeptScreenData = Schemas["DeptScreen"];
+export type PostScreenData = Schemas["PostScreen"];
+export type DictTypeScreenData = Schemas["DictTypeScreen"];
+export type DictDataScreenData = Schemas["DictDataScreen"];
+export type ConfigScreenData = Schemas["ConfigScreen"];
+export type ConfigSettingsData = Schemas["ConfigSettings"];
+export type NoticeScreenData = Schemas["NoticeScreen"];
+export type ProfileScreenData = Schemas["ProfileScreen"];
+export type Dicts = UserScreenData["dicts"];
+
+export type UserBody = CoreSchemas["UserBody"];
+export type RoleBody = CoreSchemas["RoleBody"];
+export type DataScopeBody = CoreSchemas["DataScopeBody"];
+export type MenuBody = CoreSchemas["MenuBody"];
+export type DeptBody = CoreSchemas["DeptBody"];
+export type PostBody = CoreSchemas["PostBody"];
+export type DictTypeBody = CoreSchemas["TypeBody"];
+export type DictDataBody = CoreSchemas["DataBody"];
+export type ConfigBody = CoreSchemas["ConfigBody"];
+export type ConfigBatchBody = CoreSchemas["ConfigBatch"];
+export type NoticeBody = CoreSchemas["NoticeBody"];
+export type ProfileBody = CoreSchemas["ProfileBody"];
+export type ResetPwdBody = CoreSchemas["ResetPwdBody"];
+
+/** GET /system/user/{id}: the record with its role and post ids and options. */
+export interface UserDetailEnvelope extends Envelope<UserDetail> {
+  roleIds?: number[];
+  postIds?: number[];
+  roles: RoleRow[];
+  posts: PostRow[];
+}
+
+/** GET /system/menu/roleMenuTreeselect/{roleId} and GET /system/role/deptTree/{roleId}. */
+export interface RoleMenuTreeEnvelope extends Envelope {
+  menus: TreeSelectNode[];
+  checkedKeys: number[];
+}
+export interface RoleDeptTreeEnvelope extends Envelope {
+  depts: TreeSelectNode[];
+  checkedKeys: number[];
+}

@@ -1,6 +1,5 @@
-import { ProfileScreen } from "@/features/profile/profile-screen";
-import { loadConsoleSession } from "@/lib/session";
+import { ProfileScreen } from "@/features/system/profile/profile-screen";
 
 export default async function ProfilePage() {
-  return <ProfileScreen session={await loadConsoleSession()} />;
+  return <ProfileScreen />;
 }

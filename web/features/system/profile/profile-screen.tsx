@@ -1,23 +1,26 @@
 import { CalendarIcon, MailIcon, NetworkIcon, PhoneIcon, ShieldIcon, UserIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { SessionData } from "@/lib/api/types";
+import { ScreenFailure } from "@/features/system/shared/load-screen";
+import type { ProfileScreenData } from "@/lib/api/types";
+import { loadScreen } from "@/lib/session";
 import { parseTime } from "@/lib/time";
-import { isHttp } from "@/lib/validate";
+import { AvatarEditor } from "./avatar-editor";
+import { ProfileTabs } from "./profile-tabs";
 
-/** Personal center: the operator's details from the session; editing arrives with the system screens. */
-export async function ProfileScreen({ session }: { session: SessionData }) {
+/** 个人中心: one's details, the avatar (cropped square before upload), the info form and the password form. */
+export async function ProfileScreen() {
   const t = await getTranslations("profile");
-  const { user } = session;
-  const name = user.nickName || user.userName;
+  const result = await loadScreen<ProfileScreenData>("/bff/screens/user/profile");
+  if (!result.ok) return <ScreenFailure result={result} />;
+  const { user, roleGroup, postGroup, dicts } = result.data;
+  const dept = [user.dept?.deptName, postGroup].filter(Boolean).join(" / ");
   const rows = [
     { key: "userName", icon: UserIcon, value: user.userName },
     { key: "phonenumber", icon: PhoneIcon, value: user.phonenumber },
     { key: "email", icon: MailIcon, value: user.email },
-    { key: "dept", icon: NetworkIcon, value: user.dept?.deptName },
-    { key: "roles", icon: ShieldIcon, value: session.roles.join(", ") },
+    { key: "dept", icon: NetworkIcon, value: dept },
+    { key: "roles", icon: ShieldIcon, value: roleGroup },
     { key: "createTime", icon: CalendarIcon, value: parseTime(user.createTime) },
   ] as const;
 
@@ -28,10 +31,7 @@ export async function ProfileScreen({ session }: { session: SessionData }) {
           <CardTitle>{t("info")}</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <Avatar className="mx-auto size-24 rounded-full">
-            {isHttp(user.avatar) && <AvatarImage src={user.avatar ?? undefined} alt={name} />}
-            <AvatarFallback className="text-3xl">{name.slice(0, 1).toUpperCase()}</AvatarFallback>
-          </Avatar>
+          <AvatarEditor avatar={user.avatar ?? ""} name={user.nickName || user.userName} />
           <ul className="divide-y text-sm">
             {rows.map(({ key, icon: Icon, value }) => (
               <li key={key} className="flex items-center gap-2 py-2.5">
@@ -50,18 +50,7 @@ export async function ProfileScreen({ session }: { session: SessionData }) {
           <CardTitle>{t("basic")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <Tabs defaultValue="info">
-            <TabsList>
-              <TabsTrigger value="info">{t("basic")}</TabsTrigger>
-              <TabsTrigger value="password">{t("password")}</TabsTrigger>
-            </TabsList>
-            <TabsContent value="info" className="py-6 text-sm text-muted-foreground">
-              {t("notBuilt")}
-            </TabsContent>
-            <TabsContent value="password" className="py-6 text-sm text-muted-foreground">
-              {t("notBuilt")}
-            </TabsContent>
-          </Tabs>
+          <ProfileTabs user={user} dicts={dicts} />
         </CardContent>
       </Card>
     </div>

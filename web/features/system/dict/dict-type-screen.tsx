@@ -1,0 +1,12 @@
+import type { ViewProps } from "@/features/registry";
+import { loadListScreen, ScreenFailure } from "@/features/system/shared/load-screen";
+import type { DictTypeScreenData } from "@/lib/api/types";
+import { DictTypeList } from "./dict-type-list";
+import { dictTypeParsers } from "./query";
+
+/** 字典管理: the dictionary types. */
+export async function DictTypeScreen({ searchParams }: ViewProps) {
+  const { result } = await loadListScreen<DictTypeScreenData, typeof dictTypeParsers>("/bff/screens/system/dict", dictTypeParsers, searchParams);
+  if (!result.ok) return <ScreenFailure result={result} />;
+  return <DictTypeList data={result.data} />;
+}

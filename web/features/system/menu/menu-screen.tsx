@@ -1,0 +1,12 @@
+import type { ViewProps } from "@/features/registry";
+import { loadListScreen, ScreenFailure } from "@/features/system/shared/load-screen";
+import type { MenuScreenData } from "@/lib/api/types";
+import { MenuList } from "./menu-list";
+import { menuParsers } from "./query";
+
+/** 菜单管理: the menus as a tree table. */
+export async function MenuScreen({ searchParams }: ViewProps) {
+  const { result } = await loadListScreen<MenuScreenData, typeof menuParsers>("/bff/screens/system/menu", menuParsers, searchParams);
+  if (!result.ok) return <ScreenFailure result={result} />;
+  return <MenuList data={result.data} />;
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
+import { NumberField, RadioField, TextareaField, TextField } from "@/components/form/fields";
+import { FormDialog } from "@/components/form/form-dialog";
+import { send } from "@/features/system/shared/mutations";
+import type { Dicts, PostRow } from "@/lib/api/types";
+import { dictOptions } from "@/lib/dict";
+import { request } from "@/lib/request";
+
+type T = (key: string) => string;
+const postSchema = (t: T) =>
+  z.object({
+    postId: z.number().optional(),
+    postName: z.string().trim().min(1, t("postNameRequired")).max(50),
+    postCode: z.string().trim().min(1, t("postCodeRequired")).max(64),
+    postSort: z.number({ error: t("postSortRequired") }).int().min(0),
+    status: z.string(),
+    remark: z.string().max(500).optional(),
+  });
+type PostForm = z.infer<ReturnType<typeof postSchema>>;
+
+/** 添加岗位 / 修改岗位; postId null creates. */
+export function PostFormDialog({ postId, open, onClose, dicts, onSaved }: { postId: number | null; open: boolean; onClose: () => void; dicts: Dicts; onSaved: () => void }) {
+  const t = useTranslations("post");
+  const tl = useTranslations("list");
+  const form = useForm<PostForm>({ resolver: zodResolver(postSchema(t)) });
+  useEffect(() => {
+    if (!open) return;
+    if (postId === null) {
+      form.reset({ postName: "", postCode: "", postSort: 0, status: "0", remark: "" });
+      return;
+    }
+    request<PostRow>(`api/system/post/${postId}`)
+      .then(({ data }) => data && form.reset({ ...data, remark: data.remark ?? "" }))
+      .catch(onClose);
+  }, [open, postId]);
+  const save = form.handleSubmit(async (values) => {
+    if (await send("system/post", postId === null ? "POST" : "PUT", values)) {
+      toast.success(postId === null ? tl("added") : tl("updated"));
+      onClose();
+      onSaved();
+    }
+  });
+  const control = form.control;
+  return (
+    <FormDialog open={open} onOpenChange={(value) => !value && onClose()} title={postId === null ? t("addTitle") : t("editTitle")} testId="post-form" onSubmit={save} submitting={form.formState.isSubmitting}>
+      <TextField control={control} name="postName" label={t("postName")} required maxLength={50} />
+      <TextField control={control} name="postCode" label={t("postCode")} required maxLength={64} />
+      <NumberField control={control} name="postSort" label={t("postSort")} required min={0} />
+      <RadioField control={control} name="status" label={tl("status")} options={dictOptions(dicts.sys_normal_disable)} />
+      <TextareaField control={control} name="remark" label={tl("remark")} />
+    </FormDialog>
+  );
+}

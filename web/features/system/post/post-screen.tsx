@@ -1,0 +1,12 @@
+import type { ViewProps } from "@/features/registry";
+import { loadListScreen, ScreenFailure } from "@/features/system/shared/load-screen";
+import type { PostScreenData } from "@/lib/api/types";
+import { PostList } from "./post-list";
+import { postParsers } from "./query";
+
+/** 岗位管理. */
+export async function PostScreen({ searchParams }: ViewProps) {
+  const { result } = await loadListScreen<PostScreenData, typeof postParsers>("/bff/screens/system/post", postParsers, searchParams);
+  if (!result.ok) return <ScreenFailure result={result} />;
+  return <PostList data={result.data} />;
+}

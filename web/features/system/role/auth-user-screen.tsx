@@ -1,0 +1,17 @@
+import type { ViewProps } from "@/features/registry";
+import { loadListScreen, ScreenFailure } from "@/features/system/shared/load-screen";
+import type { AuthUserScreenData } from "@/lib/api/types";
+import { AuthUser } from "./auth-user";
+import { authUserParsers } from "./query";
+
+/** 分配用户 (/system/role-auth/user/{roleId}): the role and the users who hold it. */
+export async function AuthUserScreen({ id, searchParams }: ViewProps) {
+  const { result } = await loadListScreen<AuthUserScreenData, typeof authUserParsers>(
+    "/bff/screens/system/role-auth",
+    authUserParsers,
+    searchParams,
+    { roleId: id ?? "" },
+  );
+  if (!result.ok) return <ScreenFailure result={result} />;
+  return <AuthUser data={result.data} />;
+}

@@ -1,0 +1,117 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { FormItem, NumberField, RadioField, TextareaField, TextField } from "@/components/form/fields";
+import { FormDialog } from "@/components/form/form-dialog";
+import { CheckTree } from "@/components/tree/check-tree";
+import { send } from "@/features/system/shared/mutations";
+import type { Dicts, RoleMenuTreeEnvelope, RoleRow, TreeSelectNode } from "@/lib/api/types";
+import { dictOptions } from "@/lib/dict";
+import { request } from "@/lib/request";
+import { initialChecked, keysToSave } from "@/lib/tree-check";
+import { type RoleForm, roleSchema } from "./role-rules";
+
+const EMPTY: RoleForm = { roleName: "", roleKey: "", roleSort: 0, status: "0", remark: "" };
+
+/** 添加角色 / 修改角色 with the menu tree (父子联动 is the role's menuCheckStrictly). */
+export function RoleFormDialog({
+  roleId,
+  open,
+  onOpenChange,
+  dicts,
+  onSaved,
+}: {
+  roleId: number | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  dicts: Dicts;
+  onSaved: () => void;
+}) {
+  const t = useTranslations("role");
+  const tl = useTranslations("list");
+  const creating = roleId === null;
+  const form = useForm<RoleForm>({ resolver: zodResolver(roleSchema(t)), defaultValues: EMPTY });
+  const [menus, setMenus] = useState<TreeSelectNode[]>([]);
+  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const [linked, setLinked] = useState(true);
+  const [role, setRole] = useState<RoleRow | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    (async () => {
+      if (creating) {
+        const tree = await request<TreeSelectNode[]>("api/system/menu/treeselect");
+        if (!live) return;
+        setMenus(tree.data ?? []);
+        setChecked(new Set());
+        setLinked(true);
+        setRole(null);
+        form.reset(EMPTY);
+        return;
+      }
+      const [detail, tree] = await Promise.all([
+        request<RoleRow>(`api/system/role/${roleId}`),
+        request(`api/system/menu/roleMenuTreeselect/${roleId}`) as Promise<RoleMenuTreeEnvelope>,
+      ]);
+      if (!live || !detail.data) return;
+      const current = detail.data;
+      setRole(current);
+      setMenus(tree.menus ?? []);
+      setLinked(current.menuCheckStrictly);
+      setChecked(initialChecked(tree.menus ?? [], tree.checkedKeys ?? [], current.menuCheckStrictly));
+      form.reset({
+        roleId: current.roleId,
+        roleName: current.roleName,
+        roleKey: current.roleKey,
+        roleSort: current.roleSort,
+        status: current.status,
+        remark: current.remark ?? "",
+      });
+    })().catch(() => onOpenChange(false));
+    return () => {
+      live = false;
+    };
+  }, [open, roleId]);
+
+  const save = form.handleSubmit(async (values) => {
+    const body = {
+      ...values,
+      menuCheckStrictly: linked,
+      deptCheckStrictly: role?.deptCheckStrictly ?? true,
+      dataScope: role?.dataScope,
+      menuIds: keysToSave(menus, checked, linked),
+    };
+    if (await send("system/role", creating ? "POST" : "PUT", body)) {
+      toast.success(creating ? tl("added") : tl("updated"));
+      onOpenChange(false);
+      onSaved();
+    }
+  });
+
+  const control = form.control;
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={creating ? t("addTitle") : t("editTitle")}
+      testId="role-form"
+      onSubmit={save}
+      submitting={form.formState.isSubmitting}
+    >
+      <TextField control={control} name="roleName" label={t("roleName")} required maxLength={30} />
+      <TextField control={control} name="roleKey" label={t("roleKey")} required maxLength={100} />
+      <NumberField control={control} name="roleSort" label={t("roleSort")} required min={0} />
+      <RadioField control={control} name="status" label={tl("status")} options={dictOptions(dicts.sys_normal_disable)} />
+      <FormItem label={t("menus")} full>
+        <CheckTree testId="role-menu-tree" nodes={menus} checked={checked} onCheckedChange={setChecked} linked={linked} onLinkedChange={setLinked} />
+      </FormItem>
+      <TextareaField control={control} name="remark" label={tl("remark")} />
+    </FormDialog>
+  );
+}
+

@@ -1,0 +1,122 @@
+"use client";
+
+import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { Pagination } from "@/components/data-table/pagination";
+import { QueryDateRange, QueryDictSelect, QueryInput, QueryPanel } from "@/components/data-table/query-panel";
+import { ListToolbar } from "@/components/data-table/toolbar";
+import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
+import { Card, CardContent } from "@/components/ui/card";
+import { send, useConfirmedAction } from "@/features/system/shared/mutations";
+import { ToolbarButton } from "@/features/system/shared/operations";
+import type { RoleScreenData } from "@/lib/api/types";
+import { initialVisibility } from "@/lib/columns";
+import { dateRangeParams } from "@/lib/list-query";
+import { download } from "@/lib/request";
+import { ADMIN_ROLE_ID, ROLE_COLUMN_IDS, type RoleActions, useRoleColumns } from "./columns";
+import { ROLE_FILTERS, roleParsers } from "./query";
+import { RoleDialogsProvider, useRoleDialogs } from "./role-dialogs";
+
+/** 角色管理. */
+export function RoleList({ data }: { data: RoleScreenData }) {
+  const list = useList(roleParsers);
+  return (
+    <RoleDialogsProvider dicts={data.dicts} onSaved={list.refresh}>
+      <RoleListBody data={data} list={list} />
+    </RoleDialogsProvider>
+  );
+}
+
+function RoleListBody({ data, list }: { data: RoleScreenData; list: ReturnType<typeof useList<typeof roleParsers>> }) {
+  const t = useTranslations("role");
+  const tl = useTranslations("list");
+  const router = useRouter();
+  const dialogs = useRoleDialogs();
+  const confirmed = useConfirmedAction();
+  const { query, setQuery } = list;
+  const draft = useQueryDraft(query, ROLE_FILTERS, setQuery);
+  const [showSearch, setShowSearch] = useState(true);
+  const selection = useSelection(data.page.rows);
+  const choices = useMemo(() => ROLE_COLUMN_IDS.map((id) => ({ id, label: id === "status" ? tl("status") : id === "createTime" ? tl("createTime") : t(id) })), [t, tl]);
+  const [visibility, setVisibility] = useState(() => initialVisibility(choices));
+
+  const remove = (ids: number[]) =>
+    confirmed(tl("removeConfirm", { name: t("roleId"), ids: ids.join(",") }), () => send(`system/role/${ids.join(",")}`, "DELETE")).then(
+      (ok) => ok && list.refresh(),
+    );
+  const actions = useMemo<RoleActions>(
+    () => ({
+      edit: (row) => dialogs.edit(row.roleId),
+      remove: (row) => remove([row.roleId]),
+      dataScope: dialogs.dataScope,
+      authUser: (row) => router.push(`/system/role-auth/user/${row.roleId}`),
+      changeStatus: (row, enabled) => {
+        const action = enabled ? tl("enable") : tl("disable");
+        void confirmed(
+          tl("statusConfirm", { action, name: row.roleName, kind: t("kind") }),
+          () => send("system/role/changeStatus", "PUT", { roleId: row.roleId, status: enabled ? "0" : "1" }),
+          tl("statusDone", { action }),
+        ).then((ok) => ok && list.refresh());
+      },
+    }),
+    [dialogs, router, t, tl],
+  );
+  const columns = useRoleColumns(actions);
+  const exportRoles = () =>
+    download(
+      "api/system/role/export",
+      { roleName: query.roleName, roleKey: query.roleKey, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) },
+      `role_${Date.now()}.xlsx`,
+    );
+
+  return (
+    <Card data-testid="role-screen" className="py-4">
+      <CardContent className="px-4">
+        <QueryPanel show={showSearch} onSearch={draft.search} onReset={draft.reset}>
+          <QueryInput label={t("roleName")} name="roleName" value={draft.draft.roleName} onChange={(v) => draft.set("roleName", v)} />
+          <QueryInput label={t("roleKey")} name="roleKey" value={draft.draft.roleKey} onChange={(v) => draft.set("roleKey", v)} />
+          <QueryDictSelect label={tl("status")} name="status" value={draft.draft.status} onChange={(v) => draft.set("status", v)} options={data.dicts.sys_normal_disable} />
+          <QueryDateRange
+            label={tl("createTime")}
+            begin={draft.draft.beginTime}
+            end={draft.draft.endTime}
+            onChange={(begin, end) => {
+              draft.set("beginTime", begin);
+              draft.set("endTime", end);
+            }}
+          />
+        </QueryPanel>
+        <ListToolbar
+          showSearch={showSearch}
+          onToggleSearch={() => setShowSearch(!showSearch)}
+          onRefresh={list.refresh}
+          columns={choices}
+          visibility={visibility}
+          onVisibilityChange={setVisibility}
+        >
+          <ToolbarButton perms="system:role:add" testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={dialogs.create} />
+          <ToolbarButton perms="system:role:edit" testId="toolbar-edit" icon={<PencilIcon />} label={tl("edit")} disabled={selection.ids.length !== 1} onClick={() => dialogs.edit(selection.ids[0])} />
+          <ToolbarButton perms="system:role:remove" testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => remove(selection.ids)} />
+          <ToolbarButton perms="system:role:export" testId="toolbar-export" icon={<DownloadIcon />} label={tl("export")} onClick={exportRoles} />
+        </ListToolbar>
+        <DataTable
+          testId="role-table"
+          columns={columns}
+          data={data.page.rows}
+          getRowId={(row) => String(row.roleId)}
+          rowSelection={selection.rowSelection}
+          onRowSelectionChange={selection.setRowSelection}
+          canSelect={(row) => row.roleId !== ADMIN_ROLE_ID}
+          columnVisibility={visibility}
+          sort={list.sort}
+          onSort={list.onSort}
+          pending={list.pending}
+        />
+        <Pagination total={data.page.total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={setQuery} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+/** List state (page, size, filters, sort) as the URL holds it and as the BFF screens read it. */
+
+const DATE_RANGE_KEY = /^(begin|end)[A-Z]\w*$/;
+
+type Scalar = string | number | boolean | null | undefined;
+
+function empty(value: Scalar): boolean {
+  return value === undefined || value === null || value === "";
+}
+
+/**
+ * RuoYi's addDateRange: a [begin, end] pair as params[beginTime]/params[endTime], or, for a named
+ * field, params[begin{Field}]/params[end{Field}]. Empty ends are left out.
+ */
+export function dateRangeParams(range: readonly [Scalar, Scalar] | null | undefined, field?: string) {
+  const out: Record<string, string> = {};
+  if (!range) return out;
+  const suffix = field ? field.charAt(0).toUpperCase() + field.slice(1) : "Time";
+  if (!empty(range[0])) out[`params[begin${suffix}]`] = String(range[0]);
+  if (!empty(range[1])) out[`params[end${suffix}]`] = String(range[1]);
+  return out;
+}
+
+/**
+ * The query string of a screen call from the URL's list state: empty filters dropped, date-range
+ * ends (beginTime, endTime, begin{Field}, end{Field}) sent as params[...].
+ */
+export function screenQuery(values: Readonly<Record<string, Scalar>>, extra: Record<string, Scalar> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...values, ...extra })) {
+    if (empty(value)) continue;
+    search.append(DATE_RANGE_KEY.test(key) ? `params[${key}]` : key, String(value));
+  }
+  return search.toString();
+}
+
+export type SortOrder = "ascending" | "descending";
+export interface SortState {
+  orderByColumn: string;
+  isAsc: SortOrder | "";
+}
+
+/** A sortable header clicked: ascending, then descending, then no sort (Element's cycle). */
+export function nextSort(current: SortState, column: string): SortState {
+  if (current.orderByColumn !== column || !current.isAsc) return { orderByColumn: column, isAsc: "ascending" };
+  if (current.isAsc === "ascending") return { orderByColumn: column, isAsc: "descending" };
+  return { orderByColumn: "", isAsc: "" };
+}
+
+export function sortOf(current: SortState, column: string): SortOrder | null {
+  return current.orderByColumn === column && current.isAsc ? current.isAsc : null;
+}
+
+/** The collapsible query panel (spec §2.8): 58 px collapsed; the toggle only when the content is taller. */
+export const QUERY_PANEL_COLLAPSED = 58;
+
+export function needsPanelToggle(contentHeight: number, collapsedHeight = QUERY_PANEL_COLLAPSED): boolean {
+  return contentHeight > collapsedHeight;
+}
