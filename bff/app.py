@@ -23,23 +23,18 @@ OPENAPI_PATH = ROOT / "bff" / "openapi.json"
 
 
 def screen_apis() -> list[Api]:
-    from bff.screens.auth import api as auth_api
-    from bff.screens.dashboard import api as dashboard_api
-    from bff.screens.session import api as session_api
-    from bff.screens.system_config import api as system_config_api
-    from bff.screens.system_dept import api as system_dept_api
-    from bff.screens.system_dict import api as system_dict_api
-    from bff.screens.system_files import api as system_files_api
-    from bff.screens.system_menu import api as system_menu_api
-    from bff.screens.system_notice import api as system_notice_api
-    from bff.screens.system_post import api as system_post_api
-    from bff.screens.system_profile import api as system_profile_api
-    from bff.screens.system_role import api as system_role_api
-    from bff.screens.system_user import api as system_user_api
+    """Every module of bff/screens/ that declares ``api`` (one module per screen or area)."""
+    import importlib
+    import pkgutil
 
-    return [auth_api, session_api, dashboard_api, system_user_api, system_role_api, system_menu_api, system_dept_api,
-            system_post_api, system_dict_api, system_config_api, system_notice_api, system_profile_api,
-            system_files_api]
+    import bff.screens
+
+    apis: list[Api] = []
+    for info in sorted(pkgutil.iter_modules(bff.screens.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"bff.screens.{info.name}")
+        if isinstance(getattr(module, "api", None), Api):
+            apis.append(module.api)
+    return apis
 
 
 def openapi_document() -> dict:

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { monitorViews } from "@/features/monitor/registry";
 import { ConfigScreen } from "@/features/system/config/config-screen";
 import { DeptScreen } from "@/features/system/dept/dept-screen";
 import { DictDataScreen } from "@/features/system/dict/dict-data-screen";
@@ -10,6 +11,7 @@ import { AuthUserScreen } from "@/features/system/role/auth-user-screen";
 import { RoleScreen } from "@/features/system/role/role-screen";
 import { AuthRoleScreen } from "@/features/system/user/auth-role-screen";
 import { UserScreen } from "@/features/system/user/user-screen";
+import { toolViews } from "@/features/tools/registry";
 
 /** What a registered view receives: the query, and the numeric id of a hidden page's address. */
 export interface ViewProps {
@@ -37,4 +39,6 @@ export const views: Readonly<Record<string, View>> = {
   "system/dict/data": DictDataScreen,
   "system/config/index": ConfigScreen,
   "system/notice/index": NoticeScreen,
+  ...monitorViews,
+  ...toolViews,
 };

@@ -3,10 +3,14 @@ import { getRequestConfig } from "next-intl/server";
 import { toLocale } from "@/lib/i18n";
 import { LOCALE_COOKIE } from "@/lib/settings";
 
+/** Each area keeps its strings in messages/<area>/<locale>.json beside the shell's own file. */
+const AREAS = ["monitor", "messaging", "tools"] as const;
+
 export default getRequestConfig(async () => {
   const locale = toLocale((await cookies()).get(LOCALE_COOKIE)?.value);
-  return {
-    locale,
-    messages: (await import(`../messages/${locale}.json`)).default,
-  };
+  const parts = await Promise.all([
+    import(`../messages/${locale}.json`),
+    ...AREAS.map((area) => import(`../messages/${area}/${locale}.json`)),
+  ]);
+  return { locale, messages: Object.assign({}, ...parts.map((part) => part.default)) };
 });
