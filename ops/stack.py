@@ -80,6 +80,7 @@ class Stack:
         self._wait(f"{bff_url}/bff/health", "bff")
         self._spawn("web", [NEXT, "start", "-p", str(self.web_port), "-H", self.host], cwd=ROOT / "web", extra={
             "CONSOLE_BFF_URL": bff_url,
+            "CONSOLE_PUBLIC_CORE_URL": self.env.get("CONSOLE_PUBLIC_CORE_URL", core_url),  # the chat socket
             "NEXTAUTH_URL": self.web_url,
             "NEXTAUTH_SECRET": nextauth_secret(self.env),
             "NODE_ENV": "production",
@@ -162,7 +163,8 @@ def run(args: argparse.Namespace) -> int:
     prepare(stack.env)
     try:
         stack.start()
-        env = {**os.environ, "E2E_BASE_URL": stack.web_url}
+        env = {**os.environ, "E2E_BASE_URL": stack.web_url, "E2E_CORE_URL": stack.env["CONSOLE_CORE_URL"],
+               "E2E_PARTNER_KEY": stack.env.get("CONSOLE_CHAT_PARTNER_KEY", "")}
         return subprocess.call(args.cmd, env=env, cwd=ROOT)
     finally:
         stack.stop()

@@ -74,3 +74,18 @@ async def test_order_events_page_read_and_delete(admin, ry):
     assert (await ry.get("/admin/common_message/message_info", params={"objId": str(obj)}))["code"] == 404
     bad = await admin.post("/api/msg/v1/list", json={"pageNo": 0})
     assert bad["code"] == 500 and "页码" in bad["msg"]
+
+
+async def test_partners_push_order_events_with_their_key(start_app, make_settings):
+    from tests.conftest import Caller, token_for
+
+    key = "partner-" + "p" * 24
+    client = await start_app(make_settings(chat_partner_key=key))
+    event = {"orderNo": "NO9", "shopId": 1, "messageType": 1901, "title": "新订单", "eventId": "partner-1"}
+    refused = await client.post("/api/msg/v1/order_event", json=event, headers={"X-Partner-Key": "nope"})
+    assert (await refused.json())["code"] == 401
+    accepted = await client.post("/api/msg/v1/order_event", json=event, headers={"X-Partner-Key": key})
+    assert (await accepted.json())["code"] == 200
+    admin = Caller(client, await token_for(client))
+    await eventually(lambda: _count_is(SysMessage.filter(kind="order", type_no="NO9"), 1))
+    assert (await admin.get("/admin/common_message/message"))["data"]["orderMsgNum"] == 1

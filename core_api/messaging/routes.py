@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import hmac
 from datetime import UTC, datetime
 
 from aiohttp import web
 from pydantic import Field
 
 from core_api.messaging.models import SysMessage
-from core_api.messaging.service import counts, message_view
+from core_api.messaging.service import ORDER_EVENT, OrderEvent, counts, message_view
 from core_api.platform.api import Api
 from core_api.platform.envelope import ok, page
-from core_api.platform.errors import NotFound
+from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.schema import Schema
 from core_api.platform.security import Principal
-from core_api.platform.state import AUTH
+from core_api.platform.state import AUTH, BUS, SETTINGS
 
 api = Api("messages")
 
@@ -74,3 +75,14 @@ async def message_info(principal: Principal, query: InfoQuery) -> web.Response:
         await SysMessage.filter(id=query.obj_id).update(readed=True, read_at=datetime.now(UTC))
         rows[0]["readed"] = True
     return ok(data=message_view(rows[0]))
+
+
+@api.post("/api/msg/v1/order_event", public=True,
+          summary="For the order systems of partners (header X-Partner-Key): an order event becomes order "
+                  "messages for the staff who handle orders")
+async def partner_order_event(request: web.Request, body: OrderEvent) -> web.Response:
+    key = request.app[SETTINGS].chat_partner_key
+    if not key or not hmac.compare_digest(key, request.headers.get("X-Partner-Key", "")):
+        raise ServiceError("认证失败，无法访问系统资源", 401)
+    await request.app[BUS].publish(ORDER_EVENT, body.model_dump(by_alias=True))
+    return ok()
