@@ -38,6 +38,7 @@ SWAGGER_DIR = ROOT / "node_modules" / "swagger-ui-dist"
 
 def feature_apis() -> list[Api]:
     """Every feature's routes, in one place."""
+    from core_api import generated
     from core_api.auth.routes import api as auth_api
     from core_api.common.routes import api as common_api
     from core_api.dashboard.routes import api as dashboard_api
@@ -59,10 +60,13 @@ def feature_apis() -> list[Api]:
     from core_api.system.profile.routes import api as profile_api
     from core_api.system.role.routes import api as role_api
     from core_api.system.user.routes import api as user_api
+    from core_api.tools.gen.routes import api as gen_api
 
-    return [auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api, dept_api, menu_api,
+    generated_apis = [m.api for m in generated.modules("routes")]
+    return [*generated_apis, auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api,
+            dept_api, menu_api,
             profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api,
-            job_api, pool_api, messages_api, chat_api]
+            job_api, pool_api, messages_api, chat_api, gen_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:

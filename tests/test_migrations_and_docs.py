@@ -12,7 +12,7 @@ from tortoise.migrations.autodetector import MigrationAutodetector
 from bff.app import OPENAPI_PATH as BFF_OPENAPI
 from bff.app import openapi_document as bff_openapi
 from core_api.app import openapi_document as core_openapi
-from core_api.platform.db import MODEL_MODULES
+from core_api.platform.db import model_modules
 from core_api.settings import ROOT
 from tests.conftest import bearer, token_for
 
@@ -23,7 +23,7 @@ async def test_migrations_cover_every_model(client):
     from tortoise import Tortoise, connections
 
     apps = Tortoise.apps
-    config = {"models": {"models": MODEL_MODULES, "default_connection": "default",
+    config = {"models": {"models": model_modules(), "default_connection": "default",
                          "migrations": "core_api.migrations"}}
     writers = await MigrationAutodetector(apps, config).changes()
     assert writers == [], "models changed without a migration: run tortoise makemigrations"

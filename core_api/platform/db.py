@@ -24,6 +24,7 @@ MODEL_MODULES = [
     "core_api.monitor.operlog.models",
     "core_api.monitor.job.models",
     "core_api.auth.models",
+    "core_api.tools.gen.models",
     "core_api.messaging.models",
     "core_api.messaging.chat.models",
 ]
@@ -33,6 +34,13 @@ MODEL_MODULES = [
 # generic plan (PostgreSQL's choice after five runs of a prepared statement) can turn an index scan into
 # a full scan. Planning each statement costs a fraction of a millisecond.
 PG_SERVER_SETTINGS = {"plan_cache_mode": "force_custom_plan"}
+
+
+def model_modules() -> list[str]:
+    """The product's models and those of generated code (core_api/generated)."""
+    from core_api import generated
+
+    return MODEL_MODULES + [m.__name__ for m in generated.modules("models")]
 
 
 def tortoise_config(settings: Settings, *, pool_max: int = 20, app_name: str = "console") -> dict[str, Any]:
@@ -47,7 +55,7 @@ def tortoise_config(settings: Settings, *, pool_max: int = 20, app_name: str = "
         "connections": {"default": connection},
         "apps": {
             "models": {
-                "models": MODEL_MODULES,
+                "models": model_modules(),
                 "default_connection": "default",
                 "migrations": "core_api.migrations",
             }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from decimal import Decimal
 from typing import Any
 
 import orjson
@@ -13,8 +14,14 @@ MSG_OK = "操作成功"
 MSG_QUERY_OK = "查询成功"
 
 
+def _default(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return str(value)  # money and other exact numbers travel as text, never as floats
+    raise TypeError(f"cannot serialise {type(value).__name__}")
+
+
 def dumps(value: Any) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS, default=_default)
 
 
 def json_response(body: Mapping[str, Any], status: int = 200) -> web.Response:

@@ -33,3 +33,10 @@ def day_start(day: date) -> datetime:
 def day_end_exclusive(day: date) -> datetime:
     """The first instant after a local day: end dates of a range are inclusive."""
     return day_start(day + timedelta(days=1))
+
+
+def aware(value: datetime | None) -> datetime | None:
+    """A time given without a zone is a time in the configured zone."""
+    if value is None or value.tzinfo is not None:
+        return value
+    return value.replace(tzinfo=_zone)

@@ -1,0 +1,58 @@
+from tortoise import fields
+from tortoise.models import Model
+
+from core_api.platform.models import Audited
+
+
+class GenTable(Audited):
+    table_id = fields.BigIntField(primary_key=True)
+    table_name = fields.CharField(max_length=64, unique=True)
+    table_comment = fields.CharField(max_length=200, default="")
+    class_name = fields.CharField(max_length=64)
+    tpl_category = fields.CharField(max_length=10, default="crud")  # crud, tree, sub
+    module_name = fields.CharField(max_length=30)  # e.g. "mall": permissions mall:<business>:list
+    business_name = fields.CharField(max_length=30)  # e.g. "notice"
+    function_name = fields.CharField(max_length=50)  # e.g. "店铺公告"
+    function_author = fields.CharField(max_length=50, default="console")
+    parent_menu_id = fields.BigIntField(null=True)
+    options = fields.TextField(default="{}")  # JSON: treeCode, treeParentCode, treeName, subTableName, subTableFkName
+
+    class Meta:
+        table = "gen_table"
+
+
+class GenTableColumn(Model):
+    column_id = fields.BigIntField(primary_key=True)
+    table = fields.ForeignKeyField("models.GenTable", related_name="columns", on_delete=fields.CASCADE)
+    column_name = fields.CharField(max_length=64)
+    column_comment = fields.CharField(max_length=200, default="")
+    column_type = fields.CharField(max_length=100)
+    python_type = fields.CharField(max_length=20)  # int, str, Decimal, bool, datetime, date, float
+    ts_type = fields.CharField(max_length=20)  # number, string, boolean
+    max_length = fields.IntField(null=True)
+    is_pk = fields.BooleanField(default=False)
+    is_increment = fields.BooleanField(default=False)
+    is_required = fields.BooleanField(default=False)
+    is_insert = fields.BooleanField(default=True)
+    is_edit = fields.BooleanField(default=True)
+    is_list = fields.BooleanField(default=True)
+    is_query = fields.BooleanField(default=False)
+    query_type = fields.CharField(max_length=10, default="EQ")  # EQ NE GT GTE LT LTE LIKE BETWEEN
+    html_type = fields.CharField(max_length=20, default="input")
+    dict_type = fields.CharField(max_length=100, default="")
+    sort = fields.IntField(default=0)
+
+    class Meta:
+        table = "gen_table_column"
+        unique_together = (("table", "column_name"),)
+
+
+class FormDesign(Audited):
+    """A form built on the form designer, saved by name."""
+
+    form_id = fields.BigIntField(primary_key=True)
+    form_name = fields.CharField(max_length=64, unique=True)
+    definition = fields.TextField()  # JSON: {fields: [...], config: {...}}
+
+    class Meta:
+        table = "tool_form"

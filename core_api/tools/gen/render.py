@@ -1,0 +1,164 @@
+"""Rendering the generated code with a sandboxed template engine. Templates see only plain values
+prepared here (validated identifiers, cleaned comments, literals made by the right quoting function);
+the output is returned as text (preview) or a zip, never written into the server's source tree."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from dataclasses import dataclass
+from datetime import datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jinja2 import StrictUndefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from core_api.settings import ROOT
+from core_api.tools.gen.service import camel, pascal
+
+TEMPLATES = "core_api.tools.gen.templates"
+
+
+def py_str(value: str) -> str:
+    """A Python string literal (repr escapes every quote and backslash)."""
+    return repr(str(value))
+
+
+def ts_str(value: str) -> str:
+    """A TypeScript/JSON string literal."""
+    return json.dumps(str(value), ensure_ascii=False).replace("</", "<\\/")
+
+
+def _env() -> ImmutableSandboxedEnvironment:
+    env = ImmutableSandboxedEnvironment(undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                                        keep_trailing_newline=True, autoescape=False)
+    env.filters.update(py=py_str, ts=ts_str, camel=camel, pascal=pascal)
+    return env
+
+
+def _template(name: str) -> str:
+    return resources.files(TEMPLATES).joinpath(name).read_text(encoding="utf-8")
+
+
+def latest_migration(root: Path = ROOT) -> str:
+    names = sorted(p.stem for p in (root / "core_api" / "migrations").glob("[0-9][0-9][0-9][0-9]_*.py"))
+    return names[-1] if names else "0001_initial"
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    camel: str
+    comment: str
+    py_type: str
+    ts_type: str
+    tortoise: str  # the field constructor text, built from validated values only
+    max_length: int | None
+    pk: bool
+    required: bool
+    insert: bool
+    edit: bool
+    list: bool
+    query: bool
+    query_type: str
+    html_type: str
+    dict_type: str
+
+
+def tortoise_field(col: dict[str, Any]) -> str:
+    null = "" if col["is_pk"] or col["is_required"] else "null=True"
+    args = []
+    py = col["python_type"]
+    if col["is_pk"]:
+        if py == "int":
+            return "fields.BigIntField(primary_key=True)"
+        return f"fields.CharField(primary_key=True, max_length={int(col['max_length'] or 64)})"
+    if py == "int":
+        kind = "BigIntField"
+    elif py == "Decimal":
+        match = re.search(r"\((\d+),\s*(\d+)\)", col["column_type"])
+        digits, places = (int(match.group(1)), int(match.group(2))) if match else (18, 2)
+        kind = "DecimalField"
+        args.append(f"max_digits={digits}, decimal_places={places}")
+    elif py == "float":
+        kind = "FloatField"
+    elif py == "bool":
+        kind = "BooleanField"
+    elif py == "datetime":
+        kind = "DatetimeField"
+    elif py == "date":
+        kind = "DateField"
+    elif col["max_length"] and col["max_length"] <= 4000:
+        kind = "CharField"
+        args.append(f"max_length={int(col['max_length'])}")
+    else:
+        kind = "TextField"
+    if null:
+        args.append(null)
+    return f"fields.{kind}({', '.join(args)})"
+
+
+def context(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = ROOT) -> dict[str, Any]:
+    fields = [Field(
+        name=c["column_name"], camel=camel(c["column_name"]), comment=c["column_comment"], py_type=c["python_type"],
+        ts_type=c["ts_type"], tortoise=tortoise_field(c), max_length=c["max_length"], pk=c["is_pk"],
+        required=c["is_required"], insert=c["is_insert"], edit=c["is_edit"], list=c["is_list"], query=c["is_query"],
+        query_type=c["query_type"], html_type=c["html_type"], dict_type=c["dict_type"],
+    ) for c in sorted(columns, key=lambda c: c["sort"])]
+    pk = next(f for f in fields if f.pk)
+    module, business = table["module_name"], table["business_name"]
+    package = f"{module}_{re.sub(r'(?<!^)(?=[A-Z])', '_', business).lower()}"
+    return {
+        "table": table["table_name"],
+        "class_name": table["class_name"],
+        "comment": table["table_comment"],
+        "function_name": table["function_name"],
+        "author": table["function_author"],
+        "module": module,
+        "business": business,
+        "package": package,
+        "perm": f"{module}:{business}",
+        "route": f"/{module}/{business}",
+        "view_path": f"{module}/{business}/index",
+        "parent_menu_id": table.get("parent_menu_id") or 0,
+        "fields": fields,
+        "pk": pk,
+        "dict_types": sorted({f.dict_type for f in fields if f.dict_type}),
+        "migration_after": latest_migration(root),
+        "generated_at": datetime.now().strftime("%Y-%m-%d"),
+    }
+
+
+FILES = [
+    ("core_api/generated/{package}/__init__.py", "init.py.j2"),
+    ("core_api/generated/{package}/models.py", "models.py.j2"),
+    ("core_api/generated/{package}/routes.py", "routes.py.j2"),
+    ("core_api/migrations/{migration}.py", "migration.py.j2"),
+    ("bff/screens/gen_{package}.py", "bff_screen.py.j2"),
+    ("tests/test_gen_{package}.py", "test.py.j2"),
+]
+
+
+def render(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = ROOT,
+           sequence: int | None = None) -> dict[str, str]:
+    """{path in the repository: content} for one table."""
+    ctx = context(table, columns, root)
+    number = sequence if sequence is not None else int(ctx["migration_after"][:4]) + 1
+    ctx["migration"] = f"{number:04d}_gen_{ctx['table']}"
+    env = _env()
+    out: dict[str, str] = {}
+    for path, template in FILES:
+        out[path.format(**ctx)] = env.from_string(_template(template)).render(**ctx)
+    return out
+
+
+def zip_of(files: dict[str, str]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for path, content in sorted(files.items()):
+            z.writestr(path, content)
+    return buf.getvalue()
