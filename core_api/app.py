@@ -60,13 +60,14 @@ def feature_apis() -> list[Api]:
     from core_api.system.profile.routes import api as profile_api
     from core_api.system.role.routes import api as role_api
     from core_api.system.user.routes import api as user_api
+    from core_api.tools.build.routes import api as build_api
     from core_api.tools.gen.routes import api as gen_api
 
     generated_apis = [m.api for m in generated.modules("routes")]
     return [*generated_apis, auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api,
             dept_api, menu_api,
             profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api,
-            job_api, pool_api, messages_api, chat_api, gen_api]
+            job_api, pool_api, messages_api, chat_api, gen_api, build_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:
