@@ -27,13 +27,13 @@ from core_api.platform.sms import make_sms
 from core_api.platform.state import AUTH, BUS, CHAT, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE
 from core_api.platform.storage import make_storage
 from core_api.platform.timefmt import set_zone
-from core_api.settings import ROOT, Settings
+from core_api.settings import Settings
 from core_api.system.config.service import ConfigService
 from core_api.system.dict.service import DictService
+from core_api.tools.docs.routes import DOCS_STORAGE, docs_pages, docs_storage
 
 log = logging.getLogger("console.core")
 VERSION = "0.1.0"
-SWAGGER_DIR = ROOT / "node_modules" / "swagger-ui-dist"
 
 
 def feature_apis() -> list[Api]:
@@ -61,13 +61,14 @@ def feature_apis() -> list[Api]:
     from core_api.system.role.routes import api as role_api
     from core_api.system.user.routes import api as user_api
     from core_api.tools.build.routes import api as build_api
+    from core_api.tools.docs.routes import api as docs_api
     from core_api.tools.gen.routes import api as gen_api
 
     generated_apis = [m.api for m in generated.modules("routes")]
     return [*generated_apis, auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api,
             dept_api, menu_api,
             profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api,
-            job_api, pool_api, messages_api, chat_api, gen_api, build_api]
+            job_api, pool_api, messages_api, chat_api, gen_api, build_api, docs_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:
@@ -88,10 +89,9 @@ def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Applica
     app.add_subapp(PAGE_PREFIX, pool_pages(settings.secret))
     app.router.add_get("/health", _health)
     app.router.add_get("/openapi.json", _openapi_json)
-    app.router.add_get("/docs", _docs_page)
-    app.router.add_get("/docs/init.js", _docs_init)
-    if SWAGGER_DIR.is_dir():
-        app.router.add_static("/docs/assets", SWAGGER_DIR, follow_symlinks=False)
+    app[DOCS_STORAGE] = docs_storage(settings.secret)
+    app.router.add_get("/docs", _to_docs)
+    app.add_subapp("/docs", docs_pages(settings.secret))
     return app
 
 
@@ -143,39 +143,19 @@ async def _wake(scheduler: Scheduler) -> None:
     scheduler.wake()
 
 
-async def _docs_allowed(request: web.Request) -> bool:
-    if request.app[SETTINGS].env != "production":
-        return True
-    try:
-        principal = await authenticate(request)
-    except NotAuthenticated:
-        return False
-    return principal.authz.has_permi("tool:swagger:list")
+async def _to_docs(_request: web.Request) -> web.Response:
+    raise web.HTTPFound("/docs/")
 
 
 async def _openapi_json(request: web.Request) -> web.Response:
-    if not await _docs_allowed(request):
-        return fail("当前操作没有权限", 403)
+    if request.app[SETTINGS].env == "production":
+        try:
+            principal = await authenticate(request)
+        except NotAuthenticated:
+            return fail("当前操作没有权限", 403)
+        if not principal.authz.has_permi("tool:swagger:list"):
+            return fail("当前操作没有权限", 403)
     return json_response(openapi_document(request.app[SETTINGS]))
-
-
-DOCS_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>API</title>
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head><body><div id="ui"></div>
-<script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/docs/init.js"></script></body></html>"""
-
-
-async def _docs_page(request: web.Request) -> web.Response:
-    if not await _docs_allowed(request):
-        return fail("当前操作没有权限", 403)
-    if not SWAGGER_DIR.is_dir():
-        return web.Response(text="Swagger UI is not installed: run npm ci at the repository root.", status=503)
-    return web.Response(text=DOCS_HTML, content_type="text/html")
-
-
-async def _docs_init(_request: web.Request) -> web.Response:
-    js = 'window.ui = SwaggerUIBundle({url: "/openapi.json", dom_id: "#ui", persistAuthorization: true});'
-    return web.Response(text=js, content_type="application/javascript")
 
 
 def write_openapi(path: Path) -> None:

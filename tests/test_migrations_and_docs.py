@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -56,21 +55,37 @@ async def test_openapi_and_swagger_are_served(client):
     doc = await (await client.get("/openapi.json")).json()
     assert doc["openapi"] == "3.1.0" and "/getInfo" in doc["paths"]
     assert doc["paths"]["/login"]["post"]["security"] == []
-    page = await client.get("/docs")
-    if shutil.which("node") and (ROOT / "node_modules" / "swagger-ui-dist").is_dir():
-        assert page.status == 200 and "swagger-ui-bundle.js" in await page.text()
-        asset = await client.get("/docs/assets/swagger-ui-bundle.js")
-        assert asset.status == 200
+    page = await client.get("/docs")  # open in development
+    assert page.status == 200 and "swagger-ui-bundle.js" in await page.text()
+    assert (await client.get("/docs/assets/swagger-ui-bundle.js")).status == 200
+    bff = await (await client.get("/docs/bff.json")).json()
+    assert "/bff/screens/session" in bff["paths"]
 
 
-async def test_docs_in_production_need_the_swagger_permission(start_app, make_settings):
-    client = await start_app(make_settings(env="production", captcha_enabled=None))
-    assert (await (await client.get("/openapi.json")).json())["code"] == 403
+async def test_docs_in_production_open_with_a_ticket_and_try_it_out(start_app, make_settings):
     from core_api.platform.state import CONFIG
     from core_api.system.config.models import SysConfig
+    from tests.conftest import Caller
 
+    client = await start_app(make_settings(env="production", captcha_enabled=None))
+    assert (await (await client.get("/openapi.json")).json())["code"] == 403
+    assert (await client.get("/docs/")).status == 403
     await SysConfig.filter(config_key="sys.account.captchaEnabled").update(config_value="false")
     await client.app[CONFIG].changed()
-    token = await token_for(client)
-    doc = await (await client.get("/openapi.json", headers=bearer(token))).json()
-    assert doc["openapi"] == "3.1.0"
+    admin = Caller(client, await token_for(client))
+    assert (await (await client.get("/openapi.json", headers=bearer(admin.token))).json())["openapi"] == "3.1.0"
+    ticket = (await admin.post("/tool/swagger/ticket"))["data"]
+    opened = await client.get(ticket["url"], allow_redirects=False)
+    assert opened.status == 302 and "console_docs=" in opened.headers["Set-Cookie"]
+    assert (await client.get(ticket["url"], allow_redirects=False)).status == 403  # once only
+    assert (await client.get("/docs/")).status == 200
+    assert (await (await client.get("/docs/openapi.json")).json())["openapi"] == "3.1.0"
+    # "Try it out": the cookie counts only with the docs header.
+    tried = await (await client.get("/getInfo", headers={"X-Docs-Request": "1"})).json()
+    assert tried["code"] == 200 and tried["user"]["userName"] == "admin"
+    assert (await (await client.get("/getInfo")).json())["code"] == 401
+    # Signing out ends what the page can do.
+    await admin.post("/logout")
+    assert (await (await client.get("/getInfo", headers={"X-Docs-Request": "1"})).json())["code"] == 401
+    ry = Caller(client, await token_for(client, "ry"))
+    assert (await ry.post("/tool/swagger/ticket"))["code"] == 403

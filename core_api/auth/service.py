@@ -205,6 +205,15 @@ class AuthService:
             return None
         return Principal(session_id=session_id, token_hash=digest, authz=cached.authz)
 
+    async def principal_for_session(self, session_id: int) -> Principal | None:
+        """The principal of a live session found by its id (pages that carry a session id, not a token)."""
+        rows = await UserSession.filter(id=session_id, expires_at__gt=self.clock.time()).values_list(
+            "user_id", "token_hash")
+        if not rows:
+            return None
+        cached = await self.cached_user(rows[0][0])
+        return Principal(session_id=session_id, token_hash=rows[0][1], authz=cached.authz) if cached else None
+
     async def open_session(self, user: SysUser, dept_name: str, client: ClientInfo) -> tuple[str, int]:
         token = secrets.token_urlsafe(32)
         now = self.clock.time()

@@ -180,6 +180,10 @@ async def authenticate(request: web.Request) -> Principal:
     header = request.headers.get("Authorization", "")
     token = header[7:].strip() if header[:7].lower() == "bearer " else ""
     if not token:
+        from core_api.tools.docs.routes import principal_from_docs_cookie
+
+        if (from_docs := await principal_from_docs_cookie(request)) is not None:
+            return from_docs
         raise NotAuthenticated()
     principal = await request.app[AUTH].principal_for_token(token)
     if principal is None:
