@@ -96,6 +96,20 @@ async def xlsx_response(request: web.Request, filename: str, sheet: str, columns
         os.unlink(path)
 
 
+async def keyset_batches(qs: Any, key: str, view: Callable[[dict[str, Any]], dict[str, Any]], *fields: str,
+                         newest_first: bool = False, size: int = 5000) -> AsyncIterator[list[dict[str, Any]]]:
+    """Rows in batches by their key (never by offset): each batch costs the same however deep the export
+    goes, and memory holds one batch."""
+    last = None
+    while True:
+        page = qs if last is None else qs.filter(**{f"{key}__lt" if newest_first else f"{key}__gt": last})
+        rows = await page.order_by(f"-{key}" if newest_first else key).limit(size).values(*fields)
+        if not rows:
+            return
+        last = rows[-1][key]
+        yield [view(r) for r in rows]
+
+
 def template_bytes(sheet: str, columns: Sequence[Column]) -> bytes:
     wb = Workbook(write_only=True)
     ws = wb.create_sheet(sheet)

@@ -18,7 +18,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.excel import Column, xlsx_response
+from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
 from core_api.platform.schema import EditSchema, Schema, StrictSchema, describe_validation_error
 from core_api.platform.security import Principal, any_perm
@@ -299,21 +299,11 @@ async def clean_job_logs() -> web.Response:
 @api.post("/monitor/jobLog/export", need=any_perm("monitor:job:export"), summary="The job log as xlsx",
           log=OperLogSpec("调度日志", BusinessType.EXPORT, save_response=False), form_body=True)
 async def export_job_logs(request: web.Request, body: JobLogQuery) -> web.StreamResponse:
-    qs = filtered_logs(body)
-
-    async def batches() -> AsyncIterator[list[dict]]:
-        last = None
-        while True:
-            page = qs.filter(job_log_id__lt=last) if last else qs
-            rows = await page.order_by("-job_log_id").limit(5000).values()
-            if not rows:
-                return
-            last = rows[-1]["job_log_id"]
-            yield [log_view(r) for r in rows]
+    batches = keyset_batches(filtered_logs(body), "job_log_id", log_view, newest_first=True)
 
     columns = [Column("日志序号", "jobLogId"), Column("任务名称", "jobName"), Column("任务组名", "jobGroup"),
                Column("调用目标", "invokeTarget", width=24), Column("日志信息", "jobMessage", width=40),
                Column("执行状态", "status", lambda v: "正常" if v == "0" else "失败"),
                Column("异常信息", "exceptionInfo", width=40), Column("开始时间", "startTime", width=20),
                Column("结束时间", "endTime", width=20)]
-    return await xlsx_response(request, "调度日志.xlsx", "调度日志", columns, batches())
+    return await xlsx_response(request, "调度日志.xlsx", "调度日志", columns, batches)

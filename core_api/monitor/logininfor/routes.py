@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 from aiohttp import web
 from pydantic import Field
 
 from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok, table
-from core_api.platform.excel import Column, xlsx_response
+from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
 from core_api.platform.security import any_perm
 from core_api.platform.state import AUTH
@@ -66,20 +64,10 @@ async def unlock(request: web.Request, userName: str) -> web.Response:  # noqa: 
 @api.post("/monitor/logininfor/export", need=any_perm("monitor:logininfor:export"), summary="The login log as xlsx",
           log=OperLogSpec("登录日志", BusinessType.EXPORT, save_response=False), form_body=True)
 async def export_logins(request: web.Request, body: LoginLogQuery) -> web.StreamResponse:
-    qs = filtered(body)
-
-    async def batches() -> AsyncIterator[list[dict]]:
-        last = None
-        while True:
-            page = qs.filter(info_id__lt=last) if last else qs
-            rows = await page.order_by("-info_id").limit(5000).values()
-            if not rows:
-                return
-            last = rows[-1]["info_id"]
-            yield [camel_row(r) for r in rows]
+    batches = keyset_batches(filtered(body), "info_id", camel_row, newest_first=True)
 
     columns = [Column("序号", "infoId"), Column("用户账号", "userName"), Column("登录状态", "status",
                lambda v: "成功" if v == "0" else "失败"), Column("登录地址", "ipaddr"),
                Column("登录地点", "loginLocation"), Column("浏览器", "browser"), Column("操作系统", "os"),
                Column("提示消息", "msg", width=30), Column("访问时间", "loginTime", width=20)]
-    return await xlsx_response(request, "登录日志.xlsx", "登录日志", columns, batches())
+    return await xlsx_response(request, "登录日志.xlsx", "登录日志", columns, batches)

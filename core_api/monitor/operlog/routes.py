@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 from aiohttp import web
 from pydantic import Field
 
@@ -11,7 +9,7 @@ from core_api.monitor.operlog.models import SysOperLog
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound
-from core_api.platform.excel import Column, xlsx_response
+from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
 from core_api.platform.security import any_perm
 
@@ -81,17 +79,7 @@ async def clean_logs() -> web.Response:
 @api.post("/monitor/operlog/export", need=any_perm("monitor:operlog:export"), summary="The log as xlsx",
           log=OperLogSpec("操作日志", BusinessType.EXPORT, save_response=False), form_body=True)
 async def export_logs(request: web.Request, body: OperLogQuery) -> web.StreamResponse:
-    qs = filtered(body)
-
-    async def batches() -> AsyncIterator[list[dict]]:
-        last = None
-        while True:
-            page = qs.filter(oper_id__lt=last) if last else qs
-            rows = await page.order_by("-oper_id").limit(5000).values()
-            if not rows:
-                return
-            last = rows[-1]["oper_id"]
-            yield [camel_row(r) for r in rows]
+    batches = keyset_batches(filtered(body), "oper_id", camel_row, newest_first=True)
 
     columns = [
         Column("操作序号", "operId"), Column("操作模块", "title"), Column("业务类型", "businessType", TYPES.get),
@@ -102,4 +90,4 @@ async def export_logs(request: web.Request, body: OperLogQuery) -> web.StreamRes
         Column("错误消息", "errorMsg", width=30), Column("操作时间", "operTime", width=20),
         Column("消耗时间(毫秒)", "costTime"),
     ]
-    return await xlsx_response(request, "操作日志.xlsx", "操作日志", columns, batches())
+    return await xlsx_response(request, "操作日志.xlsx", "操作日志", columns, batches)

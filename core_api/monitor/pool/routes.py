@@ -6,38 +6,28 @@ minutes and checks the permission again on every load."""
 
 from __future__ import annotations
 
-import hashlib
 import html
-import secrets
-import time
 from typing import Any
 
 from aiohttp import web
-from aiohttp_session import get_session, new_session, session_middleware
-from aiohttp_session.cookie_storage import EncryptedCookieStorage
+from aiohttp_session import get_session, session_middleware
 from tortoise import connections
 
 from core_api.platform.api import Api
 from core_api.platform.envelope import json_response, ok
+from core_api.platform.page_session import cookie_storage, issue_ticket, redeem_ticket, session_alive
 from core_api.platform.security import Principal, any_perm
-from core_api.platform.state import AUTH, KV
+from core_api.platform.state import AUTH
 
 api = Api("pool")
 PERMISSION = "monitor:druid:list"
-TICKET_TTL = 60
-SESSION_SECONDS = 1800
 PAGE_PREFIX = "/monitor/pool"
-
-
-def session_storage(secret: bytes) -> EncryptedCookieStorage:
-    key = hashlib.sha256(b"pool-page:" + secret).digest()  # 32 raw bytes; the storage encodes them
-    return EncryptedCookieStorage(key, cookie_name="console_pool", max_age=SESSION_SECONDS, httponly=True,
-                                  samesite="Lax", path="/")
 
 
 def pool_pages(settings_secret: bytes) -> web.Application:
     """A sub-application under /monitor/pool with its own cookie-session middleware."""
-    sub = web.Application(middlewares=[session_middleware(session_storage(settings_secret))])
+    storage = cookie_storage(settings_secret, "pool-page", "console_pool")
+    sub = web.Application(middlewares=[session_middleware(storage)])
     sub.router.add_get("/open", open_page)
     sub.router.add_get("/", page)
     sub.router.add_get("/data", data)
@@ -47,19 +37,13 @@ def pool_pages(settings_secret: bytes) -> web.Application:
 @api.post("/monitor/druid/ticket", need=any_perm(PERMISSION),
           summary="A one-time ticket (60 s) that opens the pool page at /monitor/pool/open?ticket=…")
 async def ticket(request: web.Request, principal: Principal) -> web.Response:
-    value = secrets.token_urlsafe(24)
-    await request.app[KV].set(f"pool_ticket:{value}", str(principal.user_id), TICKET_TTL)
+    value = await issue_ticket(request, "pool", principal.user_id)
     return ok(data={"ticket": value, "url": f"{PAGE_PREFIX}/open?ticket={value}"})
 
 
 async def open_page(request: web.Request) -> web.Response:
-    value = request.query.get("ticket", "")
-    user_id = await request.config_dict[KV].pop(f"pool_ticket:{value}") if 0 < len(value) <= 64 else None
-    if user_id is None:
+    if not await redeem_ticket(request, "pool", value_key="user_id"):
         return _message(403, "票据无效或已过期，请从控制台重新打开此页面")
-    session = await new_session(request)
-    session["user_id"] = int(user_id)
-    session["until"] = time.time() + SESSION_SECONDS
     raise web.HTTPFound(f"{request.headers.get('X-Forwarded-Prefix', '')}{PAGE_PREFIX}/")
 
 
@@ -70,9 +54,8 @@ def _message(status: int, text: str) -> web.Response:
 
 async def _refusal(request: web.Request) -> web.Response | None:
     """None when the cookie session belongs to a user who still holds the permission."""
-    session = await get_session(request)
-    user_id, until = session.get("user_id"), session.get("until", 0)
-    if not user_id or until < time.time():
+    user_id = session_alive(await get_session(request), "user_id")
+    if user_id is None:
         return _message(401, "会话已过期，请从控制台重新打开此页面")
     cached = await request.config_dict[AUTH].cached_user(int(user_id))
     if cached is None or not cached.authz.has_permi(PERMISSION):

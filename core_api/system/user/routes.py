@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from aiohttp import web
@@ -13,7 +12,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.excel import Column, read_rows, template_response, xlsx_response
+from core_api.platform.excel import Column, keyset_batches, read_rows, template_response, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
 from core_api.platform.passwords import hash_password
 from core_api.platform.schema import EditSchema, OptionalEmail, Schema, StrictSchema, describe_validation_error
@@ -143,7 +142,6 @@ EXPORT_COLUMNS = [
     Column("最后登录IP", "loginIp"), Column("最后登录时间", "loginDate", width=20),
     Column("部门名称", "deptName"), Column("部门负责人", "deptLeader"),
 ]
-EXPORT_BATCH = 5000
 
 
 @api.post("/system/user/export", need=any_perm("system:user:export"),
@@ -152,17 +150,12 @@ EXPORT_BATCH = 5000
 async def export_users(request: web.Request, principal: Principal, body: UserQuery) -> web.StreamResponse:
     qs = await with_dept_subtree(request, filtered(principal, body), body.dept_id)
 
-    async def batches() -> AsyncIterator[list[dict]]:
-        last = 0
-        while True:  # keyset pagination: constant cost per batch however deep the export goes
-            rows = await qs.filter(user_id__gt=last).order_by("user_id").limit(EXPORT_BATCH).values(*LIST_FIELDS)
-            if not rows:
-                return
-            last = rows[-1]["user_id"]
-            yield [{**camel_row({k: v for k, v in r.items() if not k.startswith("dept__")}),
-                    "deptName": r["dept__dept_name"], "deptLeader": r["dept__leader"]} for r in rows]
+    def view(r: dict[str, Any]) -> dict[str, Any]:
+        return {**camel_row({k: v for k, v in r.items() if not k.startswith("dept__")}),
+                "deptName": r["dept__dept_name"], "deptLeader": r["dept__leader"]}
 
-    return await xlsx_response(request, "用户数据.xlsx", "用户数据", EXPORT_COLUMNS, batches())
+    batches = keyset_batches(qs, "user_id", view, *LIST_FIELDS)
+    return await xlsx_response(request, "用户数据.xlsx", "用户数据", EXPORT_COLUMNS, batches)
 
 
 async def options(principal: Principal) -> dict[str, Any]:

@@ -10,25 +10,21 @@ own session lives.
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-import time
 from typing import Any
 
 from aiohttp import web
-from aiohttp_session import get_session, new_session, session_middleware
+from aiohttp_session import get_session, session_middleware
 from aiohttp_session.cookie_storage import EncryptedCookieStorage
 
 from core_api.platform.api import Api
 from core_api.platform.envelope import fail, json_response, ok
+from core_api.platform.page_session import cookie_storage, issue_ticket, redeem_ticket, session_alive
 from core_api.platform.security import Principal, any_perm
-from core_api.platform.state import AUTH, KV, SETTINGS
+from core_api.platform.state import AUTH, SETTINGS
 from core_api.settings import ROOT
 
 api = Api("docs")
 PERMISSION = "tool:swagger:list"
-TICKET_TTL = 60
-SESSION_SECONDS = 1800
 SWAGGER_DIR = ROOT / "node_modules" / "swagger-ui-dist"
 BFF_DOCUMENT = ROOT / "bff" / "openapi.json"
 DOCS_HEADER = "X-Docs-Request"
@@ -63,9 +59,7 @@ INIT = """(function () {
 
 
 def docs_storage(secret: bytes) -> EncryptedCookieStorage:
-    key = hashlib.sha256(b"docs-page:" + secret).digest()
-    return EncryptedCookieStorage(key, cookie_name="console_docs", max_age=SESSION_SECONDS, httponly=True,
-                                  samesite="Strict", path="/")
+    return cookie_storage(secret, "docs-page", "console_docs", samesite="Strict")
 
 
 DOCS_STORAGE: web.AppKey[EncryptedCookieStorage] = web.AppKey("docs_storage")
@@ -87,19 +81,13 @@ def docs_pages(secret: bytes) -> web.Application:
 @api.post("/tool/swagger/ticket", need=any_perm(PERMISSION),
           summary="A one-time ticket (60 s) that opens the API documentation at /docs/open?ticket=…")
 async def ticket(request: web.Request, principal: Principal) -> web.Response:
-    value = secrets.token_urlsafe(24)
-    await request.app[KV].set(f"docs_ticket:{value}", str(principal.session_id), TICKET_TTL)
+    value = await issue_ticket(request, "docs", principal.session_id)
     return ok(data={"ticket": value, "url": f"/docs/open?ticket={value}"})
 
 
 async def open_docs(request: web.Request) -> web.Response:
-    value = request.query.get("ticket", "")
-    session_id = await request.config_dict[KV].pop(f"docs_ticket:{value}") if 0 < len(value) <= 64 else None
-    if session_id is None:
+    if not await redeem_ticket(request, "docs", value_key="session_id"):
         return web.Response(status=403, text="票据无效或已过期，请从控制台重新打开此页面")
-    session = await new_session(request)
-    session["session_id"] = int(session_id)
-    session["until"] = time.time() + SESSION_SECONDS
     raise web.HTTPFound("./")
 
 
@@ -111,10 +99,10 @@ async def _allowed(request: web.Request) -> bool:
 
 
 async def principal_of(request: web.Request, session: Any) -> Principal | None:
-    session_id, until = session.get("session_id"), session.get("until", 0)
-    if not session_id or until < time.time():
+    session_id = session_alive(session, "session_id")
+    if session_id is None:
         return None
-    principal = await request.config_dict[AUTH].principal_for_session(int(session_id))
+    principal = await request.config_dict[AUTH].principal_for_session(session_id)
     return principal if principal is not None and principal.authz.has_permi(PERMISSION) else None
 
 
