@@ -36,6 +36,12 @@ MODEL_MODULES = [
 PG_SERVER_SETTINGS = {"plan_cache_mode": "force_custom_plan"}
 
 
+async def _keep_connection(_connection: Any) -> None:
+    """asyncpg resets every connection it takes back (a round trip of RESET ALL and friends); ours change
+    no session state (settings are fixed at connect, advisory locks here end with their transaction)."""
+    return None
+
+
 def model_modules() -> list[str]:
     """The product's models and those of generated code (core_api/generated)."""
     from core_api import generated
@@ -50,7 +56,7 @@ def tortoise_config(settings: Settings, *, pool_max: int = 20, app_name: str = "
 
         connection = expand_db_url(settings.db_url)
         connection["credentials"].update(minsize=1, maxsize=pool_max, application_name=app_name,
-                                         server_settings=dict(PG_SERVER_SETTINGS))
+                                         server_settings=dict(PG_SERVER_SETTINGS), reset=_keep_connection)
     return {
         "connections": {"default": connection},
         "apps": {

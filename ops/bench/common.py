@@ -56,7 +56,11 @@ class Server:
 
     def stop(self) -> None:
         self.proc.terminate()
-        self.proc.wait(10)
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
 
 
 def start(module: str, env: dict[str, str], health: str) -> Server:

@@ -9,6 +9,7 @@ import orjson
 from pydantic import Field, field_validator
 from tortoise import connections
 from tortoise.exceptions import IntegrityError
+from tortoise.expressions import Case, F, Value, When
 from tortoise.transactions import in_transaction
 
 from core_api.messaging.chat.models import ChatMessage, ChatRoom
@@ -77,13 +78,9 @@ async def room_by_id(room_id: int) -> ChatRoom:
 
 async def store(room: ChatRoom, sender: ChatIdentity, name: str, avatar: str, segments: list[dict[str, Any]],
                 content_type: str, client_msg_id: str | None) -> tuple[ChatMessage, bool]:
-    """(message, created). A resend with the same client message id returns the first one."""
+    """(message, created). A resend with the same client message id returns the first one (the unique
+    index decides, no look-up first)."""
     from_peer = not sender.is_staff
-    if client_msg_id:
-        existing = await ChatMessage.get_or_none(room_id=room.id, from_peer=from_peer, sender_id=sender.id,
-                                                 client_msg_id=client_msg_id)
-        if existing is not None:
-            return existing, False
     try:
         async with in_transaction():
             message = await ChatMessage.create(room_id=room.id, from_peer=from_peer, sender_id=sender.id,
@@ -94,15 +91,18 @@ async def store(room: ChatRoom, sender: ChatIdentity, name: str, avatar: str, se
                                        "last_content_type": content_type, "last_message_at": message.create_time}
             if from_peer:
                 changes["peer_read_id"] = message.id
-                if room.status == "resolved":
-                    changes["status"] = "open"  # the customer wrote again
+                # The customer wrote again: a resolved conversation opens.
+                changes["status"] = Case(When(status="resolved", then=Value("open")), default=F("status"))
             else:
                 changes["staff_read_id"] = message.id
             await ChatRoom.filter(id=room.id).update(**changes)
     except IntegrityError:
+        if not client_msg_id:
+            raise
         existing = await ChatMessage.get(room_id=room.id, from_peer=from_peer, sender_id=sender.id,
                                          client_msg_id=client_msg_id)
         return existing, False
+    room.last_message_id = message.id
     return message, True
 
 
