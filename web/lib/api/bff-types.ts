@@ -75,6 +75,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/chat/emoji/{code}.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One emoji's icon of the chat catalogue (the core's /chat/emoji/<hex>.svg)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_emoji_icon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/chat/sound/notify.wav": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chat's notification sound (the core's /chat/sound/notify.wav)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_notify_sound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/files/{path}": {
         parameters: {
             query?: never;
@@ -95,6 +135,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/pages/monitor/pool/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The core's pool page (/monitor/pool/*) passed through with its cookie; X-Forwarded-Prefix names where the caller mounts it
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_monitor_pool_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/dashboard": {
         parameters: {
             query?: never;
@@ -107,6 +167,186 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["screens_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/monitor/cache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cache figures: server info, key count and command statistics
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_monitor_cache_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/monitor/cacheList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cache list: the cache names
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_monitor_cache_list_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/monitor/job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Jobs: the page, the dictionaries and the registered handlers
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_monitor_job_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/monitor/job/cron": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a cron expression: the next five fire times, or the core's reason
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_monitor_job_cron"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/monitor/jobLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Job log: the page, the dictionaries and the job of the jobId filter
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_monitor_job_log_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/monitor/logininfor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Login log: the page (newest first unless sorted) and dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_monitor_logininfor_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/monitor/online": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Online users: one page of the live sessions
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_monitor_online_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/monitor/operlog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operation log: the page (newest first unless sorted) and dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_monitor_operlog_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/monitor/server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server figures: CPU, memory, runtime, host, disks
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_monitor_server_screen"];
         put?: never;
         post?: never;
         delete?: never;
@@ -503,6 +743,139 @@ export interface components {
              */
             msg?: string;
         };
+        /** CacheCommandStat */
+        CacheCommandStat: {
+            /** Name */
+            name: string;
+            /** Value */
+            value: string;
+        };
+        /** CacheFigures */
+        CacheFigures: {
+            /** Commandstats */
+            commandStats: components["schemas"]["CacheCommandStat"][];
+            /** Dbsize */
+            dbSize: number;
+            info: components["schemas"]["CacheServerInfo"];
+        };
+        /** CacheFiguresOut */
+        CacheFiguresOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CacheFigures"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** CacheNameRow */
+        CacheNameRow: {
+            /** Cachename */
+            cacheName: string;
+            /** Remark */
+            remark: string;
+        };
+        /** CacheNamesOut */
+        CacheNamesOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["CacheNameRow"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /**
+         * CacheServerInfo
+         * @description Redis INFO fields under their own names (the in-process store fills the same ones).
+         */
+        CacheServerInfo: {
+            /**
+             * Aof Enabled
+             * @default null
+             */
+            aof_enabled?: unknown;
+            /**
+             * Connected Clients
+             * @default null
+             */
+            connected_clients?: unknown;
+            /**
+             * Instantaneous Input Kbps
+             * @default null
+             */
+            instantaneous_input_kbps?: unknown;
+            /**
+             * Instantaneous Output Kbps
+             * @default null
+             */
+            instantaneous_output_kbps?: unknown;
+            /**
+             * Maxmemory Human
+             * @default null
+             */
+            maxmemory_human?: string | null;
+            /**
+             * Processcaches
+             * @description in-process mode: entries per process cache
+             * @default null
+             */
+            processCaches?: {
+                [key: string]: number;
+            } | null;
+            /**
+             * Rdb Last Bgsave Status
+             * @default null
+             */
+            rdb_last_bgsave_status?: string | null;
+            /**
+             * Redis Mode
+             * @default null
+             */
+            redis_mode?: string | null;
+            /**
+             * Redis Version
+             * @default null
+             */
+            redis_version?: string | null;
+            /**
+             * Store
+             * @description in-process mode: where the short-lived keys live
+             * @default null
+             */
+            store?: string | null;
+            /**
+             * Tcp Port
+             * @default null
+             */
+            tcp_port?: unknown;
+            /**
+             * Uptime In Days
+             * @default null
+             */
+            uptime_in_days?: unknown;
+            /**
+             * Used Cpu User Children
+             * @default null
+             */
+            used_cpu_user_children?: unknown;
+            /**
+             * Used Memory Human
+             * @default null
+             */
+            used_memory_human?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** Captcha */
         Captcha: {
             /** Captchaenabled */
@@ -615,6 +988,36 @@ export interface components {
              */
             code?: number;
             data: components["schemas"]["ConfigSettings"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** CronCheck */
+        CronCheck: {
+            /**
+             * Message
+             * @description why the expression was refused
+             * @default null
+             */
+            message?: string | null;
+            /**
+             * Times
+             * @description the next five fire times
+             */
+            times?: string[];
+            /** Valid */
+            valid: boolean;
+        };
+        /** CronCheckOut */
+        CronCheckOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CronCheck"];
             /**
              * Msg
              * @default 操作成功
@@ -923,6 +1326,207 @@ export interface components {
              */
             msg?: string;
         };
+        /** JobHandlerInfo */
+        JobHandlerInfo: {
+            /** Name */
+            name: string;
+            /**
+             * Params
+             * @description the JSON schema of the handler's parameters
+             */
+            params: {
+                [key: string]: unknown;
+            };
+            /** Title */
+            title: string;
+        };
+        /** JobLogPage */
+        JobLogPage: {
+            /** Rows */
+            rows: components["schemas"]["JobLogRow"][];
+            /** Total */
+            total: number;
+        };
+        /** JobLogRow */
+        JobLogRow: {
+            /**
+             * Costtime
+             * @description milliseconds from start to end
+             * @default null
+             */
+            costTime?: number | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Endtime
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * Exceptioninfo
+             * @default null
+             */
+            exceptionInfo?: string | null;
+            /**
+             * Firetime
+             * @default null
+             */
+            fireTime?: string | null;
+            /** Invoketarget */
+            invokeTarget: string;
+            /** Jobgroup */
+            jobGroup: string;
+            /** Jobid */
+            jobId: number;
+            /** Joblogid */
+            jobLogId: number;
+            /**
+             * Jobmessage
+             * @default null
+             */
+            jobMessage?: string | null;
+            /** Jobname */
+            jobName: string;
+            /**
+             * Latems
+             * @description milliseconds from the planned fire to the start
+             * @default null
+             */
+            lateMs?: number | null;
+            /**
+             * Starttime
+             * @default null
+             */
+            startTime?: string | null;
+            /** Status */
+            status: string;
+        };
+        /** JobLogScreen */
+        JobLogScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            /**
+             * @description the job of the jobId filter, when given and readable
+             * @default null
+             */
+            job?: components["schemas"]["JobRow"] | null;
+            page: components["schemas"]["JobLogPage"];
+        };
+        /** JobLogScreenOut */
+        JobLogScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["JobLogScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** JobPage */
+        JobPage: {
+            /** Rows */
+            rows: components["schemas"]["JobRow"][];
+            /** Total */
+            total: number;
+        };
+        /** JobRow */
+        JobRow: {
+            /**
+             * Concurrent
+             * @description "0" allowed, "1" forbidden
+             */
+            concurrent: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Cronexpression */
+            cronExpression: string;
+            /** Invoketarget */
+            invokeTarget: string;
+            /** Jobgroup */
+            jobGroup: string;
+            /** Jobid */
+            jobId: number;
+            /** Jobname */
+            jobName: string;
+            /**
+             * Jobparams
+             * @description validated by the handler's schema
+             */
+            jobParams?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Misfirepolicy
+             * @description 0 default, 1 fire all missed, 2 fire once, 3 do nothing
+             */
+            misfirePolicy: string;
+            /**
+             * Nextvalidtime
+             * @default null
+             */
+            nextValidTime?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Status
+             * @description "0" running, "1" paused
+             */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+        };
+        /** JobScreen */
+        JobScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            /** Handlers */
+            handlers: components["schemas"]["JobHandlerInfo"][];
+            page: components["schemas"]["JobPage"];
+        };
+        /** JobScreenOut */
+        JobScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["JobScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** LoginBody */
         LoginBody: {
             /**
@@ -954,6 +1558,74 @@ export interface components {
             failure: number;
             /** Success */
             success: number;
+        };
+        /** LoginLogPage */
+        LoginLogPage: {
+            /** Rows */
+            rows: components["schemas"]["LoginLogRow"][];
+            /** Total */
+            total: number;
+        };
+        /** LoginLogRow */
+        LoginLogRow: {
+            /**
+             * Browser
+             * @default null
+             */
+            browser?: string | null;
+            /** Infoid */
+            infoId: number;
+            /**
+             * Ipaddr
+             * @default null
+             */
+            ipaddr?: string | null;
+            /**
+             * Loginlocation
+             * @default null
+             */
+            loginLocation?: string | null;
+            /**
+             * Logintime
+             * @default null
+             */
+            loginTime?: string | null;
+            /**
+             * Msg
+             * @default null
+             */
+            msg?: string | null;
+            /**
+             * Os
+             * @default null
+             */
+            os?: string | null;
+            /** Status */
+            status: string;
+            /** Username */
+            userName: string;
+        };
+        /** LoginLogScreen */
+        LoginLogScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            page: components["schemas"]["LoginLogPage"];
+        };
+        /** LoginLogScreenOut */
+        LoginLogScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["LoginLogScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** MenuRow */
         MenuRow: {
@@ -1113,6 +1785,169 @@ export interface components {
              */
             code?: number;
             data: components["schemas"]["NoticeScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** OnlinePage */
+        OnlinePage: {
+            /** Rows */
+            rows: components["schemas"]["OnlineRow"][];
+            /** Total */
+            total: number;
+        };
+        /** OnlineRow */
+        OnlineRow: {
+            /**
+             * Browser
+             * @default null
+             */
+            browser?: string | null;
+            /**
+             * Deptname
+             * @default null
+             */
+            deptName?: string | null;
+            /**
+             * Ipaddr
+             * @default null
+             */
+            ipaddr?: string | null;
+            /**
+             * Loginlocation
+             * @default null
+             */
+            loginLocation?: string | null;
+            /**
+             * Logintime
+             * @default null
+             */
+            loginTime?: string | null;
+            /**
+             * Os
+             * @default null
+             */
+            os?: string | null;
+            /**
+             * Tokenid
+             * @description the session's public id (never its token)
+             */
+            tokenId: string;
+            /** Username */
+            userName: string;
+        };
+        /** OnlineScreen */
+        OnlineScreen: {
+            page: components["schemas"]["OnlinePage"];
+        };
+        /** OnlineScreenOut */
+        OnlineScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["OnlineScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** OperLogPage */
+        OperLogPage: {
+            /** Rows */
+            rows: components["schemas"]["OperLogRow"][];
+            /** Total */
+            total: number;
+        };
+        /**
+         * OperLogRow
+         * @description A row of the operation log list (the detail call adds parameters and result).
+         */
+        OperLogRow: {
+            /** Businesstype */
+            businessType: number;
+            /**
+             * Costtime
+             * @default null
+             */
+            costTime?: number | null;
+            /**
+             * Deptname
+             * @default null
+             */
+            deptName?: string | null;
+            /**
+             * Errormsg
+             * @default null
+             */
+            errorMsg?: string | null;
+            /**
+             * Method
+             * @default null
+             */
+            method?: string | null;
+            /** Operid */
+            operId: number;
+            /**
+             * Operip
+             * @default null
+             */
+            operIp?: string | null;
+            /**
+             * Operlocation
+             * @default null
+             */
+            operLocation?: string | null;
+            /**
+             * Opername
+             * @default null
+             */
+            operName?: string | null;
+            /**
+             * Opertime
+             * @default null
+             */
+            operTime?: string | null;
+            /**
+             * Operurl
+             * @default null
+             */
+            operUrl?: string | null;
+            /**
+             * Operatortype
+             * @default null
+             */
+            operatorType?: number | null;
+            /**
+             * Requestmethod
+             * @default null
+             */
+            requestMethod?: string | null;
+            /** Status */
+            status: number;
+            /** Title */
+            title: string;
+        };
+        /** OperLogScreen */
+        OperLogScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            page: components["schemas"]["OperLogPage"];
+        };
+        /** OperLogScreenOut */
+        OperLogScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["OperLogScreen"];
             /**
              * Msg
              * @default 操作成功
@@ -1415,6 +2250,124 @@ export interface components {
              * @default null
              */
             redirect?: string | null;
+        };
+        /** ServerCpu */
+        ServerCpu: {
+            /** Cpunum */
+            cpuNum: number;
+            /** Free */
+            free: number;
+            /** Sys */
+            sys: number;
+            /** Total */
+            total: number;
+            /** Used */
+            used: number;
+            /** Wait */
+            wait: number;
+        };
+        /** ServerDisk */
+        ServerDisk: {
+            /** Dirname */
+            dirName: string;
+            /** Free */
+            free: string;
+            /** Systypename */
+            sysTypeName: string;
+            /** Total */
+            total: string;
+            /** Typename */
+            typeName: string;
+            /** Usage */
+            usage: number;
+            /** Used */
+            used: string;
+        };
+        /** ServerFigures */
+        ServerFigures: {
+            cpu: components["schemas"]["ServerCpu"];
+            mem: components["schemas"]["ServerMem"];
+            py: components["schemas"]["ServerRuntime"];
+            sys: components["schemas"]["ServerHost"];
+            /** Sysfiles */
+            sysFiles: components["schemas"]["ServerDisk"][];
+        };
+        /** ServerFiguresOut */
+        ServerFiguresOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ServerFigures"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ServerHost */
+        ServerHost: {
+            /** Computerip */
+            computerIp: string;
+            /** Computername */
+            computerName: string;
+            /** Osarch */
+            osArch: string;
+            /** Osname */
+            osName: string;
+            /** Userdir */
+            userDir: string;
+        };
+        /**
+         * ServerMem
+         * @description Gigabytes, and the usage in per cent.
+         */
+        ServerMem: {
+            /** Free */
+            free: number;
+            /** Total */
+            total: number;
+            /** Usage */
+            usage: number;
+            /** Used */
+            used: number;
+        };
+        /**
+         * ServerRuntime
+         * @description The Python process (sizes in megabytes).
+         */
+        ServerRuntime: {
+            /** Free */
+            free: number;
+            /** Home */
+            home: string;
+            /** Inputargs */
+            inputArgs: string;
+            /** Max */
+            max: number;
+            /** Name */
+            name: string;
+            /**
+             * Pid
+             * @default null
+             */
+            pid?: number | null;
+            /** Runtime */
+            runTime: string;
+            /**
+             * Starttime
+             * @default null
+             */
+            startTime?: string | null;
+            /** Total */
+            total: number;
+            /** Usage */
+            usage: number;
+            /** Used */
+            used: number;
+            /** Version */
+            version: string;
         };
         /** SessionOut */
         SessionOut: {
@@ -1910,7 +2863,61 @@ export interface operations {
             };
         };
     };
+    screens_emoji_icon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    screens_notify_sound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     screens_stored_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    screens_monitor_pool_page: {
         parameters: {
             query?: never;
             header?: never;
@@ -1944,6 +2951,235 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardOut"];
+                };
+            };
+        };
+    };
+    screens_monitor_cache_screen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CacheFiguresOut"];
+                };
+            };
+        };
+    };
+    screens_monitor_cache_list_screen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CacheNamesOut"];
+                };
+            };
+        };
+    };
+    screens_monitor_job_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                jobName?: string | null;
+                jobGroup?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobScreenOut"];
+                };
+            };
+        };
+    };
+    screens_monitor_job_cron: {
+        parameters: {
+            query: {
+                cronExpression: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CronCheckOut"];
+                };
+            };
+        };
+    };
+    screens_monitor_job_log_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                jobId?: number | null;
+                jobName?: string | null;
+                jobGroup?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobLogScreenOut"];
+                };
+            };
+        };
+    };
+    screens_monitor_logininfor_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                ipaddr?: string | null;
+                userName?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginLogScreenOut"];
+                };
+            };
+        };
+    };
+    screens_monitor_online_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                ipaddr?: string | null;
+                userName?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineScreenOut"];
+                };
+            };
+        };
+    };
+    screens_monitor_operlog_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                title?: string | null;
+                operName?: string | null;
+                businessType?: number | null;
+                status?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperLogScreenOut"];
+                };
+            };
+        };
+    };
+    screens_monitor_server_screen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerFiguresOut"];
                 };
             };
         };

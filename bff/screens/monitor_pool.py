@@ -1,0 +1,75 @@
+"""The database-pool page: the core serves it at /monitor/pool/ behind its own cookie session (opened
+with a one-time ticket); the web embeds it same-origin through this pass-through, which carries the
+page's cookie both ways and points the core's redirects at the caller's mount of the page."""
+
+from __future__ import annotations
+
+import re
+
+import aiohttp
+from aiohttp import web
+
+from bff.core_client import CORE_SESSION
+from bff.routing import forwarded_headers
+from core_api.platform.api import Api
+from core_api.platform.envelope import fail
+from core_api.platform.state import SETTINGS
+
+api = Api("monitor-pool")
+CORE_PREFIX = "/monitor/pool"
+OWN_MOUNT = "/bff/pages/monitor/pool"
+POOL_COOKIE = "console_pool"
+PAGE_PATH = re.compile(r"^[A-Za-z0-9_\-]*(/[A-Za-z0-9_\-]+)*/?$")
+MOUNT = re.compile(r"^(/[A-Za-z0-9_\-]+)+$")
+PASSED_RESPONSE_HEADERS = ("Content-Type", "Cache-Control", "Content-Security-Policy", "X-Content-Type-Options")
+
+
+def pool_cookie(header: str) -> str | None:
+    """Only the page's own cookie goes on (never the console's sign-in cookies)."""
+    for part in header.split(";"):
+        name, _, value = part.strip().partition("=")
+        if name == POOL_COOKIE and value:
+            return f"{POOL_COOKIE}={value}"
+    return None
+
+
+def mounted(location: str, mount: str) -> str:
+    """A redirect of the core inside /monitor/pool, as the caller addresses the page."""
+    if location == CORE_PREFIX or location.startswith(CORE_PREFIX + "/"):
+        return mount + location[len(CORE_PREFIX):]
+    return location
+
+
+@api.get("/bff/pages/monitor/pool/{path:.*}", login_only=True,
+         summary="The core's pool page (/monitor/pool/*) passed through with its cookie; "
+                 "X-Forwarded-Prefix names where the caller mounts it")
+async def monitor_pool_page(request: web.Request) -> web.StreamResponse:
+    path = request.match_info.get("path", "")
+    if not PAGE_PATH.match(path):
+        return fail("访问资源不存在", 404)
+    prefix = request.headers.get("X-Forwarded-Prefix", "")
+    mount = prefix if MOUNT.match(prefix) else OWN_MOUNT
+    headers = forwarded_headers(request, with_token=False)
+    cookie = pool_cookie(request.headers.get("Cookie", ""))
+    if cookie:
+        headers["Cookie"] = cookie
+    url = f"{request.app[SETTINGS].core_url.rstrip('/')}{CORE_PREFIX}/{path}"
+    try:
+        async with request.app[CORE_SESSION].get(
+            url, params=request.query, headers=headers, allow_redirects=False,
+            timeout=aiohttp.ClientTimeout(total=60),
+        ) as upstream:
+            body = await upstream.read()
+            response = web.Response(status=upstream.status, body=body)
+            for name in PASSED_RESPONSE_HEADERS:
+                if name in upstream.headers:
+                    response.headers[name] = upstream.headers[name]
+            for value in upstream.headers.getall("Set-Cookie", []):
+                response.headers.add("Set-Cookie", value)
+            if "Location" in upstream.headers:
+                response.headers["Location"] = mounted(upstream.headers["Location"], mount)
+            return response
+    except aiohttp.ClientError:
+        return fail("后端接口连接异常", 500)
+    except TimeoutError:
+        return fail("系统接口请求超时", 500)

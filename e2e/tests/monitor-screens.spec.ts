@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN_STATE } from "./helpers";
+import { MONITOR, toast } from "./monitor-helpers";
+
+test.use({ storageState: ADMIN_STATE });
+
+test("the server screen shows real figures and refreshes them every 5 s", async ({ page }) => {
+  await page.goto(MONITOR.server);
+  const cores = Number(await page.getByTestId("server-cpu-num").textContent());
+  expect(cores).toBeGreaterThan(0);
+  await expect(page.getByTestId("server-mem-total")).toHaveText(/^\d+\.\d{2} GB$/);
+  expect(Number.parseFloat((await page.getByTestId("server-mem-total").textContent()) ?? "0")).toBeGreaterThan(0);
+  await expect(page.getByTestId("server-runtime")).toContainText(/CPython|PyPy/);
+  await expect(page.getByTestId("server-cpu")).toContainText("%");
+  await expect(page.getByTestId("server-host")).toContainText(/Linux|Darwin|Windows/);
+  // a later measurement replaces the first
+  const first = await page.getByTestId("server-updated").textContent();
+  await expect(page.getByTestId("server-updated")).not.toHaveText(first ?? "", { timeout: 12_000 });
+  await expect(page.getByTestId("server-updated")).not.toHaveAttribute("data-paused", "true");
+});
+
+test("the cache screen shows the store's figures with both charts", async ({ page }) => {
+  await page.goto(MONITOR.cache);
+  await expect(page.getByTestId("cache-info")).toBeVisible();
+  await expect(page.getByTestId("cache-db-size")).toHaveText(/^\d+$/);
+  expect(Number(await page.getByTestId("cache-db-size").textContent())).toBeGreaterThan(0);
+  await expect(page.getByTestId("cache-used-memory")).toHaveText(/^\d+(\.\d+)?[BKMG]/);
+  const gauge = page.getByTestId("cache-memory-gauge");
+  await expect(gauge).toBeVisible();
+  await expect(gauge.locator("svg path").first()).toBeVisible();
+  expect(Number(await gauge.getAttribute("data-value"))).toBeGreaterThan(0);
+  await expect(page.getByTestId("cache-commands").locator('[data-testid="cache-commands-chart"], [data-testid="cache-commands-empty"]')).toBeVisible();
+  await page.getByTestId("cache-refresh").click();
+  await expect(page.getByTestId("cache-info")).toBeVisible();
+});
+
+test("the cache list shows names, keys and a value, and clears a key", async ({ page }) => {
+  await page.goto(MONITOR.cacheList);
+  const names = page.getByTestId("cache-name");
+  expect(await names.count()).toBeGreaterThan(0);
+  await page.locator('[data-testid="cache-name"][data-name="sys_dict:"]').click();
+  const keys = page.getByTestId("cache-key");
+  await expect(keys.first()).toBeVisible();
+  const key = (await keys.first().getAttribute("data-key")) ?? "";
+  await keys.first().click();
+  await expect(page.getByTestId("cache-value-name")).toHaveValue("sys_dict:");
+  await expect(page.getByTestId("cache-value-key")).toHaveValue(key);
+  await expect(page.getByTestId("cache-value")).not.toHaveValue("");
+  await keys.first().getByTestId("cache-key-clear").click();
+  await expect(toast(page, `清理缓存键名[${key}]成功`)).toBeVisible();
+  await page.getByTestId("cache-names-refresh").click();
+  await expect(names.first()).toBeVisible();
+});
+
+test("the database pool page opens with a ticket inside the console's frame", async ({ page }) => {
+  await page.goto(MONITOR.pool);
+  const frame = page.getByTestId("inner-link");
+  await expect(frame).toHaveAttribute("src", /^\/pool\/open\?ticket=/);
+  const box = await frame.boundingBox();
+  expect(Math.abs((box?.height ?? 0) - (900 - 94.5))).toBeLessThan(2);
+  const inner = page.frameLocator('[data-testid="inner-link"]');
+  await expect(inner.locator("h1")).toHaveText("数据库连接池");
+  await expect(inner.locator("table").first()).toContainText("连接数");
+  // the ticket is spent: opening it again is refused, while the cookie session keeps the page
+  const src = (await frame.getAttribute("src")) ?? "";
+  const again = await page.request.get(src, { maxRedirects: 0 });
+  expect(again.status()).toBe(403);
+  const kept = await page.request.get("/pool", { maxRedirects: 0 });
+  expect(kept.status()).toBe(200);
+  expect(await kept.text()).toContain("数据库连接池");
+});

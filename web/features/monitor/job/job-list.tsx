@@ -1,0 +1,158 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { DownloadIcon, EyeIcon, PencilIcon, PlayIcon, PlusIcon, ScrollTextIcon, Trash2Icon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import type { Features } from "@/components/data-table/features";
+import { QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
+import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
+import { DictTag } from "@/components/dict-tag";
+import { useConsole } from "@/components/layout/console-context";
+import { Switch } from "@/components/ui/switch";
+import { send, useConfirmedAction } from "@/features/system/shared/mutations";
+import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
+import { hasPermi } from "@/lib/permission";
+import { download } from "@/lib/request";
+import { ListFrame } from "../shared/list-frame";
+import type { JobRow, JobScreenData } from "../types";
+import { JobDetailDialog } from "./job-detail-dialog";
+import { JobFormDialog } from "./job-form-dialog";
+import { JOB_FILTERS, jobLogHref, jobParsers } from "./query";
+
+const helper = createColumnHelper<Features, JobRow>();
+const COLUMN_IDS = ["jobId", "jobName", "jobGroup", "invokeTarget", "cronExpression", "nextValidTime", "status"] as const;
+
+/** 定时任务: filters, status switch, run once, create/edit, detail, the runs' log, export. */
+export function JobList({ data }: { data: JobScreenData }) {
+  const t = useTranslations("monitor.job");
+  const tl = useTranslations("list");
+  const router = useRouter();
+  const access = useConsole();
+  const list = useList(jobParsers);
+  const { query } = list;
+  const draft = useQueryDraft(query, JOB_FILTERS, list.setQuery);
+  const rows = data.page.rows;
+  const selection = useSelection(rows);
+  const confirmed = useConfirmedAction();
+  const [form, setForm] = useState<{ open: boolean; jobId: number | null }>({ open: false, jobId: null });
+  const [detail, setDetail] = useState<JobRow | null>(null);
+  const canChangeStatus = hasPermi(access, "monitor:job:changeStatus");
+  const handlerTitles = useMemo(() => Object.fromEntries(data.handlers.map((handler) => [handler.name, handler.title])), [data.handlers]);
+
+  const remove = (ids: number[]) =>
+    void confirmed(tl("removeConfirm", { name: t("jobId"), ids: ids.join(",") }), () => send(`monitor/job/${ids.join(",")}`, "DELETE")).then((ok) => ok && list.refresh());
+  const changeStatus = (row: JobRow, running: boolean) => {
+    const action = running ? tl("enable") : tl("disable");
+    void confirmed(
+      tl("statusConfirm", { action, name: row.jobName, kind: t("kind") }),
+      () => send("monitor/job/changeStatus", "PUT", { jobId: row.jobId, status: running ? "0" : "1" }),
+      tl("statusDone", { action }),
+    ).then((ok) => ok && list.refresh());
+  };
+  const runOnce = (row: JobRow) =>
+    void confirmed(t("runConfirm", { name: row.jobName }), () => send("monitor/job/run", "PUT", { jobId: row.jobId, jobGroup: row.jobGroup }), t("runDone"));
+
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("jobId", { header: t("jobId"), meta: { sortKey: "jobId" } }),
+        helper.accessor("jobName", { header: t("jobName"), meta: { sortKey: "jobName" } }),
+        helper.accessor("jobGroup", { header: t("jobGroup"), cell: (info) => <DictTag options={data.dicts.sys_job_group} value={info.getValue()} /> }),
+        helper.accessor("invokeTarget", {
+          header: t("invokeTarget"),
+          cell: (info) => (
+            <span title={handlerTitles[info.getValue()]}>
+              {info.getValue()}
+              {handlerTitles[info.getValue()] && <span className="ml-1 text-muted-foreground">({handlerTitles[info.getValue()]})</span>}
+            </span>
+          ),
+        }),
+        helper.accessor("cronExpression", { header: t("cronExpression"), cell: (info) => <code className="text-xs">{info.getValue()}</code> }),
+        helper.accessor("nextValidTime", { header: t("nextValidTime"), cell: (info) => info.getValue() ?? "-" }),
+        helper.accessor("status", {
+          header: tl("status"),
+          cell: ({ row }) => (
+            <Switch
+              data-testid="status-switch"
+              checked={row.original.status === "0"}
+              disabled={!canChangeStatus}
+              onCheckedChange={(value) => changeStatus(row.original, value)}
+            />
+          ),
+        }),
+        helper.display({
+          id: "operations",
+          header: tl("operations"),
+          meta: { fixed: true },
+          cell: ({ row }) => (
+            <span className="flex flex-wrap gap-x-1">
+              <RowAction perms="monitor:job:edit" testId="row-edit" icon={<PencilIcon />} label={tl("edit")} onClick={() => setForm({ open: true, jobId: row.original.jobId })} />
+              <RowAction perms="monitor:job:remove" testId="row-remove" icon={<Trash2Icon />} label={tl("remove")} onClick={() => remove([row.original.jobId])} />
+              <RowAction perms="monitor:job:changeStatus" testId="row-run" icon={<PlayIcon />} label={t("run")} onClick={() => runOnce(row.original)} />
+              <RowAction perms="monitor:job:query" testId="row-detail" icon={<EyeIcon />} label={t("detail")} onClick={() => setDetail(row.original)} />
+              <RowAction perms="monitor:job:list" testId="row-log" icon={<ScrollTextIcon />} label={t("log")} onClick={() => router.push(jobLogHref(row.original.jobId))} />
+            </span>
+          ),
+        }),
+      ]),
+    [t, tl, data.dicts, handlerTitles, canChangeStatus, router],
+  );
+  const choices = useMemo(() => COLUMN_IDS.map((id) => ({ id, label: id === "status" ? tl("status") : t(id) })), [t, tl]);
+
+  return (
+    <>
+      <ListFrame
+        testId="job-screen"
+        list={list}
+        selection={selection}
+        onSearch={draft.search}
+        onReset={draft.reset}
+        filters={
+          <>
+            <QueryInput label={t("jobName")} name="jobName" value={draft.draft.jobName} onChange={(v) => draft.set("jobName", v)} />
+            <QueryDictSelect label={t("jobGroup")} name="jobGroup" value={draft.draft.jobGroup} onChange={(v) => draft.set("jobGroup", v)} options={data.dicts.sys_job_group} />
+            <QueryDictSelect label={t("status")} name="status" value={draft.draft.status} onChange={(v) => draft.set("status", v)} options={data.dicts.sys_job_status} />
+          </>
+        }
+        buttons={
+          <>
+            <ToolbarButton perms="monitor:job:add" testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={() => setForm({ open: true, jobId: null })} />
+            <ToolbarButton
+              perms="monitor:job:edit"
+              testId="toolbar-edit"
+              icon={<PencilIcon />}
+              label={tl("edit")}
+              disabled={selection.ids.length !== 1}
+              onClick={() => setForm({ open: true, jobId: selection.ids[0] })}
+            />
+            <ToolbarButton perms="monitor:job:remove" testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => remove(selection.ids)} />
+            <ToolbarButton
+              perms="monitor:job:export"
+              testId="toolbar-export"
+              icon={<DownloadIcon />}
+              label={tl("export")}
+              onClick={() => download("api/monitor/job/export", { jobName: query.jobName, jobGroup: query.jobGroup, status: query.status }, `job_${Date.now()}.xlsx`)}
+            />
+            <ToolbarButton perms="monitor:job:list" testId="toolbar-log" icon={<ScrollTextIcon />} label={t("log")} onClick={() => router.push(jobLogHref())} />
+          </>
+        }
+        columns={columns}
+        choices={choices}
+        rows={rows}
+        total={data.page.total}
+        getRowId={(row) => String(row.jobId)}
+      />
+      <JobFormDialog
+        jobId={form.jobId}
+        open={form.open}
+        onClose={() => setForm({ ...form, open: false })}
+        dicts={data.dicts}
+        handlers={data.handlers}
+        onSaved={list.refresh}
+      />
+      <JobDetailDialog row={detail} dicts={data.dicts} handlerTitles={handlerTitles} onClose={() => setDetail(null)} />
+    </>
+  );
+}

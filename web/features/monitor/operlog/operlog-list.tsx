@@ -1,0 +1,115 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { DownloadIcon, EyeIcon, Trash2Icon, TrashIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import type { Features } from "@/components/data-table/features";
+import { QueryDateRange, QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
+import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
+import { DictTag } from "@/components/dict-tag";
+import { send, useConfirmedAction } from "@/features/system/shared/mutations";
+import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
+import { dateRangeParams } from "@/lib/list-query";
+import { download } from "@/lib/request";
+import { ListFrame } from "../shared/list-frame";
+import type { OperLogRow, OperLogScreenData } from "../types";
+import { OperlogDetailDialog } from "./operlog-detail-dialog";
+import { OPERLOG_FILTERS, operlogParsers } from "./query";
+
+const helper = createColumnHelper<Features, OperLogRow>();
+
+/** 操作日志: filters, detail, delete, clean, export. */
+export function OperlogList({ data }: { data: OperLogScreenData }) {
+  const t = useTranslations("monitor.operlog");
+  const tm = useTranslations("monitor");
+  const tl = useTranslations("list");
+  const list = useList(operlogParsers);
+  const { query } = list;
+  const draft = useQueryDraft(query, OPERLOG_FILTERS, list.setQuery);
+  const selection = useSelection(data.page.rows);
+  const confirmed = useConfirmedAction();
+  const [detail, setDetail] = useState<OperLogRow | null>(null);
+  const remove = (ids: number[]) =>
+    void confirmed(tl("removeConfirm", { name: t("operId"), ids: ids.join(",") }), () => send(`monitor/operlog/${ids.join(",")}`, "DELETE")).then(
+      (ok) => ok && list.refresh(),
+    );
+  const clean = () =>
+    void confirmed(t("cleanConfirm"), () => send("monitor/operlog/clean", "DELETE"), tm("cleaned")).then((ok) => ok && list.refresh());
+
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("operId", { header: t("operId") }),
+        helper.accessor("title", { header: t("title") }),
+        helper.accessor("businessType", { header: t("businessType"), cell: (info) => <DictTag options={data.dicts.sys_oper_type} value={info.getValue()} /> }),
+        helper.accessor("operName", { header: t("operName"), meta: { sortKey: "operName" } }),
+        helper.accessor("operIp", { header: t("operIp") }),
+        helper.accessor("operLocation", { header: t("operLocation") }),
+        helper.accessor("status", { header: t("status"), cell: (info) => <DictTag options={data.dicts.sys_common_status} value={info.getValue()} /> }),
+        helper.accessor("operTime", { header: t("operTime"), meta: { sortKey: "operTime" } }),
+        helper.accessor("costTime", { header: t("costTime"), meta: { sortKey: "costTime" }, cell: (info) => tm("millis", { ms: info.getValue() ?? 0 }) }),
+        helper.display({
+          id: "operations",
+          header: tl("operations"),
+          meta: { fixed: true },
+          cell: ({ row }) => (
+            <RowAction perms="monitor:operlog:query" testId="row-detail" icon={<EyeIcon />} label={tm("detail")} onClick={() => setDetail(row.original)} />
+          ),
+        }),
+      ]),
+    [t, tm, tl, data.dicts],
+  );
+  const choices = useMemo(
+    () => ["operId", "title", "businessType", "operName", "operIp", "operLocation", "status", "operTime", "costTime"].map((id) => ({ id, label: t(id) })),
+    [t],
+  );
+  const exportLogs = () =>
+    download(
+      "api/monitor/operlog/export",
+      { title: query.title, operName: query.operName, businessType: query.businessType, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) },
+      `operlog_${Date.now()}.xlsx`,
+    );
+
+  return (
+    <>
+      <ListFrame
+        testId="operlog-screen"
+        list={list}
+        selection={selection}
+        onSearch={draft.search}
+        onReset={draft.reset}
+        filters={
+          <>
+            <QueryInput label={t("title")} name="title" value={draft.draft.title} onChange={(v) => draft.set("title", v)} />
+            <QueryInput label={t("operName")} name="operName" value={draft.draft.operName} onChange={(v) => draft.set("operName", v)} />
+            <QueryDictSelect label={t("businessType")} name="businessType" value={draft.draft.businessType} onChange={(v) => draft.set("businessType", v)} options={data.dicts.sys_oper_type} />
+            <QueryDictSelect label={t("status")} name="status" value={draft.draft.status} onChange={(v) => draft.set("status", v)} options={data.dicts.sys_common_status} />
+            <QueryDateRange
+              label={t("operTime")}
+              begin={draft.draft.beginTime}
+              end={draft.draft.endTime}
+              onChange={(begin, end) => {
+                draft.set("beginTime", begin);
+                draft.set("endTime", end);
+              }}
+            />
+          </>
+        }
+        buttons={
+          <>
+            <ToolbarButton perms="monitor:operlog:remove" testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => remove(selection.ids)} />
+            <ToolbarButton perms="monitor:operlog:remove" testId="toolbar-clean" icon={<TrashIcon />} label={tm("clean")} onClick={clean} />
+            <ToolbarButton perms="monitor:operlog:export" testId="toolbar-export" icon={<DownloadIcon />} label={tl("export")} onClick={exportLogs} />
+          </>
+        }
+        columns={columns}
+        choices={choices}
+        rows={data.page.rows}
+        total={data.page.total}
+        getRowId={(row) => String(row.operId)}
+      />
+      <OperlogDetailDialog row={detail} dicts={data.dicts} onClose={() => setDetail(null)} />
+    </>
+  );
+}

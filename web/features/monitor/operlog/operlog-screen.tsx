@@ -1,0 +1,12 @@
+import type { ViewProps } from "@/features/registry";
+import { loadListScreen, ScreenFailure } from "@/features/system/shared/load-screen";
+import type { OperLogScreenData } from "../types";
+import { OperlogList } from "./operlog-list";
+import { operlogParsers } from "./query";
+
+/** 操作日志: newest first unless a column is sorted. */
+export async function OperlogScreen({ searchParams }: ViewProps) {
+  const { result } = await loadListScreen<OperLogScreenData, typeof operlogParsers>("/bff/screens/monitor/operlog", operlogParsers, searchParams);
+  if (!result.ok) return <ScreenFailure result={result} />;
+  return <OperlogList data={result.data} />;
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import type { RowData } from "@tanstack/react-table";
+import { type ReactNode, useState } from "react";
+import { DataTable, type ListColumn } from "@/components/data-table/data-table";
+import { Pagination } from "@/components/data-table/pagination";
+import { QueryPanel } from "@/components/data-table/query-panel";
+import { ListToolbar } from "@/components/data-table/toolbar";
+import type { useList, useSelection } from "@/components/data-table/use-list";
+import { Card, CardContent } from "@/components/ui/card";
+import { type ColumnChoice, initialVisibility } from "@/lib/columns";
+
+/**
+ * The frame of a monitor list (logs, sessions, jobs): query panel, the screen's own buttons, the
+ * toolbar of spec §2.8, the table with row selection, sorting and column show/hide, and pagination.
+ */
+export function ListFrame<T extends RowData & object>({
+  testId,
+  list,
+  selection,
+  filters,
+  onSearch,
+  onReset,
+  buttons,
+  columns,
+  choices,
+  rows,
+  total,
+  getRowId,
+  header,
+}: {
+  testId: string;
+  list: ReturnType<typeof useList>;
+  selection?: ReturnType<typeof useSelection>;
+  filters: ReactNode;
+  onSearch: () => void;
+  onReset: () => void;
+  buttons?: ReactNode;
+  columns: ListColumn<T>[];
+  choices: ColumnChoice[];
+  rows: T[];
+  total: number;
+  getRowId: (row: T) => string;
+  header?: ReactNode;
+}) {
+  const [showSearch, setShowSearch] = useState(true);
+  const [visibility, setVisibility] = useState(() => initialVisibility(choices));
+  const query = list.query as { pageNum: number; pageSize: number };
+  return (
+    <Card data-testid={testId} className="py-4">
+      <CardContent className="px-4">
+        {header}
+        <QueryPanel show={showSearch} onSearch={onSearch} onReset={onReset}>
+          {filters}
+        </QueryPanel>
+        <ListToolbar
+          showSearch={showSearch}
+          onToggleSearch={() => setShowSearch(!showSearch)}
+          onRefresh={list.refresh}
+          columns={choices}
+          visibility={visibility}
+          onVisibilityChange={setVisibility}
+        >
+          {buttons}
+        </ListToolbar>
+        <DataTable
+          testId={`${testId}-table`}
+          columns={columns}
+          data={rows}
+          getRowId={getRowId}
+          rowSelection={selection?.rowSelection}
+          onRowSelectionChange={selection?.setRowSelection}
+          columnVisibility={visibility}
+          sort={list.sort}
+          onSort={list.onSort}
+          pending={list.pending}
+        />
+        <Pagination total={total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={(next) => list.setQuery(next as never)} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { bffPoolPath, isPoolPath, poolCookieHeader, poolFrameSrc, poolLocation } from "./monitor-pool";
+
+describe("the pool page's pass-through", () => {
+  it("opens the frame with the ticket", () => {
+    expect(poolFrameSrc("a-b_c")).toBe("/pool/open?ticket=a-b_c");
+    expect(poolFrameSrc("a+b/c")).toBe("/pool/open?ticket=a%2Bb%2Fc");
+  });
+
+  it("accepts only plain path segments", () => {
+    expect(isPoolPath([])).toBe(true);
+    expect(isPoolPath(["open"])).toBe(true);
+    expect(isPoolPath(["data"])).toBe(true);
+    expect(isPoolPath([".."])).toBe(false);
+    expect(isPoolPath(["a.b"])).toBe(false);
+    expect(isPoolPath([""])).toBe(false);
+    expect(isPoolPath(["a", "b", "c", "d", "e"])).toBe(false);
+  });
+
+  it("maps to the BFF's address", () => {
+    expect(bffPoolPath([], "")).toBe("/bff/pages/monitor/pool/");
+    expect(bffPoolPath(["open"], "?ticket=x")).toBe("/bff/pages/monitor/pool/open?ticket=x");
+  });
+
+  it("passes only the page's cookie", () => {
+    expect(poolCookieHeader("next-auth.session-token=secret; console_pool=abc==; other=1")).toBe("console_pool=abc==");
+    expect(poolCookieHeader("next-auth.session-token=secret")).toBeNull();
+    expect(poolCookieHeader("console_pool=")).toBeNull();
+    expect(poolCookieHeader(null)).toBeNull();
+  });
+
+  it("keeps redirects on the mount", () => {
+    expect(poolLocation("/pool/")).toBe("/pool");
+    expect(poolLocation("/pool")).toBe("/pool");
+    expect(poolLocation("/pool/data")).toBe("/pool/data");
+    expect(poolLocation("https://evil.example/")).toBe("/pool");
+    expect(poolLocation("/poolside")).toBe("/pool");
+    expect(poolLocation(null)).toBeNull();
+  });
+});
