@@ -67,7 +67,9 @@ export function RichTextEditor({
     const form = new FormData();
     form.append("file", file);
     try {
-      const body = await upload("api/common/upload", form);
+      // spec §7.5/§8: the answer's code must be 200 and carry an address, else 图片插入失败 (and only that)
+      const body = await upload("api/common/upload", form, { acceptFailure: true });
+      if (String(body.code ?? 200) !== "200") throw new Error(body.msg ?? "refused");
       const src = typeof body.fileName === "string" ? fileUrl(body.fileName) : "";
       if (!src) throw new Error("no address");
       if (kind === "image") editor.chain().focus().setImage({ src }).run();

@@ -9,11 +9,13 @@ import { SettingsDrawer } from "@/components/layout/settings-drawer";
 import { useLayout } from "@/components/layout/settings-provider";
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, Sidebar } from "@/components/layout/sidebar";
 import { TagsView } from "@/components/layout/tags-view";
+import { ChatPopup } from "@/features/messaging/chat-popup";
+import { MessagingProvider } from "@/features/messaging/messaging-provider";
 import { activeTopPath, sidebarMenu, topNavSidebar } from "@/lib/routes";
 import { describeRoute } from "@/lib/static-routes";
 import { cn } from "@/lib/utils";
 
-/** The console layout of spec §2.5: sidebar, navbar, tabs, page, settings drawer. */
+/** The console layout of spec §2.5: sidebar, navbar, tabs, page, settings drawer; the message centre and chat popup. */
 export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const { routers, entries } = useConsole();
@@ -34,22 +36,25 @@ export function AppShell({ children }: { children: ReactNode }) {
   const offset = !showSidebar || mobile ? 0 : sidebarOpened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
 
   return (
-    <div className="min-h-screen bg-page">
-      {showSidebar && <Sidebar items={items} activeMenu={description?.activeMenu} />}
-      <div className="flex min-h-screen flex-col transition-[margin-left] duration-300" style={{ marginLeft: offset }}>
-        <div
-          data-testid="fixed-header"
-          className={cn("z-20", settings.fixedHeader && "sticky top-0")}
-        >
-          <Navbar description={description} activeTop={activeTop} onSelectTop={setChosenTop} />
-          {settings.tagsView && <TagsView />}
+    <MessagingProvider>
+      <div className="min-h-screen bg-page">
+        {showSidebar && <Sidebar items={items} activeMenu={description?.activeMenu} />}
+        <div className="flex min-h-screen flex-col transition-[margin-left] duration-300" style={{ marginLeft: offset }}>
+          <div
+            data-testid="fixed-header"
+            className={cn("z-20", settings.fixedHeader && "sticky top-0")}
+          >
+            <Navbar description={description} activeTop={activeTop} onSelectTop={setChosenTop} />
+            {settings.tagsView && <TagsView />}
+          </div>
+          <main data-testid="app-main" className="relative flex-1 p-4">
+            {children}
+          </main>
         </div>
-        <main data-testid="app-main" className="relative flex-1 p-4">
-          {children}
-        </main>
+        <SettingsDrawer />
+        <DocumentTitle pageTitle={description?.title} />
+        <ChatPopup />
       </div>
-      <SettingsDrawer />
-      <DocumentTitle pageTitle={description?.title} />
-    </div>
+    </MessagingProvider>
   );
 }

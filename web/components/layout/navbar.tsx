@@ -11,6 +11,7 @@ import { useLayout } from "@/components/layout/settings-provider";
 import { SizeSelect } from "@/components/layout/size-select";
 import { TopNav } from "@/components/layout/top-nav";
 import { UnreadBadge } from "@/components/layout/unread-badge";
+import { ChatButton } from "@/features/messaging/chat-button";
 import type { RouteDescription } from "@/lib/static-routes";
 
 export function Navbar({
@@ -49,7 +50,8 @@ export function Navbar({
         <Screenfull />
         <SizeSelect />
         <LangSelect />
-        <UnreadBadge count={0} />
+        <ChatButton />
+        <UnreadBadge />
         <AvatarMenu />
       </div>
     </header>

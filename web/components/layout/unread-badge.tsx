@@ -2,23 +2,41 @@
 
 import { BellIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { badgeText } from "@/lib/badge";
+import { UnreadCount } from "@/components/chat/unread-count";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { MessagePanel } from "@/features/messaging/message-panel";
+import { useChatBadge, useMessaging } from "@/features/messaging/messaging-provider";
+import { useStore } from "@/features/messaging/store";
+import { unreadTotal } from "@/lib/chat-rooms";
 
-/** The global unread badge at the top right (the message centre will feed it). */
-export function UnreadBadge({ count }: { count: number }) {
+/**
+ * The global unread badge at the top right (spec §2.5): orderMsgNum + sysMsgNum + the chat's unread,
+ * capped at '99+', live (socket badges and refreshed counts). The bell opens the message panel.
+ */
+export function UnreadBadge() {
   const t = useTranslations("navbar");
-  const text = badgeText(count);
+  const { centre } = useMessaging();
+  const counts = useStore(centre.store, (s) => s.counts);
+  const open = useStore(centre.store, (s) => s.open);
+  const total = unreadTotal(counts, useChatBadge());
   return (
-    <span data-testid="unread-badge" className="relative flex h-full items-center px-2 text-muted-foreground">
-      <BellIcon className="size-[18px]" aria-label={t("unread")} />
-      {text && (
-        <span
-          data-testid="unread-count"
-          className="absolute top-2 right-0 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] leading-4 text-white"
+    <Popover open={open} onOpenChange={centre.setOpen}>
+      <PopoverTrigger asChild>
+        <button
+          type="button"
+          data-testid="unread-badge"
+          data-total={total}
+          data-loaded={counts ? "true" : "false"}
+          aria-label={t("unread")}
+          className="relative flex h-full items-center px-2 text-muted-foreground hover:bg-black/5"
         >
-          {text}
-        </span>
-      )}
-    </span>
+          <BellIcon className="size-[18px]" />
+          <UnreadCount count={total} className="absolute top-2 right-0" />
+        </button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-auto p-0">
+        <MessagePanel centre={centre} />
+      </PopoverContent>
+    </Popover>
   );
 }

@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+const ROOT = path.resolve(__dirname, "../..");
+const PYTHON = path.join(ROOT, ".venv", "bin", "python");
+
+/** The core's address and the partners' key of the stack under test (ops.stack run sets them). */
+export function coreEnv(): { core: string; key: string } {
+  const core = process.env.E2E_CORE_URL ?? "";
+  const key = process.env.E2E_PARTNER_KEY ?? "";
+  if (!core || !key) throw new Error("E2E_CORE_URL and E2E_PARTNER_KEY are needed (run through ops.stack with CONSOLE_CHAT_PARTNER_KEY)");
+  return { core, key };
+}
+
+/** A customer id no earlier run used (the database may be kept between runs). */
+export function uniquePeerId(): number {
+  return 100_000 + (Date.now() % 800_000) + Math.floor(Math.random() * 1000);
+}
+
+export interface SimulatorOptions {
+  id: number;
+  name: string;
+  say?: string[];
+  images?: string[];
+  listen?: number;
+  kind?: "user" | "shop";
+}
+
+/**
+ * The chat simulator (ops.chat_sim) as an app user: it signs in with the partner key, sends what it
+ * is told, then prints every message it receives ("<time> <name>: <text>", images as [图片]).
+ */
+export class Simulator {
+  private readonly process: ChildProcess;
+  private output = "";
+  private exited: Promise<number | null>;
+
+  constructor(options: SimulatorOptions) {
+    const { core, key } = coreEnv();
+    const args = [
+      "-m", "ops.chat_sim",
+      "--core", core,
+      "--partner-key", key,
+      "--kind", options.kind ?? "user",
+      "--id", String(options.id),
+      "--name", options.name,
+      "--listen", String(options.listen ?? 0.1),
+    ];
+    for (const text of options.say ?? []) args.push("--say", text);
+    for (const image of options.images ?? []) args.push("--image", image);
+    this.process = spawn(PYTHON, args, { cwd: ROOT, env: { ...process.env, PYTHONUNBUFFERED: "1" } });
+    this.process.stdout?.on("data", (chunk: Buffer) => {
+      this.output += chunk.toString("utf8");
+    });
+    this.process.stderr?.on("data", (chunk: Buffer) => {
+      this.output += chunk.toString("utf8");
+    });
+    this.exited = new Promise((resolve) => this.process.on("exit", (code) => resolve(code)));
+  }
+
+  get stdout(): string {
+    return this.output;
+  }
+
+  /** Waits until the simulator has printed a line matching the pattern. */
+  async waitFor(pattern: RegExp, timeout = 20_000): Promise<string> {
+    await expect.poll(() => pattern.test(this.output), { timeout, message: `simulator output:\n${this.output}` }).toBe(true);
+    return this.output.match(pattern)?.[0] ?? "";
+  }
+
+  /** Waits for the simulator to finish (after sending, when it listens only briefly). */
+  async done(timeout = 30_000): Promise<number | null> {
+    return Promise.race([
+      this.exited,
+      new Promise<null>((_, reject) => setTimeout(() => reject(new Error(`simulator still running:\n${this.output}`)), timeout)),
+    ]);
+  }
+
+  stop(): void {
+    if (this.process.exitCode === null && this.process.pid) this.process.kill("SIGTERM");
+  }
+}
+
+/** Sends messages as an app user and waits until the core took them all. */
+export async function customerSays(options: SimulatorOptions): Promise<void> {
+  const sim = new Simulator({ ...options, listen: 0.1 });
+  try {
+    expect(await sim.done(), sim.stdout).toBe(0);
+    const sent = (sim.stdout.match(/^sent( image)?: 200$/gm) ?? []).length;
+    expect(sent, sim.stdout).toBe((options.say?.length ?? 0) + (options.images?.length ?? 0));
+  } finally {
+    sim.stop();
+  }
+}
+
+/** A partner's order event (header X-Partner-Key): it becomes an order message for the admin. */
+export async function pushOrderEvent(orderNo: string, title: string): Promise<void> {
+  const { core, key } = coreEnv();
+  const response = await fetch(`${core}/api/msg/v1/order_event`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Partner-Key": key },
+    body: JSON.stringify({ orderNo, shopId: 0, messageType: 1901, title, content: `订单 ${orderNo} 有新动态`, eventId: `e2e-${orderNo}` }),
+  });
+  const body = (await response.json()) as { code: number; msg: string };
+  expect(body.code, body.msg).toBe(200);
+}
+
+/** Uploads a file through the console (as the signed-in operator) and returns its stored path. */
+export async function uploadAs(page: Page, name: string, mimeType: string, buffer: Buffer): Promise<string> {
+  const response = await page.request.post("/api/bff/api/common/upload", { multipart: { file: { name, mimeType, buffer } } });
+  const body = (await response.json()) as { code: number; msg: string; fileName: string };
+  expect(body.code, body.msg).toBe(200);
+  return body.fileName;
+}
+
+/** The header badge's total (orderMsgNum + sysMsgNum + chat unread). */
+export async function badgeTotal(page: Page): Promise<number> {
+  return Number(await page.getByTestId("unread-badge").getAttribute("data-total"));
+}
+
+/** A console page with the chat socket open and the counts loaded. */
+export async function openConsole(page: Page, url = "/index"): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByTestId("chat-open")).toHaveAttribute("data-connected", "true", { timeout: 15_000 });
+  // the socket's first badge (the desk's unread) has arrived
+  await expect(page.getByTestId("chat-open")).toHaveAttribute("data-badge-known", "true");
+  await expect(page.getByTestId("unread-badge")).toHaveAttribute("data-loaded", "true");
+}
+
+export function room(page: Page, name: string): Locator {
+  return page.getByTestId("chat-rooms").locator('[data-testid="chat-room"]', { hasText: name });
+}
