@@ -24,9 +24,12 @@ def main(argv: list[str] | None = None) -> None:
     from aiohttp import web
 
     from bff.app import create_app
+    from core_api.platform.gc_tuning import tune_for_serving
 
     settings = load_settings()
-    web.run_app(create_app(settings), host=args.host, port=args.port, access_log=None,
+    app = create_app(settings)
+    tune_for_serving()
+    web.run_app(app, host=args.host, port=args.port, access_log=None,
                 print=lambda *_: print(f"BFF on http://{args.host}:{args.port}", flush=True))
 
 

@@ -60,10 +60,17 @@ def preview(segments: list[dict[str, Any]], content_type: str) -> str:
 
 
 async def room_for_peer(peer: ChatIdentity, name: str = "", avatar: str = "", shop_type: int = 0) -> ChatRoom:
-    room, made = await ChatRoom.get_or_create(desk_shop_id=PLATFORM_DESK, peer_kind=peer.kind, peer_id=peer.id,
-                                              defaults={"peer_name": name or f"{peer.kind}{peer.id}",
-                                                        "peer_avatar": avatar, "peer_shop_type": shop_type})
-    if not made and ((name and name != room.peer_name) or (avatar and avatar != room.peer_avatar)):
+    # A plain look-up, then one autocommit insert that the unique index arbitrates: one commit for a new
+    # room, none for a known one (get_or_create would spend a transaction and a row lock on every call).
+    key = {"desk_shop_id": PLATFORM_DESK, "peer_kind": peer.kind, "peer_id": peer.id}
+    room = await ChatRoom.get_or_none(**key)
+    if room is None:
+        try:
+            return await ChatRoom.create(**key, peer_name=name or f"{peer.kind}{peer.id}", peer_avatar=avatar,
+                                         peer_shop_type=shop_type)
+        except IntegrityError:  # another node or socket made it first
+            room = await ChatRoom.get(**key)
+    if (name and name != room.peer_name) or (avatar and avatar != room.peer_avatar):
         room.peer_name, room.peer_avatar = name or room.peer_name, avatar or room.peer_avatar
         await room.save(update_fields=["peer_name", "peer_avatar"])
     return room
