@@ -14,7 +14,7 @@ import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
 import { dateRangeParams } from "@/lib/list-query";
 import { formatMs } from "@/lib/monitor-format";
 import { download } from "@/lib/request";
-import { ListFrame } from "../shared/list-frame";
+import { ListFrame } from "@/components/data-table/list-frame";
 import type { JobLogRow, JobLogScreenData } from "../types";
 import { JobLogDetailDialog } from "./job-log-detail-dialog";
 import { JOB_LOG_FILTERS, jobLogParsers } from "./query";

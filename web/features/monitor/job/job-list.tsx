@@ -15,7 +15,7 @@ import { send, useConfirmedAction } from "@/features/system/shared/mutations";
 import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
 import { hasPermi } from "@/lib/permission";
 import { download } from "@/lib/request";
-import { ListFrame } from "../shared/list-frame";
+import { ListFrame } from "@/components/data-table/list-frame";
 import type { JobRow, JobScreenData } from "../types";
 import { JobDetailDialog } from "./job-detail-dialog";
 import { JobFormDialog } from "./job-form-dialog";

@@ -12,7 +12,7 @@ import { send, useConfirmedAction } from "@/features/system/shared/mutations";
 import { ToolbarButton } from "@/features/system/shared/operations";
 import { dateRangeParams } from "@/lib/list-query";
 import { download, request, RequestError } from "@/lib/request";
-import { ListFrame } from "../shared/list-frame";
+import { ListFrame } from "@/components/data-table/list-frame";
 import type { LoginLogRow, LoginLogScreenData } from "../types";
 import { LOGININFOR_FILTERS, logininforParsers } from "./query";
 

@@ -9,7 +9,7 @@ import { QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
 import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
-import { ListFrame } from "../shared/list-frame";
+import { ListFrame } from "@/components/data-table/list-frame";
 import type { OnlineRow, OnlineScreenData } from "../types";
 import { ONLINE_FILTERS, onlineParsers } from "./query";
 

@@ -12,7 +12,7 @@ import { send, useConfirmedAction } from "@/features/system/shared/mutations";
 import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
 import { dateRangeParams } from "@/lib/list-query";
 import { download } from "@/lib/request";
-import { ListFrame } from "../shared/list-frame";
+import { ListFrame } from "@/components/data-table/list-frame";
 import type { OperLogRow, OperLogScreenData } from "../types";
 import { OperlogDetailDialog } from "./operlog-detail-dialog";
 import { OPERLOG_FILTERS, operlogParsers } from "./query";

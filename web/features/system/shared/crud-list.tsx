@@ -3,20 +3,16 @@
 import type { RowData } from "@tanstack/react-table";
 import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useState } from "react";
-import { DataTable, type ListColumn } from "@/components/data-table/data-table";
-import { Pagination } from "@/components/data-table/pagination";
-import { QueryPanel } from "@/components/data-table/query-panel";
-import { ListToolbar } from "@/components/data-table/toolbar";
+import type { ReactNode } from "react";
+import type { ListColumn } from "@/components/data-table/data-table";
+import { ListFrame } from "@/components/data-table/list-frame";
 import type { useList, useSelection } from "@/components/data-table/use-list";
-import { Card, CardContent } from "@/components/ui/card";
-import { type ColumnChoice, initialVisibility } from "@/lib/columns";
+import type { ColumnChoice } from "@/lib/columns";
 import { RowAction as RowActionButton, ToolbarButton } from "./operations";
 
 /**
- * The frame of a "six-call" list (posts, dictionaries, parameters, notices): query panel, the
- * 新增/修改/删除/导出 buttons under `perm` (e.g. system:post), extra buttons, the table with row
- * selection and column show/hide, and pagination.
+ * A "six-call" list (posts, dictionaries, parameters, notices): the list frame with the
+ * 新增/修改/删除/导出 buttons under `perm` (e.g. system:post) and the screen's extra buttons.
  */
 export function CrudList<T extends RowData & object>({
   testId,
@@ -58,45 +54,30 @@ export function CrudList<T extends RowData & object>({
   header?: ReactNode;
 }) {
   const tl = useTranslations("list");
-  const [showSearch, setShowSearch] = useState(true);
-  const [visibility, setVisibility] = useState(() => initialVisibility(choices));
-  const query = list.query as { pageNum: number; pageSize: number };
   return (
-    <Card data-testid={testId} className="py-4">
-      <CardContent className="px-4">
-        {header}
-        <QueryPanel show={showSearch} onSearch={onSearch} onReset={onReset}>
-          {filters}
-        </QueryPanel>
-        <ListToolbar
-          showSearch={showSearch}
-          onToggleSearch={() => setShowSearch(!showSearch)}
-          onRefresh={list.refresh}
-          columns={choices}
-          visibility={visibility}
-          onVisibilityChange={setVisibility}
-        >
+    <ListFrame
+      testId={testId}
+      list={list}
+      selection={selection}
+      filters={filters}
+      onSearch={onSearch}
+      onReset={onReset}
+      columns={columns}
+      choices={choices}
+      rows={rows}
+      total={total}
+      getRowId={getRowId}
+      header={header}
+      buttons={
+        <>
           <ToolbarButton perms={`${perm}:add`} testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={onAdd} />
           <ToolbarButton perms={`${perm}:edit`} testId="toolbar-edit" icon={<PencilIcon />} label={tl("edit")} disabled={selection.ids.length !== 1} onClick={() => onEdit(selection.ids[0])} />
           <ToolbarButton perms={`${perm}:remove`} testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => onRemove(selection.ids)} />
           {onExport && <ToolbarButton perms={`${perm}:export`} testId="toolbar-export" icon={<DownloadIcon />} label={tl("export")} onClick={onExport} />}
           {extraButtons}
-        </ListToolbar>
-        <DataTable
-          testId={`${testId}-table`}
-          columns={columns}
-          data={rows}
-          getRowId={getRowId}
-          rowSelection={selection.rowSelection}
-          onRowSelectionChange={selection.setRowSelection}
-          columnVisibility={visibility}
-          sort={list.sort}
-          onSort={list.onSort}
-          pending={list.pending}
-        />
-        <Pagination total={total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={(next) => list.setQuery(next as never)} />
-      </CardContent>
-    </Card>
+        </>
+      }
+    />
   );
 }
 

@@ -11,8 +11,8 @@ import { Card, CardContent } from "@/components/ui/card";
 import { type ColumnChoice, initialVisibility } from "@/lib/columns";
 
 /**
- * The frame of a monitor list (logs, sessions, jobs): query panel, the screen's own buttons, the
- * toolbar of spec §2.8, the table with row selection, sorting and column show/hide, and pagination.
+ * The frame of a list screen: query panel, the screen's own buttons in the toolbar of spec §2.8, the
+ * table with row selection, sorting and column show/hide, and pagination.
  */
 export function ListFrame<T extends RowData & object>({
   testId,
