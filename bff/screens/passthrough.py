@@ -9,6 +9,7 @@ import aiohttp
 from aiohttp import web
 
 from bff.core_client import CORE_SESSION
+from bff.relay import guarded, relay
 from bff.routing import forwarded_headers
 from core_api.platform.envelope import fail
 from core_api.platform.state import SETTINGS
@@ -28,24 +29,15 @@ async def forward(request: web.Request) -> web.StreamResponse:
             headers[name] = request.headers[name]
     body = await request.read() if request.body_exists else None
     url = f"{request.app[SETTINGS].core_url.rstrip('/')}/{path}"
-    try:
+
+    async def call() -> web.StreamResponse:
         async with request.app[CORE_SESSION].request(
             request.method, url, params=request.query, data=body, headers=headers,
             timeout=aiohttp.ClientTimeout(total=600, sock_read=60),
         ) as upstream:
-            response = web.StreamResponse(status=upstream.status)
-            for name in PASSED_RESPONSE_HEADERS:
-                if name in upstream.headers:
-                    response.headers[name] = upstream.headers[name]
-            await response.prepare(request)
-            async for chunk in upstream.content.iter_chunked(64 * 1024):
-                await response.write(chunk)
-            await response.write_eof()
-            return response
-    except aiohttp.ClientError:
-        return fail("后端接口连接异常", 500)
-    except TimeoutError:
-        return fail("系统接口请求超时", 500)
+            return await relay(request, upstream, PASSED_RESPONSE_HEADERS)
+
+    return await guarded(call)
 
 
 def register(app: web.Application) -> None:

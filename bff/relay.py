@@ -1,0 +1,55 @@
+"""Streaming a core answer back to the browser, and the envelope errors when the core cannot be reached."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+
+import aiohttp
+from aiohttp import web
+
+from bff.core_client import CORE_SESSION
+from core_api.platform.envelope import fail
+from core_api.platform.state import SETTINGS
+
+CHUNK = 64 * 1024
+
+
+async def relay(request: web.Request, upstream: aiohttp.ClientResponse, passed: Iterable[str], *,
+                nosniff: bool = False) -> web.StreamResponse:
+    """The upstream's status, the named headers and the body, chunk by chunk (never whole in memory)."""
+    response = web.StreamResponse(status=upstream.status)
+    for name in passed:
+        if name in upstream.headers:
+            response.headers[name] = upstream.headers[name]
+    if nosniff:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    await response.prepare(request)
+    async for chunk in upstream.content.iter_chunked(CHUNK):
+        await response.write(chunk)
+    await response.write_eof()
+    return response
+
+
+async def guarded(call: Callable[[], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+    """The call's answer, or the catalogue's error when the core is unreachable or too slow."""
+    try:
+        return await call()
+    except aiohttp.ClientError:
+        return fail("后端接口连接异常", 500)
+    except TimeoutError:
+        return fail("系统接口请求超时", 500)
+
+
+async def core_file(request: web.Request, core_path: str, passed: Iterable[str], *, total: float,
+                    nosniff: bool = False) -> web.StreamResponse:
+    """GET a file that the core serves and stream it; anything but a file answers 404 in the envelope."""
+    url = f"{request.app[SETTINGS].core_url.rstrip('/')}{core_path}"
+
+    async def call() -> web.StreamResponse:
+        timeout = aiohttp.ClientTimeout(total=total, sock_read=60)
+        async with request.app[CORE_SESSION].get(url, timeout=timeout) as upstream:
+            if upstream.status != 200 or upstream.content_type == "application/json":
+                return fail("访问资源不存在", 404)
+            return await relay(request, upstream, passed, nosniff=nosniff)
+
+    return await guarded(call)
