@@ -80,6 +80,15 @@ async def test_customer_and_staff_talk_in_real_time(start_app, make_settings):
     assert answer["content"][0]["txt"] == "您好，马上为您查询" and answer["self"] is False
     assert answer["userNickName"] == "超级管理员"
     assert await ChatMessage.filter(room_id=room_id).count() == 2
+    # Resolved; the customer writes again (twice with one client id): it opens, with one message more.
+    assert (await admin.post("/admin/chat/v1/status", json={"shopId": room_id, "status": "resolved"}))["code"] == 200
+    again_1 = await peer.say("还在吗", client_msg_id="p-2")
+    again_2 = await peer.say("还在吗", client_msg_id="p-2")
+    assert again_1["data"]["id"] == again_2["data"]["id"]
+    room = await ChatRoom.get(id=room_id)
+    assert room.status == "open" and room.last_preview == "还在吗" and room.last_message_id == again_1["data"]["id"]
+    assert room.peer_read_id == again_1["data"]["id"]
+    assert await ChatMessage.filter(room_id=room_id).count() == 3
     empty = await admin.post("/admin/single/send", json={**reply, "clientMsgId": "r2",
                                                           "content": [{"type": "txt", "txt": "  "}]})
     assert empty == {"code": 500, "msg": "请输入要发送的内容"}
