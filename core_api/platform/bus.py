@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from core_api.platform.batching import TurnBatcher
+
 if TYPE_CHECKING:
     from core_api.settings import Settings
 
@@ -151,6 +153,9 @@ class RabbitBus(BaseBus):
         self._channel: Any = None
         self._events: Any = None
         self._fanout: Any = None
+        self._broadcast_channel: Any = None
+        # One publish per loop turn carries that turn's broadcasts (see platform/batching.py).
+        self._broadcasts = TurnBatcher(self._publish_broadcasts)
         self._consumers: list[tuple[Any, str]] = []
         self._in_flight = 0
         self._idle = asyncio.Event()
@@ -168,13 +173,16 @@ class RabbitBus(BaseBus):
         self._events = await self._channel.declare_exchange(
             f"{self.prefix}.events", aio_pika.ExchangeType.TOPIC, durable=True
         )
-        self._fanout = await self._channel.declare_exchange(
+        # Broadcasts are live notices (cache invalidation, chat delivery) to the processes up now: their own
+        # channel, no confirms, no acks, so a busy node never queues behind RabbitMQ round trips.
+        self._broadcast_channel = await self._connection.channel(publisher_confirms=False)
+        self._fanout = await self._broadcast_channel.declare_exchange(
             f"{self.prefix}.broadcast", aio_pika.ExchangeType.FANOUT, durable=True
         )
         if self.broadcast_handlers:
-            own = await self._channel.declare_queue(exclusive=True, auto_delete=True)
+            own = await self._broadcast_channel.declare_queue(exclusive=True, auto_delete=True)
             await own.bind(self._fanout)
-            await own.consume(self._on_broadcast)
+            await own.consume(self._on_broadcast, no_ack=True)
         if consume:
             for sub in self.subscriptions:
                 await self._declare_and_consume(sub)
@@ -253,15 +261,15 @@ class RabbitBus(BaseBus):
         await self._events.publish(message, routing_key=topic)
 
     async def broadcast(self, topic: str, payload: dict[str, Any]) -> None:
-        import aio_pika
+        self._broadcasts.add({"topic": topic, "payload": payload})
 
-        body = orjson.dumps({"topic": topic, "payload": payload})
-        await self._fanout.publish(aio_pika.Message(body=body), routing_key="")
+    async def _publish_broadcasts(self, batch: list[dict[str, Any]]) -> None:
+        channel = await self._broadcast_channel.get_underlay_channel()
+        await channel.basic_publish(orjson.dumps(batch), exchange=self._fanout.name, routing_key="")
 
     async def _on_broadcast(self, message: Any) -> None:
-        async with message.process(ignore_processed=True):
-            data = orjson.loads(message.body)
-            await self._run_broadcast(data["topic"], data["payload"])
+        for item in orjson.loads(message.body):
+            await self._run_broadcast(item["topic"], item["payload"])
 
     async def delete_topology(self) -> None:
         """Removes this prefix's exchanges and queues (tests use a prefix of their own)."""
@@ -271,7 +279,7 @@ class RabbitBus(BaseBus):
             for name in (main, *retries, f"{main}.parked"):
                 await self._channel.queue_delete(name)
         await self._channel.exchange_delete(f"{self.prefix}.events")
-        await self._channel.exchange_delete(f"{self.prefix}.broadcast")
+        await self._broadcast_channel.exchange_delete(f"{self.prefix}.broadcast")
 
     async def close(self, timeout: float = 30.0) -> None:
         """Stops taking messages, lets the ones in hand finish (within ``timeout``), then disconnects;
@@ -286,6 +294,7 @@ class RabbitBus(BaseBus):
             await asyncio.wait_for(self._idle.wait(), timeout)
         except TimeoutError:
             log.warning("closing the bus with %d messages still in hand", self._in_flight)
+        await self._broadcasts.drain()
         if self._connection is not None:
             await self._connection.close()
             self._connection = None

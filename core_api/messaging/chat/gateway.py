@@ -1,7 +1,7 @@
 """The chat gateway: socket.io (python-socketio on aiohttp) and the plain WebSocket form of the spec
 (``/ws/chat/user_token={token}``), speaking the same JSON messages and joining the same rooms.
 
-Fan-out between core_api nodes: socket.io through RabbitMQ (AsyncAioPikaManager) when a broker is
+Fan-out between core_api nodes: socket.io through RabbitMQ (AsyncAioPikaManager, tuned in fanout.py) when a broker is
 configured, and the plain WebSockets through a bus broadcast; one node and memory otherwise.
 """
 
@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from core_api.auth.models import UserSession
 from core_api.auth.service import SESSION_ENDED
 from core_api.messaging.chat import service
+from core_api.messaging.chat.fanout import ChatFanoutManager
 from core_api.messaging.chat.models import ChatRoom
 from core_api.messaging.chat.tokens import ChatIdentity, peer_identity
 from core_api.platform.errors import ServiceError
@@ -41,7 +42,7 @@ class ChatGateway:
         self.bus: Any = None
         manager = None
         if settings.amqp_url:
-            manager = socketio.AsyncAioPikaManager(settings.amqp_url, channel=f"{settings.bus_prefix}.socketio")
+            manager = ChatFanoutManager(settings.amqp_url, channel=f"{settings.bus_prefix}.socketio")
         self.sio = socketio.AsyncServer(async_mode="aiohttp", client_manager=manager, cors_allowed_origins="*",
                                         logger=False, engineio_logger=False)
         self.sio.on("connect", self._connect)
