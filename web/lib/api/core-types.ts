@@ -318,6 +318,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/msg/v1/order_event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** For the order systems of partners (header X-Partner-Key): an order event becomes order messages for the staff who handle orders */
+        post: operations["messaging_partner_order_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/captchaImage": {
         parameters: {
             query?: never;
@@ -2773,6 +2790,306 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tool/build": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a form (a new name creates it, an existing formId updates it)
+         * @description Needs a signed-in caller with any of permissions tool:build:list.
+         */
+        post: operations["build_save_form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/build/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved forms, paged
+         * @description Needs a signed-in caller with any of permissions tool:build:list.
+         */
+        get: operations["build_list_forms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/build/{formIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete saved forms
+         * @description Needs a signed-in caller with any of permissions tool:build:list.
+         */
+        delete: operations["build_delete_forms"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/build/{formId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One saved form with its fields
+         * @description Needs a signed-in caller with any of permissions tool:build:list.
+         */
+        get: operations["build_get_form"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a table's generation settings
+         * @description Needs a signed-in caller with any of permissions tool:gen:edit.
+         */
+        put: operations["gen_update_gen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/batchGenCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The generated code of several tables (tables=a,b) in one zip
+         * @description Needs a signed-in caller with any of permissions tool:gen:code.
+         */
+        get: operations["gen_batch_gen_code"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/db/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The database's tables not imported yet; the product's own tables are marked managed
+         * @description Needs a signed-in caller with any of permissions tool:gen:list.
+         */
+        get: operations["gen_list_db_tables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/genCode/{tableName}}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The generated code of one table as a zip (nothing is written on the server)
+         * @description Needs a signed-in caller with any of permissions tool:gen:code.
+         */
+        get: operations["gen_gen_code"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/importTable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import tables (query tables=a,b) with default settings for every column
+         * @description Needs a signed-in caller with any of permissions tool:gen:import.
+         */
+        post: operations["gen_import_tables"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Imported tables, paged
+         * @description Needs a signed-in caller with any of permissions tool:gen:list.
+         */
+        get: operations["gen_list_gen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/preview/{tableId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The generated files as text, by path
+         * @description Needs a signed-in caller with any of permissions tool:gen:preview.
+         */
+        get: operations["gen_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/synchDb/{tableName}}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a table's columns from the database again, keeping their settings
+         * @description Needs a signed-in caller with any of permissions tool:gen:edit.
+         */
+        get: operations["gen_sync_db"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/{tableIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Forget imported tables
+         * @description Needs a signed-in caller with any of permissions tool:gen:remove.
+         */
+        delete: operations["gen_delete_gen"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/{tableId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A table's settings, its columns and every imported table
+         * @description Needs a signed-in caller with any of permissions tool:gen:query.
+         */
+        get: operations["gen_get_gen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/swagger/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time ticket (60 s) that opens the API documentation at /docs/open?ticket=…
+         * @description Needs a signed-in caller with any of permissions tool:swagger:list.
+         */
+        post: operations["docs_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2802,6 +3119,98 @@ export interface components {
              * @default null
              */
             uuid?: string | null;
+        };
+        /** ColumnBody */
+        ColumnBody: {
+            /**
+             * 字段描述
+             * @default
+             */
+            columnComment?: string;
+            /** Columnid */
+            columnId: number;
+            /**
+             * Columnname
+             * @default null
+             */
+            columnName?: unknown;
+            /**
+             * Columntype
+             * @default null
+             */
+            columnType?: unknown;
+            /**
+             * 字典类型
+             * @default
+             */
+            dictType?: string;
+            /**
+             * 显示类型
+             * @default input
+             */
+            htmlType?: string;
+            /**
+             * Isedit
+             * @default true
+             */
+            isEdit?: boolean;
+            /**
+             * Isincrement
+             * @default null
+             */
+            isIncrement?: unknown;
+            /**
+             * Isinsert
+             * @default true
+             */
+            isInsert?: boolean;
+            /**
+             * Islist
+             * @default true
+             */
+            isList?: boolean;
+            /**
+             * Ispk
+             * @default null
+             */
+            isPk?: unknown;
+            /**
+             * Isquery
+             * @default false
+             */
+            isQuery?: boolean;
+            /**
+             * Isrequired
+             * @default false
+             */
+            isRequired?: boolean;
+            /**
+             * Maxlength
+             * @default null
+             */
+            maxLength?: unknown;
+            /** Python 类型 */
+            pythonType: string;
+            /**
+             * 查询方式
+             * @default EQ
+             */
+            queryType?: string;
+            /**
+             * Sort
+             * @default 0
+             */
+            sort?: number;
+            /**
+             * Tableid
+             * @default null
+             */
+            tableId?: unknown;
+            /**
+             * Tstype
+             * @default null
+             */
+            tsType?: unknown;
         };
         /** ConfigBatch */
         ConfigBatch: {
@@ -3340,6 +3749,141 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** FormBody */
+        FormBody: {
+            /** 表单配置 */
+            config?: {
+                [key: string]: unknown;
+            };
+            /** 字段 */
+            fields: components["schemas"]["FormField"][];
+            /**
+             * Formid
+             * @default null
+             */
+            formId?: number | null;
+            /** 表单名称 */
+            formName: string;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+        };
+        /** FormField */
+        FormField: {
+            /** Children */
+            children?: components["schemas"]["FormField"][];
+            /**
+             * Default
+             * @default null
+             */
+            default?: unknown;
+            /**
+             * Label
+             * @default
+             */
+            label?: string;
+            /** Name */
+            name: string;
+            /** Options */
+            options?: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Placeholder
+             * @default
+             */
+            placeholder?: string;
+            /**
+             * Required
+             * @default false
+             */
+            required?: boolean;
+            /** Rules */
+            rules?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Span
+             * @default 24
+             */
+            span?: number;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "input" | "textarea" | "number" | "select" | "radio" | "checkbox" | "switch" | "date" | "daterange" | "time" | "rate" | "slider" | "color" | "upload" | "editor" | "row";
+        };
+        /** GenBody */
+        GenBody: {
+            /** 生成业务名 */
+            businessName: string;
+            /** 实体类名称 */
+            className: string;
+            /** 字段 */
+            columns: components["schemas"]["ColumnBody"][];
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 作者
+             * @default console
+             */
+            functionAuthor?: string;
+            /** 生成功能名 */
+            functionName: string;
+            /** 生成模块名 */
+            moduleName: string;
+            /**
+             * Options
+             * @default null
+             */
+            options?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * 上级菜单
+             * @default null
+             */
+            parentMenuId?: number | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** 表描述 */
+            tableComment: string;
+            /** Tableid */
+            tableId: number;
+            /**
+             * Tablename
+             * @default null
+             */
+            tableName?: unknown;
+            /**
+             * 生成模板
+             * @default crud
+             */
+            tplCategory?: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
         };
         /** GetInfoOut */
         GetInfoOut: {
@@ -3929,6 +4473,30 @@ export interface components {
              * @default null
              */
             title?: string | null;
+        };
+        /** OrderEvent */
+        OrderEvent: {
+            /**
+             * Content
+             * @default
+             */
+            content?: string;
+            /** Eventid */
+            eventId: string;
+            /**
+             * Messagetype
+             * @default 1901
+             */
+            messageType?: number;
+            /** Orderno */
+            orderNo: string;
+            /**
+             * Shopid
+             * @default null
+             */
+            shopId?: number | null;
+            /** Title */
+            title: string;
         };
         /** PeerTokenBody */
         PeerTokenBody: {
@@ -5249,6 +5817,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ListBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messaging_partner_order_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderEvent"];
             };
         };
         responses: {
@@ -8121,6 +8711,328 @@ export interface operations {
             path: {
                 userId: number;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    build_save_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    build_list_forms: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                formName?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    build_delete_forms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formIds: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    build_get_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_update_gen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_batch_gen_code: {
+        parameters: {
+            query: {
+                tables: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_list_db_tables: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                tableName?: string | null;
+                tableComment?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_gen_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_import_tables: {
+        parameters: {
+            query: {
+                tables: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_list_gen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                tableName?: string | null;
+                tableComment?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_sync_db: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_delete_gen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableIds: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_get_gen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    docs_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
