@@ -61,7 +61,7 @@ async def test_code_generator_screens(aiohttp_client, start_app, make_settings):
     zipped = await bff.get("/bff/api/tool/gen/batchGenCode", params={"tables": "shop_coupon"}, headers=auth)
     assert zipped.headers["Content-Type"] == "application/zip"
     assert "console-code.zip" in zipped.headers["Content-Disposition"]
-    assert "bff/screens/gen_shop_coupon.py" in zipfile.ZipFile(
+    assert "web/features/generated/shop/coupon/view.tsx" in zipfile.ZipFile(
         io.BytesIO(await zipped.read())).namelist()
 
 
