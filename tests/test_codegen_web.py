@@ -32,5 +32,6 @@ def test_generated_tsx_keeps_hostile_text_inside_string_literals(tmp_path):
         assert HOSTILE not in content, path  # only ever escaped
     list_tsx = web["web/features/generated/shop/item/list.tsx"]
     assert f"const TITLE = {literal};" in list_tsx
-    assert f"label={literal}" in list_tsx
+    assert "label={" + literal + "}" in list_tsx
+    assert "label=\"" not in list_tsx  # never a JSX attribute string: those know no escapes
     assert 'export { view as shopItem } from "./shop/item/view";' in web["web/features/generated/shop/item/view.tsx"]

@@ -1,6 +1,6 @@
 "use client";
 
-import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
+import { type CollisionDetection, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, pointerWithin, useSensor, useSensors } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { FileJsonIcon, FileCode2Icon, FolderOpenIcon, Redo2Icon, SaveIcon, Trash2Icon, Undo2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
@@ -44,6 +44,20 @@ interface SavedForm {
   formName: string;
   fields: SavedField[];
 }
+
+/**
+ * From the palette, the place under the pointer (a field or a row before the canvas itself); moving a
+ * field, the closest field or row, the canvas only when nothing else is left.
+ */
+const collisions: CollisionDetection = (args) => {
+  if (String(args.active.id).startsWith(PALETTE_PREFIX)) {
+    const hits = pointerWithin(args);
+    const inner = hits.filter((hit) => hit.id !== "root");
+    return inner.length > 0 ? inner : hits;
+  }
+  const others = args.droppableContainers.filter((container) => container.id !== "root");
+  return others.length > 0 ? closestCenter({ ...args, droppableContainers: others }) : closestCenter(args);
+};
 
 function typing(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
@@ -96,7 +110,7 @@ export function FormDesigner({ data }: { data: BuildScreenData }) {
       }
       return;
     }
-    change(moveField(fields, activeId, overId));
+    if (activeId !== overId) change(moveField(fields, activeId, overId));
   };
   const actions = {
     selected,
@@ -205,7 +219,7 @@ export function FormDesigner({ data }: { data: BuildScreenData }) {
             {t("deleteSaved")}
           </Button>
         </div>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={collisions} onDragEnd={onDragEnd}>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-[200px_1fr_260px]">
             <Palette onAdd={(type) => add(type)} />
             <Tabs value={view} onValueChange={setView}>
