@@ -12,8 +12,17 @@ import { request, RequestError } from "@/lib/request";
 const DOCUMENTS = { core: { url: "openapi.json", name: "core API" }, bff: { url: "bff.json", name: "BFF" } } as const;
 type Document = keyof typeof DOCUMENTS;
 
-interface SwaggerWindow {
-  ui?: { specActions: { updateUrl(url: string): void; download(url: string): void } };
+type FrameWindow = Window & typeof globalThis;
+
+/** Picks a document in Swagger UI's own "Select a definition" list, as a click there would. */
+function selectDocument(frame: HTMLIFrameElement | null, name: string): boolean {
+  const view = frame?.contentWindow as FrameWindow | null;
+  const select = frame?.contentDocument?.querySelector<HTMLSelectElement>(".download-url-wrapper select");
+  const option = select && Array.from(select.options).find((item) => item.textContent === name);
+  if (!view || !select || !option) return false;
+  Object.getOwnPropertyDescriptor(view.HTMLSelectElement.prototype, "value")?.set?.call(select, option.value);
+  select.dispatchEvent(new view.Event("change", { bubbles: true }));
+  return true;
 }
 
 /**
@@ -49,11 +58,7 @@ export function SwaggerFrame() {
   }, [open]);
 
   const show = (next: Document) => {
-    setDocument(next);
-    const ui = (frame.current?.contentWindow as SwaggerWindow | null)?.ui;
-    if (!ui) return;
-    ui.specActions.updateUrl(DOCUMENTS[next].url);
-    ui.specActions.download(DOCUMENTS[next].url);
+    if (selectDocument(frame.current, DOCUMENTS[next].name)) setDocument(next);
   };
 
   if (failed) {
