@@ -1,10 +1,12 @@
 """The generated code runs: generate for a table with every control type, drop the code into a
-temporary copy of the repository, and check lint, types, and the generated tests there."""
+temporary copy of the repository, and check lint, types, and the generated tests there; the generated
+web screen is registered with its one documented line and type-checked with the web's own tsc."""
 
 from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -23,11 +25,12 @@ CONTROLS = {"title": "input", "summary": "textarea", "category": "select", "stat
 pytestmark = pytest.mark.skipif(BACKEND != "sqlite", reason="one run is enough: the copy tests itself on SQLite")
 
 
-def copy_repository(target: Path) -> None:
+def copy_repository(target: Path, with_web: bool = False) -> None:
     listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, check=True,
                             capture_output=True, text=True).stdout.splitlines()
+    skipped = ("e2e/",) if with_web else ("web/", "e2e/")
     for rel in listed:
-        if rel.startswith(("web/", "e2e/")) or not (ROOT / rel).is_file():
+        if rel.startswith(skipped) or not (ROOT / rel).is_file():
             continue
         dest = target / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -39,7 +42,8 @@ def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env, timeout=600)
 
 
-async def test_generated_code_passes_lint_types_and_its_own_tests(admin, tmp_path):
+async def generate_sample(admin) -> zipfile.ZipFile:
+    """Imports a sample table, sets every control type on it, and downloads its code."""
     conn = connections.get("default")
     await conn.execute_script(
         "CREATE TABLE shop_sample (sample_id INTEGER PRIMARY KEY, title VARCHAR(100) NOT NULL, summary VARCHAR(1000), "
@@ -61,7 +65,11 @@ async def test_generated_code_passes_lint_types_and_its_own_tests(admin, tmp_pat
                                  "functionName", "functionAuthor", "remark")}
     assert await admin.put("/tool/gen", json={**body, "functionName": "样例商品", "columns": columns}) == OK
     archive = await admin.get("/tool/gen/genCode/shop_sample")
-    files = zipfile.ZipFile(io.BytesIO(await archive.read()))
+    return zipfile.ZipFile(io.BytesIO(await archive.read()))
+
+
+async def test_generated_code_passes_lint_types_and_its_own_tests(admin, tmp_path):
+    files = await generate_sample(admin)
     repo = tmp_path / "repo"
     copy_repository(repo)
     files.extractall(repo)
@@ -76,3 +84,39 @@ async def test_generated_code_passes_lint_types_and_its_own_tests(admin, tmp_pat
     tests = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_gen_shop_sample.py"], repo)
     assert tests.returncode == 0, tests.stdout[-4000:] + tests.stderr[-2000:]
     assert "3 passed" in tests.stdout
+
+
+WEB_FILES = {"web/features/generated/shop/sample/query.ts", "web/features/generated/shop/sample/list.tsx",
+             "web/features/generated/shop/sample/view.tsx"}
+
+
+async def test_generated_screen_type_checks_with_the_web(admin, tmp_path):
+    files = await generate_sample(admin)
+    assert WEB_FILES <= set(files.namelist())
+    node_modules = ROOT / "node_modules"
+    if not (node_modules / ".bin" / "tsc").exists() or not (ROOT / "web" / "node_modules").is_dir():
+        pytest.skip("node_modules is not installed: run npm ci")
+    repo = tmp_path / "repo"
+    copy_repository(repo, with_web=True)
+    files.extractall(repo)
+    (repo / "node_modules").symlink_to(node_modules, target_is_directory=True)
+    (repo / "web" / "node_modules").symlink_to(ROOT / "web" / "node_modules", target_is_directory=True)
+    # The one line the generated view names registers the screen.
+    view = (repo / "web/features/generated/shop/sample/view.tsx").read_text(encoding="utf-8")
+    line = re.search(r'export \{ view as \w+ \} from "\./shop/sample/view";', view)
+    assert line is not None, view[:600]
+    with (repo / "web/features/generated/index.ts").open("a", encoding="utf-8") as index:
+        index.write(line.group(0) + "\n")
+
+    # The generated BFF screen goes into the BFF's document, and the web's types follow it.
+    bff = run([sys.executable, "-m", "bff", "openapi"], repo)
+    assert bff.returncode == 0, bff.stdout + bff.stderr
+    bin_dir = node_modules / ".bin"
+    types = run([str(bin_dir / "openapi-typescript"), "../bff/openapi.json", "-o", "lib/api/bff-types.ts",
+                 "--default-non-nullable", "false"], repo / "web")
+    assert types.returncode == 0, types.stdout + types.stderr
+    assert '"ShopSampleScreen"' in (repo / "web/lib/api/bff-types.ts").read_text(encoding="utf-8")
+    routes = run([str(bin_dir / "next"), "typegen"], repo / "web")
+    assert routes.returncode == 0, routes.stdout + routes.stderr
+    checked = run([str(bin_dir / "tsc"), "--noEmit", "--incremental", "false", "-p", "tsconfig.json"], repo / "web")
+    assert checked.returncode == 0, checked.stdout[-6000:] + checked.stderr[-2000:]

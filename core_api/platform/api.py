@@ -64,7 +64,8 @@ class Endpoint:
     def openapi_path(self) -> str:
         import re
 
-        return re.sub(r"\{(\w+):[^}]+\}", r"{\1}", self.path)
+        # a pattern may hold one level of braces itself ({code:[0-9a-f]{1,6}})
+        return re.sub(r"\{(\w+):(?:[^{}]|\{[^{}]*\})+\}", r"{\1}", self.path)
 
 
 class Api:

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { generatedViews } from "@/features/generated/registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { ConfigScreen } from "@/features/system/config/config-screen";
 import { DeptScreen } from "@/features/system/dept/dept-screen";
@@ -41,4 +42,5 @@ export const views: Readonly<Record<string, View>> = {
   "system/notice/index": NoticeScreen,
   ...monitorViews,
   ...toolViews,
+  ...generatedViews,
 };

@@ -91,3 +91,15 @@ export function dictTagItems(options: readonly DictOption[], value: unknown, sep
       return { value: item, label: option.label, tag: plain ? null : (listClass ?? "default"), cssClass };
     });
 }
+
+/** Dictionary entries as a generated screen's BFF call returns them (label, value, classes). */
+export interface DictEntry {
+  dictLabel: string;
+  dictValue: string;
+  listClass?: string | null;
+  cssClass?: string | null;
+}
+
+export function entryOptions(items: readonly DictEntry[] | undefined): DictOption[] {
+  return (items ?? []).map((item) => ({ label: item.dictLabel, value: item.dictValue, listClass: item.listClass, cssClass: item.cssClass }));
+}

@@ -122,14 +122,19 @@ function saveFile(blob: Blob, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-/** Posts a form (as RuoYi exports do) and saves the file it answers with. */
-export async function download(path: string, params: Params, fileName: string): Promise<void> {
+/**
+ * Posts a form (as RuoYi exports do) and saves the file it answers with; `method: "GET"` sends the
+ * parameters in the query instead (the code generator's zips). The file name comes from the server.
+ */
+export async function download(path: string, params: Params, fileName: string, method: "GET" | "POST" = "POST"): Promise<void> {
   handlers?.loading({ key: "downloading" });
   try {
-    const response = await fetch(bffUrl(path), {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: toQuery(params),
+    const init: RequestInit =
+      method === "GET"
+        ? { method }
+        : { method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: toQuery(params) };
+    const response = await fetch(method === "GET" ? bffUrl(path, params) : bffUrl(path), {
+      ...init,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT),
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -12,6 +12,12 @@ describe("guardedRouteFor", () => {
     expect(guardedRouteFor("/monitor/job-log/index")?.title).toBe("调度日志");
     expect(guardedRouteFor("/system/user-auth/role")).toBeUndefined();
   });
+
+  it("opens one table's generation config by its id, under tool:gen:edit, highlighting the code generator", () => {
+    expect(guardedRouteFor("/tool/gen-edit/index/7")).toMatchObject({ view: "tool/gen/editTable", permission: "tool:gen:edit", activeMenu: "/tool/gen" });
+    expect(guardedRouteFor("/tool/gen-edit/index")?.permission).toBe("tool:gen:edit");
+    expect(guardedRouteFor("/tool/gen-edit/index/7/x")).toBeUndefined();
+  });
 });
 
 describe("describeRoute and breadcrumbTrail", () => {

@@ -52,6 +52,14 @@ export const GUARDED_ROUTES = {
     permission: "tool:gen:edit",
     activeMenu: "/tool/gen",
   },
+  /** the edit page of one imported table (RuoYi's /tool/gen-edit/index/:tableId) */
+  genEditTable: {
+    pattern: "/tool/gen-edit/index/:id",
+    view: "tool/gen/editTable",
+    title: "修改生成配置",
+    permission: "tool:gen:edit",
+    activeMenu: "/tool/gen",
+  },
 } satisfies Record<string, GuardedRoute>;
 
 function matches(pattern: string, pathname: string): boolean {

@@ -45,7 +45,8 @@ INIT = """(function () {
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
     layout: "StandaloneLayout",
     requestInterceptor: function (req) {
-      var url = new URL(req.url, window.location.origin);
+      // relative addresses (the selector's "bff.json") are the page's own files
+      var url = new URL(req.url, window.location.href);
       if (url.origin === window.location.origin && base && url.pathname.indexOf(base + "/") !== 0) {
         url.pathname = base + url.pathname;
         req.url = url.toString();

@@ -140,6 +140,9 @@ FILES = [
     ("core_api/migrations/{migration}.py", "migration.py.j2"),
     ("bff/screens/gen_{package}.py", "bff_screen.py.j2"),
     ("tests/test_gen_{package}.py", "test.py.j2"),
+    ("web/features/generated/{module}/{business}/query.ts", "web_query.ts.j2"),
+    ("web/features/generated/{module}/{business}/list.tsx", "web_list.tsx.j2"),
+    ("web/features/generated/{module}/{business}/view.tsx", "web_view.tsx.j2"),
 ]
 
 

@@ -127,7 +127,7 @@ export function QueryDictSelect({
   name: string;
   value: string;
   onChange: (value: string) => void;
-  options: readonly DictDataItem[] | undefined;
+  options: readonly Pick<DictDataItem, "dictLabel" | "dictValue">[] | undefined;
 }) {
   return (
     <QueryField label={label}>

@@ -155,6 +155,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/pages/tool/docs-call/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * "Try it out" from the API documentation: the core path called with the docs page's cookie and the X-Docs-Request header (required here too), without the console's token
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_docs_call_get"];
+        /**
+         * "Try it out" from the API documentation: the core path called with the docs page's cookie and the X-Docs-Request header (required here too), without the console's token
+         * @description Needs a signed-in caller.
+         */
+        put: operations["screens_docs_call_put"];
+        /**
+         * "Try it out" from the API documentation: the core path called with the docs page's cookie and the X-Docs-Request header (required here too), without the console's token
+         * @description Needs a signed-in caller.
+         */
+        post: operations["screens_docs_call_post"];
+        /**
+         * "Try it out" from the API documentation: the core path called with the docs page's cookie and the X-Docs-Request header (required here too), without the console's token
+         * @description Needs a signed-in caller.
+         */
+        delete: operations["screens_docs_call_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/pages/tool/docs/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The core's API documentation pages (/docs/*) passed through with their cookie; relative redirects are kept as they are
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_docs_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/dashboard": {
         parameters: {
             query?: never;
@@ -635,6 +687,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/tool/build": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Form designer: the saved forms (newest first)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_build_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/tool/gen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Code generator: the imported tables, paged
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_gen_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/tool/gen/db": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Import dialog: the database's tables not imported yet (the product's own marked managed)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_gen_db_tables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/tool/gen/{tableId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Edit generation config: the table's settings and columns, dictionary types, directories
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_gen_edit_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/user/profile": {
         parameters: {
             query?: never;
@@ -737,6 +869,24 @@ export interface components {
              */
             code?: number;
             data: components["schemas"]["AuthUserScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** BuildScreen */
+        BuildScreen: {
+            forms: components["schemas"]["SavedFormPage"];
+        };
+        /** BuildScreenOut */
+        BuildScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["BuildScreen"];
             /**
              * Msg
              * @default 操作成功
@@ -1058,6 +1208,36 @@ export interface components {
              */
             msg?: string;
         };
+        /** DbTablePage */
+        DbTablePage: {
+            /** Rows */
+            rows: components["schemas"]["DbTableRow"][];
+            /** Total */
+            total: number;
+        };
+        /** DbTableRow */
+        DbTableRow: {
+            /** Managed */
+            managed: boolean;
+            /** Tablecomment */
+            tableComment: string;
+            /** Tablename */
+            tableName: string;
+        };
+        /** DbTablesOut */
+        DbTablesOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DbTablePage"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** DeptBrief */
         DeptBrief: {
             /**
@@ -1325,6 +1505,155 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** GenColumnRow */
+        GenColumnRow: {
+            /** Columncomment */
+            columnComment: string;
+            /** Columnid */
+            columnId: number;
+            /** Columnname */
+            columnName: string;
+            /** Columntype */
+            columnType: string;
+            /** Dicttype */
+            dictType: string;
+            /** Htmltype */
+            htmlType: string;
+            /** Isedit */
+            isEdit: boolean;
+            /** Isincrement */
+            isIncrement: boolean;
+            /** Isinsert */
+            isInsert: boolean;
+            /** Islist */
+            isList: boolean;
+            /** Ispk */
+            isPk: boolean;
+            /** Isquery */
+            isQuery: boolean;
+            /** Isrequired */
+            isRequired: boolean;
+            /**
+             * Maxlength
+             * @default null
+             */
+            maxLength?: number | null;
+            /** Pythontype */
+            pythonType: string;
+            /** Querytype */
+            queryType: string;
+            /** Sort */
+            sort: number;
+            /**
+             * Tableid
+             * @default null
+             */
+            tableId?: number | null;
+            /** Tstype */
+            tsType: string;
+        };
+        /** GenEditScreen */
+        GenEditScreen: {
+            /** Dicttypes */
+            dictTypes: components["schemas"]["DictTypeRow"][];
+            info: components["schemas"]["GenTableRow"];
+            /**
+             * Menus
+             * @description the directories (menu type M) a generated menu may hang under
+             */
+            menus: components["schemas"]["TreeNode"][];
+            /** Rows */
+            rows: components["schemas"]["GenColumnRow"][];
+            /** Tables */
+            tables: components["schemas"]["GenTableRow"][];
+        };
+        /** GenEditScreenOut */
+        GenEditScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GenEditScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** GenPage */
+        GenPage: {
+            /** Rows */
+            rows: components["schemas"]["GenTableRow"][];
+            /** Total */
+            total: number;
+        };
+        /** GenScreen */
+        GenScreen: {
+            page: components["schemas"]["GenPage"];
+        };
+        /** GenScreenOut */
+        GenScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GenScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** GenTableRow */
+        GenTableRow: {
+            /** Businessname */
+            businessName: string;
+            /** Classname */
+            className: string;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Functionauthor */
+            functionAuthor: string;
+            /** Functionname */
+            functionName: string;
+            /** Modulename */
+            moduleName: string;
+            /**
+             * Options
+             * @default {}
+             */
+            options?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Parentmenuid
+             * @default null
+             */
+            parentMenuId?: number | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Tablecomment */
+            tableComment: string;
+            /** Tableid */
+            tableId: number;
+            /** Tablename */
+            tableName: string;
+            /** Tplcategory */
+            tplCategory: string;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** JobHandlerInfo */
         JobHandlerInfo: {
@@ -2251,6 +2580,40 @@ export interface components {
              */
             redirect?: string | null;
         };
+        /** SavedFormPage */
+        SavedFormPage: {
+            /** Rows */
+            rows: components["schemas"]["SavedFormRow"][];
+            /** Total */
+            total: number;
+        };
+        /** SavedFormRow */
+        SavedFormRow: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Formid */
+            formId: number;
+            /** Formname */
+            formName: string;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+        };
         /** ServerCpu */
         ServerCpu: {
             /** Cpunum */
@@ -2935,6 +3298,96 @@ export interface operations {
             };
         };
     };
+    screens_docs_call_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    screens_docs_call_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    screens_docs_call_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    screens_docs_call_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    screens_docs_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     screens_dashboard: {
         parameters: {
             query?: never;
@@ -3551,6 +4004,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserFormOptionsOut"];
+                };
+            };
+        };
+    };
+    screens_build_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                formName?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuildScreenOut"];
+                };
+            };
+        };
+    };
+    screens_gen_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                tableName?: string | null;
+                tableComment?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenScreenOut"];
+                };
+            };
+        };
+    };
+    screens_gen_db_tables: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                tableName?: string | null;
+                tableComment?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DbTablesOut"];
+                };
+            };
+        };
+    };
+    screens_gen_edit_screen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenEditScreenOut"];
                 };
             };
         };

@@ -352,7 +352,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/chat/emoji/{code}}.svg": {
+    "/chat/emoji/{code}.svg": {
         parameters: {
             query?: never;
             header?: never;
@@ -580,7 +580,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/monitor/cache/clearCacheKey/{cacheKey}}": {
+    "/monitor/cache/clearCacheKey/{cacheKey}": {
         parameters: {
             query?: never;
             header?: never;
@@ -660,7 +660,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/monitor/cache/getValue/{cacheName}/{cacheKey}}": {
+    "/monitor/cache/getValue/{cacheName}/{cacheKey}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1044,7 +1044,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/monitor/logininfor/unlock/{userName}}": {
+    "/monitor/logininfor/unlock/{userName}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2930,7 +2930,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tool/gen/genCode/{tableName}}": {
+    "/tool/gen/genCode/{tableName}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3010,7 +3010,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tool/gen/synchDb/{tableName}}": {
+    "/tool/gen/synchDb/{tableName}": {
         parameters: {
             query?: never;
             header?: never;

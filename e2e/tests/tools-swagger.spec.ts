@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN_STATE, RY, signIn } from "./helpers";
+
+test.describe("API documentation", () => {
+  test.use({ storageState: ADMIN_STATE });
+
+  test("opens the core's API docs in the console, expands an endpoint and tries it out", async ({ page }) => {
+    await page.goto("/tool/swagger");
+    const docs = page.frameLocator('[data-testid="swagger-frame"]');
+    await expect(docs.locator(".swagger-ui .info .title")).toBeVisible({ timeout: 30_000 });
+    // Swagger UI draws the tags near the viewport only: an endpoint of the first tag, one that needs a
+    // signed-in caller, so that a 200 envelope shows the page's session is the operator's
+    const operation = docs.locator("#operations-chat-chat_emoji");
+    await expect(operation.locator('.opblock-summary-path[data-path="/admin/chat/v1/emoji"]')).toBeVisible();
+    await operation.locator(".opblock-summary").first().click();
+    await operation.locator(".try-out__btn").click();
+    await operation.locator(".execute").click();
+    const response = operation.locator(".live-responses-table .response");
+    await expect(response.locator(".response-col_status").first()).toHaveText("200");
+    await expect(response.locator(".response-col_description")).toContainText('"code": 200');
+    await expect(response.locator(".response-col_description")).toContainText('"unified"');
+
+    // the BFF's document beside it
+    await page.getByTestId("swagger-bff").click();
+    await expect(docs.locator(".swagger-ui .info .title")).toContainText("BFF", { timeout: 30_000 });
+  });
+});
+
+test("the API docs are refused to an operator without tool:swagger:list", async ({ page }) => {
+  await signIn(page, RY);
+  await page.goto("/tool/swagger");
+  await expect(page).toHaveURL(/\/404$/);
+  // and no ticket opens the docs for this operator
+  const ticket = await page.request.post("/api/bff/api/tool/swagger/ticket");
+  expect(await ticket.json()).toEqual({ code: 403, msg: "当前操作没有权限" });
+});

@@ -1,0 +1,140 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { DownloadIcon, EyeIcon, PencilIcon, RefreshCwIcon, Trash2Icon, UploadIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import type { Features } from "@/components/data-table/features";
+import { Pagination } from "@/components/data-table/pagination";
+import { QueryDateRange, QueryInput, QueryPanel } from "@/components/data-table/query-panel";
+import { ListToolbar } from "@/components/data-table/toolbar";
+import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
+import { Card, CardContent } from "@/components/ui/card";
+import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
+import { send, useConfirmedAction } from "@/features/system/shared/mutations";
+import { genCodeRequest } from "@/lib/codegen";
+import { initialVisibility } from "@/lib/columns";
+import { download, request } from "@/lib/request";
+import type { GenScreenData, GenTableRow } from "../types";
+import { ImportTableDialog } from "./import-dialog";
+import { PreviewDialog } from "./preview-dialog";
+import { GEN_FILTERS, genParsers } from "./query";
+
+const helper = createColumnHelper<Features, GenTableRow>();
+
+/** 代码生成: the imported tables, with import, edit, preview, sync, delete and the code zips. */
+export function GenList({ data }: { data: GenScreenData }) {
+  const t = useTranslations("tools.gen");
+  const tl = useTranslations("list");
+  const router = useRouter();
+  const list = useList(genParsers);
+  const draft = useQueryDraft(list.query, GEN_FILTERS, list.setQuery);
+  const rows = data.page.rows;
+  const selection = useSelection(rows);
+  const confirmed = useConfirmedAction();
+  const [showSearch, setShowSearch] = useState(true);
+  const [importing, setImporting] = useState(false);
+  const [preview, setPreview] = useState<number | null>(null);
+
+  const namesOf = (ids: number[]) => rows.filter((row) => ids.includes(row.tableId)).map((row) => row.tableName);
+  const edit = (tableId: number) => router.push(`/tool/gen-edit/index/${tableId}`);
+  const remove = (ids: number[]) =>
+    void confirmed(tl("removeConfirm", { name: t("tableId"), ids: ids.join(",") }), () => send(`tool/gen/${ids.join(",")}`, "DELETE")).then(
+      (ok) => ok && list.refresh(),
+    );
+  const sync = (name: string) =>
+    void confirmed(t("syncConfirm", { name }), () => request(`api/tool/gen/synchDb/${name}`).then(() => true, () => false), t("synced")).then((ok) => ok && list.refresh());
+  const code = (names: string[]) => {
+    const call = genCodeRequest(names);
+    void download(call.path, call.params, names.length === 1 ? `${names[0]}.zip` : "console-code.zip", "GET");
+  };
+
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("tableId", { header: t("tableId"), meta: { sortKey: "tableId" } }),
+        helper.accessor("tableName", { header: t("tableName"), meta: { sortKey: "tableName" } }),
+        helper.accessor("tableComment", { header: t("tableComment") }),
+        helper.accessor("className", { header: t("className") }),
+        helper.accessor("createTime", { header: tl("createTime"), meta: { sortKey: "createTime" } }),
+        helper.accessor("updateTime", { header: t("updateTime"), meta: { sortKey: "updateTime" } }),
+        helper.display({
+          id: "operations",
+          header: tl("operations"),
+          meta: { fixed: true },
+          cell: ({ row }) => (
+            <span className="flex flex-wrap gap-x-1">
+              <RowAction perms="tool:gen:preview" testId="row-preview" icon={<EyeIcon />} label={t("preview")} onClick={() => setPreview(row.original.tableId)} />
+              <RowAction perms="tool:gen:edit" testId="row-edit" icon={<PencilIcon />} label={t("editConfig")} onClick={() => edit(row.original.tableId)} />
+              <RowAction perms="tool:gen:remove" testId="row-remove" icon={<Trash2Icon />} label={tl("remove")} onClick={() => remove([row.original.tableId])} />
+              <RowAction perms="tool:gen:edit" testId="row-sync" icon={<RefreshCwIcon />} label={t("sync")} onClick={() => sync(row.original.tableName)} />
+              <RowAction perms="tool:gen:code" testId="row-code" icon={<DownloadIcon />} label={t("genCode")} onClick={() => code([row.original.tableName])} />
+            </span>
+          ),
+        }),
+      ]),
+    [t, tl, rows],
+  );
+  const choices = useMemo(
+    () => [
+      { id: "tableId", label: t("tableId") },
+      { id: "tableName", label: t("tableName") },
+      { id: "tableComment", label: t("tableComment") },
+      { id: "className", label: t("className") },
+      { id: "createTime", label: tl("createTime") },
+      { id: "updateTime", label: t("updateTime") },
+    ],
+    [t, tl],
+  );
+  const [visibility, setVisibility] = useState(() => initialVisibility(choices));
+  const query = list.query;
+  return (
+    <Card data-testid="gen-screen" className="py-4">
+      <CardContent className="px-4">
+        <QueryPanel show={showSearch} onSearch={draft.search} onReset={draft.reset}>
+          <QueryInput label={t("tableName")} name="tableName" value={draft.draft.tableName} onChange={(v) => draft.set("tableName", v)} />
+          <QueryInput label={t("tableComment")} name="tableComment" value={draft.draft.tableComment} onChange={(v) => draft.set("tableComment", v)} />
+          <QueryDateRange
+            label={tl("createTime")}
+            begin={draft.draft.beginTime}
+            end={draft.draft.endTime}
+            onChange={(begin, end) => {
+              draft.set("beginTime", begin);
+              draft.set("endTime", end);
+            }}
+          />
+        </QueryPanel>
+        <ListToolbar
+          showSearch={showSearch}
+          onToggleSearch={() => setShowSearch(!showSearch)}
+          onRefresh={list.refresh}
+          columns={choices}
+          visibility={visibility}
+          onVisibilityChange={setVisibility}
+        >
+          <ToolbarButton perms="tool:gen:code" testId="toolbar-code" variant="default" icon={<DownloadIcon />} label={t("genCode")} disabled={selection.ids.length === 0} onClick={() => code(namesOf(selection.ids))} />
+          <ToolbarButton perms="tool:gen:import" testId="toolbar-import" icon={<UploadIcon />} label={tl("import")} onClick={() => setImporting(true)} />
+          <ToolbarButton perms="tool:gen:edit" testId="toolbar-edit" icon={<PencilIcon />} label={tl("edit")} disabled={selection.ids.length !== 1} onClick={() => edit(selection.ids[0])} />
+          <ToolbarButton perms="tool:gen:remove" testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => remove(selection.ids)} />
+        </ListToolbar>
+        <DataTable
+          testId="gen-table"
+          columns={columns}
+          data={rows}
+          getRowId={(row) => String(row.tableId)}
+          rowSelection={selection.rowSelection}
+          onRowSelectionChange={selection.setRowSelection}
+          columnVisibility={visibility}
+          sort={list.sort}
+          onSort={list.onSort}
+          pending={list.pending}
+        />
+        <Pagination total={data.page.total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={(next) => list.setQuery(next as never)} />
+      </CardContent>
+      <ImportTableDialog open={importing} onClose={() => setImporting(false)} onImported={list.refresh} />
+      <PreviewDialog tableId={preview} onClose={() => setPreview(null)} />
+    </Card>
+  );
+}

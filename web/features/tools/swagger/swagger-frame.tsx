@@ -1,0 +1,94 @@
+"use client";
+
+import { LoaderCircleIcon, RotateCcwIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { docsFrameSrc } from "@/lib/api-docs";
+import { request, RequestError } from "@/lib/request";
+
+/** The documents the page offers, as the core's Swagger UI names them (its top bar selector). */
+const DOCUMENTS = { core: { url: "openapi.json", name: "core API" }, bff: { url: "bff.json", name: "BFF" } } as const;
+type Document = keyof typeof DOCUMENTS;
+
+type FrameWindow = Window & typeof globalThis;
+
+/** Picks a document in Swagger UI's own "Select a definition" list, as a click there would. */
+function selectDocument(frame: HTMLIFrameElement | null, name: string): boolean {
+  const view = frame?.contentWindow as FrameWindow | null;
+  const select = frame?.contentDocument?.querySelector<HTMLSelectElement>(".download-url-wrapper select");
+  const option = select && Array.from(select.options).find((item) => item.textContent === name);
+  if (!view || !select || !option) return false;
+  Object.getOwnPropertyDescriptor(view.HTMLSelectElement.prototype, "value")?.set?.call(select, option.value);
+  select.dispatchEvent(new view.Event("change", { bubbles: true }));
+  return true;
+}
+
+/**
+ * A one-time ticket from the core, then the core's Swagger UI in a frame served on this origin by
+ * the /api-docs route; the tabs switch between the core's document and the BFF's.
+ */
+export function SwaggerFrame() {
+  const t = useTranslations("tools.swagger");
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [document, setDocument] = useState<Document>("core");
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState("calc(100vh - 140px)");
+
+  const open = useCallback(async () => {
+    setFailed(false);
+    setSrc(null);
+    try {
+      const { data } = await request<{ ticket: string }>("api/tool/swagger/ticket", { method: "POST" });
+      if (data?.ticket) setSrc(docsFrameSrc(data.ticket));
+      else setFailed(true);
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+      setFailed(true);
+    }
+  }, []);
+  useEffect(() => {
+    void open();
+    const measure = () => setHeight(`${window.innerHeight - 140}px`);
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [open]);
+
+  const show = (next: Document) => {
+    if (selectDocument(frame.current, DOCUMENTS[next].name)) setDocument(next);
+  };
+
+  if (failed) {
+    return (
+      <div data-testid="swagger-failed" className="flex flex-col items-center gap-3 p-8 text-sm text-muted-foreground">
+        {t("failed")}
+        <Button size="sm" variant="outline" data-testid="swagger-retry" onClick={open}>
+          <RotateCcwIcon />
+          {t("retry")}
+        </Button>
+      </div>
+    );
+  }
+  if (!src) {
+    return (
+      <div data-testid="swagger-loading" className="flex items-center justify-center gap-2 p-8 text-sm text-primary">
+        <LoaderCircleIcon className="size-5 animate-spin" />
+        {t("opening")}
+      </div>
+    );
+  }
+  return (
+    <div data-testid="swagger-screen" className="flex flex-col gap-2">
+      <Tabs value={document} onValueChange={(value) => show(value as Document)}>
+        <TabsList>
+          <TabsTrigger value="core" data-testid="swagger-core">{t("core")}</TabsTrigger>
+          <TabsTrigger value="bff" data-testid="swagger-bff">{t("bff")}</TabsTrigger>
+        </TabsList>
+      </Tabs>
+      <iframe data-testid="swagger-frame" ref={frame} src={src} title={t("core")} className="block w-full rounded border-0" style={{ height }} />
+    </div>
+  );
+}

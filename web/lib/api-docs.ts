@@ -1,0 +1,56 @@
+/**
+ * The core's API documentation (Swagger UI at its /docs/), embedded same-origin: the browser loads
+ * /api-docs/docs/*, the web's route passes it to the BFF's /bff/pages/tool/docs/* and that to the core.
+ * "Try it out" calls made by the page go to /api-docs/<core path> (the page prefixes its own mount)
+ * and reach the core as the operator of the page's cookie, only with the X-Docs-Request header.
+ */
+
+export const DOCS_MOUNT = "/api-docs";
+export const DOCS_COOKIE = "console_docs";
+export const DOCS_HEADER = "x-docs-request";
+/** The page itself: Next drops a trailing slash, so the page is addressed by a file name. */
+export const DOCS_PAGE = `${DOCS_MOUNT}/docs/index.html`;
+
+const SEGMENT = /^[A-Za-z0-9_,.-]+$/;
+
+/** The frame's address for a ticket of POST /tool/swagger/ticket. */
+export function docsFrameSrc(ticket: string): string {
+  return `${DOCS_MOUNT}/docs/open?ticket=${encodeURIComponent(ticket)}`;
+}
+
+export type DocsTarget = { kind: "page" | "call"; bffPath: string } | null;
+
+/** Where an /api-docs address goes at the BFF, or null when it is not one the page may use. */
+export function docsTarget(segments: readonly string[], search: string): DocsTarget {
+  if (segments.length === 0 || segments.length > 8) return null;
+  if (!segments.every((segment) => SEGMENT.test(segment) && segment !== "." && segment !== "..")) return null;
+  if (segments[0] === "docs") {
+    const rest = segments.slice(1);
+    if (rest.some((segment) => segment.includes(","))) return null;
+    const path = rest.length === 1 && rest[0] === "index.html" ? "" : rest.join("/");
+    return { kind: "page", bffPath: `/bff/pages/tool/docs/${path}${search}` };
+  }
+  return { kind: "call", bffPath: `/bff/pages/tool/docs-call/${segments.join("/")}${search}` };
+}
+
+/** The page's cookie out of the browser's Cookie header; the console's own cookies stay here. */
+export function docsCookieHeader(cookieHeader: string | null): string | null {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === DOCS_COOKIE) {
+      const value = part.slice(index + 1).trim();
+      if (value) return `${DOCS_COOKIE}=${value}`;
+    }
+  }
+  return null;
+}
+
+/** A redirect of the docs pages as the browser should follow it: always back onto the page. */
+export function docsLocation(location: string | null): string | null {
+  if (!location) return null;
+  if (location.startsWith("/docs/") && location !== "/docs/" && !location.startsWith("//")) {
+    const rest = location.slice("/docs/".length);
+    if (/^[A-Za-z0-9_.\-/?=&%]+$/.test(rest) && !rest.includes("..")) return `${DOCS_MOUNT}/docs/${rest}`;
+  }
+  return DOCS_PAGE;
+}
