@@ -15,12 +15,19 @@ CHUNK = 64 * 1024
 
 
 async def relay(request: web.Request, upstream: aiohttp.ClientResponse, passed: Iterable[str], *,
-                nosniff: bool = False) -> web.StreamResponse:
-    """The upstream's status, the named headers and the body, chunk by chunk (never whole in memory)."""
+                nosniff: bool = False, cookies: bool = False,
+                location: Callable[[str], str] | None = None) -> web.StreamResponse:
+    """The upstream's status, the named headers and the body, chunk by chunk (never whole in memory);
+    with ``cookies`` its Set-Cookie headers, with ``location`` its redirect address as that maps it."""
     response = web.StreamResponse(status=upstream.status)
     for name in passed:
         if name in upstream.headers:
             response.headers[name] = upstream.headers[name]
+    if cookies:
+        for value in upstream.headers.getall("Set-Cookie", []):
+            response.headers.add("Set-Cookie", value)
+    if location is not None and "Location" in upstream.headers:
+        response.headers["Location"] = location(upstream.headers["Location"])
     if nosniff:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
     await response.prepare(request)
@@ -28,6 +35,15 @@ async def relay(request: web.Request, upstream: aiohttp.ClientResponse, passed: 
         await response.write(chunk)
     await response.write_eof()
     return response
+
+
+def only_cookie(header: str, name: str) -> str | None:
+    """``name=value`` of that one cookie of a Cookie header (a page's own, never the console's sign-in)."""
+    for part in header.split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == name and value:
+            return f"{name}={value}"
+    return None
 
 
 async def guarded(call: Callable[[], Awaitable[web.StreamResponse]]) -> web.StreamResponse:

@@ -10,6 +10,7 @@ import aiohttp
 from aiohttp import web
 
 from bff.core_client import CORE_SESSION
+from bff.relay import guarded, only_cookie, relay
 from bff.routing import forwarded_headers
 from core_api.platform.api import Api
 from core_api.platform.envelope import fail
@@ -22,15 +23,6 @@ POOL_COOKIE = "console_pool"
 PAGE_PATH = re.compile(r"^[A-Za-z0-9_\-]*(/[A-Za-z0-9_\-]+)*/?$")
 MOUNT = re.compile(r"^(/[A-Za-z0-9_\-]+)+$")
 PASSED_RESPONSE_HEADERS = ("Content-Type", "Cache-Control", "Content-Security-Policy", "X-Content-Type-Options")
-
-
-def pool_cookie(header: str) -> str | None:
-    """Only the page's own cookie goes on (never the console's sign-in cookies)."""
-    for part in header.split(";"):
-        name, _, value = part.strip().partition("=")
-        if name == POOL_COOKIE and value:
-            return f"{POOL_COOKIE}={value}"
-    return None
 
 
 def mounted(location: str, mount: str) -> str:
@@ -50,26 +42,17 @@ async def monitor_pool_page(request: web.Request) -> web.StreamResponse:
     prefix = request.headers.get("X-Forwarded-Prefix", "")
     mount = prefix if MOUNT.match(prefix) else OWN_MOUNT
     headers = forwarded_headers(request, with_token=False)
-    cookie = pool_cookie(request.headers.get("Cookie", ""))
+    cookie = only_cookie(request.headers.get("Cookie", ""), POOL_COOKIE)
     if cookie:
         headers["Cookie"] = cookie
     url = f"{request.app[SETTINGS].core_url.rstrip('/')}{CORE_PREFIX}/{path}"
-    try:
+
+    async def call() -> web.StreamResponse:
         async with request.app[CORE_SESSION].get(
             url, params=request.query, headers=headers, allow_redirects=False,
             timeout=aiohttp.ClientTimeout(total=60),
         ) as upstream:
-            body = await upstream.read()
-            response = web.Response(status=upstream.status, body=body)
-            for name in PASSED_RESPONSE_HEADERS:
-                if name in upstream.headers:
-                    response.headers[name] = upstream.headers[name]
-            for value in upstream.headers.getall("Set-Cookie", []):
-                response.headers.add("Set-Cookie", value)
-            if "Location" in upstream.headers:
-                response.headers["Location"] = mounted(upstream.headers["Location"], mount)
-            return response
-    except aiohttp.ClientError:
-        return fail("后端接口连接异常", 500)
-    except TimeoutError:
-        return fail("系统接口请求超时", 500)
+            return await relay(request, upstream, PASSED_RESPONSE_HEADERS, cookies=True,
+                               location=lambda address: mounted(address, mount))
+
+    return await guarded(call)

@@ -12,6 +12,8 @@ import aiohttp
 from aiohttp import web
 
 from bff.core_client import CORE_SESSION
+from bff.relay import guarded, only_cookie
+from bff.relay import relay as stream
 from bff.routing import forwarded_headers
 from core_api.platform.api import Api
 from core_api.platform.envelope import fail
@@ -29,46 +31,24 @@ PASSED_RESPONSE_HEADERS = ("Content-Type", "Cache-Control", "Content-Disposition
                            "Content-Security-Policy", "X-Content-Type-Options")
 
 
-def docs_cookie(header: str) -> str | None:
-    """Only the page's own cookie goes on (never the console's sign-in cookies)."""
-    for part in header.split(";"):
-        name, _, value = part.strip().partition("=")
-        if name == DOCS_COOKIE and value:
-            return f"{DOCS_COOKIE}={value}"
-    return None
-
-
 async def relay(request: web.Request, path: str, extra: dict[str, str]) -> web.StreamResponse:
     headers = forwarded_headers(request, with_token=False)
     headers.update(extra)
-    if cookie := docs_cookie(request.headers.get("Cookie", "")):
+    if cookie := only_cookie(request.headers.get("Cookie", ""), DOCS_COOKIE):
         headers["Cookie"] = cookie
     if "Content-Type" in request.headers:
         headers["Content-Type"] = request.headers["Content-Type"]
     body = await request.read() if request.body_exists else None
     url = f"{request.app[SETTINGS].core_url.rstrip('/')}{path}"
-    try:
+
+    async def call() -> web.StreamResponse:
         async with request.app[CORE_SESSION].request(
             request.method, url, params=request.query, data=body, headers=headers, allow_redirects=False,
             timeout=aiohttp.ClientTimeout(total=600, sock_read=60),
         ) as upstream:
-            response = web.StreamResponse(status=upstream.status)
-            for name in PASSED_RESPONSE_HEADERS:
-                if name in upstream.headers:
-                    response.headers[name] = upstream.headers[name]
-            for value in upstream.headers.getall("Set-Cookie", []):
-                response.headers.add("Set-Cookie", value)
-            if "Location" in upstream.headers:
-                response.headers["Location"] = upstream.headers["Location"]
-            await response.prepare(request)
-            async for chunk in upstream.content.iter_chunked(64 * 1024):
-                await response.write(chunk)
-            await response.write_eof()
-            return response
-    except aiohttp.ClientError:
-        return fail("后端接口连接异常", 500)
-    except TimeoutError:
-        return fail("系统接口请求超时", 500)
+            return await stream(request, upstream, PASSED_RESPONSE_HEADERS, cookies=True, location=str)
+
+    return await guarded(call)
 
 
 @api.get("/bff/pages/tool/docs/{path:.*}", login_only=True,
