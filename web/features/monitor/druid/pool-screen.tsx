@@ -1,10 +1,9 @@
 "use client";
 
-import { LoaderCircleIcon, RotateCcwIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
+import { FrameStatus } from "@/components/frame-status";
 import { InnerLink } from "@/components/inner-link";
-import { Button } from "@/components/ui/button";
 import { poolFrameSrc } from "@/lib/monitor-pool";
 import { request, RequestError } from "@/lib/request";
 import type { PoolTicket } from "../types";
@@ -35,24 +34,8 @@ export function PoolScreen() {
     void open();
   }, [open]);
 
-  if (failed) {
-    return (
-      <div data-testid="pool-failed" className="flex flex-col items-center gap-3 p-8 text-sm text-muted-foreground">
-        {t("failed")}
-        <Button size="sm" variant="outline" data-testid="pool-retry" onClick={open}>
-          <RotateCcwIcon />
-          {t("retry")}
-        </Button>
-      </div>
-    );
-  }
-  if (!src) {
-    return (
-      <div data-testid="pool-loading" className="flex items-center justify-center gap-2 p-8 text-sm text-primary">
-        <LoaderCircleIcon className="size-5 animate-spin" />
-        {t("opening")}
-      </div>
-    );
+  if (failed || !src) {
+    return <FrameStatus testId="pool" failed={failed} onRetry={open} labels={{ opening: t("opening"), failed: t("failed"), retry: t("retry") }} />;
   }
   return (
     <div data-testid="pool-screen">

@@ -1,9 +1,8 @@
 "use client";
 
-import { LoaderCircleIcon, RotateCcwIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { FrameStatus } from "@/components/frame-status";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { docsFrameSrc } from "@/lib/api-docs";
 import { request, RequestError } from "@/lib/request";
@@ -61,24 +60,8 @@ export function SwaggerFrame() {
     if (selectDocument(frame.current, DOCUMENTS[next].name)) setDocument(next);
   };
 
-  if (failed) {
-    return (
-      <div data-testid="swagger-failed" className="flex flex-col items-center gap-3 p-8 text-sm text-muted-foreground">
-        {t("failed")}
-        <Button size="sm" variant="outline" data-testid="swagger-retry" onClick={open}>
-          <RotateCcwIcon />
-          {t("retry")}
-        </Button>
-      </div>
-    );
-  }
-  if (!src) {
-    return (
-      <div data-testid="swagger-loading" className="flex items-center justify-center gap-2 p-8 text-sm text-primary">
-        <LoaderCircleIcon className="size-5 animate-spin" />
-        {t("opening")}
-      </div>
-    );
+  if (failed || !src) {
+    return <FrameStatus testId="swagger" failed={failed} onRetry={open} labels={{ opening: t("opening"), failed: t("failed"), retry: t("retry") }} />;
   }
   return (
     <div data-testid="swagger-screen" className="flex flex-col gap-2">
