@@ -1,6 +1,7 @@
-"""The generated code runs: generate for a table with every control type, drop the code into a
-temporary copy of the repository, and check lint, types, and the generated tests there; the generated
-web screen is registered with its one documented line and type-checked with the web's own tsc."""
+"""The generated code runs: generate for a table with every control type, a tree table and a
+master-detail pair, drop the code into a temporary copy of the repository, and check lint, types, and
+the generated tests there; the generated web screens are registered with their one documented line and
+type-checked with the web's own tsc."""
 
 from __future__ import annotations
 
@@ -64,12 +65,50 @@ async def generate_sample(admin) -> zipfile.ZipFile:
     body = {k: info[k] for k in ("tableId", "tableComment", "className", "tplCategory", "moduleName", "businessName",
                                  "functionName", "functionAuthor", "remark")}
     assert await admin.put("/tool/gen", json={**body, "functionName": "样例商品", "columns": columns}) == OK
-    archive = await admin.get("/tool/gen/genCode/shop_sample")
+
+
+async def configure(admin, table: str, tpl: str, options: dict[str, str], query: tuple[str, ...] = ()) -> None:
+    gen = await GenTable.get(table_name=table)
+    detail = (await admin.get(f"/tool/gen/{gen.table_id}"))["data"]
+    info = detail["info"]
+    body = {k: info[k] for k in ("tableId", "tableComment", "className", "moduleName", "businessName",
+                                 "functionName", "functionAuthor", "remark")}
+    columns = [{**c, "isQuery": c["columnName"] in query} if query else c for c in detail["rows"]]
+    saved = await admin.put("/tool/gen", json={**body, "tplCategory": tpl, "options": options, "columns": columns})
+    assert saved == OK, saved
+
+
+async def generate_tree_and_master_detail(admin) -> None:
+    """A tree table (shop_category by parent_id) and a master-detail pair (shop_order with its
+    shop_order_item rows by order_id)."""
+    conn = connections.get("default")
+    await conn.execute_script(
+        "CREATE TABLE shop_category (category_id INTEGER PRIMARY KEY, parent_id INTEGER, "
+        "category_name VARCHAR(50) NOT NULL, order_num INTEGER, status CHAR(1), create_time TIMESTAMP);"
+        "CREATE TABLE shop_order (order_id INTEGER PRIMARY KEY, order_no VARCHAR(30) NOT NULL, status CHAR(1), "
+        "order_time TIMESTAMP, create_time TIMESTAMP);"
+        "CREATE TABLE shop_order_item (item_id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL, "
+        "product_name VARCHAR(50) NOT NULL, quantity INTEGER, price NUMERIC(10, 2), on_sale BOOLEAN)")
+    tables = "shop_category,shop_order,shop_order_item"
+    assert await admin.post("/tool/gen/importTable", params={"tables": tables}) == OK
+    await configure(admin, "shop_category", "tree", {"treeCode": "category_id", "treeParentCode": "parent_id",
+                                                     "treeName": "category_name"},
+                    query=("category_name", "status"))
+    await configure(admin, "shop_order", "sub", {"subTableName": "shop_order_item", "subTableFkName": "order_id"},
+                    query=("order_no", "order_time"))
+
+
+async def generate_all(admin) -> zipfile.ZipFile:
+    """The sample, the tree and the master (with its detail table) in one batch: one migration after another."""
+    await generate_sample(admin)
+    await generate_tree_and_master_detail(admin)
+    archive = await admin.get("/tool/gen/batchGenCode", params={"tables": "shop_sample,shop_category,shop_order"})
+    assert archive.status == 200
     return zipfile.ZipFile(io.BytesIO(await archive.read()))
 
 
 async def test_generated_code_passes_lint_types_and_its_own_tests(admin, tmp_path):
-    files = await generate_sample(admin)
+    files = await generate_all(admin)
     repo = tmp_path / "repo"
     copy_repository(repo)
     files.extractall(repo)
@@ -81,17 +120,24 @@ async def test_generated_code_passes_lint_types_and_its_own_tests(admin, tmp_pat
     types = run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
                  "--no-incremental", *typed], repo)
     assert types.returncode == 0, types.stdout + types.stderr
-    tests = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_gen_shop_sample.py"], repo)
+    # both tables of the master-detail pair are in the zip: one model module, one migration
+    models = files.read("core_api/generated/shop_order/models.py").decode()
+    assert "class ShopOrder(Model)" in models and "class ShopOrderItem(Model)" in models
+    migrations = [n for n in files.namelist() if n.startswith("core_api/migrations/")]
+    assert len(migrations) == 3 and "'shop_order_item'" in files.read(sorted(migrations)[-1]).decode()
+    generated_tests = [f"tests/test_gen_shop_{name}.py" for name in ("sample", "category", "order")]
+    tests = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *generated_tests], repo)
     assert tests.returncode == 0, tests.stdout[-4000:] + tests.stderr[-2000:]
-    assert "3 passed" in tests.stdout
+    assert "9 passed" in tests.stdout
 
 
-WEB_FILES = {"web/features/generated/shop/sample/query.ts", "web/features/generated/shop/sample/list.tsx",
-             "web/features/generated/shop/sample/view.tsx"}
+SCREENS = ("sample", "category", "order")
+WEB_FILES = {f"web/features/generated/shop/{screen}/{name}" for screen in SCREENS
+             for name in ("query.ts", "list.tsx", "view.tsx")}
 
 
 async def test_generated_screen_type_checks_with_the_web(admin, tmp_path):
-    files = await generate_sample(admin)
+    files = await generate_all(admin)
     assert WEB_FILES <= set(files.namelist())
     node_modules = ROOT / "node_modules"
     if not (node_modules / ".bin" / "tsc").exists() or not (ROOT / "web" / "node_modules").is_dir():
@@ -101,12 +147,13 @@ async def test_generated_screen_type_checks_with_the_web(admin, tmp_path):
     files.extractall(repo)
     (repo / "node_modules").symlink_to(node_modules, target_is_directory=True)
     (repo / "web" / "node_modules").symlink_to(ROOT / "web" / "node_modules", target_is_directory=True)
-    # The one line the generated view names registers the screen.
-    view = (repo / "web/features/generated/shop/sample/view.tsx").read_text(encoding="utf-8")
-    line = re.search(r'export \{ view as \w+ \} from "\./shop/sample/view";', view)
-    assert line is not None, view[:600]
-    with (repo / "web/features/generated/index.ts").open("a", encoding="utf-8") as index:
-        index.write(line.group(0) + "\n")
+    # The one line each generated view names registers the screen.
+    for screen in SCREENS:
+        view = (repo / f"web/features/generated/shop/{screen}/view.tsx").read_text(encoding="utf-8")
+        line = re.search(r'export \{ view as \w+ \} from "\./shop/' + screen + r'/view";', view)
+        assert line is not None, view[:600]
+        with (repo / "web/features/generated/index.ts").open("a", encoding="utf-8") as index:
+            index.write(line.group(0) + "\n")
 
     # The generated BFF screen goes into the BFF's document, and the web's types follow it.
     bff = run([sys.executable, "-m", "bff", "openapi"], repo)
@@ -116,6 +163,7 @@ async def test_generated_screen_type_checks_with_the_web(admin, tmp_path):
                  "--default-non-nullable", "false"], repo / "web")
     assert types.returncode == 0, types.stdout + types.stderr
     assert '"ShopSampleScreen"' in (repo / "web/lib/api/bff-types.ts").read_text(encoding="utf-8")
+    assert '"ShopCategoryScreen"' in (repo / "web/lib/api/bff-types.ts").read_text(encoding="utf-8")
     routes = run([str(bin_dir / "next"), "typegen"], repo / "web")
     assert routes.returncode == 0, routes.stdout + routes.stderr
     checked = run([str(bin_dir / "tsc"), "--noEmit", "--incremental", "false", "-p", "tsconfig.json"], repo / "web")

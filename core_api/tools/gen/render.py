@@ -8,7 +8,7 @@ import io
 import json
 import re
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
@@ -102,13 +102,53 @@ def tortoise_field(col: dict[str, Any]) -> str:
     return f"fields.{kind}({', '.join(args)})"
 
 
-def context(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = ROOT) -> dict[str, Any]:
-    fields = [Field(
+def fields_of(columns: list[dict[str, Any]]) -> list[Field]:
+    return [Field(
         name=c["column_name"], camel=camel(c["column_name"]), comment=c["column_comment"], py_type=c["python_type"],
         ts_type=c["ts_type"], tortoise=tortoise_field(c), max_length=c["max_length"], pk=c["is_pk"],
         required=c["is_required"], insert=c["is_insert"], edit=c["is_edit"], list=c["is_list"], query=c["is_query"],
         query_type=c["query_type"], html_type=c["html_type"], dict_type=c["dict_type"],
     ) for c in sorted(columns, key=lambda c: c["sort"])]
+
+
+def options_of(table: dict[str, Any]) -> dict[str, Any]:
+    raw = table.get("options") or "{}"
+    return json.loads(raw) if isinstance(raw, str) else dict(raw)
+
+
+def tree_context(fields: list[Field], options: dict[str, Any]) -> tuple[list[Field], dict[str, Field]]:
+    """The parent column is always listed and written, the name column always listed (validated before)."""
+    parent, name = options["treeParentCode"], options["treeName"]
+    fields = [replace(f, list=True, insert=True, edit=True) if f.name == parent else
+              replace(f, list=True) if f.name == name else f for f in fields]
+    by_name = {f.name: f for f in fields}
+    return fields, {"code": by_name[options["treeCode"]], "parent": by_name[parent], "name": by_name[name]}
+
+
+def sub_context(table: dict[str, Any], columns: list[dict[str, Any]], fk: str) -> dict[str, Any]:
+    """The detail table: its model goes beside the master's; its foreign key is set by the master's calls."""
+    fields = fields_of(columns)
+    class_name = table["class_name"]
+    return {
+        "table": table["table_name"],
+        "class_name": class_name,
+        "function_name": table["function_name"],
+        "fields": fields,
+        "pk": next(f for f in fields if f.pk),
+        "fk": next(f for f in fields if f.name == fk),
+        "list_name": f"{table['table_name']}_list",
+        "list_camel": camel(f"{table['table_name']}_list"),
+    }
+
+
+def context(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = ROOT,
+            sub: tuple[dict[str, Any], list[dict[str, Any]]] | None = None) -> dict[str, Any]:
+    fields = fields_of(columns)
+    tpl = table.get("tpl_category") or "crud"
+    options = options_of(table)
+    tree: dict[str, Field] | None = None
+    if tpl == "tree":
+        fields, tree = tree_context(fields, options)
     pk = next(f for f in fields if f.pk)
     module, business = table["module_name"], table["business_name"]
     package = f"{module}_{re.sub(r'(?<!^)(?=[A-Z])', '_', business).lower()}"
@@ -127,6 +167,9 @@ def context(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = R
         "parent_menu_id": table.get("parent_menu_id") or 0,
         "fields": fields,
         "pk": pk,
+        "tpl": tpl,
+        "tree": tree,
+        "sub": sub_context(sub[0], sub[1], options["subTableFkName"]) if tpl == "sub" and sub else None,
         "dict_types": sorted({f.dict_type for f in fields if f.dict_type}),
         "migration_after": latest_migration(root),
         "generated_at": datetime.now().strftime("%Y-%m-%d"),
@@ -147,9 +190,10 @@ FILES = [
 
 
 def render(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = ROOT,
-           sequence: int | None = None) -> dict[str, str]:
-    """{path in the repository: content} for one table."""
-    ctx = context(table, columns, root)
+           sequence: int | None = None, sub: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
+           ) -> dict[str, str]:
+    """{path in the repository: content} for one table (with its detail table for a master-detail pair)."""
+    ctx = context(table, columns, root, sub)
     number = sequence if sequence is not None else int(ctx["migration_after"][:4]) + 1
     ctx["migration"] = f"{number:04d}_gen_{ctx['table']}"
     env = _env()

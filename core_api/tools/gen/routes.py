@@ -27,8 +27,10 @@ from core_api.tools.gen.service import (
     LOWER_NAME,
     QUERY_TYPES,
     check_identifier,
+    check_tree,
     clean_comment,
     import_table,
+    sub_of,
     sync_columns,
 )
 
@@ -192,6 +194,9 @@ async def update_gen(request: web.Request, principal: Principal, body: GenBody) 
     own = {c.column_id for c in await GenTableColumn.filter(table_id=gen.table_id)}
     if not {c.column_id for c in body.columns} <= own:
         raise NotFound()
+    stored = {c["column_id"]: c for c in await GenTableColumn.filter(table_id=gen.table_id).values()}
+    await check_template(gen.table_name, body.tpl_category, body.options or {},
+                         [{**stored[c.column_id], "python_type": c.python_type} for c in body.columns])
     async with in_transaction():
         await GenTable.filter(table_id=gen.table_id).update(
             table_comment=clean_comment(body.table_comment), class_name=body.class_name,
@@ -207,13 +212,29 @@ async def update_gen(request: web.Request, principal: Principal, body: GenBody) 
     return ok()
 
 
+async def check_template(table_name: str, tpl: str, options: dict[str, Any], columns: list[dict[str, Any]],
+                         ) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """A tree names three of its own columns; a master-detail pair names an imported detail table and
+    its foreign-key column. Returns the detail table and its columns for a master-detail pair."""
+    if tpl == "tree":
+        check_tree(options, columns)
+    elif tpl == "sub":
+        if not any(c["is_pk"] and c["python_type"] == "int" for c in columns):
+            raise ServiceError("主子表的主表须有整数主键")
+        return await sub_of(table_name, options)
+    return None
+
+
 async def rendered(gen: GenTable, sequence: int | None = None) -> dict[str, str]:
     check_identifier(gen.table_name, "表名")
     info = (await GenTable.filter(table_id=gen.table_id).values(*TABLE_FIELDS))[0]
     columns = await GenTableColumn.filter(table_id=gen.table_id).values()
     if not any(c["is_pk"] for c in columns):
         raise ServiceError(f"表'{gen.table_name}'没有主键，无法生成代码")
-    return render.render(info, columns, sequence=sequence)
+    options = orjson.loads(info["options"] or "{}")
+    # checked again: the detail table may have changed or been forgotten since
+    sub = await check_template(gen.table_name, info["tpl_category"], options, columns)
+    return render.render(info, columns, sequence=sequence, sub=sub)
 
 
 @api.get(r"/tool/gen/preview/{tableId:\d+}", need=any_perm("tool:gen:preview"),

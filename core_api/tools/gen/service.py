@@ -158,3 +158,50 @@ async def sync_columns(gen: GenTable, table: DbTable) -> None:
                     column_comment=fresh["column_comment"] if not keep.column_comment else keep.column_comment)
             else:
                 await GenTableColumn.create(table_id=gen.table_id, **fresh)
+
+
+TREE_OPTIONS = (("treeCode", "树编码字段"), ("treeParentCode", "树父编码字段"), ("treeName", "树名称字段"))
+
+
+def check_tree(options: dict[str, Any], cols: list[dict[str, Any]]) -> None:
+    """A tree table names its id (the primary key), its parent id (another whole-number column) and the
+    column shown in the tree."""
+    by_name = {c["column_name"]: c for c in cols}
+    for key, label in TREE_OPTIONS:
+        value = options.get(key)
+        if not value:
+            raise ServiceError(f"树表须设置{label}")
+        if value not in by_name:
+            raise ServiceError(f"{label}'{value}'不是本表的列")
+    code, parent = by_name[options["treeCode"]], by_name[options["treeParentCode"]]
+    if not code["is_pk"] or code["python_type"] != "int":
+        raise ServiceError(f"树编码字段'{code['column_name']}'须为整数主键")
+    if parent["is_pk"] or parent["python_type"] != "int":
+        raise ServiceError(f"树父编码字段'{parent['column_name']}'须为主键以外的整数列")
+
+
+async def sub_of(table_name: str, options: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The detail table of a master-detail pair: an imported table other than the master, with an
+    integer primary key and the named foreign-key column."""
+    name, fk = options.get("subTableName"), options.get("subTableFkName")
+    if not name:
+        raise ServiceError("主子表须设置关联子表的表名")
+    if name == table_name:
+        raise ServiceError("子表不能是主表自身")
+    sub = await GenTable.filter(table_name=name).values()
+    if not sub:
+        raise ServiceError(f"子表'{name}'尚未导入")
+    if not CLASS_NAME.match(sub[0]["class_name"]):
+        raise ServiceError(f"子表'{name}'的实体类名称不合规")
+    cols = await GenTableColumn.filter(table_id=sub[0]["table_id"]).values()
+    if not fk:
+        raise ServiceError("主子表须设置子表关联的外键名")
+    by_name = {c["column_name"]: c for c in cols}
+    if fk not in by_name:
+        raise ServiceError(f"外键'{fk}'不是子表'{name}'的列")
+    if by_name[fk]["is_pk"] or by_name[fk]["python_type"] != "int":
+        raise ServiceError(f"外键'{fk}'须为子表主键以外的整数列")
+    pk = [c for c in cols if c["is_pk"]]
+    if len(pk) != 1 or pk[0]["python_type"] != "int":
+        raise ServiceError(f"子表'{name}'须有一个整数主键")
+    return sub[0], cols
