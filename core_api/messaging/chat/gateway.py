@@ -251,26 +251,41 @@ class ChatGateway:
 
 class DeskBadge:
     """The desk's unread total, counted in the database at most once a second per process and moved on
-    by one for every customer message in between: a busy desk costs no count query per message. Other
-    nodes' messages show within that second."""
+    by one for every customer message in between: a busy desk costs no count query per message. One
+    count runs at a time (every caller in that moment shares it), and a customer's message never waits
+    for one: it gets the running figure plus one while a fresh count runs. Other nodes' messages show
+    within that second."""
 
     TTL = 1.0
 
     def __init__(self) -> None:
         self._value = 0
         self._at = float("-inf")
+        self._counting: asyncio.Task[int] | None = None
 
     def forget(self) -> None:
         self._at = float("-inf")
 
+    def _stale(self) -> bool:
+        return time.monotonic() - self._at > self.TTL
+
+    def _count(self) -> asyncio.Task[int]:
+        if self._counting is None or self._counting.done():
+            self._counting = asyncio.get_running_loop().create_task(self._recount())
+        return self._counting
+
+    async def _recount(self) -> int:
+        self._value = await service.desk_unread_total()
+        self._at = time.monotonic()
+        return self._value
+
     async def value(self) -> int:
-        if time.monotonic() - self._at > self.TTL:
-            self._value = await service.desk_unread_total()
-            self._at = time.monotonic()
+        if self._stale():
+            return await asyncio.shield(self._count())
         return self._value
 
     async def after_customer_message(self) -> int:
-        if time.monotonic() - self._at > self.TTL:
-            return await self.value()  # counted afresh, the new message included
         self._value += 1
+        if self._stale():
+            self._count()  # in the background; the next messages carry its figure
         return self._value

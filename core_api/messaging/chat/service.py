@@ -210,7 +210,8 @@ async def desk_unread_total(desk: int = PLATFORM_DESK) -> int:
     (mark,) = placeholders(conn, 1)
     rows = await conn.execute_query_dict(
         "SELECT COUNT(*) AS n FROM chat_message m JOIN chat_room r ON r.id = m.room_id "
-        f"WHERE r.desk_shop_id = {mark} AND m.from_peer = TRUE AND m.id > r.staff_read_id", [desk])
+        f"WHERE r.desk_shop_id = {mark} AND r.last_message_id > r.staff_read_id "  # rooms with news only
+        "AND m.from_peer = TRUE AND m.id > r.staff_read_id", [desk])
     return int(rows[0]["n"])
 
 
