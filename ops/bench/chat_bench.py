@@ -108,8 +108,7 @@ async def run(users: int, rate: float, seconds: float, nodes: list[Server], send
         await sio.connect(nodes[0].url, auth={"token": await staff_token(http, nodes[0].url)},
                           transports=["websocket"])
         tokens = await asyncio.gather(*(peer_token(http, nodes[i % len(nodes)].url, i + 1) for i in range(users)))
-    spread = 1 if os.environ.get("CHAT_BENCH_ONE") else len(nodes)
-    addresses = [f"{nodes[j % spread].url}/ws/chat/user_token={tokens[j]}" for j in range(users)]
+    addresses = [f"{nodes[j % len(nodes)].url}/ws/chat/user_token={tokens[j]}" for j in range(users)]
 
     ctx = multiprocessing.get_context("spawn")
     ready, go, done = ctx.Queue(), ctx.Queue(), ctx.Queue()
