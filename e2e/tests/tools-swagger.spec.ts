@@ -23,6 +23,13 @@ test.describe("API documentation", () => {
     // the BFF's document beside it
     await page.getByTestId("swagger-bff").click();
     await expect(docs.locator(".swagger-ui .info .title")).toContainText("BFF", { timeout: 30_000 });
+    // and its calls are tried as the signed-in operator (the notification sound needs a session)
+    const sound = docs.locator("#operations-messaging-chat-screens_notify_sound");
+    await expect(sound.locator('.opblock-summary-path[data-path="/bff/chat/sound/notify.wav"]')).toBeVisible();
+    await sound.locator(".opblock-summary").first().click();
+    await sound.locator(".try-out__btn").click();
+    await sound.locator(".execute").click();
+    await expect(sound.locator(".live-responses-table .response .response-col_status").first()).toHaveText("200");
   });
 });
 

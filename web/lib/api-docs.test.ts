@@ -11,6 +11,7 @@ describe("the embedded API documentation", () => {
     expect(docsTarget(["docs", "assets", "swagger-ui.css"], "")).toEqual({ kind: "page", bffPath: "/bff/pages/tool/docs/assets/swagger-ui.css" });
     expect(docsTarget(["docs", "open"], "?ticket=x")).toEqual({ kind: "page", bffPath: "/bff/pages/tool/docs/open?ticket=x" });
     expect(docsTarget(["system", "user", "1,2"], "?a=1")).toEqual({ kind: "call", bffPath: "/bff/pages/tool/docs-call/system/user/1,2?a=1" });
+    expect(docsTarget(["bff", "screens", "session"], "?x=1")).toEqual({ kind: "bff", bffPath: "/bff/screens/session?x=1" });
   });
 
   it("refuses addresses that could leave the page or the API", () => {
@@ -19,6 +20,10 @@ describe("the embedded API documentation", () => {
     expect(docsTarget(["system", "..", "x"], "")).toBeNull();
     expect(docsTarget(["system", "a/b"], "")).toBeNull();
     expect(docsTarget(["system", "a b"], "")).toBeNull();
+    // the BFF's pages and sign-in are not callable from its document
+    expect(docsTarget(["bff", "pages", "tool", "docs-call", "x"], "")).toBeNull();
+    expect(docsTarget(["bff", "auth", "logout"], "")).toBeNull();
+    expect(docsTarget(["bff", "screens"], "")).toBeNull();
   });
 
   it("passes on only the page's own cookie", () => {

@@ -2,7 +2,9 @@
  * The core's API documentation (Swagger UI at its /docs/), embedded same-origin: the browser loads
  * /api-docs/docs/*, the web's route passes it to the BFF's /bff/pages/tool/docs/* and that to the core.
  * "Try it out" calls made by the page go to /api-docs/<core path> (the page prefixes its own mount)
- * and reach the core as the operator of the page's cookie, only with the X-Docs-Request header.
+ * and reach the core as the operator of the page's cookie, only with the X-Docs-Request header; those
+ * on the BFF's document (/api-docs/bff/...) reach the BFF with the operator's console session, also only
+ * with that header (which no other site's page can set).
  */
 
 export const DOCS_MOUNT = "/api-docs";
@@ -18,7 +20,10 @@ export function docsFrameSrc(ticket: string): string {
   return `${DOCS_MOUNT}/docs/open?ticket=${encodeURIComponent(ticket)}`;
 }
 
-export type DocsTarget = { kind: "page" | "call"; bffPath: string } | null;
+/** The BFF's own calls that "try it out" on the BFF's document may make (not its pages, not sign-in). */
+const BFF_CALLS = new Set(["screens", "api", "chat", "files"]);
+
+export type DocsTarget = { kind: "page" | "call" | "bff"; bffPath: string } | null;
 
 /** Where an /api-docs address goes at the BFF, or null when it is not one the page may use. */
 export function docsTarget(segments: readonly string[], search: string): DocsTarget {
@@ -29,6 +34,11 @@ export function docsTarget(segments: readonly string[], search: string): DocsTar
     if (rest.some((segment) => segment.includes(","))) return null;
     const path = rest.length === 1 && rest[0] === "index.html" ? "" : rest.join("/");
     return { kind: "page", bffPath: `/bff/pages/tool/docs/${path}${search}` };
+  }
+  if (segments[0] === "bff") {
+    // the BFF's document: its calls go to the BFF as the signed-in operator, as the console's own do
+    if (segments.length < 3 || !BFF_CALLS.has(segments[1])) return null;
+    return { kind: "bff", bffPath: `/${segments.join("/")}${search}` };
   }
   return { kind: "call", bffPath: `/bff/pages/tool/docs-call/${segments.join("/")}${search}` };
 }

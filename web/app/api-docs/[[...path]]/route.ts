@@ -1,8 +1,9 @@
 /**
  * The API documentation of the core (tool/swagger/index embeds it), served on this origin so that
  * its frame is same-origin: /api-docs/docs/* → BFF /bff/pages/tool/docs/* → core /docs/*, and the
- * page's "try it out" calls /api-docs/<path> → BFF /bff/pages/tool/docs-call/<path> → core /<path>.
- * Only the page's own cookie is passed on; the console's token stays in the session.
+ * page's "try it out" calls /api-docs/<path> → BFF /bff/pages/tool/docs-call/<path> → core /<path>
+ * (with the page's own cookie only), and on the BFF's document /api-docs/bff/<path> → BFF /bff/<path>
+ * with the operator's console session.
  */
 import { type NextRequest, NextResponse } from "next/server";
 import { docsCookieHeader, docsLocation, docsTarget, DOCS_HEADER, DOCS_MOUNT } from "@/lib/api-docs";
@@ -20,13 +21,13 @@ async function handle(request: NextRequest, context: Context) {
   const target = docsTarget(path, request.nextUrl.search);
   if (!target) return new NextResponse(null, { status: 404 });
   if (target.kind === "page" && request.method !== "GET") return new NextResponse(null, { status: 405 });
-  if (target.kind === "call" && request.headers.get(DOCS_HEADER) !== "1") return new NextResponse(null, { status: 404 });
+  if (target.kind !== "page" && request.headers.get(DOCS_HEADER) !== "1") return new NextResponse(null, { status: 404 });
   const token = await getAccessToken();
   if (!token) return new NextResponse(null, { status: 401 });
 
   const headers = new Headers({ Authorization: `Bearer ${token}`, "X-Forwarded-Prefix": DOCS_MOUNT });
   const cookie = docsCookieHeader(request.headers.get("cookie"));
-  if (cookie) headers.set("Cookie", cookie);
+  if (cookie && target.kind !== "bff") headers.set("Cookie", cookie);
   if (target.kind === "call") headers.set("X-Docs-Request", "1");
   const contentType = request.headers.get("content-type");
   if (contentType) headers.set("Content-Type", contentType);
