@@ -202,7 +202,11 @@ async def test_tree_and_master_detail_settings_are_checked(admin):
             assert_inert(ast.parse(content, filename=path))
     tree_files = (await admin.get(f"/tool/gen/preview/{(await GenTable.get(table_name='shop_category')).table_id}"))
     assert "TreeSelectField" in tree_files["data"]["web/features/generated/shop/category/list.tsx"]
-    # The detail table forgotten since: the master's code is refused with the reason, not half generated.
+    # The detail table's code comes with its master's, never on its own (two models of one table).
     sub_id = (await GenTable.get(table_name="shop_order_item")).table_id
+    alone = {"code": 500, "msg": "表'shop_order_item'是主表'shop_order'的子表，其代码随主表生成"}
+    assert await admin.get(f"/tool/gen/preview/{sub_id}") == alone
+    assert await admin.get("/tool/gen/batchGenCode", params={"tables": "shop_order,shop_order_item"}) == alone
+    # The detail table forgotten since: the master's code is refused with the reason, not half generated.
     assert await admin.delete(f"/tool/gen/{sub_id}") == OK
     assert await admin.get(f"/tool/gen/preview/{order_id}") == {"code": 500, "msg": "子表'shop_order_item'尚未导入"}

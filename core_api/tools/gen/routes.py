@@ -225,8 +225,20 @@ async def check_template(table_name: str, tpl: str, options: dict[str, Any], col
     return None
 
 
+async def master_of(table_name: str) -> str | None:
+    """The master whose master-detail code already holds this table (its model and migration)."""
+    for master in await GenTable.filter(tpl_category="sub").exclude(table_name=table_name).values("table_name",
+                                                                                                 "options"):
+        if orjson.loads(master["options"] or "{}").get("subTableName") == table_name:
+            return str(master["table_name"])
+    return None
+
+
 async def rendered(gen: GenTable, sequence: int | None = None) -> dict[str, str]:
     check_identifier(gen.table_name, "表名")
+    if master := await master_of(gen.table_name):
+        # generated on its own too, two models would map one table
+        raise ServiceError(f"表'{gen.table_name}'是主表'{master}'的子表，其代码随主表生成")
     info = (await GenTable.filter(table_id=gen.table_id).values(*TABLE_FIELDS))[0]
     columns = await GenTableColumn.filter(table_id=gen.table_id).values()
     if not any(c["is_pk"] for c in columns):
