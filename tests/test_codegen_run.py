@@ -67,13 +67,15 @@ async def generate_sample(admin) -> zipfile.ZipFile:
     assert await admin.put("/tool/gen", json={**body, "functionName": "样例商品", "columns": columns}) == OK
 
 
-async def configure(admin, table: str, tpl: str, options: dict[str, str], query: tuple[str, ...] = ()) -> None:
+async def configure(admin, table: str, tpl: str, options: dict[str, str], query: tuple[str, ...] = (),
+                    controls: dict[str, dict[str, str]] | None = None) -> None:
     gen = await GenTable.get(table_name=table)
     detail = (await admin.get(f"/tool/gen/{gen.table_id}"))["data"]
     info = detail["info"]
     body = {k: info[k] for k in ("tableId", "tableComment", "className", "moduleName", "businessName",
                                  "functionName", "functionAuthor", "remark")}
     columns = [{**c, "isQuery": c["columnName"] in query} if query else c for c in detail["rows"]]
+    columns = [{**c, **(controls or {}).get(c["columnName"], {})} for c in columns]
     saved = await admin.put("/tool/gen", json={**body, "tplCategory": tpl, "options": options, "columns": columns})
     assert saved == OK, saved
 
@@ -88,12 +90,17 @@ async def generate_tree_and_master_detail(admin) -> None:
         "CREATE TABLE shop_order (order_id INTEGER PRIMARY KEY, order_no VARCHAR(30) NOT NULL, status CHAR(1), "
         "order_time TIMESTAMP, create_time TIMESTAMP);"
         "CREATE TABLE shop_order_item (item_id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL, "
-        "product_name VARCHAR(50) NOT NULL, quantity INTEGER, price NUMERIC(10, 2), on_sale BOOLEAN)")
+        "product_name VARCHAR(50) NOT NULL, quantity INTEGER, price NUMERIC(10, 2), on_sale BOOLEAN, "
+        "item_status CHAR(1), ship_time TIMESTAMP)")
     tables = "shop_category,shop_order,shop_order_item"
     assert await admin.post("/tool/gen/importTable", params={"tables": tables}) == OK
     await configure(admin, "shop_category", "tree", {"treeCode": "category_id", "treeParentCode": "parent_id",
                                                      "treeName": "category_name"},
                     query=("category_name", "status"))
+    # the detail rows pick a dictionary value and a time in their cells
+    await configure(admin, "shop_order_item", "crud", {},
+                    controls={"item_status": {"htmlType": "select", "dictType": "sys_yes_no"},
+                              "ship_time": {"htmlType": "datetime"}})
     await configure(admin, "shop_order", "sub", {"subTableName": "shop_order_item", "subTableFkName": "order_id"},
                     query=("order_no", "order_time"))
 
@@ -139,6 +146,10 @@ WEB_FILES = {f"web/features/generated/shop/{screen}/{name}" for screen in SCREEN
 async def test_generated_screen_type_checks_with_the_web(admin, tmp_path):
     files = await generate_all(admin)
     assert WEB_FILES <= set(files.namelist())
+    # the detail rows' cells: a dictionary select and a time picker, the dictionary loaded by the screen
+    order_list = files.read("web/features/generated/shop/order/list.tsx").decode()
+    assert 'options("sys_yes_no")' in order_list and 'type={"datetime-local"}' in order_list
+    assert "'sys_yes_no'" in files.read("bff/screens/gen_shop_order.py").decode()
     node_modules = ROOT / "node_modules"
     if not (node_modules / ".bin" / "tsc").exists() or not (ROOT / "web" / "node_modules").is_dir():
         pytest.skip("node_modules is not installed: run npm ci")

@@ -150,6 +150,7 @@ def context(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = R
     if tpl == "tree":
         fields, tree = tree_context(fields, options)
     pk = next(f for f in fields if f.pk)
+    detail = sub_context(sub[0], sub[1], options["subTableFkName"]) if tpl == "sub" and sub else None
     module, business = table["module_name"], table["business_name"]
     package = f"{module}_{re.sub(r'(?<!^)(?=[A-Z])', '_', business).lower()}"
     return {
@@ -169,8 +170,9 @@ def context(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = R
         "pk": pk,
         "tpl": tpl,
         "tree": tree,
-        "sub": sub_context(sub[0], sub[1], options["subTableFkName"]) if tpl == "sub" and sub else None,
-        "dict_types": sorted({f.dict_type for f in fields if f.dict_type}),
+        "sub": detail,
+        # the detail rows' choices too: their cells are picked from the same dictionaries
+        "dict_types": sorted({f.dict_type for f in fields + (detail["fields"] if detail else []) if f.dict_type}),
         "migration_after": latest_migration(root),
         "generated_at": datetime.now().strftime("%Y-%m-%d"),
     }
