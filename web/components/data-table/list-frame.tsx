@@ -27,7 +27,11 @@ export function ListFrame<T extends RowData & object>({
   rows,
   total,
   getRowId,
+  canSelect,
+  tableTestId,
   header,
+  className,
+  children,
 }: {
   testId: string;
   list: ReturnType<typeof useList>;
@@ -41,13 +45,20 @@ export function ListFrame<T extends RowData & object>({
   rows: T[];
   total: number;
   getRowId: (row: T) => string;
+  /** rows that cannot be selected (the admin user, the admin role) */
+  canSelect?: (row: T) => boolean;
+  /** the table's test id; `{testId}-table` by default */
+  tableTestId?: string;
   header?: ReactNode;
+  className?: string;
+  /** what the screen keeps inside the card (its dialogs) */
+  children?: ReactNode;
 }) {
   const [showSearch, setShowSearch] = useState(true);
   const [visibility, setVisibility] = useState(() => initialVisibility(choices));
   const query = list.query as { pageNum: number; pageSize: number };
   return (
-    <Card data-testid={testId} className="py-4">
+    <Card data-testid={testId} className={className ? `py-4 ${className}` : "py-4"}>
       <CardContent className="px-4">
         {header}
         <QueryPanel show={showSearch} onSearch={onSearch} onReset={onReset}>
@@ -64,12 +75,13 @@ export function ListFrame<T extends RowData & object>({
           {buttons}
         </ListToolbar>
         <DataTable
-          testId={`${testId}-table`}
+          testId={tableTestId ?? `${testId}-table`}
           columns={columns}
           data={rows}
           getRowId={getRowId}
           rowSelection={selection?.rowSelection}
           onRowSelectionChange={selection?.setRowSelection}
+          canSelect={canSelect}
           columnVisibility={visibility}
           sort={list.sort}
           onSort={list.onSort}
@@ -77,6 +89,7 @@ export function ListFrame<T extends RowData & object>({
         />
         <Pagination total={total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={(next) => list.setQuery(next as never)} />
       </CardContent>
+      {children}
     </Card>
   );
 }

@@ -3,17 +3,13 @@
 import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
-import { DataTable } from "@/components/data-table/data-table";
-import { Pagination } from "@/components/data-table/pagination";
-import { QueryDateRange, QueryDictSelect, QueryInput, QueryPanel } from "@/components/data-table/query-panel";
-import { ListToolbar } from "@/components/data-table/toolbar";
+import { useMemo } from "react";
+import { ListFrame } from "@/components/data-table/list-frame";
+import { QueryDateRange, QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
-import { Card, CardContent } from "@/components/ui/card";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
 import { ToolbarButton } from "@/features/system/shared/operations";
 import type { RoleScreenData } from "@/lib/api/types";
-import { initialVisibility } from "@/lib/columns";
 import { dateRangeParams } from "@/lib/list-query";
 import { download } from "@/lib/request";
 import { ADMIN_ROLE_ID, ROLE_COLUMN_IDS, type RoleActions, useRoleColumns } from "./columns";
@@ -38,10 +34,8 @@ function RoleListBody({ data, list }: { data: RoleScreenData; list: ReturnType<t
   const confirmed = useConfirmedAction();
   const { query, setQuery } = list;
   const draft = useQueryDraft(query, ROLE_FILTERS, setQuery);
-  const [showSearch, setShowSearch] = useState(true);
   const selection = useSelection(data.page.rows);
   const choices = useMemo(() => ROLE_COLUMN_IDS.map((id) => ({ id, label: id === "status" ? tl("status") : id === "createTime" ? tl("createTime") : t(id) })), [t, tl]);
-  const [visibility, setVisibility] = useState(() => initialVisibility(choices));
 
   const remove = (ids: number[]) =>
     confirmed(tl("removeConfirm", { name: t("roleId"), ids: ids.join(",") }), () => send(`system/role/${ids.join(",")}`, "DELETE")).then(
@@ -73,9 +67,15 @@ function RoleListBody({ data, list }: { data: RoleScreenData; list: ReturnType<t
     );
 
   return (
-    <Card data-testid="role-screen" className="py-4">
-      <CardContent className="px-4">
-        <QueryPanel show={showSearch} onSearch={draft.search} onReset={draft.reset}>
+    <ListFrame
+      testId="role-screen"
+      tableTestId="role-table"
+      list={list}
+      selection={selection}
+      onSearch={draft.search}
+      onReset={draft.reset}
+      filters={
+        <>
           <QueryInput label={t("roleName")} name="roleName" value={draft.draft.roleName} onChange={(v) => draft.set("roleName", v)} />
           <QueryInput label={t("roleKey")} name="roleKey" value={draft.draft.roleKey} onChange={(v) => draft.set("roleKey", v)} />
           <QueryDictSelect label={tl("status")} name="status" value={draft.draft.status} onChange={(v) => draft.set("status", v)} options={data.dicts.sys_normal_disable} />
@@ -88,35 +88,22 @@ function RoleListBody({ data, list }: { data: RoleScreenData; list: ReturnType<t
               draft.set("endTime", end);
             }}
           />
-        </QueryPanel>
-        <ListToolbar
-          showSearch={showSearch}
-          onToggleSearch={() => setShowSearch(!showSearch)}
-          onRefresh={list.refresh}
-          columns={choices}
-          visibility={visibility}
-          onVisibilityChange={setVisibility}
-        >
+        </>
+      }
+      buttons={
+        <>
           <ToolbarButton perms="system:role:add" testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={dialogs.create} />
           <ToolbarButton perms="system:role:edit" testId="toolbar-edit" icon={<PencilIcon />} label={tl("edit")} disabled={selection.ids.length !== 1} onClick={() => dialogs.edit(selection.ids[0])} />
           <ToolbarButton perms="system:role:remove" testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => remove(selection.ids)} />
           <ToolbarButton perms="system:role:export" testId="toolbar-export" icon={<DownloadIcon />} label={tl("export")} onClick={exportRoles} />
-        </ListToolbar>
-        <DataTable
-          testId="role-table"
-          columns={columns}
-          data={data.page.rows}
-          getRowId={(row) => String(row.roleId)}
-          rowSelection={selection.rowSelection}
-          onRowSelectionChange={selection.setRowSelection}
-          canSelect={(row) => row.roleId !== ADMIN_ROLE_ID}
-          columnVisibility={visibility}
-          sort={list.sort}
-          onSort={list.onSort}
-          pending={list.pending}
-        />
-        <Pagination total={data.page.total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={setQuery} />
-      </CardContent>
-    </Card>
+        </>
+      }
+      columns={columns}
+      choices={choices}
+      rows={data.page.rows}
+      total={data.page.total}
+      getRowId={(row) => String(row.roleId)}
+      canSelect={(row) => row.roleId !== ADMIN_ROLE_ID}
+    />
   );
 }

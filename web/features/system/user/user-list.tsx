@@ -3,18 +3,15 @@
 import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
-import { DataTable } from "@/components/data-table/data-table";
-import { Pagination } from "@/components/data-table/pagination";
-import { QueryDateRange, QueryDictSelect, QueryInput, QueryPanel } from "@/components/data-table/query-panel";
-import { ListToolbar } from "@/components/data-table/toolbar";
+import { useMemo } from "react";
+import { ListFrame } from "@/components/data-table/list-frame";
+import { QueryDateRange, QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { FilterTree } from "@/components/tree/filter-tree";
 import { Card, CardContent } from "@/components/ui/card";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
 import { ToolbarButton } from "@/features/system/shared/operations";
 import type { UserRow, UserScreenData } from "@/lib/api/types";
-import { initialVisibility } from "@/lib/columns";
 import { dateRangeParams } from "@/lib/list-query";
 import { download } from "@/lib/request";
 import { USER_COLUMN_IDS, type UserActions, useUserColumns } from "./columns";
@@ -39,11 +36,9 @@ function UserListBody({ data, list }: { data: UserScreenData; list: ReturnType<t
   const confirmed = useConfirmedAction();
   const { query, setQuery } = list;
   const draft = useQueryDraft(query, USER_FILTERS, setQuery);
-  const [showSearch, setShowSearch] = useState(true);
   const rows = data.page.rows;
   const selection = useSelection(rows);
   const choices = useMemo(() => USER_COLUMN_IDS.map((id) => ({ id, label: t(id === "deptName" ? "dept" : id === "status" ? "statusLabel" : id) })), [t]);
-  const [visibility, setVisibility] = useState(() => initialVisibility(choices));
 
   const remove = (ids: number[]) =>
     confirmed(tl("removeConfirm", { name: t("userId"), ids: ids.join(",") }), () => send(`system/user/${ids.join(",")}`, "DELETE")).then(
@@ -93,9 +88,15 @@ function UserListBody({ data, list }: { data: UserScreenData; list: ReturnType<t
           />
         </CardContent>
       </Card>
-      <Card className="py-4">
-        <CardContent className="px-4">
-          <QueryPanel show={showSearch} onSearch={draft.search} onReset={draft.reset}>
+      <ListFrame
+        testId="user-list"
+        tableTestId="user-table"
+        list={list}
+        selection={selection}
+        onSearch={draft.search}
+        onReset={draft.reset}
+        filters={
+          <>
             <QueryInput label={t("userName")} name="userName" value={draft.draft.userName} onChange={(v) => draft.set("userName", v)} />
             <QueryInput label={t("phonenumber")} name="phonenumber" value={draft.draft.phonenumber} onChange={(v) => draft.set("phonenumber", v)} />
             <QueryDictSelect label={tl("status")} name="status" value={draft.draft.status} onChange={(v) => draft.set("status", v)} options={data.dicts.sys_normal_disable} />
@@ -108,51 +109,24 @@ function UserListBody({ data, list }: { data: UserScreenData; list: ReturnType<t
                 draft.set("endTime", end);
               }}
             />
-          </QueryPanel>
-          <ListToolbar
-            showSearch={showSearch}
-            onToggleSearch={() => setShowSearch(!showSearch)}
-            onRefresh={list.refresh}
-            columns={choices}
-            visibility={visibility}
-            onVisibilityChange={setVisibility}
-          >
+          </>
+        }
+        buttons={
+          <>
             <ToolbarButton perms="system:user:add" testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={dialogs.create} />
-            <ToolbarButton
-              perms="system:user:edit"
-              testId="toolbar-edit"
-              icon={<PencilIcon />}
-              label={tl("edit")}
-              disabled={selection.ids.length !== 1}
-              onClick={() => dialogs.edit(selection.ids[0])}
-            />
-            <ToolbarButton
-              perms="system:user:remove"
-              testId="toolbar-remove"
-              icon={<Trash2Icon />}
-              label={tl("remove")}
-              disabled={selection.ids.length === 0}
-              onClick={() => remove(selection.ids)}
-            />
+            <ToolbarButton perms="system:user:edit" testId="toolbar-edit" icon={<PencilIcon />} label={tl("edit")} disabled={selection.ids.length !== 1} onClick={() => dialogs.edit(selection.ids[0])} />
+            <ToolbarButton perms="system:user:remove" testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => remove(selection.ids)} />
             <ToolbarButton perms="system:user:import" testId="toolbar-import" icon={<UploadIcon />} label={tl("import")} onClick={dialogs.importUsers} />
             <ToolbarButton perms="system:user:export" testId="toolbar-export" icon={<DownloadIcon />} label={tl("export")} onClick={exportUsers} />
-          </ListToolbar>
-          <DataTable
-            testId="user-table"
-            columns={columns}
-            data={rows}
-            getRowId={(row) => String(row.userId)}
-            rowSelection={selection.rowSelection}
-            onRowSelectionChange={selection.setRowSelection}
-            canSelect={(row) => row.userId !== 1}
-            columnVisibility={visibility}
-            sort={list.sort}
-            onSort={list.onSort}
-            pending={list.pending}
-          />
-          <Pagination total={data.page.total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={setQuery} />
-        </CardContent>
-      </Card>
+          </>
+        }
+        columns={columns}
+        choices={choices}
+        rows={rows}
+        total={data.page.total}
+        getRowId={(row) => String(row.userId)}
+        canSelect={(row) => row.userId !== 1}
+      />
     </div>
   );
 }

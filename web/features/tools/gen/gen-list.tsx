@@ -5,17 +5,13 @@ import { DownloadIcon, EyeIcon, PencilIcon, RefreshCwIcon, Trash2Icon, UploadIco
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { DataTable } from "@/components/data-table/data-table";
 import type { Features } from "@/components/data-table/features";
-import { Pagination } from "@/components/data-table/pagination";
-import { QueryDateRange, QueryInput, QueryPanel } from "@/components/data-table/query-panel";
-import { ListToolbar } from "@/components/data-table/toolbar";
+import { ListFrame } from "@/components/data-table/list-frame";
+import { QueryDateRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
-import { Card, CardContent } from "@/components/ui/card";
 import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
 import { genCodeRequest } from "@/lib/codegen";
-import { initialVisibility } from "@/lib/columns";
 import { download, request } from "@/lib/request";
 import type { GenScreenData, GenTableRow } from "../types";
 import { ImportTableDialog } from "./import-dialog";
@@ -34,7 +30,6 @@ export function GenList({ data }: { data: GenScreenData }) {
   const rows = data.page.rows;
   const selection = useSelection(rows);
   const confirmed = useConfirmedAction();
-  const [showSearch, setShowSearch] = useState(true);
   const [importing, setImporting] = useState(false);
   const [preview, setPreview] = useState<number | null>(null);
 
@@ -88,12 +83,16 @@ export function GenList({ data }: { data: GenScreenData }) {
     ],
     [t, tl],
   );
-  const [visibility, setVisibility] = useState(() => initialVisibility(choices));
-  const query = list.query;
   return (
-    <Card data-testid="gen-screen" className="py-4">
-      <CardContent className="px-4">
-        <QueryPanel show={showSearch} onSearch={draft.search} onReset={draft.reset}>
+    <ListFrame
+      testId="gen-screen"
+      tableTestId="gen-table"
+      list={list}
+      selection={selection}
+      onSearch={draft.search}
+      onReset={draft.reset}
+      filters={
+        <>
           <QueryInput label={t("tableName")} name="tableName" value={draft.draft.tableName} onChange={(v) => draft.set("tableName", v)} />
           <QueryInput label={t("tableComment")} name="tableComment" value={draft.draft.tableComment} onChange={(v) => draft.set("tableComment", v)} />
           <QueryDateRange
@@ -105,36 +104,24 @@ export function GenList({ data }: { data: GenScreenData }) {
               draft.set("endTime", end);
             }}
           />
-        </QueryPanel>
-        <ListToolbar
-          showSearch={showSearch}
-          onToggleSearch={() => setShowSearch(!showSearch)}
-          onRefresh={list.refresh}
-          columns={choices}
-          visibility={visibility}
-          onVisibilityChange={setVisibility}
-        >
+        </>
+      }
+      buttons={
+        <>
           <ToolbarButton perms="tool:gen:code" testId="toolbar-code" variant="default" icon={<DownloadIcon />} label={t("genCode")} disabled={selection.ids.length === 0} onClick={() => code(namesOf(selection.ids))} />
           <ToolbarButton perms="tool:gen:import" testId="toolbar-import" icon={<UploadIcon />} label={tl("import")} onClick={() => setImporting(true)} />
           <ToolbarButton perms="tool:gen:edit" testId="toolbar-edit" icon={<PencilIcon />} label={tl("edit")} disabled={selection.ids.length !== 1} onClick={() => edit(selection.ids[0])} />
           <ToolbarButton perms="tool:gen:remove" testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => remove(selection.ids)} />
-        </ListToolbar>
-        <DataTable
-          testId="gen-table"
-          columns={columns}
-          data={rows}
-          getRowId={(row) => String(row.tableId)}
-          rowSelection={selection.rowSelection}
-          onRowSelectionChange={selection.setRowSelection}
-          columnVisibility={visibility}
-          sort={list.sort}
-          onSort={list.onSort}
-          pending={list.pending}
-        />
-        <Pagination total={data.page.total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={(next) => list.setQuery(next as never)} />
-      </CardContent>
+        </>
+      }
+      columns={columns}
+      choices={choices}
+      rows={rows}
+      total={data.page.total}
+      getRowId={(row) => String(row.tableId)}
+    >
       <ImportTableDialog open={importing} onClose={() => setImporting(false)} onImported={list.refresh} />
       <PreviewDialog tableId={preview} onClose={() => setPreview(null)} />
-    </Card>
+    </ListFrame>
   );
 }
