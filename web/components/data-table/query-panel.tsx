@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import type { useQueryDraft } from "@/components/data-table/use-list";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { DictDataItem } from "@/lib/api/types";
 import { needsPanelToggle, QUERY_PANEL_COLLAPSED } from "@/lib/list-query";
@@ -181,5 +182,30 @@ export function QueryDateRange({
         />
       </span>
     </label>
+  );
+}
+
+/** The date range of a list's query draft, under its `beginTime` / `endTime` keys (or the given ones). */
+export function QueryDraftRange({
+  label,
+  draft,
+  begin = "beginTime",
+  end = "endTime",
+}: {
+  label: string;
+  draft: ReturnType<typeof useQueryDraft>;
+  begin?: string;
+  end?: string;
+}) {
+  return (
+    <QueryDateRange
+      label={label}
+      begin={draft.draft[begin] ?? ""}
+      end={draft.draft[end] ?? ""}
+      onChange={(from, to) => {
+        draft.set(begin, from);
+        draft.set(end, to);
+      }}
+    />
   );
 }

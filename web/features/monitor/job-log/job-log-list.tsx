@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { Features } from "@/components/data-table/features";
-import { QueryDateRange, QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
+import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
@@ -95,15 +95,7 @@ export function JobLogList({ data }: { data: JobLogScreenData }) {
             <QueryInput label={t("jobName")} name="jobName" value={draft.draft.jobName} onChange={(v) => draft.set("jobName", v)} />
             <QueryDictSelect label={t("jobGroup")} name="jobGroup" value={draft.draft.jobGroup} onChange={(v) => draft.set("jobGroup", v)} options={data.dicts.sys_job_group} />
             <QueryDictSelect label={t("status")} name="status" value={draft.draft.status} onChange={(v) => draft.set("status", v)} options={data.dicts.sys_common_status} />
-            <QueryDateRange
-              label={t("startTime")}
-              begin={draft.draft.beginTime}
-              end={draft.draft.endTime}
-              onChange={(begin, end) => {
-                draft.set("beginTime", begin);
-                draft.set("endTime", end);
-              }}
-            />
+            <QueryDraftRange label={t("startTime")} draft={draft} />
           </>
         }
         buttons={

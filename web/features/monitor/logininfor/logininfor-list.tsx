@@ -5,7 +5,7 @@ import { DownloadIcon, LockOpenIcon, Trash2Icon, TrashIcon } from "lucide-react"
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { Features } from "@/components/data-table/features";
-import { QueryDateRange, QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
+import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
@@ -88,15 +88,7 @@ export function LogininforList({ data }: { data: LoginLogScreenData }) {
           <QueryInput label={t("ipaddr")} name="ipaddr" value={draft.draft.ipaddr} onChange={(v) => draft.set("ipaddr", v)} />
           <QueryInput label={t("userName")} name="userName" value={draft.draft.userName} onChange={(v) => draft.set("userName", v)} />
           <QueryDictSelect label={t("status")} name="status" value={draft.draft.status} onChange={(v) => draft.set("status", v)} options={data.dicts.sys_common_status} />
-          <QueryDateRange
-            label={t("loginTime")}
-            begin={draft.draft.beginTime}
-            end={draft.draft.endTime}
-            onChange={(begin, end) => {
-              draft.set("beginTime", begin);
-              draft.set("endTime", end);
-            }}
-          />
+          <QueryDraftRange label={t("loginTime")} draft={draft} />
         </>
       }
       buttons={

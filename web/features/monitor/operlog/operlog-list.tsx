@@ -5,7 +5,7 @@ import { DownloadIcon, EyeIcon, Trash2Icon, TrashIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { Features } from "@/components/data-table/features";
-import { QueryDateRange, QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
+import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
@@ -85,15 +85,7 @@ export function OperlogList({ data }: { data: OperLogScreenData }) {
             <QueryInput label={t("operName")} name="operName" value={draft.draft.operName} onChange={(v) => draft.set("operName", v)} />
             <QueryDictSelect label={t("businessType")} name="businessType" value={draft.draft.businessType} onChange={(v) => draft.set("businessType", v)} options={data.dicts.sys_oper_type} />
             <QueryDictSelect label={t("status")} name="status" value={draft.draft.status} onChange={(v) => draft.set("status", v)} options={data.dicts.sys_common_status} />
-            <QueryDateRange
-              label={t("operTime")}
-              begin={draft.draft.beginTime}
-              end={draft.draft.endTime}
-              onChange={(begin, end) => {
-                draft.set("beginTime", begin);
-                draft.set("endTime", end);
-              }}
-            />
+            <QueryDraftRange label={t("operTime")} draft={draft} />
           </>
         }
         buttons={

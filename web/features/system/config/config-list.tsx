@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { Features } from "@/components/data-table/features";
-import { QueryDateRange, QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
+import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
 import { CrudList, EditRemoveActions } from "@/features/system/shared/crud-list";
@@ -71,15 +71,7 @@ export function ConfigList({ data }: { data: ConfigScreenData }) {
             <QueryInput label={t("configName")} name="configName" value={draft.draft.configName} onChange={(v) => draft.set("configName", v)} />
             <QueryInput label={t("configKey")} name="configKey" value={draft.draft.configKey} onChange={(v) => draft.set("configKey", v)} />
             <QueryDictSelect label={t("configType")} name="configType" value={draft.draft.configType} onChange={(v) => draft.set("configType", v)} options={data.dicts.sys_yes_no} />
-            <QueryDateRange
-              label={tl("createTime")}
-              begin={draft.draft.beginTime}
-              end={draft.draft.endTime}
-              onChange={(begin, end) => {
-                draft.set("beginTime", begin);
-                draft.set("endTime", end);
-              }}
-            />
+            <QueryDraftRange label={tl("createTime")} draft={draft} />
           </>
         }
         columns={columns}

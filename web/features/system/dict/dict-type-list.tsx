@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { Features } from "@/components/data-table/features";
-import { QueryDateRange, QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
+import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
 import { CrudList, EditRemoveActions } from "@/features/system/shared/crud-list";
@@ -79,15 +79,7 @@ export function DictTypeList({ data }: { data: DictTypeScreenData }) {
             <QueryInput label={t("dictName")} name="dictName" value={draft.draft.dictName} onChange={(v) => draft.set("dictName", v)} />
             <QueryInput label={t("dictType")} name="dictType" value={draft.draft.dictType} onChange={(v) => draft.set("dictType", v)} />
             <QueryDictSelect label={tl("status")} name="status" value={draft.draft.status} onChange={(v) => draft.set("status", v)} options={data.dicts.sys_normal_disable} />
-            <QueryDateRange
-              label={tl("createTime")}
-              begin={draft.draft.beginTime}
-              end={draft.draft.endTime}
-              onChange={(begin, end) => {
-                draft.set("beginTime", begin);
-                draft.set("endTime", end);
-              }}
-            />
+            <QueryDraftRange label={tl("createTime")} draft={draft} />
           </>
         }
         columns={columns}

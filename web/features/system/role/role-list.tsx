@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { ListFrame } from "@/components/data-table/list-frame";
-import { QueryDateRange, QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
+import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
 import { ToolbarButton } from "@/features/system/shared/operations";
@@ -79,15 +79,7 @@ function RoleListBody({ data, list }: { data: RoleScreenData; list: ReturnType<t
           <QueryInput label={t("roleName")} name="roleName" value={draft.draft.roleName} onChange={(v) => draft.set("roleName", v)} />
           <QueryInput label={t("roleKey")} name="roleKey" value={draft.draft.roleKey} onChange={(v) => draft.set("roleKey", v)} />
           <QueryDictSelect label={tl("status")} name="status" value={draft.draft.status} onChange={(v) => draft.set("status", v)} options={data.dicts.sys_normal_disable} />
-          <QueryDateRange
-            label={tl("createTime")}
-            begin={draft.draft.beginTime}
-            end={draft.draft.endTime}
-            onChange={(begin, end) => {
-              draft.set("beginTime", begin);
-              draft.set("endTime", end);
-            }}
-          />
+          <QueryDraftRange label={tl("createTime")} draft={draft} />
         </>
       }
       buttons={

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { ListFrame } from "@/components/data-table/list-frame";
-import { QueryDateRange, QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
+import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { FilterTree } from "@/components/tree/filter-tree";
 import { Card, CardContent } from "@/components/ui/card";
@@ -100,15 +100,7 @@ function UserListBody({ data, list }: { data: UserScreenData; list: ReturnType<t
             <QueryInput label={t("userName")} name="userName" value={draft.draft.userName} onChange={(v) => draft.set("userName", v)} />
             <QueryInput label={t("phonenumber")} name="phonenumber" value={draft.draft.phonenumber} onChange={(v) => draft.set("phonenumber", v)} />
             <QueryDictSelect label={tl("status")} name="status" value={draft.draft.status} onChange={(v) => draft.set("status", v)} options={data.dicts.sys_normal_disable} />
-            <QueryDateRange
-              label={tl("createTime")}
-              begin={draft.draft.beginTime}
-              end={draft.draft.endTime}
-              onChange={(begin, end) => {
-                draft.set("beginTime", begin);
-                draft.set("endTime", end);
-              }}
-            />
+            <QueryDraftRange label={tl("createTime")} draft={draft} />
           </>
         }
         buttons={

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { Features } from "@/components/data-table/features";
 import { ListFrame } from "@/components/data-table/list-frame";
-import { QueryDateRange, QueryInput } from "@/components/data-table/query-panel";
+import { QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
@@ -95,15 +95,7 @@ export function GenList({ data }: { data: GenScreenData }) {
         <>
           <QueryInput label={t("tableName")} name="tableName" value={draft.draft.tableName} onChange={(v) => draft.set("tableName", v)} />
           <QueryInput label={t("tableComment")} name="tableComment" value={draft.draft.tableComment} onChange={(v) => draft.set("tableComment", v)} />
-          <QueryDateRange
-            label={tl("createTime")}
-            begin={draft.draft.beginTime}
-            end={draft.draft.endTime}
-            onChange={(begin, end) => {
-              draft.set("beginTime", begin);
-              draft.set("endTime", end);
-            }}
-          />
+          <QueryDraftRange label={tl("createTime")} draft={draft} />
         </>
       }
       buttons={
