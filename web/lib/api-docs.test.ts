@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOCS_PAGE, docsCookieHeader, docsFrameSrc, docsLocation, docsTarget } from "./api-docs";
+import { DOCS_PAGE, docsFrameSrc, docsLocation, docsTarget } from "./api-docs";
 
 describe("the embedded API documentation", () => {
   it("opens the frame with the ticket, escaped", () => {
@@ -26,11 +26,6 @@ describe("the embedded API documentation", () => {
     expect(docsTarget(["bff", "screens"], "")).toBeNull();
   });
 
-  it("passes on only the page's own cookie", () => {
-    expect(docsCookieHeader("next-auth.session-token=secret; console_docs=abc; x=1")).toBe("console_docs=abc");
-    expect(docsCookieHeader("next-auth.session-token=secret")).toBeNull();
-    expect(docsCookieHeader(null)).toBeNull();
-  });
 
   it("brings every redirect back onto the page", () => {
     expect(docsLocation("./")).toBe(DOCS_PAGE);

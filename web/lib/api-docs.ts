@@ -43,18 +43,6 @@ export function docsTarget(segments: readonly string[], search: string): DocsTar
   return { kind: "call", bffPath: `/bff/pages/tool/docs-call/${segments.join("/")}${search}` };
 }
 
-/** The page's cookie out of the browser's Cookie header; the console's own cookies stay here. */
-export function docsCookieHeader(cookieHeader: string | null): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === DOCS_COOKIE) {
-      const value = part.slice(index + 1).trim();
-      if (value) return `${DOCS_COOKIE}=${value}`;
-    }
-  }
-  return null;
-}
-
 /** A redirect of the docs pages as the browser should follow it: always back onto the page. */
 export function docsLocation(location: string | null): string | null {
   if (!location) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bffPoolPath, isPoolPath, poolCookieHeader, poolFrameSrc, poolLocation } from "./monitor-pool";
+import { bffPoolPath, isPoolPath, poolFrameSrc, poolLocation } from "./monitor-pool";
 
 describe("the pool page's pass-through", () => {
   it("opens the frame with the ticket", () => {
@@ -20,13 +20,6 @@ describe("the pool page's pass-through", () => {
   it("maps to the BFF's address", () => {
     expect(bffPoolPath([], "")).toBe("/bff/pages/monitor/pool/");
     expect(bffPoolPath(["open"], "?ticket=x")).toBe("/bff/pages/monitor/pool/open?ticket=x");
-  });
-
-  it("passes only the page's cookie", () => {
-    expect(poolCookieHeader("next-auth.session-token=secret; console_pool=abc==; other=1")).toBe("console_pool=abc==");
-    expect(poolCookieHeader("next-auth.session-token=secret")).toBeNull();
-    expect(poolCookieHeader("console_pool=")).toBeNull();
-    expect(poolCookieHeader(null)).toBeNull();
   });
 
   it("keeps redirects on the mount", () => {

@@ -23,18 +23,6 @@ export function bffPoolPath(segments: readonly string[], search: string): string
   return `/bff/pages/monitor/pool/${segments.join("/")}${search}`;
 }
 
-/** The page's cookie out of the browser's Cookie header; the console's own cookies stay here. */
-export function poolCookieHeader(cookieHeader: string | null): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === POOL_COOKIE) {
-      const value = part.slice(index + 1).trim();
-      if (value) return `${POOL_COOKIE}=${value}`;
-    }
-  }
-  return null;
-}
-
 /**
  * A redirect of the page as the browser should follow it: the mount's own root without the trailing
  * slash (Next would redirect it once more); anything off the mount goes to the mount's root.

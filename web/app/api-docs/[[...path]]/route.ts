@@ -6,7 +6,8 @@
  * with the operator's console session.
  */
 import { type NextRequest, NextResponse } from "next/server";
-import { docsCookieHeader, docsLocation, docsTarget, DOCS_HEADER, DOCS_MOUNT } from "@/lib/api-docs";
+import { DOCS_COOKIE, docsLocation, docsTarget, DOCS_HEADER, DOCS_MOUNT } from "@/lib/api-docs";
+import { mountedCookie, onlyCookie } from "@/lib/embedded-page";
 import { forwardedChain } from "@/lib/auth";
 import { REQUEST_TIMEOUT } from "@/lib/outcome";
 import { getAccessToken } from "@/lib/session";
@@ -26,7 +27,7 @@ async function handle(request: NextRequest, context: Context) {
   if (!token) return new NextResponse(null, { status: 401 });
 
   const headers = new Headers({ Authorization: `Bearer ${token}`, "X-Forwarded-Prefix": DOCS_MOUNT });
-  const cookie = docsCookieHeader(request.headers.get("cookie"));
+  const cookie = onlyCookie(request.headers.get("cookie"), DOCS_COOKIE);
   if (cookie && target.kind !== "bff") headers.set("Cookie", cookie);
   if (target.kind === "call") headers.set("X-Docs-Request", "1");
   const contentType = request.headers.get("content-type");
@@ -56,7 +57,7 @@ async function handle(request: NextRequest, context: Context) {
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);
   }
-  for (const value of upstream.headers.getSetCookie()) out.append("Set-Cookie", value);
+  for (const value of upstream.headers.getSetCookie()) out.append("Set-Cookie", mountedCookie(value, DOCS_MOUNT));
   const location = upstream.headers.get("location");
   if (location) out.set("Location", docsLocation(location) ?? DOCS_MOUNT);
   return new NextResponse(upstream.status === 304 ? null : upstream.body, { status: upstream.status, headers: out });

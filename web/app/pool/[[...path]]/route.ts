@@ -5,7 +5,8 @@
  */
 import { type NextRequest, NextResponse } from "next/server";
 import { forwardedChain } from "@/lib/auth";
-import { bffPoolPath, isPoolPath, POOL_MOUNT, poolCookieHeader, poolLocation } from "@/lib/monitor-pool";
+import { mountedCookie, onlyCookie } from "@/lib/embedded-page";
+import { bffPoolPath, isPoolPath, POOL_COOKIE, POOL_MOUNT, poolLocation } from "@/lib/monitor-pool";
 import { REQUEST_TIMEOUT } from "@/lib/outcome";
 import { getAccessToken } from "@/lib/session";
 
@@ -19,7 +20,7 @@ export async function GET(request: NextRequest, context: { params: Promise<{ pat
   if (!token) return new NextResponse(null, { status: 401 });
 
   const headers = new Headers({ Authorization: `Bearer ${token}`, "X-Forwarded-Prefix": POOL_MOUNT });
-  const cookie = poolCookieHeader(request.headers.get("cookie"));
+  const cookie = onlyCookie(request.headers.get("cookie"), POOL_COOKIE);
   if (cookie) headers.set("Cookie", cookie);
   const ip = forwardedChain(request.headers.get("x-forwarded-for"));
   if (ip) headers.set("X-Forwarded-For", ip);
@@ -43,7 +44,7 @@ export async function GET(request: NextRequest, context: { params: Promise<{ pat
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);
   }
-  for (const value of upstream.headers.getSetCookie()) out.append("Set-Cookie", value);
+  for (const value of upstream.headers.getSetCookie()) out.append("Set-Cookie", mountedCookie(value, POOL_MOUNT));
   const location = poolLocation(upstream.headers.get("location"));
   if (location) out.set("Location", location);
   return new NextResponse(upstream.status === 304 ? null : upstream.body, { status: upstream.status, headers: out });
