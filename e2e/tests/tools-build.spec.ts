@@ -87,6 +87,7 @@ test("build a form with three fields, reorder, undo and redo, check it live, exp
   expect(json.fields.map((f: { name: string }) => f.name)).toEqual(["field3", "field1", "field2"]);
   expect(json.fields[1]).toMatchObject({ label: "姓名", required: true, rules: { maxLength: 4 } });
   await page.keyboard.press("Escape");
+  await expect(exported).toBeHidden(); // closed (its exit animation done) before the next button is clicked
 
   // export as a React component
   await page.getByTestId("build-export-react").click();
@@ -98,6 +99,7 @@ test("build a form with three fields, reorder, undo and redo, check it live, exp
   expect(file.suggestedFilename()).toMatch(/Form\.tsx$/);
   expect(readText(await file.path())).toContain("export function");
   await page.keyboard.press("Escape");
+  await expect(exported).toBeHidden(); // closed (its exit animation done) before the next button is clicked
 
   // saved by name, reopened after a reload
   await page.getByTestId("build-save").click();
