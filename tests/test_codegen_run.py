@@ -152,7 +152,8 @@ async def test_generated_screen_type_checks_with_the_web(admin, tmp_path):
     assert "'sys_yes_no'" in files.read("bff/screens/gen_shop_order.py").decode()
     node_modules = ROOT / "node_modules"
     if not (node_modules / ".bin" / "tsc").exists() or not (ROOT / "web" / "node_modules").is_dir():
-        pytest.skip("node_modules is not installed: run npm ci")
+        # ./ops/test installs it; without it this check would silently not run
+        pytest.fail("node_modules is not installed: run npm ci (./ops/test does)")
     repo = tmp_path / "repo"
     copy_repository(repo, with_web=True)
     files.extractall(repo)

@@ -12,8 +12,7 @@ import aiohttp
 from aiohttp import web
 
 from bff.core_client import CORE_SESSION
-from bff.relay import guarded, only_cookie
-from bff.relay import relay as stream
+from bff.relay import guarded, only_cookie, relay
 from bff.routing import forwarded_headers
 from core_api.platform.api import Api
 from core_api.platform.envelope import fail
@@ -31,7 +30,7 @@ PASSED_RESPONSE_HEADERS = ("Content-Type", "Cache-Control", "Content-Disposition
                            "Content-Security-Policy", "X-Content-Type-Options")
 
 
-async def relay(request: web.Request, path: str, extra: dict[str, str]) -> web.StreamResponse:
+async def to_core(request: web.Request, path: str, extra: dict[str, str]) -> web.StreamResponse:
     headers = forwarded_headers(request, with_token=False)
     headers.update(extra)
     if cookie := only_cookie(request.headers.get("Cookie", ""), DOCS_COOKIE):
@@ -46,7 +45,7 @@ async def relay(request: web.Request, path: str, extra: dict[str, str]) -> web.S
             request.method, url, params=request.query, data=body, headers=headers, allow_redirects=False,
             timeout=aiohttp.ClientTimeout(total=600, sock_read=60),
         ) as upstream:
-            return await stream(request, upstream, PASSED_RESPONSE_HEADERS, cookies=True, location=str)
+            return await relay(request, upstream, PASSED_RESPONSE_HEADERS, cookies=True, location=str)
 
     return await guarded(call)
 
@@ -58,14 +57,14 @@ async def docs_page(request: web.Request) -> web.StreamResponse:
     path = request.match_info.get("path", "")
     if not PAGE_PATH.match(path):
         return fail("访问资源不存在", 404)
-    return await relay(request, f"{CORE_PREFIX}/{path}", {})
+    return await to_core(request, f"{CORE_PREFIX}/{path}", {})
 
 
 async def docs_call(request: web.Request) -> web.StreamResponse:
     path = request.match_info.get("path", "")
     if request.headers.get(DOCS_HEADER) != "1" or not CALL_PATH.match(path):
         return fail("访问资源不存在", 404)
-    return await relay(request, f"/{path}", {DOCS_HEADER: "1"})
+    return await to_core(request, f"/{path}", {DOCS_HEADER: "1"})
 
 
 CALL_SUMMARY = ("\"Try it out\" from the API documentation: the core path called with the docs page's cookie and "
