@@ -31,8 +31,12 @@ class Settings(BaseSettings):
     captcha_enabled: bool | None = None
     trusted_proxies: str = "127.0.0.1,::1"
 
+    # Wrong passwords lock a (user name, client address) pair; across addresses a user name is only
+    # slowed down (a delay doubling from login_delay_ms up to login_delay_max_ms), never locked.
     login_max_retries: int = 5
     login_lock_minutes: int = 10
+    login_delay_ms: int = Field(500, ge=0)
+    login_delay_max_ms: int = Field(5000, ge=0)
     login_ip_limit: int = 30  # attempts per IP ...
     login_ip_window_seconds: int = 300  # ... in this window
 

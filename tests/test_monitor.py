@@ -90,10 +90,12 @@ async def test_cache_screens_in_process(admin, client):
     assert any(s["name"] == "incr" for s in info["commandStats"])
     names = [n["cacheName"] for n in (await admin.get("/monitor/cache/getNames"))["data"]]
     assert "pwd_err_cnt:" in names and "sys_config:" in names
-    assert (await admin.get("/monitor/cache/getKeys/pwd_err_cnt:"))["data"] == ["pwd_err:ry"]
-    value = await admin.get("/monitor/cache/getValue/pwd_err_cnt:/pwd_err:ry")
+    # wrong passwords count per (user name, address), and per user name for the slow-down
+    assert (await admin.get("/monitor/cache/getKeys/pwd_err_cnt:"))["data"] == ["pwd_err:ry@127.0.0.1"]
+    assert (await admin.get("/monitor/cache/getKeys/pwd_slow_cnt:"))["data"] == ["pwd_slow:ry"]
+    value = await admin.get("/monitor/cache/getValue/pwd_err_cnt:/pwd_err:ry@127.0.0.1")
     assert value["data"]["cacheValue"] == "2"
-    assert await admin.delete("/monitor/cache/clearCacheKey/pwd_err:ry") == OK
+    assert await admin.delete("/monitor/cache/clearCacheKey/pwd_err:ry@127.0.0.1") == OK
     assert (await admin.get("/monitor/cache/getKeys/pwd_err_cnt:"))["data"] == []
     await admin.get("/system/config/configKey/sys.index.skinName")
     assert "sys.index.skinName" in (await admin.get("/monitor/cache/getKeys/sys_config:"))["data"]

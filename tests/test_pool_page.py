@@ -5,6 +5,13 @@ from __future__ import annotations
 from tests.conftest import BACKEND, Caller, token_for
 
 
+async def session_id_of(caller: Caller) -> str:
+    from core_api.auth.models import UserSession
+    from core_api.auth.service import token_hash
+
+    return str((await UserSession.get(token_hash=token_hash(caller.token))).id)
+
+
 async def open_with_ticket(admin) -> tuple[str, object]:
     body = await admin.post("/monitor/druid/ticket")
     assert body["code"] == 200 and body["data"]["url"].startswith("/monitor/pool/open?ticket=")
@@ -33,7 +40,7 @@ async def test_without_ticket_or_permission_nothing_shows(admin, client):
     assert (await client.get("/monitor/pool/open?ticket=forged")).status == 403
     ry = Caller(client, await token_for(client, "ry"))
     assert (await ry.post("/monitor/druid/ticket"))["code"] == 403
-    # A session opened by an operator who then loses the permission is refused on the next load.
+    # A page opened by an operator who is then disabled is refused on the next load: their session ended.
     _, response = await open_with_ticket(admin)
     assert response.status == 302
     from core_api.platform.state import AUTH
@@ -41,4 +48,29 @@ async def test_without_ticket_or_permission_nothing_shows(admin, client):
 
     await SysUser.filter(user_name="admin").update(status="1")
     await client.app[AUTH].authz_changed()
-    assert (await client.get("/monitor/pool/")).status == 403
+    refused = await client.get("/monitor/pool/")
+    assert refused.status == 401 and "会话已过期，请从控制台重新打开此页面" in await refused.text()
+
+
+async def test_the_page_ends_with_the_session_that_opened_it(client):
+    """Signing out, or being forced out, closes the pool page too: its cookie outlived both before."""
+    # sign-out
+    admin = Caller(client, await token_for(client))
+    _, response = await open_with_ticket(admin)
+    assert response.status == 302 and (await client.get("/monitor/pool/")).status == 200
+    assert (await admin.post("/logout"))["msg"] == "退出成功"
+    page = await client.get("/monitor/pool/")
+    assert page.status == 401 and "会话已过期，请从控制台重新打开此页面" in await page.text()
+    assert (await client.get("/monitor/pool/data")).status == 401
+
+    # forced logout by another operator (Monitor > Online users)
+    client.session.cookie_jar.clear()
+    victim = Caller(client, await token_for(client))
+    _, response = await open_with_ticket(victim)
+    assert response.status == 302 and (await client.get("/monitor/pool/")).status == 200
+    other = Caller(client, await token_for(client))
+    assert (await other.delete(f"/monitor/online/{await session_id_of(victim)}"))["msg"] == "操作成功"
+    assert (await client.get("/monitor/pool/")).status == 401
+    # the operator who forced it out opens the page with their own session
+    _, response = await open_with_ticket(other)
+    assert response.status == 302 and (await client.get("/monitor/pool/")).status == 200

@@ -9,6 +9,7 @@ whenever users, roles, menus or departments change.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
@@ -31,7 +32,7 @@ from core_api.platform.kv import KvStore
 from core_api.platform.passwords import hash_password, verify_password
 from core_api.platform.security import Authz, DataScope, Principal
 from core_api.settings import Settings
-from core_api.system.config.service import ConfigService
+from core_api.system.config.service import CAPTCHA_KEY, ConfigService
 from core_api.system.dept.models import SysDept
 from core_api.system.menu.models import SysMenu
 from core_api.system.menu.service import build_routers, child_tree, granted_menu_rows
@@ -46,6 +47,9 @@ SESSION_ENDED = "session.ended"  # every node closes that session's chat sockets
 LOGIN_EVENT = "auth.login"
 CAPTCHA_TTL = 120
 MSG_BAD_CREDENTIALS = "用户不存在/密码错误"
+PAIR_PREFIX = "pwd_err:"  # wrong passwords of one user name from one address: locks the pair
+NAME_PREFIX = "pwd_slow:"  # wrong passwords of one user name from any address: slows it down
+CHANGE_PREFIX = "pwd_change_err:"  # wrong old passwords in updatePwd: locks the change
 
 
 @dataclass
@@ -262,9 +266,11 @@ class AuthService:
     # ---- captcha --------------------------------------------------------------------------------
 
     async def captcha_enabled(self) -> bool:
+        if self.settings.env == "production":  # whatever the row holds (seeded, imported, edited by hand)
+            return True
         if self.settings.captcha_enabled is not None:
             return self.settings.captcha_enabled
-        return await self.config.flag("sys.account.captchaEnabled", default=True)
+        return await self.config.flag(CAPTCHA_KEY, default=True)
 
     async def new_captcha(self) -> tuple[str, str]:
         """A math captcha: returns (uuid, bare base64 PNG). The answer lives two minutes."""
@@ -287,22 +293,76 @@ class AuthService:
             raise ServiceError("验证码错误")
 
     # ---- password attempts ----------------------------------------------------------------------
+    # A lock is per (user name, client address), so that a stranger's wrong passwords lock only the
+    # stranger; across addresses the user name is slowed down (see ``slow_down``), never locked.
 
-    def _retry_key(self, user_name: str) -> str:
-        return f"pwd_err:{user_name}"
+    @staticmethod
+    def _pair_key(user_name: str, ip: str) -> str:
+        return f"{PAIR_PREFIX}{user_name}@{ip}"  # an address never holds "@": the last one splits
 
-    async def failed_attempts(self, user_name: str) -> int:
-        value = await self.kv.get(self._retry_key(user_name))
-        return int(value) if value else 0
+    @staticmethod
+    def _name_key(user_name: str) -> str:
+        return f"{NAME_PREFIX}{user_name}"
 
-    async def record_failed_password(self, user_name: str) -> int:
-        return await self.kv.incr(self._retry_key(user_name), self.settings.login_lock_minutes * 60)
+    @property
+    def lock_seconds(self) -> int:
+        return self.settings.login_lock_minutes * 60
+
+    async def password_locked(self, user_name: str, ip: str) -> bool:
+        value = await self.kv.get(self._pair_key(user_name, ip))
+        return int(value or 0) >= self.settings.login_max_retries
+
+    async def record_failed_password(self, user_name: str, ip: str) -> int:
+        """Counts a wrong password for the pair and for the user name; returns the pair's count."""
+        await self.kv.incr(self._name_key(user_name), self.lock_seconds)
+        return await self.kv.incr(self._pair_key(user_name, ip), self.lock_seconds)
+
+    async def slow_down(self, user_name: str) -> None:
+        """Once a user name has had as many wrong passwords (from any address) as lock a pair, every
+        further attempt on it waits, right password or wrong, the wait doubling with each failure:
+        guessing from many addresses gets slow, and the owner still signs in."""
+        failures = int(await self.kv.get(self._name_key(user_name)) or 0)
+        over = failures - self.settings.login_max_retries
+        if over >= 0 and self.settings.login_delay_ms:
+            delay_ms = min(self.settings.login_delay_max_ms, self.settings.login_delay_ms * 2 ** min(over, 20))
+            await asyncio.sleep(delay_ms / 1000)
+
+    async def clear_failed_password(self, user_name: str, ip: str) -> None:
+        await self.kv.delete(self._pair_key(user_name, ip))
 
     async def clear_failed_passwords(self, user_name: str) -> None:
-        await self.kv.delete(self._retry_key(user_name))
+        """Unlocks a user name everywhere (Login log > unlock): every pair, the slow-down, updatePwd."""
+        for key in await self.kv.keys(f"{PAIR_PREFIX}{user_name}@"):
+            if key.rpartition("@")[0] == f"{PAIR_PREFIX}{user_name}":
+                await self.kv.delete(key)
+        await self.kv.delete(self._name_key(user_name))
+        await self.kv.delete(self._change_key(user_name))
 
     def lock_message(self) -> str:
         return f"密码输入错误{self.settings.login_max_retries}次，帐户锁定{self.settings.login_lock_minutes}分钟"
+
+    # A signed-in caller changing their password proves the old one: the same limits, counted per user
+    # (a stolen session can change address), locking only the change, never the sign-in.
+
+    @staticmethod
+    def _change_key(user_name: str) -> str:
+        return f"{CHANGE_PREFIX}{user_name}"
+
+    async def check_old_password(self, user: SysUser, password: str) -> None:
+        key = self._change_key(user.user_name)
+        if int(await self.kv.get(key) or 0) >= self.settings.login_max_retries:
+            raise ServiceError(self.change_lock_message())
+        valid, _ = await verify_password(password, user.password)
+        if valid:
+            await self.kv.delete(key)
+            return
+        if await self.kv.incr(key, self.lock_seconds) >= self.settings.login_max_retries:
+            raise ServiceError(self.change_lock_message())
+        raise ServiceError("修改密码失败，旧密码错误")
+
+    def change_lock_message(self) -> str:
+        return (f"旧密码输入错误{self.settings.login_max_retries}次，"
+                f"修改密码已锁定{self.settings.login_lock_minutes}分钟")
 
     async def ip_allowed(self, ip: str) -> bool:
         count = await self.kv.incr(f"login_ip:{ip}", self.settings.login_ip_window_seconds)
@@ -329,7 +389,12 @@ class AuthService:
             },
         )
 
-    async def check_password(self, user: SysUser, password: str) -> bool:
+    async def check_password(self, user: SysUser | None, password: str) -> bool:
+        """Verifies a real hash, or a dummy one when there is no user: both take the same time, so the
+        answer's timing does not tell whether a user name exists."""
+        if user is None:
+            await verify_password(password, await _dummy_hash())
+            return False
         valid, upgraded = await verify_password(password, user.password)
         if valid and upgraded:
             await SysUser.filter(user_id=user.user_id).update(password=upgraded)
@@ -337,6 +402,17 @@ class AuthService:
 
     async def hash(self, password: str) -> str:
         return await hash_password(password)
+
+
+_dummy: str | None = None
+
+
+async def _dummy_hash() -> str:
+    """A hash of a random password made by the current hasher (same cost as users' hashes)."""
+    global _dummy
+    if _dummy is None:
+        _dummy = await hash_password(secrets.token_urlsafe(16))
+    return _dummy
 
 
 def _ip_matches(ip: str, rule: str) -> bool:

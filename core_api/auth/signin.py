@@ -23,7 +23,12 @@ SMS_PER_IP_PER_HOUR = 20
 
 async def sign_in(auth: AuthService, username: str, password: str, code: str | None, ident: str | None,
                   client: ClientInfo) -> str:
-    """Checks everything in RuoYi's order and returns a new session token; each attempt is logged."""
+    """Checks everything in RuoYi's order and returns a new session token; each attempt is logged.
+
+    Unknown, disabled and deleted users go through the same steps as real ones (the lock of the pair,
+    the slow-down, a password hash verified): neither the answer nor its timing tells whether a user
+    name exists. Only a caller who knows the password learns that the account is disabled or deleted.
+    """
     username = username.strip()
     user_id: int | None = None
     try:
@@ -37,22 +42,21 @@ async def sign_in(auth: AuthService, username: str, password: str, code: str | N
             raise ServiceError("很遗憾，访问IP已被列入系统黑名单")
         if not await auth.ip_allowed(client.ip):
             raise ServiceError("登录请求过于频繁，请稍后再试")
+        if await auth.password_locked(username, client.ip):
+            raise ServiceError(auth.lock_message())
+        await auth.slow_down(username)
         user = await SysUser.get_or_none(user_name=username)
-        if user is None:
+        user_id = user.user_id if user else None
+        if not await auth.check_password(user, password):
+            if await auth.record_failed_password(username, client.ip) >= auth.settings.login_max_retries:
+                raise ServiceError(auth.lock_message())
             raise ServiceError(MSG_BAD_CREDENTIALS)
-        user_id = user.user_id
+        assert user is not None
+        await auth.clear_failed_password(username, client.ip)
         if user.del_flag == "2":
             raise ServiceError(f"对不起，您的账号：{username} 已被删除")
         if user.status == "1":
             raise ServiceError(f"对不起，您的账号：{username} 已停用")
-        if await auth.failed_attempts(username) >= auth.settings.login_max_retries:
-            raise ServiceError(auth.lock_message())
-        if not await auth.check_password(user, password):
-            count = await auth.record_failed_password(username)
-            if count >= auth.settings.login_max_retries:
-                raise ServiceError(auth.lock_message())
-            raise ServiceError(MSG_BAD_CREDENTIALS)
-        await auth.clear_failed_passwords(username)
         dept_name = ""
         if user.dept_id is not None:  # type: ignore[attr-defined]
             dept = await SysDept.get_or_none(dept_id=user.dept_id)  # type: ignore[attr-defined]

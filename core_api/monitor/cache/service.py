@@ -22,6 +22,8 @@ class CacheName:
 CACHES = [
     CacheName("captcha_codes:", "验证码", "captcha:"),
     CacheName("pwd_err_cnt:", "密码错误次数", "pwd_err:"),
+    CacheName("pwd_slow_cnt:", "登录减速", "pwd_slow:"),
+    CacheName("pwd_change_err_cnt:", "修改密码错误次数", "pwd_change_err:"),
     CacheName("login_rate:", "登录限流", "login_ip:"),
     CacheName("sms_codes:", "短信验证码", "sms_code:"),
     CacheName("sms_rate:", "短信限流", "sms_"),

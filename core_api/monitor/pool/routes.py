@@ -2,7 +2,8 @@
 
 The console asks for a one-time ticket (a signed-in call with ``monitor:druid:list``), then opens the
 page with it; the page exchanges the ticket for an encrypted cookie session (aiohttp-session) of 30
-minutes and checks the permission again on every load."""
+minutes that holds the operator's session id: every load checks that this session still lives (a sign-out
+or a forced logout ends the page too) and still holds the permission."""
 
 from __future__ import annotations
 
@@ -37,12 +38,12 @@ def pool_pages(settings_secret: bytes) -> web.Application:
 @api.post("/monitor/druid/ticket", need=any_perm(PERMISSION),
           summary="A one-time ticket (60 s) that opens the pool page at /monitor/pool/open?ticket=…")
 async def ticket(request: web.Request, principal: Principal) -> web.Response:
-    value = await issue_ticket(request, "pool", principal.user_id)
+    value = await issue_ticket(request, "pool", principal.session_id)
     return ok(data={"ticket": value, "url": f"{PAGE_PREFIX}/open?ticket={value}"})
 
 
 async def open_page(request: web.Request) -> web.Response:
-    if not await redeem_ticket(request, "pool", value_key="user_id"):
+    if not await redeem_ticket(request, "pool", value_key="session_id"):
         return _message(403, "票据无效或已过期，请从控制台重新打开此页面")
     raise web.HTTPFound(f"{request.headers.get('X-Forwarded-Prefix', '')}{PAGE_PREFIX}/")
 
@@ -53,12 +54,12 @@ def _message(status: int, text: str) -> web.Response:
 
 
 async def _refusal(request: web.Request) -> web.Response | None:
-    """None when the cookie session belongs to a user who still holds the permission."""
-    user_id = session_alive(await get_session(request), "user_id")
-    if user_id is None:
+    """None when the cookie session belongs to a live console session that holds the permission."""
+    session_id = session_alive(await get_session(request), "session_id")
+    principal = await request.config_dict[AUTH].principal_for_session(session_id) if session_id else None
+    if principal is None:
         return _message(401, "会话已过期，请从控制台重新打开此页面")
-    cached = await request.config_dict[AUTH].cached_user(int(user_id))
-    if cached is None or not cached.authz.has_permi(PERMISSION):
+    if not principal.authz.has_permi(PERMISSION):
         return _message(403, "当前操作没有权限")
     return None
 

@@ -16,8 +16,9 @@ from core_api.platform.excel import Column, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
 from core_api.platform.schema import EditSchema, StrictSchema
 from core_api.platform.security import Principal, any_perm
-from core_api.platform.state import CONFIG
+from core_api.platform.state import CONFIG, SETTINGS
 from core_api.system.config.models import SysConfig
+from core_api.system.config.service import check_production_value, effective_value
 
 api = Api("config")
 FIELDS = ("config_id", "config_name", "config_key", "config_value", "config_type", "create_by", "create_time",
@@ -91,7 +92,7 @@ async def get_config(configId: int) -> web.Response:  # noqa: N803 - the contrac
 @api.get(f"/system/config/configKey/{KEY_PATTERN}", login_only=True,
          summary="A parameter's value, returned in msg (RuoYi's convention)")
 async def config_by_key(request: web.Request, configKey: str) -> web.Response:  # noqa: N803
-    value = await request.app[CONFIG].get(configKey)
+    value = effective_value(request.app[SETTINGS].env, configKey, await request.app[CONFIG].get(configKey))
     return ok(msg=value or "")
 
 
@@ -110,6 +111,7 @@ def values(body: ConfigBody) -> dict:
           log=OperLogSpec("参数管理", BusinessType.INSERT))
 async def create_config(request: web.Request, principal: Principal, body: ConfigBody) -> web.Response:
     body.config_id = None
+    check_production_value(request.app[SETTINGS].env, body.config_key, body.config_value)
     await unique_key(body, "新增")
     await SysConfig.create(**values(body), **created(request, principal))
     await request.app[CONFIG].changed()
@@ -124,6 +126,7 @@ async def update_config(request: web.Request, principal: Principal, body: Config
         raise NotFound()
     if old.config_type == "Y" and old.config_key != body.config_key:
         raise ServiceError(f"内置参数【{old.config_key}】不能修改键名")
+    check_production_value(request.app[SETTINGS].env, body.config_key, body.config_value)
     await unique_key(body, "修改")
     await SysConfig.filter(config_id=old.config_id).update(**values(body), **updated(request, principal))
     await request.app[CONFIG].changed()
@@ -138,6 +141,8 @@ async def update_config_values(request: web.Request, principal: Principal, body:
     known = set(await SysConfig.filter(config_key__in=keys).values_list("config_key", flat=True))
     if missing := [k for k in keys if k not in known]:
         raise ServiceError(f"参数键名不存在：{', '.join(missing[:5])}")
+    for item in body.items:
+        check_production_value(request.app[SETTINGS].env, item.config_key, item.config_value)
     async with in_transaction():
         for item in body.items:
             await SysConfig.filter(config_key=item.config_key).update(config_value=item.config_value,

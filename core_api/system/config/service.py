@@ -3,9 +3,23 @@
 from __future__ import annotations
 
 from core_api.platform.bus import InProcessBus, RabbitBus
+from core_api.platform.errors import ServiceError
 from core_api.system.config.models import SysConfig
 
 CONFIG_CHANGED = "config.changed"
+CAPTCHA_KEY = "sys.account.captchaEnabled"
+
+
+def check_production_value(env: str, key: str, value: str) -> None:
+    """Production refuses to turn the captcha off through a parameter, as it refuses
+    CONSOLE_CAPTCHA_ENABLED=false (only "true" counts as on, so only "true" is accepted)."""
+    if env == "production" and key == CAPTCHA_KEY and value.strip().lower() != "true":
+        raise ServiceError(f"生产环境不允许关闭验证码，参数【{CAPTCHA_KEY}】只能为 true")
+
+
+def effective_value(env: str, key: str, value: str | None) -> str | None:
+    """What a parameter means here: in production the captcha is on whatever its row holds."""
+    return "true" if env == "production" and key == CAPTCHA_KEY else value
 
 
 class ConfigService:

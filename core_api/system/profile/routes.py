@@ -10,7 +10,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec, read_json, val
 from core_api.platform.audit import updated
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.passwords import hash_password, verify_password
+from core_api.platform.passwords import hash_password
 from core_api.platform.schema import OptionalEmail, Schema, StrictSchema
 from core_api.platform.security import Principal
 from core_api.platform.state import AUTH, CLOCK, CONFIG, STORAGE
@@ -72,9 +72,7 @@ async def update_profile(request: web.Request, principal: Principal, body: Profi
 async def update_password(request: web.Request, principal: Principal) -> web.Response:
     body = validate(PasswordBody, dict(request.query) or await read_json(request), request)
     user = await SysUser.get(user_id=principal.user_id)
-    valid, _ = await verify_password(body.old_password, user.password)
-    if not valid:
-        raise ServiceError("修改密码失败，旧密码错误")
+    await request.app[AUTH].check_old_password(user, body.old_password)
     if body.old_password == body.new_password:
         raise ServiceError("新密码不能与旧密码相同")
     check_password_rule(body.new_password)
