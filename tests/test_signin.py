@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import statistics
+import time
+import uuid
+
+import pytest
+
 from core_api.auth.models import UserSession
 from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.platform.clock import Clock
 from core_api.platform.state import AUTH, CONFIG, KV
 from core_api.system.config.models import SysConfig
 from core_api.system.user.models import SysUser
-from tests.conftest import PASSWORD, bearer, eventually, login, token_for
+from tests.conftest import OK, PASSWORD, Caller, bearer, eventually, login, token_for
 
 
 async def captcha(client) -> tuple[str, str]:
@@ -196,3 +202,215 @@ async def test_a_login_event_delivered_twice_is_recorded_once(client):
     await record_login(event)
     await record_login(event)
     assert await SysLogininfor.filter(ipaddr="10.0.0.9").count() == 1
+
+
+# ---- lockout per (user name, address), slow-down per user name --------------------------------------
+
+REDIS_BACKENDS = ["db", "redis"]
+
+
+async def app_on(start_app, make_settings, backend: str, **overrides):
+    """The app with its key store in the database or in Redis (shared by every run: callers use
+    their own user names and addresses)."""
+    from tests.test_kv_and_settings import REDIS_URL, redis_reachable
+
+    if backend == "redis":
+        if not redis_reachable():
+            pytest.skip("Redis is not reachable")
+        overrides["redis_url"] = REDIS_URL
+    return await start_app(make_settings(**overrides))
+
+
+async def fresh_user(client) -> str:
+    """A user of its own, so that counters in a shared Redis never meet another test's."""
+    from core_api.platform.passwords import hash_password
+
+    name = f"u{uuid.uuid4().hex[:12]}"
+    await SysUser.create(user_name=name, nick_name=name, password=await hash_password(PASSWORD))
+    return name
+
+
+def address() -> str:
+    return f"2001:db8::{uuid.uuid4().hex[:4]}:{uuid.uuid4().hex[:4]}"
+
+
+async def login_from(client, ip: str, username: str, password: str = PASSWORD) -> dict:
+    response = await client.post("/login", json={"username": username, "password": password},
+                                 headers={"X-Forwarded-For": ip})
+    return await response.json()
+
+
+LOCKED = {"code": 500, "msg": "密码输入错误5次，帐户锁定10分钟"}
+BAD = {"code": 500, "msg": "用户不存在/密码错误"}
+
+
+@pytest.mark.parametrize("backend", REDIS_BACKENDS)
+async def test_a_stranger_cannot_lock_the_owner_out(start_app, make_settings, backend):
+    client = await app_on(start_app, make_settings, backend, login_delay_ms=10, login_delay_max_ms=20)
+    name = await fresh_user(client)
+    try:
+        # five wrong passwords from one address lock that address, with the spec's message ...
+        stranger = address()
+        for _ in range(4):
+            assert await login_from(client, stranger, name, "wrong-password") == BAD
+        assert await login_from(client, stranger, name, "wrong-password") == LOCKED
+        assert await login_from(client, stranger, name) == LOCKED
+        # ... and only that address: the owner signs in from theirs
+        assert (await login_from(client, address(), name))["code"] == 200
+        assert await login_from(client, stranger, name) == LOCKED
+        # five wrong passwords from five addresses lock nobody
+        for _ in range(5):
+            assert await login_from(client, address(), name, "wrong-password") == BAD
+        owner = address()
+        assert (await login_from(client, owner, name))["code"] == 200
+        # unlocking (Login log > unlock) frees the stranger's address too
+        admin = Caller(client, await token_for(client))
+        assert await admin.get(f"/monitor/logininfor/unlock/{name}") == {"code": 200, "msg": "操作成功"}
+        assert (await login_from(client, stranger, name))["code"] == 200
+    finally:
+        await client.app[AUTH].clear_failed_passwords(name)
+
+
+@pytest.mark.parametrize("backend", REDIS_BACKENDS)
+async def test_wrong_passwords_from_many_addresses_slow_the_user_name_down(start_app, make_settings, backend):
+    client = await app_on(start_app, make_settings, backend, login_delay_ms=400, login_delay_max_ms=800)
+    name = await fresh_user(client)
+    try:
+        for _ in range(5):
+            assert await login_from(client, address(), name, "wrong-password") == BAD
+        # from now on every attempt on the name waits, right password or wrong, and the wait grows
+        started = time.monotonic()
+        assert (await login_from(client, address(), name))["code"] == 200
+        assert time.monotonic() - started >= 0.4
+        assert await login_from(client, address(), name, "wrong-password") == BAD
+        started = time.monotonic()
+        assert await login_from(client, address(), name, "wrong-password") == BAD
+        assert time.monotonic() - started >= 0.8
+        # another user name is not slowed down by it
+        other = await fresh_user(client)
+        for _ in range(5):
+            await login_from(client, address(), other, "wrong-password")
+        assert int(await client.app[KV].get(f"pwd_slow:{name}")) == 7
+        assert int(await client.app[KV].get(f"pwd_slow:{other}")) == 5
+    finally:
+        await client.app[AUTH].clear_failed_passwords(name)
+
+
+# ---- no user-name probing -------------------------------------------------------------------------
+
+
+async def test_unknown_and_real_user_names_answer_alike_and_in_the_same_time(start_app, make_settings):
+    client = await start_app(make_settings(login_max_retries=1000))
+
+    async def timed(username: str) -> tuple[float, dict]:
+        started = time.perf_counter()
+        body = await login(client, username, "wrong-password")
+        return time.perf_counter() - started, body
+
+    await timed("nobody-here")  # the first call makes the dummy hash
+    unknown, known = [], []
+    for _ in range(7):
+        for username, times in (("nobody-here", unknown), ("ry", known)):
+            elapsed, body = await timed(username)
+            assert body == BAD
+            times.append(elapsed)
+    assert statistics.median(unknown) >= 0.5 * statistics.median(known), (unknown, known)
+
+
+async def test_disabled_and_deleted_users_are_told_only_to_the_password_holder(client):
+    await SysUser.filter(user_name="ry").update(status="1")
+    assert await login(client, "ry", "wrong-password") == BAD
+    assert await login(client, "ry") == {"code": 500, "msg": "对不起，您的账号：ry 已停用"}
+    await SysUser.filter(user_name="ry").update(status="0", del_flag="2")
+    assert await login(client, "ry", "wrong-password") == BAD
+    assert await login(client, "ry") == {"code": 500, "msg": "对不起，您的账号：ry 已被删除"}
+
+
+async def test_unknown_user_names_lock_like_real_ones(client):
+    """Otherwise the lock message would tell which names exist."""
+    for _ in range(4):
+        assert await login(client, "nobody-here", "wrong-password") == BAD
+    assert await login(client, "nobody-here", "wrong-password") == LOCKED
+
+
+# ---- the captcha stays on in production -------------------------------------------------------------
+
+
+def production(make_settings, **overrides):
+    return make_settings(env="production", captcha_enabled=None, secret_key="p" * 48, **overrides)
+
+
+async def test_production_keeps_the_captcha_on_whatever_the_parameter_holds(start_app, make_settings):
+    client = await start_app(production(make_settings))
+    await SysConfig.filter(config_key="sys.account.captchaEnabled").update(config_value="false")  # seeded/imported
+    await client.app[CONFIG].changed()
+    body = await (await client.get("/captchaImage")).json()
+    assert body["captchaEnabled"] is True and body["uuid"] and body["img"]
+    assert await login(client) == {"code": 500, "msg": "验证码已失效"}
+    ident, answer = await captcha(client)
+    token = (await login(client, code=answer, uuid=ident))["token"]
+    admin = Caller(client, token)
+    read = await admin.get("/system/config/configKey/sys.account.captchaEnabled")
+    assert read == {"code": 200, "msg": "true"}
+
+
+async def test_production_refuses_turning_the_captcha_off_through_parameters(start_app, make_settings):
+    client = await start_app(production(make_settings))
+    ident, answer = await captcha(client)
+    admin = Caller(client, (await login(client, code=answer, uuid=ident))["token"])
+    row = await SysConfig.get(config_key="sys.account.captchaEnabled")
+    refused = {"code": 500, "msg": "生产环境不允许关闭验证码，参数【sys.account.captchaEnabled】只能为 true"}
+    body = {"configId": row.config_id, "configName": row.config_name, "configKey": row.config_key,
+            "configType": row.config_type}
+    for value in ("false", "False", "0", ""):
+        assert await admin.put("/system/config", json={**body, "configValue": value}) == refused
+        assert await admin.put("/system/config/batch", json={"items": [
+            {"configKey": "sys.account.registerUser", "configValue": "true"},
+            {"configKey": "sys.account.captchaEnabled", "configValue": value}]}) == refused
+    # nothing changed, not even the other key of the batch
+    assert (await SysConfig.get(config_key="sys.account.captchaEnabled")).config_value == row.config_value
+    assert (await SysConfig.get(config_key="sys.account.registerUser")).config_value == "false"
+    # turning it on is accepted
+    assert await admin.put("/system/config", json={**body, "configValue": "true"}) == OK
+    # a deleted-and-recreated row is refused the same way
+    await SysConfig.filter(config_id=row.config_id).delete()
+    created = await admin.post("/system/config", json={
+        "configName": "验证码", "configKey": "sys.account.captchaEnabled", "configValue": "false"})
+    assert created == refused
+    assert not await SysConfig.filter(config_key="sys.account.captchaEnabled").exists()
+
+
+async def test_development_may_turn_the_captcha_off_through_parameters(start_app, make_settings):
+    client = await start_app(make_settings(captcha_enabled=None))
+    ident, answer = await captcha(client)
+    admin = Caller(client, (await login(client, code=answer, uuid=ident))["token"])
+    assert await admin.put("/system/config/batch", json={"items": [
+        {"configKey": "sys.account.captchaEnabled", "configValue": "false"}]}) == OK
+    assert (await (await client.get("/captchaImage")).json())["captchaEnabled"] is False
+
+
+# ---- changing one's password has the same limits ------------------------------------------------------
+
+
+async def test_update_pwd_locks_after_five_wrong_old_passwords(start_app, make_settings):
+    clock = Clock()
+    client = await start_app(make_settings(), clock=clock)
+    ry = Caller(client, await token_for(client, "ry"))
+    before = (await SysUser.get(user_name="ry")).password
+
+    async def change(old: str) -> dict:
+        return await ry.put("/system/user/profile/updatePwd", json={"oldPassword": old, "newPassword": "changed1"})
+
+    for _ in range(4):
+        assert await change("wrong-password") == {"code": 500, "msg": "修改密码失败，旧密码错误"}
+    locked = {"code": 500, "msg": "旧密码输入错误5次，修改密码已锁定10分钟"}
+    assert await change("wrong-password") == locked
+    assert await change(PASSWORD) == locked  # even the right one, until the lock ends
+    assert (await SysUser.get(user_name="ry")).password == before
+    # the lock holds the change only: ry signs in, from this address and any other
+    assert (await login(client, "ry"))["code"] == 200
+    assert (await login_from(client, address(), "ry"))["code"] == 200
+    clock.advance(601)
+    ry = Caller(client, await token_for(client, "ry"))  # the clock moved past the old session's expiry
+    assert await change(PASSWORD) == OK
+    assert (await login(client, "ry", "changed1"))["code"] == 200
