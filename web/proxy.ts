@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { PAGE_PATH_HEADER } from "@/lib/page-path";
 
 /** Pages that need no sign-in (spec §2.1), plus the page that finishes an ended session. */
 const PUBLIC_PATHS = new Set([
@@ -25,7 +26,19 @@ export async function proxy(request: NextRequest) {
   if (pathname === "/login" && signedIn) return to("/index");
   if (PUBLIC_PATHS.has(pathname)) return NextResponse.next();
   if (!signedIn) return to(`/login?redirect=${encodeURIComponent(pathname + search)}`);
-  return NextResponse.next();
+  // The page being rendered, for the server components: an ended session sends the operator to
+  // sign in again and back here (`PAGE_PATH_HEADER` is always set here, never taken from the browser).
+  const headers = new Headers(request.headers);
+  headers.set(PAGE_PATH_HEADER, pagePath(request.nextUrl));
+  return NextResponse.next({ request: { headers } });
+}
+
+/** The address of a page request without Next's own query parameter (`_rsc` on client navigations). */
+function pagePath(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete("_rsc");
+  const query = params.toString();
+  return url.pathname + (query ? `?${query}` : "");
 }
 
 export const config = {

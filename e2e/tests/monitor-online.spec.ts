@@ -21,7 +21,8 @@ async function expectReloginPrompt(page: Page) {
   await expect(dialog).toContainText("登录状态已过期，您可以继续留在该页面，或者重新登录");
   await expect(dialog.getByTestId("confirm-ok")).toHaveText("重新登录");
   await dialog.getByTestId("confirm-ok").click();
-  await expect(page).toHaveURL(/\/login/);
+  // signed out, and sent to sign in again and back to the page it was on
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fsystem%2Flog%2Foperlog/);
 }
 
 test("a forced logout ends a browser's session at once: its next call asks to sign in again", async ({ page, browser }) => {

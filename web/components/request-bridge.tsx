@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useConfirm } from "@/components/confirm-provider";
-import { signOutAndReload } from "@/components/sign-out";
+import { signOutToLogin } from "@/components/sign-out";
 import { useMessageText } from "@/lib/i18n-client";
 import type { Message } from "@/lib/outcome";
 import { setRequestHandlers } from "@/lib/request";
@@ -35,7 +35,7 @@ export function RequestBridge() {
             cancelText: t("cancel"),
           });
           prompting.current = false;
-          if (ok) await signOutAndReload();
+          if (ok) await signOutToLogin(window.location.pathname + window.location.search);
         },
         loading: setLoading,
       }),

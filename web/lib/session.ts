@@ -7,6 +7,7 @@ import { cache } from "react";
 import type { SessionData } from "@/lib/api/types";
 import { bffCall, type BffInit, type BffResult } from "@/lib/bff";
 import { getMessageText } from "@/lib/i18n-server";
+import { PAGE_PATH_HEADER } from "@/lib/page-path";
 import { effectiveRoles } from "@/lib/permission";
 
 /** The core token of this request's session, or null when signed out. */
@@ -17,25 +18,34 @@ export const getAccessToken = cache(async (): Promise<string | null> => {
   return token?.accessToken ?? null;
 });
 
-/** Where to go when the BFF no longer accepts the session, or the session screen fails. */
-export function sessionEndedPath(reason: "expired" | "error", text?: string): string {
+/**
+ * Where to go when the BFF no longer accepts the session (the prompt, then sign-in and back to
+ * `from`), or the session screen fails.
+ */
+export function sessionEndedPath(reason: "expired" | "error", options: { text?: string; from?: string | null } = {}) {
   const params = new URLSearchParams({ reason });
-  if (text) params.set("text", text.slice(0, 200));
+  if (options.text) params.set("text", options.text.slice(0, 200));
+  if (options.from) params.set("from", options.from.slice(0, 1000));
   return `/session-ended?${params}`;
+}
+
+/** The page this request renders (set by the proxy), to come back to after signing in again. */
+async function pagePath(): Promise<string | null> {
+  return (await headers()).get(PAGE_PATH_HEADER);
 }
 
 /** A screen call with the session's token; an ended session signs the operator out. */
 export async function loadScreen<T>(path: string, init: Omit<BffInit, "token"> = {}): Promise<BffResult<T>> {
   const token = await getAccessToken();
-  if (!token) redirect(sessionEndedPath("expired"));
+  if (!token) redirect(sessionEndedPath("expired", { from: await pagePath() }));
   const result = await bffCall<T>(path, { ...init, token });
-  if (!result.ok && result.status === "expired") redirect(sessionEndedPath("expired"));
+  if (!result.ok && result.status === "expired") redirect(sessionEndedPath("expired", { from: await pagePath() }));
   return result;
 }
 
 /** Once per request: user, roles (ROLE_DEFAULT when none), permissions, routers, dictionaries. */
 export const loadConsoleSession = cache(async (): Promise<SessionData> => {
   const result = await loadScreen<SessionData>("/bff/screens/session");
-  if (!result.ok) redirect(sessionEndedPath("error", (await getMessageText())(result.message)));
+  if (!result.ok) redirect(sessionEndedPath("error", { text: (await getMessageText())(result.message) }));
   return { ...result.data, roles: effectiveRoles(result.data.roles) };
 });

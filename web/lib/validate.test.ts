@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isExternal, isNumeric, isNumericId, safeRedirect } from "./validate";
+import { isExternal, isNumeric, isNumericId, loginAgainPath, safeRedirect } from "./validate";
 
 describe("isNumeric", () => {
   it.each(["0", "12", "-3.5", "0.25", 7, -1])("accepts %s", (value) => {
@@ -40,5 +40,17 @@ describe("safeRedirect", () => {
     expect(safeRedirect("system/user")).toBe("/index");
     expect(safeRedirect("/login?redirect=/x")).toBe("/index");
     expect(safeRedirect(null)).toBe("/index");
+  });
+});
+
+describe("loginAgainPath", () => {
+  it("comes back to the page the operator was on, query included", () => {
+    expect(loginAgainPath("/system/user?userName=ry")).toBe("/login?redirect=%2Fsystem%2Fuser%3FuserName%3Dry");
+  });
+
+  it("sends anything else to the bare sign-in page", () => {
+    for (const from of ["https://evil.example/", "//evil.example/", "/login?redirect=/x", "/session-ended?reason=expired", "", null]) {
+      expect(loginAgainPath(from)).toBe("/login");
+    }
   });
 });

@@ -25,3 +25,10 @@ export function safeRedirect(target: string | null | undefined, fallback = "/ind
   if (target === "/login" || target.startsWith("/login?")) return fallback;
   return target;
 }
+
+/** Sign in again after an ended session: `/login?redirect=<from>`, or the bare sign-in page when
+ * `from` is not one of the console's own pages. */
+export function loginAgainPath(from: string | null | undefined): string {
+  const back = safeRedirect(from, "");
+  return back && !back.startsWith("/session-ended") ? `/login?redirect=${encodeURIComponent(back)}` : "/login";
+}
