@@ -13,7 +13,7 @@ from bff.app import openapi_document as bff_openapi
 from core_api.app import openapi_document as core_openapi
 from core_api.platform.db import model_modules
 from core_api.settings import ROOT
-from tests.conftest import bearer, token_for
+from tests.conftest import bearer, login
 
 
 async def test_migrations_cover_every_model(client):
@@ -63,16 +63,18 @@ async def test_openapi_and_swagger_are_served(client):
 
 
 async def test_docs_in_production_open_with_a_ticket_and_try_it_out(start_app, make_settings):
-    from core_api.platform.state import CONFIG
-    from core_api.system.config.models import SysConfig
+    from core_api.platform.state import KV
     from tests.conftest import Caller
+
+    async def signed_in(username: str) -> Caller:  # production keeps the captcha on
+        ident = (await (await client.get("/captchaImage")).json())["uuid"]
+        answer = await client.app[KV].get(f"captcha:{ident}")
+        return Caller(client, (await login(client, username, code=answer, uuid=ident))["token"])
 
     client = await start_app(make_settings(env="production", captcha_enabled=None))
     assert (await (await client.get("/openapi.json")).json())["code"] == 403
     assert (await client.get("/docs/")).status == 403
-    await SysConfig.filter(config_key="sys.account.captchaEnabled").update(config_value="false")
-    await client.app[CONFIG].changed()
-    admin = Caller(client, await token_for(client))
+    admin = await signed_in("admin")
     assert (await (await client.get("/openapi.json", headers=bearer(admin.token))).json())["openapi"] == "3.1.0"
     ticket = (await admin.post("/tool/swagger/ticket"))["data"]
     opened = await client.get(ticket["url"], allow_redirects=False)
@@ -87,5 +89,6 @@ async def test_docs_in_production_open_with_a_ticket_and_try_it_out(start_app, m
     # Signing out ends what the page can do.
     await admin.post("/logout")
     assert (await (await client.get("/getInfo", headers={"X-Docs-Request": "1"})).json())["code"] == 401
-    ry = Caller(client, await token_for(client, "ry"))
+    assert (await client.get("/docs/")).status == 403  # the page's cookie ended with the session
+    ry = await signed_in("ry")
     assert (await ry.post("/tool/swagger/ticket"))["code"] == 403
