@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { hasOwnPolicy, newNonce, pagePolicy } from "@/lib/security-headers";
 
 /** Pages that need no sign-in (spec §2.1), plus the page that finishes an ended session. */
 const PUBLIC_PATHS = new Set([
@@ -13,6 +14,22 @@ const PUBLIC_PATHS = new Set([
   "/session-ended",
 ]);
 
+/**
+ * The page rendered with a fresh nonce: Next finds it in the request's Content-Security-Policy and puts it
+ * on its scripts; the layout reads x-nonce for its own. Relayed pages (/pool, /api-docs) keep their policy.
+ */
+function render(request: NextRequest): NextResponse {
+  if (hasOwnPolicy(request.nextUrl.pathname)) return NextResponse.next();
+  const nonce = newNonce();
+  const policy = pagePolicy(nonce);
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("Content-Security-Policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const to = (path: string) => NextResponse.redirect(new URL(path, request.url));
@@ -23,9 +40,9 @@ export async function proxy(request: NextRequest) {
   const signedIn = !!token?.accessToken;
 
   if (pathname === "/login" && signedIn) return to("/index");
-  if (PUBLIC_PATHS.has(pathname)) return NextResponse.next();
+  if (PUBLIC_PATHS.has(pathname)) return render(request);
   if (!signedIn) return to(`/login?redirect=${encodeURIComponent(pathname + search)}`);
-  return NextResponse.next();
+  return render(request);
 }
 
 export const config = {
