@@ -115,9 +115,10 @@ async def test_bff_refuses_bodies_of_another_type_with_415(aiohttp_client, start
     assert await SysNotice.all().count() == before
     assert not await SysNotice.filter(notice_title="跨站公告").exists()
     # The BFF's own JSON calls read JSON only.
-    login = await bff.post("/bff/auth/login", data="username=admin&password=admin123",
-                           headers={"Content-Type": "application/x-www-form-urlencoded"})
-    assert await login.json() == {"code": 415, "msg": "请求体格式不支持，请以 JSON 提交（Content-Type: application/json）"}
+    login = await bff.post("/bff/auth/login", data='{"username": "admin", "password": "admin123"}',
+                           headers={"Content-Type": "text/plain"})
+    json_only = "请求体格式不支持，请以 JSON 提交（Content-Type: application/json）"
+    assert await login.json() == {"code": 415, "msg": json_only}
     # JSON still passes, and creates the notice.
     created = await bff.post("/bff/api/system/notice", data=notice.encode(),
                              headers={**bearer(token), "Content-Type": "application/json"})
@@ -178,5 +179,6 @@ async def test_staff_may_send_only_images_of_the_console_storage(start_app, make
     assert await ChatMessage.filter(room_id=room.id).count() == 0
     ok = await admin.post("/admin/single/send", json={**send, "content": [{"type": "img", "url": "/profile/a/b1.png"}]})
     assert ok["code"] == 200
-    assert [m.content for m in await ChatMessage.filter(room_id=room.id)] == ['[{"type":"img","url":"/profile/a/b1.png"}]']
+    stored = [m.content for m in await ChatMessage.filter(room_id=room.id)]
+    assert stored == ['[{"type":"img","url":"/profile/a/b1.png"}]']
     assert peer.token
