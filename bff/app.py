@@ -9,17 +9,20 @@ import aiohttp
 import orjson
 from aiohttp import web
 
-from bff.core_client import CORE_SESSION
-from bff.routing import register
+from bff.core_client import CORE_SESSION, CoreClient
+from bff.routing import forwarded_headers, register
 from bff.screens import passthrough
 from core_api.platform.api import Api, all_endpoints
-from core_api.platform.envelope import json_response
-from core_api.platform.middleware import envelope_middleware
+from core_api.platform.envelope import fail, json_response
+from core_api.platform.errors import ServiceError
+from core_api.platform.middleware import envelope_middleware, install_security_headers
 from core_api.platform.openapi import build_openapi
+from core_api.platform.security import ALL_PERMISSION
 from core_api.platform.state import SETTINGS
 from core_api.settings import ROOT, Settings
 
 OPENAPI_PATH = ROOT / "bff" / "openapi.json"
+DOCS_PERMISSION = "tool:swagger:list"  # the core's API documentation asks the same
 
 
 def screen_apis() -> list[Api]:
@@ -48,6 +51,7 @@ def write_openapi(path: Path = OPENAPI_PATH) -> None:
 def create_app(settings: Settings) -> web.Application:
     app = web.Application(middlewares=[envelope_middleware], client_max_size=20 * 1024 * 1024)
     app[SETTINGS] = settings
+    install_security_headers(app)
     app.cleanup_ctx.append(_core_session)
     register(app, screen_apis())
     passthrough.register(app)
@@ -63,8 +67,22 @@ async def _core_session(app: web.Application) -> AsyncIterator[None]:
         yield
 
 
-async def _openapi(_request: web.Request) -> web.Response:
+async def _openapi(request: web.Request) -> web.Response:
+    # As the core's /openapi.json and /docs: open in development, in production only to a signed-in
+    # holder of tool:swagger:list (the core says who holds what; the BFF decides nothing itself).
+    if request.app[SETTINGS].env == "production" and not await _may_read_docs(request):
+        return fail("当前操作没有权限", 403)
     return json_response(openapi_document())
+
+
+async def _may_read_docs(request: web.Request) -> bool:
+    try:
+        headers = forwarded_headers(request, with_token=True)
+        info = await CoreClient(request.app[CORE_SESSION], request.app[SETTINGS].core_url, headers).get("/getInfo")
+    except ServiceError:  # no token, an ended session, or the core unreachable
+        return False
+    permissions = info.get("permissions") or []
+    return ALL_PERMISSION in permissions or DOCS_PERMISSION in permissions
 
 
 async def _health(_request: web.Request) -> web.Response:

@@ -37,6 +37,18 @@ def forwarded_headers(request: web.Request, with_token: bool) -> dict[str, str]:
     return headers
 
 
+JSON_ONLY = "请求体格式不支持，请以 JSON 提交（Content-Type: application/json）"
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def refuse_unexpected_body(request: web.Request, allowed: tuple[str, ...], msg: str = JSON_ONLY) -> None:
+    """415 for a body of another type than the call reads. A page of another site can post text/plain,
+    a form or multipart without asking first (a "simple" request), never JSON: the check is part of what
+    keeps other sites from writing through the console."""
+    if request.body_exists and request.content_type not in allowed:
+        raise ServiceError(msg, 415)
+
+
 def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     wants = set(inspect.signature(ep.handler).parameters)
 
@@ -52,6 +64,7 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
             if ep.query_model is not None:
                 kwargs["query"] = ep.query_model.model_validate(flatten_query(request, ep.query_model))
             if ep.body_model is not None:
+                refuse_unexpected_body(request, ("application/json", *(FORM_TYPES if ep.form_body else ())))
                 kwargs["body"] = ep.body_model.model_validate(await read_body(request, ep))
         except ValidationError as exc:
             model = ep.body_model if ep.body_model is not None else ep.query_model

@@ -21,7 +21,7 @@ from core_api.platform.clock import Clock
 from core_api.platform.envelope import fail, json_response
 from core_api.platform.errors import NotAuthenticated
 from core_api.platform.kv import DbKv, KvStore, RedisKv
-from core_api.platform.middleware import envelope_middleware
+from core_api.platform.middleware import envelope_middleware, install_security_headers
 from core_api.platform.openapi import build_openapi
 from core_api.platform.sms import make_sms
 from core_api.platform.state import AUTH, BUS, CHAT, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE
@@ -80,6 +80,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Applica
     set_zone(settings.timezone)
     app = web.Application(middlewares=[envelope_middleware], client_max_size=20 * 1024 * 1024)
     app[SETTINGS] = settings
+    install_security_headers(app)
     app[CLOCK] = clock or Clock()
     app[STORAGE] = make_storage(settings)
     app[CHAT] = ChatGateway(settings)

@@ -10,19 +10,24 @@ from aiohttp import web
 
 from bff.core_client import CORE_SESSION
 from bff.relay import guarded, relay
-from bff.routing import forwarded_headers
+from bff.routing import FORM_TYPES, forwarded_headers, refuse_unexpected_body
 from core_api.platform.envelope import fail
 from core_api.platform.state import SETTINGS
 
 ALLOWED_PREFIXES = ("system/", "monitor/", "tool/", "common/", "admin/", "api/")
 PASSED_REQUEST_HEADERS = ("Content-Type",)
 PASSED_RESPONSE_HEADERS = ("Content-Type", "Content-Disposition", "download-filename", "Content-Length")
+# JSON for the calls, forms for RuoYi-style exports, multipart for uploads and imports: nothing else is
+# passed on (a text/plain body is what a page of another site sends without asking).
+BODY_TYPES = ("application/json", *FORM_TYPES)
+BODY_REFUSED = "请求体格式不支持，请以 JSON、表单或文件上传方式提交"
 
 
 async def forward(request: web.Request) -> web.StreamResponse:
     path = request.match_info["path"]
     if not path.startswith(ALLOWED_PREFIXES) or ".." in path.split("/") or "//" in path:
         return fail("访问资源不存在", 404)
+    refuse_unexpected_body(request, BODY_TYPES, BODY_REFUSED)
     headers = forwarded_headers(request, with_token=True)
     for name in PASSED_REQUEST_HEADERS:
         if name in request.headers:

@@ -9,7 +9,7 @@ from aiohttp import web
 
 from core_api.platform.envelope import fail
 from core_api.platform.errors import ServiceError
-from core_api.platform.state import REQUEST_ID
+from core_api.platform.state import REQUEST_ID, SETTINGS
 
 log = logging.getLogger("console.request")
 
@@ -38,3 +38,42 @@ async def envelope_middleware(request: web.Request, handler):  # type: ignore[no
         response = fail(f"系统内部错误，请联系管理员（请求编号 {request_id}）", 500)
     response.headers["X-Request-Id"] = request_id
     return response
+
+
+# ---- security headers (core and BFF) ------------------------------------------------------------------
+
+# An API answer or a stored file is never a page: it may load nothing, run nothing and be framed by nobody.
+# Pages the apps serve themselves (the API docs, the pool page) set their own policy, which is kept.
+API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+HSTS = "max-age=31536000"
+SECURITY_HEADERS = {
+    "Content-Security-Policy": API_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "SAMEORIGIN",
+    "Referrer-Policy": "same-origin",
+}
+
+
+def came_over_https(request: web.Request, trusted_proxies: frozenset[str]) -> bool:
+    """TLS on this connection, or ``X-Forwarded-Proto: https`` from a proxy we trust (its first value:
+    the proxy nearest the client)."""
+    if request.secure:
+        return True
+    proto = request.headers.get("X-Forwarded-Proto", "").split(",")[0].strip().lower()
+    return proto == "https" and (request.remote or "") in trusted_proxies
+
+
+async def _add_security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    # Browsers ignore HSTS over plain HTTP, and a console reached over HTTP must stay reachable: only
+    # answers that came over HTTPS carry it.
+    if came_over_https(request, request.config_dict[SETTINGS].trusted_proxy_set):
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
+
+
+def install_security_headers(app: web.Application) -> None:
+    """Security headers on every answer of the app and its sub-apps. A response-prepare hook rather than a
+    middleware: streamed answers (relayed files, exports, sockets) send their headers inside the handler,
+    before a middleware could add any."""
+    app.on_response_prepare.append(_add_security_headers)

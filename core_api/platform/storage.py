@@ -8,6 +8,7 @@ and are served from the store's visit prefix.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import string
 from dataclasses import dataclass
@@ -20,6 +21,30 @@ from core_api.platform.errors import NotFound, ServiceError
 URL_PREFIX = "/profile"
 KEY_ALPHABET = string.digits + string.ascii_lowercase
 CREDENTIAL_SECONDS = 900
+
+
+# A stored object's path below its prefix, as this storage names them: segments of letters, digits, '_', '-'
+# and '.', none starting with a dot (so never '.' or '..'), no '%', '\\', '?', '#' or empty segment.
+STORED_PATH = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,199}(/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,199}){0,15}")
+
+
+def is_stored_address(url: str, public_base: str = "") -> bool:
+    """Is this an address of the console's own storage: ``/profile/<path>`` (local disk), or
+    ``<public base>/<path>`` (the object store's visit prefix)? Anything else (another host, another
+    scheme, a '..' that a browser would resolve to another of the console's own addresses) is not."""
+    for prefix in (URL_PREFIX, public_base.rstrip("/")):
+        if prefix and url.startswith(prefix + "/") and STORED_PATH.fullmatch(url[len(prefix) + 1:]):
+            return True
+    return False
+
+
+def stored_image(url: str, storage: LocalStorage | S3Storage | None, what: str = "图片") -> str:
+    """The address unchanged when it is one of the storage's own; else a clear refusal. Every image
+    address that the console shows and that a caller may give (chat images, chat avatars) goes through
+    here, so the console never loads a foreign or same-origin non-file address as an image."""
+    if not is_stored_address(url, storage.visit_prefix if isinstance(storage, S3Storage) else ""):
+        raise ServiceError(f"{what}地址不正确：只能使用本系统上传的图片")
+    return url
 
 
 @dataclass(frozen=True)

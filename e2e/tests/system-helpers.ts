@@ -23,7 +23,8 @@ export function unique(prefix: string): string {
 
 /** A core call through the web's BFF route with the page's session (setup steps only). */
 export async function api<T = Record<string, unknown>>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`/api/bff/api/${path}`, { method, data });
+  // the header the console's request layer sets (lib/cross-site.ts): GETs of the pass-through need it
+  const response = await page.request.fetch(`/api/bff/api/${path}`, { method, data, headers: { "X-Console-Request": "1" } });
   expect(response.ok()).toBeTruthy();
   const body = (await response.json()) as T & { code: number; msg: string };
   expect(body.code, body.msg).toBe(200);

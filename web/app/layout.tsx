@@ -1,8 +1,9 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { storagePublicBase } from "@/lib/security-headers";
 import { LAYOUT_SETTING_KEY, parseSize, SIZE_COOKIE } from "@/lib/settings";
 import "./globals.css";
 
@@ -12,10 +13,13 @@ const PRE_PAINT = `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(LA
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
   const size = parseSize((await cookies()).get(SIZE_COOKIE)?.value);
+  // proxy.ts's nonce: the page's policy runs only scripts that carry it
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    <html lang={locale} data-size={size} suppressHydrationWarning>
+    // data-storage-base: the object store's public base, the only other place chat images may come from
+    <html lang={locale} data-size={size} data-storage-base={storagePublicBase()} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: PRE_PAINT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRE_PAINT }} />
       </head>
       <body>
         <NextIntlClientProvider>

@@ -3,9 +3,14 @@
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
+import { z } from "zod";
 import { ConfirmProvider } from "@/components/confirm-provider";
 import { RequestBridge } from "@/components/request-bridge";
 import { TooltipProvider } from "@/components/ui/tooltip";
+
+// zod compiles its object checks with Function() unless told not to, and probes for it on the first parse:
+// the pages' Content-Security-Policy forbids eval, so the probe would be reported as a violation.
+z.config({ jitless: true });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

@@ -71,8 +71,28 @@ describe("assets", () => {
     expect(chatAssetUrl("/chat/emoji/1f600.svg")).toBe("/api/bff/chat/emoji/1f600.svg");
     expect(chatAssetUrl("/chat/sound/notify.wav")).toBe("/api/bff/chat/sound/notify.wav");
     expect(chatAssetUrl("/profile/upload/a.png")).toBe("/files/upload/a.png");
-    expect(chatAssetUrl("https://cdn.example/a.png")).toBe("https://cdn.example/a.png");
+    expect(chatAssetUrl("https://cdn.example/file/chat/a.png", "https://cdn.example")).toBe("https://cdn.example/file/chat/a.png");
     expect(chatAssetUrl(undefined)).toBe("");
+  });
+
+  it("loads nothing that is not the console's own storage", () => {
+    for (const url of [
+      "/profile/../api/bff/api/monitor/logininfor/unlock/admin",
+      "/profile/a/%2e%2e/b.png",
+      "/profile//a.png",
+      "/profile/.env",
+      "/chat/emoji/../../api/bff/api/x",
+      "/api/bff/api/tool/gen/synchDb/sys_user",
+      "javascript:alert(1)",
+      "data:image/svg+xml,<svg/>",
+      "https://evil.example/a.png",
+      "https://cdn.example.evil.example/file/a.png",
+      "https://cdn.example/file/../a.png",
+    ]) {
+      expect(chatAssetUrl(url, "https://cdn.example"), url).toBe("");
+    }
+    // without an object store only the local storage counts
+    expect(chatAssetUrl("https://cdn.example/file/chat/a.png", "")).toBe("");
   });
 
   it("tells emoji images from sent pictures", () => {

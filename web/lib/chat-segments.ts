@@ -3,7 +3,7 @@
  * ({type: 'txt', txt}). Outgoing text is split with the core's emoji catalogue: an emoji with a known
  * icon becomes an image segment (keeping the emoji as its txt), anything else text.
  */
-import { fileUrl } from "@/lib/files";
+import { fileUrl, STORED_PREFIX } from "@/lib/files";
 
 export interface ChatSegment {
   type: "txt" | "img";
@@ -96,14 +96,29 @@ export function previewOf(content: readonly ChatSegment[], contentType: ContentT
   return content.map(segmentText).join("").slice(0, 200);
 }
 
+/** A stored file's path below its prefix, as the core's storage names them (core_api/platform/storage.py):
+ * segments that never start with a dot (no '.' or '..'), no '%', '\\', '?', '#' or empty segment. */
+const STORED_PATH = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
+const CHAT_ASSET = /^\/chat\/(emoji\/[0-9a-f]{1,6}\.svg|sound\/notify\.wav)$/;
+
+/** The object store's public base that the server gave the page (the root layout's data-storage-base). */
+export function pageStorageBase(): string {
+  return typeof document === "undefined" ? "" : (document.documentElement.dataset.storageBase ?? "");
+}
+
 /**
- * Where the browser loads a chat asset: emoji icons and the sound through the BFF (same origin),
- * stored uploads through /files, anything absolute as it is.
+ * Where the browser loads a chat asset (a picture, an avatar, an emoji icon, the sound), or "" when the
+ * address is none of the console's own: emoji icons and the sound through the BFF (same origin), stored
+ * uploads through /files, the object store's files from its public base. Anything else (another host,
+ * javascript:, a '..' that the browser would resolve to one of the console's own calls) is never loaded.
  */
-export function chatAssetUrl(url: string | null | undefined): string {
+export function chatAssetUrl(url: string | null | undefined, storageBase: string = pageStorageBase()): string {
   if (!url) return "";
-  if (url.startsWith("/chat/")) return `/api/bff${url}`;
-  return fileUrl(url);
+  if (CHAT_ASSET.test(url)) return `/api/bff${url}`;
+  if (url.startsWith(STORED_PREFIX) && STORED_PATH.test(url.slice(STORED_PREFIX.length))) return fileUrl(url);
+  const base = storageBase.replace(/\/+$/, "");
+  if (/^https?:\/\//.test(base) && url.startsWith(`${base}/`) && STORED_PATH.test(url.slice(base.length + 1))) return url;
+  return "";
 }
 
 /** A client message id for an idempotent send (the core accepts [A-Za-z0-9_-:.], up to 64). */

@@ -4,6 +4,7 @@
  * <RequestBridge>, so this module stays free of React.
  */
 import type { Envelope } from "@/lib/api/types";
+import { CONSOLE_HEADER } from "@/lib/cross-site";
 import {
   codeMessage,
   downloadFileName,
@@ -71,10 +72,17 @@ function fail(failure: TransportFailure): never {
   throw new RequestError(message);
 }
 
+/** Every call says it is the console's own (see lib/cross-site.ts): GETs that change state need it. */
+export function consoleHeaders(headers?: HeadersInit): Headers {
+  const all = new Headers(headers);
+  all.set(CONSOLE_HEADER, "1");
+  return all;
+}
+
 async function send(url: string, init: RequestInit, timeout: number): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeout) });
+    response = await fetch(url, { ...init, headers: consoleHeaders(init.headers), signal: AbortSignal.timeout(timeout) });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     return fail({ type: timedOut ? "timeout" : "network" });
@@ -135,6 +143,7 @@ export async function download(path: string, params: Params, fileName: string, m
         : { method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: toQuery(params) };
     const response = await fetch(method === "GET" ? bffUrl(path, params) : bffUrl(path), {
       ...init,
+      headers: consoleHeaders(init.headers),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT),
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -164,6 +173,7 @@ export function upload<T = unknown>(path: string, form: FormData, options: Uploa
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", bffUrl(path, options.params));
+    xhr.setRequestHeader(CONSOLE_HEADER, "1");
     xhr.timeout = options.timeout ?? REQUEST_TIMEOUT;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));

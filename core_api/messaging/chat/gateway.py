@@ -26,6 +26,8 @@ from core_api.messaging.chat.models import ChatRoom
 from core_api.messaging.chat.tokens import ChatIdentity, peer_identity
 from core_api.platform.errors import ServiceError
 from core_api.platform.schema import describe_validation_error
+from core_api.platform.state import STORAGE
+from core_api.platform.storage import stored_image
 from core_api.system.user.models import SysUser
 
 log = logging.getLogger("console.chat")
@@ -51,6 +53,7 @@ class ChatGateway:
         self.raw_sessions: dict[web.WebSocketResponse, int] = {}
         self.rooms: dict[tuple[str, int], ChatRoom] = {}  # a customer's room never changes identity
         self.desk_badge = DeskBadge()
+        self.storage: Any = None
 
     def bind(self, auth: Any, bus: Any) -> None:
         """The services exist once the app starts (its cleanup context makes them)."""
@@ -59,6 +62,7 @@ class ChatGateway:
         bus.on_broadcast(SESSION_ENDED, self._end_sessions_here)
 
     def attach(self, app: web.Application) -> None:
+        self.storage = app[STORAGE]
         self.sio.attach(app, socketio_path="socket.io")
         app.router.add_get("/ws/chat/user_token={token}", self._raw_socket)
 
@@ -156,26 +160,35 @@ class ChatGateway:
             return {"code": 500, "msg": "不支持的消息类型"}
         try:
             outgoing = service.Outgoing.model_validate(data)
-            segments = outgoing.checked()
+            segments = outgoing.checked(self.storage)
             if ident.is_staff:
                 room = await service.room_by_id(int(data.get("toShopId") or 0))
                 payload = await self.send_as_staff(ident.id, room, segments, outgoing)
             else:
+                avatar = self.peer_avatar(data)
                 room = await self.room_of(ident, data)
                 payload = await self.send_as_peer(ident, room, segments, outgoing,
                                                   str(data.get("userNickName") or room.peer_name)[:64],
-                                                  str(data.get("userImg") or room.peer_avatar)[:500])
+                                                  avatar or room.peer_avatar)
         except ValidationError as exc:
             return {"code": 500, "msg": describe_validation_error(exc, service.Outgoing)}
         except (ServiceError, ValueError) as exc:
             return {"code": getattr(exc, "code", 500), "msg": getattr(exc, "msg", str(exc))}
         return {"code": 200, "msg": "操作成功", "data": payload}
 
+    def peer_avatar(self, data: dict[str, Any]) -> str:
+        """A customer's userImg: empty, or a file of the console's storage (never javascript:, another
+        host, or a '..' that the console would resolve to one of its own calls)."""
+        value = data.get("userImg") or ""
+        if not isinstance(value, str) or len(value) > 500:
+            raise ServiceError("头像地址不正确：只能使用本系统上传的图片")
+        return stored_image(value, self.storage, "头像") if value else ""
+
     async def room_of(self, ident: ChatIdentity, data: dict[str, Any]) -> ChatRoom:
         room = self.rooms.get((ident.kind, ident.id))
         if room is None:
             room = await service.room_for_peer(ident, str(data.get("userNickName") or "")[:64],
-                                               str(data.get("userImg") or "")[:500])
+                                               self.peer_avatar(data))
             self.rooms[(ident.kind, ident.id)] = room
         return room
 

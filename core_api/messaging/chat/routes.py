@@ -20,7 +20,8 @@ from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.schema import Schema, StrictSchema
 from core_api.platform.security import Principal
-from core_api.platform.state import CHAT, CLOCK, KV, SETTINGS
+from core_api.platform.state import CHAT, CLOCK, KV, SETTINGS, STORAGE
+from core_api.platform.storage import stored_image
 from core_api.system.user.models import SysUser
 
 api = Api("chat")
@@ -121,7 +122,7 @@ async def history(request: web.Request, principal: Principal, body: HistoryBody)
           summary="Send a message (segments) to a conversation as the signed-in staff member")
 async def send(request: web.Request, principal: Principal, body: SendBody) -> web.Response:
     room = await room_from(body)
-    segments = body.checked()
+    segments = body.checked(request.app[STORAGE])
     payload = await request.app[CHAT].send_as_staff(principal.user_id, room, segments, body)
     return ok(data=payload)
 
@@ -207,7 +208,8 @@ async def issue_peer_token(request: web.Request, body: PeerTokenBody) -> web.Res
         raise ServiceError("认证失败，无法访问系统资源", 401)
     assert body.kind in PEER_KINDS
     peer = ChatIdentity(body.kind, body.peer_id)
-    await service.room_for_peer(peer, body.name, body.avatar, body.shop_type)
+    avatar = stored_image(body.avatar, request.app[STORAGE], "头像") if body.avatar else ""
+    await service.room_for_peer(peer, body.name, avatar, body.shop_type)
     token = peer_token(request.app[SETTINGS].secret, body.kind, body.peer_id, request.app[CLOCK].time())
     return ok(data={"token": token})
 

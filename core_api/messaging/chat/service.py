@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 import orjson
-from pydantic import Field, field_validator
+from pydantic import Field
 from tortoise import connections
 from tortoise.exceptions import IntegrityError
 from tortoise.expressions import Case, F, Value, When
@@ -17,24 +18,19 @@ from core_api.messaging.chat.tokens import ChatIdentity
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.schema import Schema, StrictSchema
 from core_api.platform.sql import placeholders
+from core_api.platform.storage import stored_image
 from core_api.platform.timefmt import fmt
 
 PLATFORM_DESK = 0
 MP3_URL = "/chat/sound/notify.wav"
+EMOJI_ICON = re.compile(r"/chat/emoji/[0-9a-f]{1,6}\.svg")  # the catalogue's icons (emoji.py)
 
 
 class Segment(StrictSchema):
     type: Literal["txt", "img"]
     txt: str | None = Field(None, max_length=2000)
     text: str | None = Field(None, max_length=2000)
-    url: str | None = Field(None, max_length=500)
-
-    @field_validator("url")
-    @classmethod
-    def _safe_url(cls, value: str | None) -> str | None:
-        if value is not None and not value.startswith(("/profile/", "/chat/emoji/", "https://", "http://")):
-            raise ValueError("图片地址不正确")
-        return value
+    url: str | None = Field(None, max_length=500)  # whose address it may be: Outgoing.checked()
 
 
 class Outgoing(Schema):
@@ -42,8 +38,13 @@ class Outgoing(Schema):
     content_type: Literal["txt", "img"] = Field("txt", title="消息类型")
     client_msg_id: str | None = Field(None, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$")
 
-    def checked(self) -> list[dict[str, Any]]:
+    def checked(self, storage: Any = None) -> list[dict[str, Any]]:
+        """The segments to store; an image must be a catalogue emoji or a file of the console's storage
+        (without ``storage``, of its local disk only)."""
         segments = [s.model_dump(exclude_none=True) for s in self.content]
+        for s in segments:
+            if s["type"] == "img" and s.get("url") and not EMOJI_ICON.fullmatch(s["url"]):
+                stored_image(s["url"], storage)
         if self.content_type == "txt" and not any((s.get("txt") or s.get("text") or "").strip() or s["type"] == "img"
                                                  for s in segments):
             raise ServiceError("请输入要发送的内容")

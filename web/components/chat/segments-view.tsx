@@ -41,11 +41,14 @@ export function SegmentsView({
         const key = `${index}`;
         if (segment.type === "img" && segment.url) {
           if (isEmojiSegment(segment)) {
+            const emoji = chatAssetUrl(segment.url);
+            // an "emoji" that is not the catalogue's icon shows as its text
+            if (!emoji) return <span key={key}>{segmentText(segment)}</span>;
             return (
               <img
                 key={key}
                 data-testid="chat-emoji"
-                src={chatAssetUrl(segment.url)}
+                src={emoji}
                 alt={segmentText(segment)}
                 title={segmentText(segment)}
                 width={emojiSize}

@@ -7,7 +7,7 @@ import type { ChatMessage, ChatRoom, MessageCounts } from "@/lib/chat-rooms";
 import { PAGE_SIZE } from "@/lib/chat-rooms";
 import type { ChatSegment, ContentType, EmojiEntry } from "@/lib/chat-segments";
 import type { UploadCredentials } from "@/lib/oss-upload";
-import { request } from "@/lib/request";
+import { consoleHeaders, request } from "@/lib/request";
 
 /** The business page of the chat and message lists (spec §3: data.pages, data.data). */
 export interface BusinessPage<T> {
@@ -54,6 +54,7 @@ export const centreApi = {
 export async function quietCounts(): Promise<MessageCounts | null> {
   try {
     const response = await fetch("/api/bff/api/admin/common_message/message", {
+      headers: consoleHeaders(),
       cache: "no-store",
       signal: AbortSignal.timeout(15_000),
     });

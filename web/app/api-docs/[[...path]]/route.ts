@@ -7,6 +7,7 @@
  */
 import { type NextRequest, NextResponse } from "next/server";
 import { DOCS_COOKIE, docsLocation, docsTarget, DOCS_HEADER, DOCS_MOUNT } from "@/lib/api-docs";
+import { crossSiteRefusal } from "@/lib/cross-site";
 import { relayPage } from "@/lib/page-relay";
 import { getAccessToken } from "@/lib/session";
 
@@ -20,6 +21,9 @@ async function handle(request: NextRequest, context: Context) {
   if (!target) return new NextResponse(null, { status: 404 });
   if (target.kind === "page" && request.method !== "GET") return new NextResponse(null, { status: 405 });
   if (target.kind !== "page" && request.headers.get(DOCS_HEADER) !== "1") return new NextResponse(null, { status: 404 });
+  // The page and its calls live in the console's frame; the calls' header already shows they are the page's.
+  const refused = crossSiteRefusal(request.method, request.headers, false);
+  if (refused) return NextResponse.json(refused);
   const token = await getAccessToken();
   if (!token) return new NextResponse(null, { status: 401 });
   return relayPage(request, {

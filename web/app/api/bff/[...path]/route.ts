@@ -5,6 +5,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { forwardedChain } from "@/lib/auth";
 import { BffTransportError, bffFetch } from "@/lib/bff";
+import { bodyRefusal, crossSiteRefusal } from "@/lib/cross-site";
 import { CAPTCHA_TIMEOUT, REQUEST_TIMEOUT } from "@/lib/outcome";
 import { getAccessToken } from "@/lib/session";
 
@@ -23,18 +24,23 @@ async function handle(request: NextRequest, context: Context) {
   }
   const route = path.join("/");
   if (BLOCKED.has(route)) return NextResponse.json({ code: 404, msg: "访问资源不存在" });
+  // The pass-through reaches the core's RuoYi calls, some of which change state on GET (unlock, synchDb).
+  const refused = crossSiteRefusal(request.method, request.headers, route.startsWith("api/"));
+  if (refused) return NextResponse.json(refused, { headers: { "Cache-Control": "no-store" } });
 
   const token = ANONYMOUS.has(route) ? null : await getAccessToken();
   if (!ANONYMOUS.has(route) && !token) {
     return NextResponse.json({ code: 401, msg: "认证失败，无法访问系统资源" });
   }
 
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const body = request.method !== "GET" && request.method !== "HEAD" ? await request.arrayBuffer() : null;
+  const wrongBody = bodyRefusal(request.headers, body?.byteLength ?? 0);
+  if (wrongBody) return NextResponse.json(wrongBody, { headers: { "Cache-Control": "no-store" } });
   try {
     const upstream = await bffFetch(`/bff/${path.map(encodeURIComponent).join("/")}${request.nextUrl.search}`, {
       method: request.method,
       token,
-      body: hasBody ? await request.arrayBuffer() : null,
+      body,
       contentType: request.headers.get("content-type"),
       timeout: route === "auth/captcha" ? CAPTCHA_TIMEOUT : REQUEST_TIMEOUT,
       forwarded: {
