@@ -218,3 +218,21 @@ async def test_job_group_dictionary(admin):
     groups = (await admin.get("/system/dict/data/type/sys_job_group"))["data"]
     assert [g["dictValue"] for g in groups] == ["DEFAULT", "SYSTEM"]
     assert await SysDictData.filter(dict_type="sys_job_status").count() == 2
+
+
+async def test_the_cron_check_uses_quartz_forms_and_refuses_what_does_not_translate(admin):
+    """POST /monitor/job and the screen's check (cronPreview) compute Quartz forms with APScheduler."""
+    preview = await admin.get("/monitor/job/cronPreview", params={"cronExpression": "0 0 9 30W * ? 2030"})
+    assert preview == {"code": 200, "msg": "操作成功", "data": [
+        "2030-01-30 09:00:00", "2030-03-29 09:00:00", "2030-04-30 09:00:00", "2030-05-30 09:00:00",
+        "2030-06-28 09:00:00"]}  # Mar 30 a Saturday, Jun 30 a Sunday and the month's last day; no Feb 30
+    refused = {"code": 500, "msg": "Cron表达式不正确：日字段的“L,15”无效：“L”“W”不能与其他值组合"}
+    assert await admin.get("/monitor/job/cronPreview", params={"cronExpression": "0 0 0 L,15 * ?"}) == refused
+    assert await admin.post("/monitor/job", json={**HEARTBEAT, "cronExpression": "0 0 0 L,15 * ?"}) == refused
+    assert not await SysJob.filter(job_name="心跳").exists()
+    assert await admin.post("/monitor/job", json={**HEARTBEAT, "cronExpression": "0 0 9 ? * 6#3"}) == OK
+    jid = await job_id("心跳")
+    loaded = (await admin.get(f"/monitor/job/{jid}"))["data"]
+    assert await admin.put("/monitor/job", json={**loaded, "cronExpression": "0 0 0 1W,15W * ?"}) == {
+        "code": 500, "msg": "Cron表达式不正确：日字段的“1W,15W”无效：“W”前须为一个日期，不能与其他值组合"}
+    assert (await SysJob.get(job_id=jid)).cron_expression == "0 0 9 ? * 6#3"
