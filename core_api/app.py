@@ -126,7 +126,8 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     scheduler_task = None
     if isinstance(bus, InProcessBus):
         # No broker: this one process also schedules the jobs (with a broker the workers do).
-        scheduler = Scheduler(leader_lock(settings), bus.publish, app[CLOCK].now)
+        scheduler = Scheduler(leader_lock(settings), bus.publish, app[CLOCK].now,
+                              hold_file=settings.scheduler_hold_file)
         bus.on_broadcast(JOBS_CHANGED, lambda _payload: _wake(scheduler))
         scheduler_task = asyncio.create_task(scheduler.run(stop_scheduler))
         app[SCHEDULER] = scheduler

@@ -236,3 +236,47 @@ async def test_the_cron_check_uses_quartz_forms_and_refuses_what_does_not_transl
     assert await admin.put("/monitor/job", json={**loaded, "cronExpression": "0 0 0 1W,15W * ?"}) == {
         "code": 500, "msg": "Cron表达式不正确：日字段的“1W,15W”无效：“W”前须为一个日期，不能与其他值组合"}
     assert (await SysJob.get(job_id=jid)).cron_expression == "0 0 9 ? * 6#3"
+
+
+async def test_two_racing_schedulers_publish_each_fire_once(client, tmp_path):
+    """Two schedulers that both believe they lead (two locks) tick at the same instant over the same due
+    jobs: the conditional move lets one of them write and publish each fire, so the bus carries every
+    fire once (counted on the bus and in the outbox, not in the job log, whose unique key would hide a
+    second publish)."""
+    from collections import Counter
+
+    from core_api.monitor.job.models import SysJobFire
+    from core_api.monitor.job.runner import JOB_FIRE
+    from core_api.monitor.job.scheduler import FileLeaderLock, Scheduler
+    from core_api.platform.bus import InProcessBus
+
+    await SysJob.all().update(status="1")  # only this test's jobs
+    planned = (datetime.now(UTC) + timedelta(hours=1)).replace(microsecond=0)  # the app's own scheduler waits
+    ids = [(await SysJob.create(job_name=f"race{i}", job_group="DEFAULT", invoke_target="heartbeat",
+                                cron_expression="* * * * * ?", misfire_policy="1", status="0",
+                                next_fire_at=planned)).job_id for i in range(10)]
+    bus = InProcessBus()
+    delivered: list[str] = []
+
+    async def count(payload: dict) -> None:
+        delivered.append(payload["fireKey"])
+
+    bus.subscribe(JOB_FIRE, "count", count)
+    await bus.start()
+    later = planned + timedelta(seconds=2)  # three fires due per job: the planned one and two missed
+
+    first = Scheduler(FileLeaderLock(tmp_path / "a.lock"), bus.publish, now=lambda: later)
+    second = Scheduler(FileLeaderLock(tmp_path / "b.lock"), bus.publish, now=lambda: later)
+    assert await first.lock.acquire() and await second.lock.acquire()  # both lead
+    for _ in range(3):
+        await asyncio.gather(first.tick(), second.tick(), first.tick(), second.tick())
+    await bus.drain()
+    await bus.close()
+    want = {f"{jid}:{int((planned + timedelta(seconds=s)).timestamp())}" for jid in ids for s in range(3)}
+    assert Counter(delivered) == Counter(want)  # every fire, each once
+    assert first.fired + second.fired == 30
+    rows = await SysJobFire.filter(job_id__in=ids).values_list("fire_key", flat=True)
+    assert Counter(rows) == Counter(want)
+    assert not await SysJobFire.filter(job_id__in=ids, sent_at__isnull=True).exists()
+    upcoming = planned + timedelta(seconds=3)
+    assert set(await SysJob.filter(job_id__in=ids).values_list("next_fire_at", flat=True)) == {upcoming}

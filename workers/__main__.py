@@ -37,7 +37,7 @@ async def run(settings: Settings) -> None:
         await stop.wait()
         return
     orm = await db.init_db(settings)
-    scheduler = Scheduler(leader_lock(settings), bus.publish)
+    scheduler = Scheduler(leader_lock(settings), bus.publish, hold_file=settings.scheduler_hold_file)
 
     async def wake(_payload: dict) -> None:
         scheduler.wake()
