@@ -23,11 +23,13 @@ def setup_logging() -> None:
 
 def load_settings() -> Settings:
     try:
-        return Settings()
+        settings = Settings()
     except ValidationError as exc:
         for err in exc.errors():
             print(f"configuration error: {err['msg']}", file=sys.stderr)
         raise SystemExit(2) from None
+    logging.getLogger("console").setLevel(settings.log_level)
+    return settings
 
 
 async def _migrate(settings: Settings) -> None:

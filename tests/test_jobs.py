@@ -280,3 +280,18 @@ async def test_two_racing_schedulers_publish_each_fire_once(client, tmp_path):
     assert not await SysJobFire.filter(job_id__in=ids, sent_at__isnull=True).exists()
     upcoming = planned + timedelta(seconds=3)
     assert set(await SysJob.filter(job_id__in=ids).values_list("next_fire_at", flat=True)) == {upcoming}
+
+
+def test_fires_within_the_misfire_threshold_are_not_misfires():
+    """A tick that comes 1.5 s late for an every-second job publishes both fires, whatever the policy:
+    only fires older than the threshold (5 s) are misfires."""
+    now = datetime(2026, 11, 22, 10, 0, 30, 500_000, tzinfo=UTC)
+    job = {"cron_expression": "* * * * * ?", "next_fire_at": datetime(2026, 11, 22, 10, 0, 29, tzinfo=UTC)}
+    both = [job["next_fire_at"], job["next_fire_at"] + timedelta(seconds=1)]
+    upcoming = both[-1] + timedelta(seconds=1)
+    for policy in "0123":
+        assert plan({**job, "misfire_policy": policy}, now) == (both, upcoming), policy
+    late = {**job, "next_fire_at": now.replace(microsecond=0) - timedelta(seconds=8)}  # :22 to :25 are late
+    timely = [now.replace(microsecond=0) - timedelta(seconds=s) for s in (4, 3, 2, 1, 0)]  # :26 to :30
+    assert plan({**late, "misfire_policy": "3"}, now) == (timely, upcoming)
+    assert plan({**late, "misfire_policy": "2"}, now) == (timely, upcoming)

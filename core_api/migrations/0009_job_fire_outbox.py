@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', fields.BigIntField(generated=True, primary_key=True, unique=True, db_index=True)),
                 ('job_id', fields.BigIntField()),
-                ('fire_key', fields.CharField(max_length=100)),
+                ('fire_key', fields.CharField(db_index=True, max_length=100)),
                 ('fire_time', fields.DatetimeField(auto_now=False, auto_now_add=False)),
                 ('created_at', fields.DatetimeField(auto_now=False, auto_now_add=False)),
                 ('sent_at', fields.DatetimeField(null=True, db_index=True, auto_now=False, auto_now_add=False)),

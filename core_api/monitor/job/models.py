@@ -47,7 +47,7 @@ class SysJobFire(Model):
 
     id = fields.BigIntField(primary_key=True)
     job_id = fields.BigIntField()
-    fire_key = fields.CharField(max_length=100)
+    fire_key = fields.CharField(max_length=100, db_index=True)
     fire_time = fields.DatetimeField()
     created_at = fields.DatetimeField()
     sent_at = fields.DatetimeField(null=True, db_index=True)

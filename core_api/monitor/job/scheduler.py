@@ -52,7 +52,8 @@ def next_fire(cron_expression: str, after: datetime) -> datetime | None:
 
 
 def plan(job: dict[str, Any], now: datetime) -> tuple[list[datetime], datetime | None]:
-    """(fire times to publish now, the next planned fire) for a due job."""
+    """(fire times to publish now, the next planned fire) for a due job. Fires at most the misfire
+    threshold old are on time and always fire; older ones follow the job's misfire policy."""
     planned: datetime = job["next_fire_at"]
     missed = [planned]
     while len(missed) <= MAX_CATCH_UP:
@@ -61,14 +62,16 @@ def plan(job: dict[str, Any], now: datetime) -> tuple[list[datetime], datetime |
             break
         missed.append(nxt)
     upcoming = next_fire(job["cron_expression"], max(now, missed[-1]))
-    if len(missed) == 1 and now - planned <= MISFIRE_THRESHOLD:
-        return missed, upcoming  # on time (or nearly): a normal fire
+    late = [t for t in missed if now - t > MISFIRE_THRESHOLD]
+    timely = missed[len(late):]
+    if not late:
+        return timely, upcoming  # on time (or nearly): normal fires
     policy = job["misfire_policy"]
     if policy == "1":
         return missed[:MAX_CATCH_UP], upcoming
     if policy == "3":
-        return [], upcoming
-    return [missed[-1]], upcoming  # 0 and 2: once, for the latest missed time
+        return timely, upcoming
+    return (timely or late[-1:]), upcoming  # 0 and 2: once, for the latest missed time (or the timely ones)
 
 
 class FileLeaderLock:
@@ -203,17 +206,19 @@ class Scheduler:
         await self._plan_new(now)
         due = await SysJob.filter(status="0", next_fire_at__lte=now).values(
             "job_id", "cron_expression", "misfire_policy", "next_fire_at")
-        published = 0
-        for job in due:
-            fires, upcoming = plan(job, now)
-            async with in_transaction():
+        outbox: list[SysJobFire] = []
+        async with in_transaction():  # the moves and their fires commit together
+            for job in due:
+                fires, upcoming = plan(job, now)
                 moved = await SysJob.filter(job_id=job["job_id"], next_fire_at=job["next_fire_at"]).update(
                     next_fire_at=upcoming)
-                # Somebody else moved it: theirs to publish. Else the fires are written with the move.
-                outbox = [await SysJobFire.create(job_id=job["job_id"], fire_key=fire_key(job["job_id"], when),
-                                                  fire_time=when, created_at=now)
-                          for when in fires] if moved else []
-            published += await self._publish(outbox)
+                if not moved:
+                    continue  # somebody else moved it: theirs to publish
+                outbox += [SysJobFire(job_id=job["job_id"], fire_key=fire_key(job["job_id"], when), fire_time=when,
+                                      created_at=now) for when in fires]
+            if outbox:
+                await SysJobFire.bulk_create(outbox)
+        published = await self._publish(outbox)
         self.fired += published
         return published
 
@@ -230,13 +235,22 @@ class Scheduler:
         return published
 
     async def _publish(self, rows: list[SysJobFire]) -> int:
-        for row in rows:
-            if self.hold_file:
-                await self._hold()
-            await self.publish(JOB_FIRE, {"jobId": row.job_id, "fireTime": row.fire_time.timestamp(),
-                                          "fireKey": row.fire_key})
-            await SysJobFire.filter(id=row.id).update(sent_at=self.now())
-        return len(rows)
+        """Publishes the rows together (the broker confirms them in one go) and marks what went out."""
+        if not rows:
+            return 0
+        if self.hold_file:
+            await self._hold()
+        results = await asyncio.gather(*(self.publish(JOB_FIRE, {
+            "jobId": row.job_id, "fireTime": row.fire_time.timestamp(), "fireKey": row.fire_key}) for row in rows),
+            return_exceptions=True)
+        sent = [row.fire_key for row, result in zip(rows, results, strict=True)
+                if not isinstance(result, BaseException)]
+        if sent:
+            await SysJobFire.filter(fire_key__in=sent, sent_at__isnull=True).update(sent_at=self.now())
+        for result in results:
+            if isinstance(result, BaseException):
+                raise result  # the rest waits in the outbox for relay()
+        return len(sent)
 
     async def _hold(self) -> None:
         """Tests only: the fire is committed and not yet published; wait here to be killed."""
