@@ -295,3 +295,24 @@ def test_fires_within_the_misfire_threshold_are_not_misfires():
     timely = [now.replace(microsecond=0) - timedelta(seconds=s) for s in (4, 3, 2, 1, 0)]  # :26 to :30
     assert plan({**late, "misfire_policy": "3"}, now) == (timely, upcoming)
     assert plan({**late, "misfire_policy": "2"}, now) == (timely, upcoming)
+
+
+async def test_the_screens_cron_check_shows_quartz_times_and_refusals(aiohttp_client, start_app, make_settings):
+    """The job form's 预览 goes through the BFF to the same check: times for a Quartz form, the reason for
+    one that does not translate."""
+    from tests.conftest import bearer
+    from tests.test_bff import bff_login, start_bff
+
+    settings = make_settings()
+    bff = await start_bff(aiohttp_client, await start_app(settings), settings)
+    token = (await bff_login(bff))["data"]["token"]
+
+    async def check(expression: str) -> dict:
+        return await (await bff.get("/bff/screens/monitor/job/cron", params={"cronExpression": expression},
+                                    headers=bearer(token))).json()
+
+    assert (await check("0 0 10 ? * 6#3 2030"))["data"] == {"valid": True, "message": None, "times": [
+        "2030-01-18 10:00:00", "2030-02-15 10:00:00", "2030-03-15 10:00:00", "2030-04-19 10:00:00",
+        "2030-05-17 10:00:00"]}  # the third Friday of each month
+    assert (await check("0 0 0 L,15 * ?"))["data"] == {
+        "valid": False, "times": [], "message": "Cron表达式不正确：日字段的“L,15”无效：“L”“W”不能与其他值组合"}
