@@ -57,7 +57,7 @@ class Settings(BaseSettings):
     # Tests only: after committing a fire and before publishing it, the scheduler writes this file and waits,
     # so that a test can kill the leader exactly there.
     scheduler_hold_file: str = ""
-    log_level: str = Field("INFO", pattern=r"^(DEBUG|INFO|WARNING|ERROR)$")  # of the console's own loggers
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"  # of the console's own loggers
 
     @model_validator(mode="after")
     def _check(self) -> Settings:

@@ -23,7 +23,7 @@ import functools
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
-from apscheduler.triggers.cron import CronTrigger
+from apscheduler.triggers.cron import CronTrigger  # type: ignore[import-untyped]
 
 MONTHS = {m: i for i, m in enumerate(("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV",
                                       "DEC"), start=1)}
