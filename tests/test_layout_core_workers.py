@@ -59,33 +59,22 @@ async def test_workers_api_serves_the_core_with_the_worker_handlers(database_url
     import aiohttp
 
     from tests.conftest import PASSWORD, eventually
+    from tests.test_jobs_outbox import Api
 
-    port = 19000 + os.getpid() % 1000
     env = {**os.environ, "CONSOLE_AMQP_URL": "", "CONSOLE_VAR_DIR": str(tmp_path), "CONSOLE_DATABASE_URL": database_url,
            "CONSOLE_SECRET_KEY": "test-secret-" + "x" * 40, "CONSOLE_CAPTCHA_ENABLED": "false"}
-    proc = subprocess.Popen([sys.executable, "-m", "workers", "api", "--port", str(port)], env=env, cwd=ROOT,  # noqa: ASYNC220
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+    api = Api(env, 19000 + os.getpid() % 400, tmp_path / "api.log")
     try:
         async with aiohttp.ClientSession() as http:
-            async def up() -> bool:
-                try:
-                    async with http.get(base + "/health") as r:
-                        return r.status == 200
-                except aiohttp.ClientError:
-                    return False
-
-            await eventually(up, timeout=60)
-            async with http.post(base + "/login", json={"username": "admin", "password": PASSWORD}) as r:
-                token = (await r.json())["token"]
+            await eventually(lambda: api.up(http), timeout=60)
+            token = (await api.call(http, "POST", "/login", json={"username": "admin", "password": PASSWORD}))[
+                "token"]
 
             async def logged() -> bool:
-                async with http.get(base + "/monitor/logininfor/list", headers={"Authorization": f"Bearer {token}"},
-                                    params={"userName": "admin"}) as r:
-                    rows = (await r.json())["rows"]
+                rows = (await api.call(http, "GET", "/monitor/logininfor/list", token,
+                                       params={"userName": "admin"}))["rows"]
                 return [(row["userName"], row["status"]) for row in rows] == [("admin", "0")]
 
             await eventually(logged, timeout=10)
     finally:
-        proc.terminate()
-        proc.wait(15)
+        api.stop()

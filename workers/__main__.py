@@ -11,7 +11,6 @@ import argparse
 import asyncio
 import logging
 import signal
-import sys
 
 from core_api.__main__ import load_settings, setup_logging
 from core_api.monitor.job.routes import JOBS_CHANGED
@@ -62,7 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     api = sub.add_parser("api", help="serve the core API with these handlers on its in-process bus (no broker)")
     api.add_argument("--host", default="127.0.0.1")
     api.add_argument("--port", type=int, default=8010)
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(argv)
     if args.command == "api":
         from core_api.__main__ import main as core_main
 

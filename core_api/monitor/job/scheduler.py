@@ -206,6 +206,8 @@ class Scheduler:
         await self._plan_new(now)
         due = await SysJob.filter(status="0", next_fire_at__lte=now).values(
             "job_id", "cron_expression", "misfire_policy", "next_fire_at")
+        if not due:
+            return 0
         outbox: list[SysJobFire] = []
         async with in_transaction():  # the moves and their fires commit together
             for job in due:
