@@ -6,7 +6,9 @@ import argparse
 import asyncio
 import logging
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -21,11 +23,13 @@ def setup_logging() -> None:
 
 def load_settings() -> Settings:
     try:
-        return Settings()
+        settings = Settings()
     except ValidationError as exc:
         for err in exc.errors():
             print(f"configuration error: {err['msg']}", file=sys.stderr)
         raise SystemExit(2) from None
+    logging.getLogger("console").setLevel(settings.log_level)
+    return settings
 
 
 async def _migrate(settings: Settings) -> None:
@@ -47,7 +51,9 @@ async def _seed(settings: Settings) -> None:
     print("seeded: " + ", ".join(f"{k} +{v}" for k, v in added.items()))
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any], None]] = ()) -> None:
+    """``bus_handlers`` register the worker handlers when the API runs the in-process bus: core_api does not
+    import workers, so ``python -m workers api`` passes them in."""
     parser = argparse.ArgumentParser(prog="core_api")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate", help="apply the database migrations")
@@ -75,7 +81,11 @@ def main(argv: list[str] | None = None) -> None:
         from core_api.app import create_app
         from core_api.platform.gc_tuning import tune_for_serving
 
-        app = create_app(settings)
+        if not settings.amqp_url and not bus_handlers:
+            print("configuration error: without CONSOLE_AMQP_URL the API runs the worker handlers itself; "
+                  "start it with `python -m workers api`", file=sys.stderr)
+            raise SystemExit(2)
+        app = create_app(settings, bus_handlers=bus_handlers)
         tune_for_serving()
         web.run_app(app, host=args.host, port=args.port, access_log=None,
                     print=lambda *_: print(f"core API on http://{args.host}:{args.port}", flush=True))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
 from aiohttp import web
@@ -16,7 +16,7 @@ from core_api.monitor.job.scheduler import Scheduler, leader_lock
 from core_api.monitor.pool.routes import PAGE_PREFIX, pool_pages
 from core_api.platform import db
 from core_api.platform.api import Api, all_endpoints, authenticate, register
-from core_api.platform.bus import InProcessBus, make_bus
+from core_api.platform.bus import BaseBus, InProcessBus, make_bus
 from core_api.platform.clock import Clock
 from core_api.platform.envelope import fail, json_response
 from core_api.platform.errors import NotAuthenticated
@@ -34,6 +34,10 @@ from core_api.tools.docs.routes import DOCS_STORAGE, docs_pages, docs_storage
 
 log = logging.getLogger("console.core")
 VERSION = "0.1.0"
+# Each registers event handlers with a bus (workers.handlers.subscribe_all): core_api never imports workers;
+# the caller that runs the in-process bus (``python -m workers api``, the tests) hands them in.
+BusHandlers = Sequence[Callable[[BaseBus], None]]
+BUS_HANDLERS: web.AppKey[tuple[Callable[[BaseBus], None], ...]] = web.AppKey("bus_handlers")
 
 
 def feature_apis() -> list[Api]:
@@ -76,11 +80,14 @@ def openapi_document(settings: Settings | None = None) -> dict:
     return build_openapi(all_endpoints(feature_apis()), f"{name} console core API", VERSION)
 
 
-def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Application:
+def create_app(settings: Settings, *, clock: Clock | None = None, bus_handlers: BusHandlers = ()) -> web.Application:
+    """``bus_handlers`` register the worker handlers on the in-process bus (unused with RabbitMQ, where the
+    workers consume)."""
     set_zone(settings.timezone)
     app = web.Application(middlewares=[envelope_middleware], client_max_size=20 * 1024 * 1024)
     app[SETTINGS] = settings
     install_security_headers(app)
+    app[BUS_HANDLERS] = tuple(bus_handlers)
     app[CLOCK] = clock or Clock()
     app[STORAGE] = make_storage(settings)
     app[CHAT] = ChatGateway(settings)
@@ -102,10 +109,11 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     kv: KvStore = RedisKv(settings.redis_url) if settings.redis_url else DbKv(app[CLOCK].time)
     bus = make_bus(settings)
     if isinstance(bus, InProcessBus):
-        # No broker: this process runs the worker handlers itself.
-        from workers.handlers import subscribe_all
-
-        subscribe_all(bus)
+        # No broker: this process runs the worker handlers itself, as registered by its caller.
+        if not app[BUS_HANDLERS]:
+            log.warning("in-process bus without worker handlers: events published here are dropped")
+        for register_handlers in app[BUS_HANDLERS]:
+            register_handlers(bus)
     config = ConfigService(bus)
     app[KV] = kv
     app[BUS] = bus
@@ -119,7 +127,8 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     scheduler_task = None
     if isinstance(bus, InProcessBus):
         # No broker: this one process also schedules the jobs (with a broker the workers do).
-        scheduler = Scheduler(leader_lock(settings), bus.publish, app[CLOCK].now)
+        scheduler = Scheduler(leader_lock(settings), bus.publish, app[CLOCK].now,
+                              hold_file=settings.scheduler_hold_file)
         bus.on_broadcast(JOBS_CHANGED, lambda _payload: _wake(scheduler))
         scheduler_task = asyncio.create_task(scheduler.run(stop_scheduler))
         app[SCHEDULER] = scheduler

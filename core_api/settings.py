@@ -58,6 +58,10 @@ class Settings(BaseSettings):
     bus_prefix: str = Field("console", pattern=r"^[a-z][a-z0-9_-]{0,30}$")  # exchange and queue name prefix
     bus_retry_delay_ms: int = 2000
     bus_max_attempts: int = 5
+    # Tests only: after committing a fire and before publishing it, the scheduler writes this file and waits,
+    # so that a test can kill the leader exactly there.
+    scheduler_hold_file: str = ""
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"  # of the console's own loggers
 
     @model_validator(mode="after")
     def _check(self) -> Settings:

@@ -73,7 +73,9 @@ class Stack:
         core_url = f"http://{self.host}:{self.core_port}"
         bff_url = f"http://{self.host}:{self.bff_port}"
         self.env["CONSOLE_CORE_URL"] = core_url
-        self._spawn("core_api", [PY, "-m", "core_api", "serve", "--host", self.host, "--port", str(self.core_port)])
+        # Without a broker the API runs the worker handlers on its in-process bus: `workers api` hands them in.
+        serve = ["core_api", "serve"] if self.env.get("CONSOLE_AMQP_URL") else ["workers", "api"]
+        self._spawn("core_api", [PY, "-m", *serve, "--host", self.host, "--port", str(self.core_port)])
         self._spawn("bff", [PY, "-m", "bff", "serve", "--host", self.host, "--port", str(self.bff_port)])
         self._spawn("workers", [PY, "-m", "workers"])
         self._wait(f"{core_url}/health", "core_api")

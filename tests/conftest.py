@@ -126,7 +126,7 @@ async def start_app(aiohttp_client, make_settings):  # after the database: torn 
 
     async def start(settings: Settings, clock: Clock | None = None, customize: Callable[[Any], None] | None = None,
                     worker: bool = True):
-        app = create_app(settings, clock=clock)
+        app = create_app(settings, clock=clock, bus_handlers=[subscribe_all])
         if customize is not None:
             customize(app)
         client = await aiohttp_client(app)

@@ -218,3 +218,101 @@ async def test_job_group_dictionary(admin):
     groups = (await admin.get("/system/dict/data/type/sys_job_group"))["data"]
     assert [g["dictValue"] for g in groups] == ["DEFAULT", "SYSTEM"]
     assert await SysDictData.filter(dict_type="sys_job_status").count() == 2
+
+
+async def test_the_cron_check_uses_quartz_forms_and_refuses_what_does_not_translate(admin):
+    """POST /monitor/job and the screen's check (cronPreview) compute Quartz forms with APScheduler."""
+    preview = await admin.get("/monitor/job/cronPreview", params={"cronExpression": "0 0 9 30W * ? 2030"})
+    assert preview == {"code": 200, "msg": "操作成功", "data": [
+        "2030-01-30 09:00:00", "2030-03-29 09:00:00", "2030-04-30 09:00:00", "2030-05-30 09:00:00",
+        "2030-06-28 09:00:00"]}  # Mar 30 a Saturday, Jun 30 a Sunday and the month's last day; no Feb 30
+    refused = {"code": 500, "msg": "Cron表达式不正确：日字段的“L,15”无效：“L”“W”不能与其他值组合"}
+    assert await admin.get("/monitor/job/cronPreview", params={"cronExpression": "0 0 0 L,15 * ?"}) == refused
+    assert await admin.post("/monitor/job", json={**HEARTBEAT, "cronExpression": "0 0 0 L,15 * ?"}) == refused
+    assert not await SysJob.filter(job_name="心跳").exists()
+    assert await admin.post("/monitor/job", json={**HEARTBEAT, "cronExpression": "0 0 9 ? * 6#3"}) == OK
+    jid = await job_id("心跳")
+    loaded = (await admin.get(f"/monitor/job/{jid}"))["data"]
+    assert await admin.put("/monitor/job", json={**loaded, "cronExpression": "0 0 0 1W,15W * ?"}) == {
+        "code": 500, "msg": "Cron表达式不正确：日字段的“1W,15W”无效：“W”前须为一个日期，不能与其他值组合"}
+    assert (await SysJob.get(job_id=jid)).cron_expression == "0 0 9 ? * 6#3"
+
+
+async def test_two_racing_schedulers_publish_each_fire_once(client, tmp_path):
+    """Two schedulers that both believe they lead (two locks) tick at the same instant over the same due
+    jobs: the conditional move lets one of them write and publish each fire, so the bus carries every
+    fire once (counted on the bus and in the outbox, not in the job log, whose unique key would hide a
+    second publish)."""
+    from collections import Counter
+
+    from core_api.monitor.job.models import SysJobFire
+    from core_api.monitor.job.runner import JOB_FIRE
+    from core_api.monitor.job.scheduler import FileLeaderLock, Scheduler
+    from core_api.platform.bus import InProcessBus
+
+    await SysJob.all().update(status="1")  # only this test's jobs
+    planned = (datetime.now(UTC) + timedelta(hours=1)).replace(microsecond=0)  # the app's own scheduler waits
+    ids = [(await SysJob.create(job_name=f"race{i}", job_group="DEFAULT", invoke_target="heartbeat",
+                                cron_expression="* * * * * ?", misfire_policy="1", status="0",
+                                next_fire_at=planned)).job_id for i in range(10)]
+    bus = InProcessBus()
+    delivered: list[str] = []
+
+    async def count(payload: dict) -> None:
+        delivered.append(payload["fireKey"])
+
+    bus.subscribe(JOB_FIRE, "count", count)
+    await bus.start()
+    later = planned + timedelta(seconds=2)  # three fires due per job: the planned one and two missed
+
+    first = Scheduler(FileLeaderLock(tmp_path / "a.lock"), bus.publish, now=lambda: later)
+    second = Scheduler(FileLeaderLock(tmp_path / "b.lock"), bus.publish, now=lambda: later)
+    assert await first.lock.acquire() and await second.lock.acquire()  # both lead
+    for _ in range(3):
+        await asyncio.gather(first.tick(), second.tick(), first.tick(), second.tick())
+    await bus.drain()
+    await bus.close()
+    want = {f"{jid}:{int((planned + timedelta(seconds=s)).timestamp())}" for jid in ids for s in range(3)}
+    assert Counter(delivered) == Counter(want)  # every fire, each once
+    assert first.fired + second.fired == 30
+    rows = await SysJobFire.filter(job_id__in=ids).values_list("fire_key", flat=True)
+    assert Counter(rows) == Counter(want)
+    assert not await SysJobFire.filter(job_id__in=ids, sent_at__isnull=True).exists()
+    upcoming = planned + timedelta(seconds=3)
+    assert set(await SysJob.filter(job_id__in=ids).values_list("next_fire_at", flat=True)) == {upcoming}
+
+
+def test_fires_within_the_misfire_threshold_are_not_misfires():
+    """A tick that comes 1.5 s late for an every-second job publishes both fires, whatever the policy:
+    only fires older than the threshold (5 s) are misfires."""
+    now = datetime(2026, 11, 22, 10, 0, 30, 500_000, tzinfo=UTC)
+    job = {"cron_expression": "* * * * * ?", "next_fire_at": datetime(2026, 11, 22, 10, 0, 29, tzinfo=UTC)}
+    both = [job["next_fire_at"], job["next_fire_at"] + timedelta(seconds=1)]
+    upcoming = both[-1] + timedelta(seconds=1)
+    for policy in "0123":
+        assert plan({**job, "misfire_policy": policy}, now) == (both, upcoming), policy
+    late = {**job, "next_fire_at": now.replace(microsecond=0) - timedelta(seconds=8)}  # :22 to :25 are late
+    timely = [now.replace(microsecond=0) - timedelta(seconds=s) for s in (4, 3, 2, 1, 0)]  # :26 to :30
+    assert plan({**late, "misfire_policy": "3"}, now) == (timely, upcoming)
+    assert plan({**late, "misfire_policy": "2"}, now) == (timely, upcoming)
+
+
+async def test_the_screens_cron_check_shows_quartz_times_and_refusals(aiohttp_client, start_app, make_settings):
+    """The job form's 预览 goes through the BFF to the same check: times for a Quartz form, the reason for
+    one that does not translate."""
+    from tests.conftest import bearer
+    from tests.test_bff import bff_login, start_bff
+
+    settings = make_settings()
+    bff = await start_bff(aiohttp_client, await start_app(settings), settings)
+    token = (await bff_login(bff))["data"]["token"]
+
+    async def check(expression: str) -> dict:
+        return await (await bff.get("/bff/screens/monitor/job/cron", params={"cronExpression": expression},
+                                    headers=bearer(token))).json()
+
+    assert (await check("0 0 10 ? * 6#3 2030"))["data"] == {"valid": True, "message": None, "times": [
+        "2030-01-18 10:00:00", "2030-02-15 10:00:00", "2030-03-15 10:00:00", "2030-04-19 10:00:00",
+        "2030-05-17 10:00:00"]}  # the third Friday of each month
+    assert (await check("0 0 0 L,15 * ?"))["data"] == {
+        "valid": False, "times": [], "message": "Cron表达式不正确：日字段的“L,15”无效：“L”“W”不能与其他值组合"}

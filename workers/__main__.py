@@ -1,11 +1,13 @@
 """``python -m workers``: consumes the bus and schedules the jobs (one leader among the workers).
 
-Without ``CONSOLE_AMQP_URL`` there is no way between processes: core_api then handles its events and
-schedules the jobs itself, and this process only waits to be stopped.
+Without ``CONSOLE_AMQP_URL`` there is no way between processes: the API process runs the handlers and the
+scheduler itself (``python -m workers api``, which starts core_api with these handlers registered on its
+in-process bus), and ``python -m workers`` only waits to be stopped.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import signal
@@ -34,7 +36,7 @@ async def run(settings: Settings) -> None:
         await stop.wait()
         return
     orm = await db.init_db(settings)
-    scheduler = Scheduler(leader_lock(settings), bus.publish)
+    scheduler = Scheduler(leader_lock(settings), bus.publish, hold_file=settings.scheduler_hold_file)
 
     async def wake(_payload: dict) -> None:
         scheduler.wake()
@@ -52,7 +54,19 @@ async def run(settings: Settings) -> None:
         await db.close_db(orm)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="workers")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="consume the bus and schedule the jobs (the default)")
+    api = sub.add_parser("api", help="serve the core API with these handlers on its in-process bus (no broker)")
+    api.add_argument("--host", default="127.0.0.1")
+    api.add_argument("--port", type=int, default=8010)
+    args = parser.parse_args(argv)
+    if args.command == "api":
+        from core_api.__main__ import main as core_main
+
+        core_main(["serve", "--host", args.host, "--port", str(args.port)], bus_handlers=[subscribe_all])
+        return
     setup_logging()
     asyncio.run(run(load_settings()))
 

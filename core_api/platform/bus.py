@@ -228,6 +228,9 @@ class RabbitBus(BaseBus):
         import aio_pika
 
         attempt = int((message.headers or {}).get("x-attempts", 0)) + 1
+        # A redelivery means a consumer died (or closed) holding this message: worth a line in the log.
+        log.log(logging.INFO if message.redelivered else logging.DEBUG, "delivery %s to %s (redelivered=%s)",
+                message.message_id, sub.name, message.redelivered)
         try:
             payload = orjson.loads(message.body)
             await sub.handler(payload)

@@ -65,7 +65,10 @@ class Server:
 
 def start(module: str, env: dict[str, str], health: str) -> Server:
     port = free_port()
-    proc = subprocess.Popen([PY, "-m", module, "serve", "--port", str(port)], env=env, cwd=ROOT,
+    command = [module, "serve"]
+    if module == "core_api" and not env.get("CONSOLE_AMQP_URL"):
+        command = ["workers", "api"]  # the API with the worker handlers on its in-process bus
+    proc = subprocess.Popen([PY, "-m", *command, "--port", str(port)], env=env, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     for _ in range(100):

@@ -38,3 +38,19 @@ class SysJobLog(Model):
 
     class Meta:
         table = "sys_job_log"
+
+
+class SysJobFire(Model):
+    """The scheduler's outbox: one row per planned fire, written in the transaction that moves its job's
+    ``next_fire_at`` and published after the commit; a leader that dies in between leaves it unsent, and
+    the next leader publishes it (the job log's unique fire key makes a second delivery harmless)."""
+
+    id = fields.BigIntField(primary_key=True)
+    job_id = fields.BigIntField()
+    fire_key = fields.CharField(max_length=100, db_index=True)
+    fire_time = fields.DatetimeField()
+    created_at = fields.DatetimeField()
+    sent_at = fields.DatetimeField(null=True, db_index=True)
+
+    class Meta:
+        table = "sys_job_fire"

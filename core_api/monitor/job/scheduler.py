@@ -2,10 +2,15 @@
 
 The jobs table is the source of truth: each active job carries ``next_fire_at``. The leader sleeps
 until the earliest one (at most a second, to see edits), and for every due job moves ``next_fire_at``
-forward with a conditional update before publishing the fire, so even two schedulers that both
-believed they led would never publish the same fire twice. A job found late by more than the misfire
-threshold (the scheduler was down, or leadership changed hands) follows its misfire policy:
-0 default = fire once now, 1 fire every missed time (at most 100), 2 fire once now, 3 skip to the next.
+forward with a conditional update and, in the same transaction, writes the fires into an outbox
+(``sys_job_fire``); after the commit it publishes them and marks them sent. So a fire is never lost
+between the move and the publish: a leader that dies there (or whose broker fails) leaves the row unsent,
+and whoever leads next publishes it. Only the process whose conditional update moved a job writes its
+fires, so even two schedulers that both believed they led would publish each fire once; rows unsent for
+longer than ``ORPHAN_AFTER`` are a dead leader's, and a delivery that still happens twice is run once
+(the job log's unique fire key). A job found late by more than the misfire threshold (the scheduler was
+down, or leadership changed hands) follows its misfire policy: 0 default = fire once now, 1 fire every
+missed time (at most 100), 2 fire once now, 3 skip to the next.
 
 Leadership: a PostgreSQL advisory lock held on a connection of its own (released by the server the
 moment that process dies, so another takes over within a poll), or an exclusive file lock on SQLite.
@@ -22,8 +27,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from tortoise.transactions import in_transaction
+
 from core_api.monitor.job.cron import CronError, parse
-from core_api.monitor.job.models import SysJob
+from core_api.monitor.job.models import SysJob, SysJobFire
 from core_api.monitor.job.runner import JOB_FIRE, fire_key
 from core_api.platform.timefmt import zone
 
@@ -31,6 +38,8 @@ log = logging.getLogger("console.scheduler")
 MISFIRE_THRESHOLD = timedelta(seconds=5)
 MAX_CATCH_UP = 100
 LEADER_POLL = 2.0
+ORPHAN_AFTER = timedelta(seconds=5)  # an outbox row unsent this long was left by a leader that died
+KEEP_SENT = timedelta(days=1)  # sent outbox rows are kept this long (to see what was published)
 ADVISORY_KEY = (74_021, 0)
 
 
@@ -43,7 +52,8 @@ def next_fire(cron_expression: str, after: datetime) -> datetime | None:
 
 
 def plan(job: dict[str, Any], now: datetime) -> tuple[list[datetime], datetime | None]:
-    """(fire times to publish now, the next planned fire) for a due job."""
+    """(fire times to publish now, the next planned fire) for a due job. Fires at most the misfire
+    threshold old are on time and always fire; older ones follow the job's misfire policy."""
     planned: datetime = job["next_fire_at"]
     missed = [planned]
     while len(missed) <= MAX_CATCH_UP:
@@ -52,14 +62,16 @@ def plan(job: dict[str, Any], now: datetime) -> tuple[list[datetime], datetime |
             break
         missed.append(nxt)
     upcoming = next_fire(job["cron_expression"], max(now, missed[-1]))
-    if len(missed) == 1 and now - planned <= MISFIRE_THRESHOLD:
-        return missed, upcoming  # on time (or nearly): a normal fire
+    late = [t for t in missed if now - t > MISFIRE_THRESHOLD]
+    timely = missed[len(late):]
+    if not late:
+        return timely, upcoming  # on time (or nearly): normal fires
     policy = job["misfire_policy"]
     if policy == "1":
         return missed[:MAX_CATCH_UP], upcoming
     if policy == "3":
-        return [], upcoming
-    return [missed[-1]], upcoming  # 0 and 2: once, for the latest missed time
+        return timely, upcoming
+    return (timely or late[-1:]), upcoming  # 0 and 2: once, for the latest missed time (or the timely ones)
 
 
 class FileLeaderLock:
@@ -129,10 +141,11 @@ class PgLeaderLock:
 
 class Scheduler:
     def __init__(self, lock: FileLeaderLock | PgLeaderLock, publish: Callable[[str, dict[str, Any]], Any],
-                 now: Callable[[], datetime] | None = None) -> None:
+                 now: Callable[[], datetime] | None = None, hold_file: str = "") -> None:
         self.lock = lock
         self.publish = publish
         self.now = now or (lambda: datetime.now(UTC))
+        self.hold_file = hold_file  # tests only: see Settings.scheduler_hold_file
         self.leading = False
         self.fired = 0
         self._wake = asyncio.Event()
@@ -170,6 +183,7 @@ class Scheduler:
                     log.warning("lost the scheduler lock")
                     return
                 last_check = loop.time()
+                await self.relay()  # on taking over, and every poll: what a dead leader left unsent
             await self.tick()
             delay = await self.seconds_to_next()
             self._wake.clear()
@@ -192,19 +206,59 @@ class Scheduler:
         await self._plan_new(now)
         due = await SysJob.filter(status="0", next_fire_at__lte=now).values(
             "job_id", "cron_expression", "misfire_policy", "next_fire_at")
-        published = 0
-        for job in due:
-            fires, upcoming = plan(job, now)
-            moved = await SysJob.filter(job_id=job["job_id"], next_fire_at=job["next_fire_at"]).update(
-                next_fire_at=upcoming)
-            if not moved:
-                continue  # somebody else moved it: theirs to publish
-            for when in fires:
-                await self.publish(JOB_FIRE, {"jobId": job["job_id"], "fireTime": when.timestamp(),
-                                              "fireKey": fire_key(job["job_id"], when)})
-                published += 1
+        if not due:
+            return 0
+        outbox: list[SysJobFire] = []
+        async with in_transaction():  # the moves and their fires commit together
+            for job in due:
+                fires, upcoming = plan(job, now)
+                moved = await SysJob.filter(job_id=job["job_id"], next_fire_at=job["next_fire_at"]).update(
+                    next_fire_at=upcoming)
+                if not moved:
+                    continue  # somebody else moved it: theirs to publish
+                outbox += [SysJobFire(job_id=job["job_id"], fire_key=fire_key(job["job_id"], when), fire_time=when,
+                                      created_at=now) for when in fires]
+            if outbox:
+                await SysJobFire.bulk_create(outbox)
+        published = await self._publish(outbox)
         self.fired += published
         return published
+
+    async def relay(self) -> int:
+        """Publishes the outbox rows left unsent by a leader that died (or whose broker failed) after its
+        commit; forgets sent rows after a day."""
+        now = self.now()
+        orphans = await SysJobFire.filter(sent_at__isnull=True, created_at__lte=now - ORPHAN_AFTER).order_by("id")
+        if orphans:
+            log.warning("publishing %d fires a previous leader left unsent", len(orphans))
+        published = await self._publish(orphans)
+        await SysJobFire.filter(sent_at__lt=now - KEEP_SENT).delete()
+        self.fired += published
+        return published
+
+    async def _publish(self, rows: list[SysJobFire]) -> int:
+        """Publishes the rows together (the broker confirms them in one go) and marks what went out."""
+        if not rows:
+            return 0
+        if self.hold_file:
+            await self._hold()
+        results = await asyncio.gather(*(self.publish(JOB_FIRE, {
+            "jobId": row.job_id, "fireTime": row.fire_time.timestamp(), "fireKey": row.fire_key}) for row in rows),
+            return_exceptions=True)
+        sent = [row.fire_key for row, result in zip(rows, results, strict=True)
+                if not isinstance(result, BaseException)]
+        if sent:
+            await SysJobFire.filter(fire_key__in=sent, sent_at__isnull=True).update(sent_at=self.now())
+        for result in results:
+            if isinstance(result, BaseException):
+                raise result  # the rest waits in the outbox for relay()
+        return len(sent)
+
+    async def _hold(self) -> None:
+        """Tests only: the fire is committed and not yet published; wait here to be killed."""
+        await asyncio.to_thread(Path(self.hold_file).write_text, str(os.getpid()))
+        log.warning("holding before publishing (CONSOLE_SCHEDULER_HOLD_FILE)")
+        await asyncio.sleep(3600)
 
     async def _plan_new(self, now: datetime) -> None:
         """Active jobs without a plan (new, resumed or edited) get their first fire after now."""
