@@ -18,14 +18,19 @@ async def bff_for(aiohttp_client, start_app, make_settings, **overrides):
     core = await start_app(settings)
     bff = await start_bff(aiohttp_client, core, settings)
     if overrides.get("env") == "production":  # production keeps the captcha on: answer it
-        from core_api.platform.state import KV
-        from tests.conftest import PASSWORD
-
-        ident = (await (await bff.get("/bff/auth/captcha")).json())["data"]["uuid"]
-        answer = await core.app[KV].get(f"captcha:{ident}")
-        body = {"username": "admin", "password": PASSWORD, "code": answer, "uuid": ident}
-        return bff, (await (await bff.post("/bff/auth/login", json=body)).json())["data"]["token"]
+        return bff, await captcha_login(bff, core)
     return bff, (await bff_login(bff))["data"]["token"]
+
+
+async def captcha_login(bff, core, username: str = "admin") -> str:
+    """Signs in through the BFF answering the captcha from the store, as production requires."""
+    from core_api.platform.state import KV
+    from tests.conftest import PASSWORD
+
+    ident = (await (await bff.get("/bff/auth/captcha")).json())["data"]["uuid"]
+    answer = await core.app[KV].get(f"captcha:{ident}")
+    body = {"username": username, "password": PASSWORD, "code": answer, "uuid": ident}
+    return (await (await bff.post("/bff/auth/login", json=body)).json())["data"]["token"]
 
 
 async def test_code_generator_screens(aiohttp_client, start_app, make_settings):

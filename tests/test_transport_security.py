@@ -14,7 +14,7 @@ from core_api.system.notice.models import SysNotice
 from ops.chat_sim import ChatPeer
 from tests.conftest import Caller, bearer, token_for
 from tests.test_bff import bff_login
-from tests.test_bff_tools import bff_for
+from tests.test_bff_tools import captcha_login
 
 API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 KEY = "partner-key-" + "k" * 24
@@ -90,12 +90,14 @@ async def test_bff_openapi_is_open_in_development(aiohttp_client, start_app, mak
 
 async def test_bff_openapi_in_production_only_for_holders_of_the_docs_permission(aiohttp_client, start_app,
                                                                                  make_settings):
-    bff, admin_token = await bff_for(aiohttp_client, start_app, make_settings, env="production",
-                                     captcha_enabled=None)
+    settings = make_settings(env="production", captcha_enabled=None)
+    core = await start_app(settings)
+    bff = await start_bff(aiohttp_client, core, settings)
+    admin_token = await captcha_login(bff, core)
     refused = {"code": 403, "msg": "当前操作没有权限"}
     assert await (await bff.get("/bff/openapi.json")).json() == refused
     assert await (await bff.get("/bff/openapi.json", headers=bearer("stale"))).json() == refused
-    ry_token = (await bff_login(bff, "ry"))["data"]["token"]
+    ry_token = await captcha_login(bff, core, "ry")
     assert await (await bff.get("/bff/openapi.json", headers=bearer(ry_token))).json() == refused
     document = await (await bff.get("/bff/openapi.json", headers=bearer(admin_token))).json()
     assert document["openapi"] == "3.1.0" and "/bff/screens/session" in document["paths"]
