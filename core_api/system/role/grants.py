@@ -3,8 +3,8 @@
 The super administrator (user 1) may do anything here. Anybody else:
 
 - gives a role only menus they hold themselves, and a data scope no wider than their own widest
-  (1 all > 2 custom = 4 own department and below > 3 own department > 5 self), a custom list only
-  departments inside their own data scope;
+  (1 all > 4 own department and below > 3 own department > 5 self; a caller's custom scope counts as
+  4); a custom scope (2) is measured by its list instead: only departments inside the caller's scope;
 - hands out only roles within what they hold by the same measure (menus, width, custom departments);
 - never changes their own roles, nor a role they hold (its menus, scope, status);
 - changes a role (menus, scope, status, holders) only when every holder is inside their data scope:
@@ -20,8 +20,10 @@ from core_api.system.menu.models import SysMenu
 from core_api.system.role.models import SysRole, SysRoleDept, SysRoleMenu
 from core_api.system.user.models import SysUser, SysUserRole
 
-# How much of the data a scope opens; custom and "own department and below" count as equal.
+# How much of the data a scope opens. A custom scope (2) held counts as "own department and below"; one
+# given is judged by its departments instead, which opens exactly those.
 SCOPE_WIDTH = {"1": 4, "2": 3, "4": 3, "3": 2, "5": 1}
+CUSTOM = "2"
 NARROWEST_SCOPE = "5"
 
 MSG_MENUS = "不能授予自己没有的菜单权限"
@@ -58,7 +60,7 @@ async def check_data_scope(caller: Authz, data_scope: str, dept_ids: list[int]) 
         raise ServiceError("部门不存在")
     if caller.is_admin:
         return
-    if SCOPE_WIDTH[data_scope] > await _own_width(caller):
+    if data_scope != CUSTOM and SCOPE_WIDTH[data_scope] > await _own_width(caller):
         raise ServiceError(MSG_SCOPE)
     if not all(caller.scope.allows_dept(d) for d in dept_ids):
         raise ServiceError(MSG_DEPTS)
@@ -95,10 +97,11 @@ async def check_roles_grantable(caller: Authz, role_ids: list[int]) -> None:
         return
     if any(r["role_key"] == SUPER_ROLE for r in roles):
         raise ServiceError(MSG_ROLE_DATA)
-    if max(SCOPE_WIDTH.get(r["data_scope"], 4) for r in roles) > await _own_width(caller):
+    widths = [SCOPE_WIDTH.get(r["data_scope"], 4) for r in roles if r["data_scope"] != CUSTOM]
+    if max(widths, default=0) > await _own_width(caller):
         raise ServiceError(MSG_ROLE_BEYOND)
     menus = set(await SysRoleMenu.filter(role_id__in=ids).values_list("menu_id", flat=True))
-    custom = await SysRoleDept.filter(role_id__in=[r["role_id"] for r in roles if r["data_scope"] == "2"]) \
+    custom = await SysRoleDept.filter(role_id__in=[r["role_id"] for r in roles if r["data_scope"] == CUSTOM]) \
         .values_list("dept_id", flat=True)
     if not menus <= await _held_menus(caller) or not all(caller.scope.allows_dept(d) for d in custom):
         raise ServiceError(MSG_ROLE_BEYOND)
@@ -108,9 +111,9 @@ async def check_holders_change(caller: Authz, role_id: int, user_ids: list[int],
     """Giving a role to users or taking it from them (the users themselves are checked by the caller)."""
     if caller.user_id in user_ids:
         raise ServiceError(MSG_OWN_ROLES)
+    await _check_holders_in_scope(caller, [role_id])
     if granting:
         await check_roles_grantable(caller, [role_id])
-    await _check_holders_in_scope(caller, [role_id])
 
 
 async def check_user_roles(caller: Authz, user_id: int | None, role_ids: list[int] | None) -> None:
