@@ -6,10 +6,11 @@ every refusal is checked by its message and by reading the data again.
 
 from __future__ import annotations
 
+from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.system.menu.models import SysMenu
 from core_api.system.role.models import SysRole, SysRoleDept, SysRoleMenu
 from core_api.system.user.models import SysUser, SysUserRole
-from tests.conftest import OK, Caller, token_for
+from tests.conftest import OK, Caller, bearer, eventually, token_for, xlsx_rows
 
 EDITOR_PERMS = ("system:role:list", "system:role:query", "system:role:add", "system:role:edit",
                 "system:user:list", "system:user:query", "system:user:add", "system:user:edit")
@@ -234,3 +235,68 @@ async def test_select_all_refuses_unknown_users_and_the_super_administrator_with
     assert 1 not in [r["userId"] for r in picker["rows"]] and zs in [r["userId"] for r in picker["rows"]]
     assert await admin.put("/system/role/authUser/selectAll", params={"roleId": "2", "userIds": str(zs)}) == OK
     assert await roles_of(zs) == [2]
+
+
+async def test_the_dashboard_needs_its_permission_and_sign_ins_need_the_login_log(
+        aiohttp_client, start_app, make_settings):
+    from tests.test_bff import start_bff
+
+    settings = make_settings()
+    client = await start_app(settings)
+    bff = await start_bff(aiohttp_client, client, settings)
+    admin = Caller(client, await token_for(client))
+    await eventually(lambda: SysLogininfor.filter(user_name="admin").exists())
+    forbidden = {"code": 403, "msg": "当前操作没有权限"}
+    await make_user(admin, "nobody", 108, [])
+    nobody = await sign_in(admin, "nobody")
+    assert await nobody.get("/index/dashboard") == forbidden
+    assert await (await bff.get("/bff/screens/dashboard", headers=bearer(nobody.token))).json() == forbidden
+    # The figures without the login log: no names, no addresses.
+    viewer_role = await make_role(admin, "viewer", ("index:dashboard:view",))
+    await make_user(admin, "viewer", 108, [viewer_role.role_id])
+    viewer = await sign_in(admin, "viewer")
+    board = (await viewer.get("/index/dashboard"))["data"]
+    assert board["userTotal"] == 4 and board["recentLogins"] is None
+    through_bff = await (await bff.get("/bff/screens/dashboard", headers=bearer(viewer.token))).json()
+    assert through_bff["data"]["recentLogins"] is None and "127.0.0.1" not in str(through_bff)
+    # ry (common role: the dashboard and the login log) sees the latest sign-ins.
+    ry = Caller(client, await token_for(client, "ry"))
+    recent = (await ry.get("/index/dashboard"))["data"]["recentLogins"]
+    assert {r["userName"] for r in recent} >= {"admin", "viewer"} and recent[0]["ipaddr"] == "127.0.0.1"
+
+
+async def test_the_initial_password_needs_system_config_query(aiohttp_client, start_app, make_settings):
+    from tests.test_bff import start_bff
+
+    settings = make_settings()
+    client = await start_app(settings)
+    bff = await start_bff(aiohttp_client, client, settings)
+    admin = Caller(client, await token_for(client))
+    forbidden = {"code": 403, "msg": "当前操作没有权限"}
+    key = "/system/config/configKey/sys.user.initPassword"
+    lister_role = await make_role(admin, "config_lister", ("system:config:list", "system:config:export",
+                                                           "monitor:cache:list"))
+    await make_user(admin, "lister", 108, [lister_role.role_id])
+    lister = await sign_in(admin, "lister")
+    await make_user(admin, "nobody", 108, [])
+    nobody = await sign_in(admin, "nobody")
+    for caller in (nobody, lister):
+        assert await caller.get(key) == forbidden
+        assert await caller.get("/system/config/configKey/mall.order.timeout") == forbidden
+        # What a RuoYi-family shell reads by key stays open to anybody signed in.
+        assert await caller.get("/system/config/configKey/sys.index.skinName") == {"code": 200, "msg": "skin-blue"}
+    listed = await lister.get("/system/config/list", params={"pageSize": "100"})
+    assert "sys.user.initPassword" not in [r["configKey"] for r in listed["rows"]]
+    assert "sys.index.skinName" in [r["configKey"] for r in listed["rows"]]
+    export = await lister.post("/system/config/export", data={})
+    assert "sys.user.initPassword" not in str(xlsx_rows(await export.read()))
+    screen = await (await bff.get("/bff/screens/system/config/settings", headers=bearer(lister.token))).json()
+    assert screen["code"] == 200 and "sys.user.initPassword" not in str(screen) and "123456" not in str(screen)
+    await admin.get(key)  # now in the parameter cache
+    cached = await lister.get("/monitor/cache/getValue/sys_config:/sys.user.initPassword")
+    assert cached == forbidden
+    # With system:config:query it reads as before.
+    assert await admin.get(key) == {"code": 200, "msg": "123456"}
+    assert "sys.user.initPassword" in str(await admin.get("/system/config/list", params={"pageSize": "100"}))
+    value = await admin.get("/monitor/cache/getValue/sys_config:/sys.user.initPassword")
+    assert value["data"]["cacheValue"] == "123456"
