@@ -10,11 +10,10 @@ import pytest
 import socketio
 
 from core_api.messaging.chat.models import ChatMessage, ChatRoom
-from core_api.system.menu.models import SysMenu
-from core_api.system.role.models import SysRole
 from core_api.system.user.models import SysUser
 from ops.chat_sim import ChatPeer
 from tests.conftest import BACKEND, OK, Caller, token_for
+from tests.test_escalation import make_role, make_user, sign_in
 
 KEY = "partner-key-" + "k" * 24
 
@@ -169,13 +168,9 @@ async def desk_operator(admin: Caller, name: str, *actions: str) -> Caller:
     """A user made through the API whose only role grants the given chat:desk actions (none: no role)."""
     role_ids = []
     if actions:
-        menus = [m.menu_id for m in await SysMenu.filter(perms__in=[f"chat:desk:{a}" for a in actions])]
-        assert await admin.post("/system/role", json={"roleName": f"客服{name}", "roleKey": f"desk_{name}",
-                                                      "roleSort": 5, "menuIds": menus}) == OK
-        role_ids = [(await SysRole.get(role_key=f"desk_{name}")).role_id]
-    assert await admin.post("/system/user", json={"userName": name, "nickName": name, "password": "secret123",
-                                                  "roleIds": role_ids}) == OK
-    return Caller(admin.client, await token_for(admin.client, name, "secret123"))
+        role_ids = [(await make_role(admin, f"desk_{name}", tuple(f"chat:desk:{a}" for a in actions))).role_id]
+    await make_user(admin, name, None, role_ids)
+    return await sign_in(admin, name)
 
 
 async def test_the_desk_needs_its_permissions_on_http_and_socket(start_app, make_settings):
