@@ -300,3 +300,27 @@ async def test_the_initial_password_needs_system_config_query(aiohttp_client, st
     assert "sys.user.initPassword" in str(await admin.get("/system/config/list", params={"pageSize": "100"}))
     value = await admin.get("/monitor/cache/getValue/sys_config:/sys.user.initPassword")
     assert value["data"]["cacheValue"] == "123456"
+
+
+async def test_an_upgraded_install_keeps_its_home_page_but_not_the_chat_desk(client):
+    from core_api.platform.state import AUTH
+    from core_api.seed.run import seed
+
+    # As before the permissions existed: no dashboard or desk rows; an operator-made role besides common.
+    for perms in (["index:dashboard:view"], ["chat:desk:reply", "chat:desk:transfer"], ["chat:desk:list"]):
+        rows = await SysMenu.filter(perms__in=perms)
+        parents = {m.parent_id for m in rows}
+        await SysRoleMenu.filter(menu_id__in=[m.menu_id for m in rows] + list(parents)).delete()
+        await SysMenu.filter(menu_id__in=[m.menu_id for m in rows]).delete()
+    await SysMenu.filter(menu_name__in=["首页", "客服中心"], menu_type="M").delete()
+    auditor = await SysRole.create(role_name="审计员", role_key="auditor", role_sort=3, data_scope="5")
+    await seed()
+    await client.app[AUTH].authz_changed()
+    dashboard = await SysMenu.get(perms="index:dashboard:view")
+    desk = await SysMenu.get(perms="chat:desk:list")
+    granted = await SysRoleMenu.filter(menu_id=dashboard.menu_id).values_list("role_id", flat=True)
+    assert sorted(granted) == [2, auditor.role_id]
+    assert not await SysRoleMenu.filter(menu_id=desk.menu_id).exists()
+    ry = Caller(client, await token_for(client, "ry"))
+    assert (await ry.get("/index/dashboard"))["code"] == 200
+    assert (await ry.post("/admin/chat/v1/rooms", json={"pageNo": 1}))["code"] == 403
