@@ -13,6 +13,10 @@ The super administrator (user 1) may do anything here. Anybody else:
 
 from __future__ import annotations
 
+from typing import Any
+
+from tortoise.queryset import QuerySet
+
 from core_api.platform.errors import ServiceError
 from core_api.platform.security import SUPER_ROLE, Authz
 from core_api.system.dept.models import SysDept
@@ -35,12 +39,17 @@ MSG_OWN_ROLE = "不允许修改自己所属的角色"
 MSG_OWN_ROLES = "不允许修改自己的角色"
 
 
+async def _column(qs: QuerySet[Any], name: str) -> list[Any]:
+    """One column of a query (values_list's flat form is typed as tuples)."""
+    return [row[name] for row in await qs.values(name)]
+
+
 async def _held_menus(caller: Authz) -> set[int]:
-    return set(await SysRoleMenu.filter(role_id__in=list(caller.role_ids)).values_list("menu_id", flat=True))
+    return set(await _column(SysRoleMenu.filter(role_id__in=list(caller.role_ids)), "menu_id"))
 
 
 async def _own_width(caller: Authz) -> int:
-    scopes = await SysRole.filter(role_id__in=list(caller.role_ids)).values_list("data_scope", flat=True)
+    scopes = await _column(SysRole.filter(role_id__in=list(caller.role_ids)), "data_scope")
     return max((SCOPE_WIDTH.get(s, 0) for s in scopes), default=0)
 
 
@@ -78,9 +87,9 @@ async def check_role_editable(caller: Authz, role_id: int) -> None:
 async def _check_holders_in_scope(caller: Authz, role_ids: list[int]) -> None:
     if caller.scope.all or not role_ids:
         return
-    holders = SysUserRole.filter(role_id__in=role_ids).values_list("user_id", flat=True)
-    rows = await SysUser.filter(user_id__in=await holders).values_list("user_id", "dept_id")
-    if not all(caller.scope.allows_user(uid, dept) for uid, dept in rows):
+    holders = await _column(SysUserRole.filter(role_id__in=role_ids), "user_id")
+    rows = await SysUser.filter(user_id__in=holders).values("user_id", "dept_id")
+    if not all(caller.scope.allows_user(r["user_id"], r["dept_id"]) for r in rows):
         raise ServiceError(MSG_ROLE_DATA)
 
 
@@ -100,9 +109,9 @@ async def check_roles_grantable(caller: Authz, role_ids: list[int]) -> None:
     widths = [SCOPE_WIDTH.get(r["data_scope"], 4) for r in roles if r["data_scope"] != CUSTOM]
     if max(widths, default=0) > await _own_width(caller):
         raise ServiceError(MSG_ROLE_BEYOND)
-    menus = set(await SysRoleMenu.filter(role_id__in=ids).values_list("menu_id", flat=True))
-    custom = await SysRoleDept.filter(role_id__in=[r["role_id"] for r in roles if r["data_scope"] == CUSTOM]) \
-        .values_list("dept_id", flat=True)
+    menus = set(await _column(SysRoleMenu.filter(role_id__in=ids), "menu_id"))
+    customs = [r["role_id"] for r in roles if r["data_scope"] == CUSTOM]
+    custom = await _column(SysRoleDept.filter(role_id__in=customs), "dept_id")
     if not menus <= await _held_menus(caller) or not all(caller.scope.allows_dept(d) for d in custom):
         raise ServiceError(MSG_ROLE_BEYOND)
 
@@ -121,7 +130,7 @@ async def check_user_roles(caller: Authz, user_id: int | None, role_ids: list[in
     Only the roles added or taken away count; an unchanged list passes, even for oneself."""
     if role_ids is None:
         return
-    current = set(await SysUserRole.filter(user_id=user_id).values_list("role_id", flat=True)) if user_id else set()
+    current = set(await _column(SysUserRole.filter(user_id=user_id), "role_id")) if user_id else set()
     wanted = set(role_ids)
     added, removed = wanted - current, current - wanted
     if not added and not removed:
