@@ -10,8 +10,10 @@ import pytest
 import socketio
 
 from core_api.messaging.chat.models import ChatMessage, ChatRoom
+from core_api.system.user.models import SysUser
 from ops.chat_sim import ChatPeer
-from tests.conftest import BACKEND, Caller, token_for
+from tests.conftest import BACKEND, OK, Caller, token_for
+from tests.test_escalation import make_role, make_user, sign_in
 
 KEY = "partner-key-" + "k" * 24
 
@@ -162,13 +164,78 @@ async def test_plain_websocket_and_bad_tokens(start_app, make_settings):
         pass
 
 
+async def desk_operator(admin: Caller, name: str, *actions: str) -> Caller:
+    """A user made through the API whose only role grants the given chat:desk actions (none: no role)."""
+    role_ids = []
+    if actions:
+        role_ids = [(await make_role(admin, f"desk_{name}", tuple(f"chat:desk:{a}" for a in actions))).role_id]
+    await make_user(admin, name, None, role_ids)
+    return await sign_in(admin, name)
+
+
+async def test_the_desk_needs_its_permissions_on_http_and_socket(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    admin = Caller(client, await token_for(client))
+    peer = await ChatPeer.sign_in(url_of(client), KEY, "user", 7, "小明")
+    await peer.connect()
+    await peer.say("在吗")
+    room = await ChatRoom.get(peer_kind="user", peer_id=7)
+    reply = {"toShopId": room.id, "messageType": "friend", "contentType": "txt",
+             "content": [{"type": "txt", "txt": "冒充平台回复"}], "clientMsgId": "x-1"}
+    calls = [("/admin/chat/v1/rooms", {"pageNo": 1}), ("/admin/chat/v1/history", {"pageNo": 1, "shopId": room.id}),
+             ("/admin/single/send", reply), ("/admin/chat/v1/read", {"shopId": room.id}),
+             ("/admin/chat/v1/claim", {"shopId": room.id}),
+             ("/admin/chat/v1/transfer", {"shopId": room.id, "userId": 1}),
+             ("/admin/chat/v1/status", {"shopId": room.id, "status": "resolved"})]
+    forbidden = {"code": 403, "msg": "当前操作没有权限"}
+
+    # Signed in with no role at all: every chat call and both sockets are refused.
+    nobody = await desk_operator(admin, "nobody")
+    for path, body in calls:
+        assert await nobody.post(path, json=body) == forbidden, path
+    assert await nobody.get("/admin/chat/v1/emoji") == forbidden
+    token = (await nobody.get("/getInfo"))["user"]["token"]
+    sio = socketio.AsyncClient(reconnection=False)
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        await sio.connect(url_of(client), auth={"token": token}, transports=["websocket"])
+    raw = await client.get(f"/ws/chat/user_token={token}")
+    assert await raw.json() == forbidden
+
+    # chat:desk:list reads and joins the desk, but neither replies (HTTP or socket) nor transfers.
+    reader = await desk_operator(admin, "reader", "list")
+    assert (await reader.post("/admin/chat/v1/rooms", json={"pageNo": 1}))["data"]["data"][0]["shopId"] == room.id
+    assert (await reader.post("/admin/chat/v1/history", json={"pageNo": 1, "shopId": room.id}))["code"] == 200
+    for path, body in calls[2:]:
+        if path != "/admin/chat/v1/read":
+            assert await reader.post(path, json=body) == forbidden, path
+    sio, got = await staff_socket(reader)
+    answer = await sio.call("message", reply, timeout=5)
+    assert answer == forbidden
+    await sio.disconnect()
+    # The transfer goes only to a colleague who may work the desk.
+    transfer = await desk_operator(admin, "handover", "list", "reply", "transfer")
+    refused = await transfer.post("/admin/chat/v1/transfer", json={"shopId": room.id, "userId": (
+        await SysUser.get(user_name="nobody")).user_id})
+    assert refused == {"code": 500, "msg": "接手人没有客服会话权限"}
+    reader_id = (await SysUser.get(user_name="reader")).user_id
+    assert await transfer.post("/admin/chat/v1/transfer", json={"shopId": room.id, "userId": reader_id}) == OK
+
+    # Nothing the refused calls tried was written: one customer message and the transfer note only.
+    texts = [m["content"] for m in await ChatMessage.filter(room_id=room.id).order_by("id").values("content")]
+    assert len(texts) == 2 and "冒充平台回复" not in str(texts)
+    room = await ChatRoom.get(id=room.id)
+    assert (room.assignee_id, room.status) == (reader_id, "open")
+    await peer.close()
+
+
 async def test_forced_logout_closes_the_staff_socket(start_app, make_settings):
     client = await start_app(make_settings(chat_partner_key=KEY))
     admin = Caller(client, await token_for(client))
-    ry = Caller(client, await token_for(client, "ry"))
+    await desk_operator(admin, "deskry", "list")
+    ry = Caller(client, await token_for(client, "deskry", "secret123"))
     sio, _ = await staff_socket(ry)
     assert sio.connected
-    rows = (await admin.get("/monitor/online/list", params={"userName": "ry"}))["rows"]
+    rows = (await admin.get("/monitor/online/list", params={"userName": "deskry"}))["rows"]
     await admin.delete(f"/monitor/online/{rows[0]['tokenId']}")
     await until(lambda: not sio.connected)
 

@@ -159,7 +159,7 @@ async def test_menu_lists_trees_and_sort(admin, ry):
     mine = (await ry.client.get("/system/menu/list", headers={"Authorization": f"Bearer {ry.token}"}))
     assert (await mine.json())["code"] == 403  # ry has no system:menu:list
     tree = (await ry.get("/system/menu/treeselect"))["data"]
-    assert {n["label"] for n in tree} == {"系统管理", "系统监控", "用户管理"}
+    assert {n["label"] for n in tree} == {"系统管理", "系统监控", "用户管理", "首页"}
     checked = await admin.get("/system/menu/roleMenuTreeselect/2")
     export = await SysMenu.get(perms="system:user:export")
     assert export.menu_id in checked["checkedKeys"] and len(checked["menus"]) == len(

@@ -121,21 +121,34 @@ async def test_update_replaces_roles_and_posts(admin):
 
 
 async def test_the_super_administrator_is_protected(admin, client):
+    # RuoYi's checkUserAllowed: nobody, the super administrator included, changes user 1 through the
+    # user calls (its owner uses the personal centre); deleting oneself keeps its own message.
     admin_record = (await admin.get("/system/user/1"))["data"]
-    assert (await admin.put("/system/user", json={**admin_record, "status": "1", "roleIds": [1]}))["msg"] == \
-        "不允许停用超级管理员用户"
-    assert (await admin.put("/system/user", json={**admin_record, "roleIds": [2]}))["msg"] == \
-        "不允许取消超级管理员的超级管理员角色"
+    before = await SysUser.get(user_id=1)
+    protected = {"code": 500, "msg": "不允许操作超级管理员用户"}
+    assert await admin.put("/system/user", json={**admin_record, "status": "1", "roleIds": [1]}) == protected
+    assert await admin.put("/system/user", json={**admin_record, "nickName": "改名", "roleIds": [1, 2]}) == protected
     assert await admin.delete("/system/user/1") == {"code": 500, "msg": "当前用户不能删除"}
-    assert await admin.put("/system/user/changeStatus", json={"userId": 1, "status": "1"}) == {
-        "code": 500, "msg": "不允许停用超级管理员用户"}
+    assert await admin.put("/system/user/changeStatus", json={"userId": 1, "status": "1"}) == protected
+    assert await admin.put("/system/user/resetPwd", json={"userId": 1, "password": "changed1"}) == protected
+    assert await admin.put("/system/user/authRole", params={"userId": "1", "roleIds": "1,2"}) == protected
     operator = await scoped_operator(client, "1", [])
-    assert (await operator.delete("/system/user/1"))["msg"] == "不允许操作超级管理员用户"
-    assert (await operator.put("/system/user/resetPwd", json={"userId": 1, "password": "hacked1"}))["msg"] == \
-        "不允许操作超级管理员用户"
-    assert (await operator.put("/system/user", json={**admin_record, "nickName": "x"}))["msg"] == \
-        "不允许操作超级管理员用户"
+    assert await operator.delete("/system/user/1") == protected
+    assert await operator.put("/system/user/resetPwd", json={"userId": 1, "password": "hacked1"}) == protected
+    assert await operator.put("/system/user", json={**admin_record, "nickName": "x"}) == protected
+    assert await operator.put("/system/user/changeStatus", json={"userId": 1, "status": "1"}) == protected
+    after = await SysUser.get(user_id=1)
+    assert (after.nick_name, after.status, after.password) == (before.nick_name, "0", before.password)
+    assert await SysUserRole.filter(user_id=1).values_list("role_id", flat=True) == [1]
     assert (await login(client, "admin"))["code"] == 200
+
+
+async def test_unknown_users_are_not_found(admin):
+    missing = {"code": 404, "msg": "访问资源不存在"}
+    assert await admin.put("/system/user/resetPwd", json={"userId": 999, "password": "newpass1"}) == missing
+    assert await admin.put("/system/user/changeStatus", json={"userId": 999, "status": "1"}) == missing
+    assert await admin.put("/system/user/authRole", params={"userId": "999", "roleIds": "2"}) == missing
+    assert not await SysUser.filter(user_id=999).exists()
 
 
 async def test_delete_users(admin):
@@ -200,7 +213,7 @@ async def test_auth_role_get_and_put(admin):
     assert await admin.put("/system/user/authRole", params={"userId": "2", "roleIds": ""}) == OK
     assert await SysUserRole.filter(user_id=2).count() == 0
     assert (await admin.put("/system/user/authRole", params={"userId": "1", "roleIds": "2"}))["msg"] == \
-        "不允许取消超级管理员的超级管理员角色"
+        "不允许操作超级管理员用户"
     assert (await admin.put("/system/user/authRole", params={"userId": "2", "roleIds": "x"}))["code"] == 500
 
 
@@ -267,7 +280,8 @@ async def test_import_with_update_support(admin):
     assert body["code"] == 200 and "账号 ry 更新成功" in body["msg"]
     assert (await SysUser.get(user_name="ry")).nick_name == "改名了"
     refused = await import_file(admin, workbook([["admin", "夺权", 105, None, None, "男", "正常"]]), update=True)
-    assert refused["code"] == 200  # the super administrator updates their own record: allowed for admin
+    assert refused["code"] == 500 and "账号 admin 导入失败：不允许操作超级管理员用户" in refused["msg"]
+    assert (await SysUser.get(user_name="admin")).nick_name == "超级管理员"
 
 
 async def test_dept_tree_for_the_user_screen(admin, ry):

@@ -15,6 +15,7 @@ from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.platform.api import Api
 from core_api.platform.envelope import ok
 from core_api.platform.schema import Schema
+from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import day_start, fmt, zone
 from core_api.system.dept.models import SysDept
@@ -46,7 +47,8 @@ class DashboardData(Schema):
     dept_total: int
     online_sessions: int
     logins_per_day: list[LoginDay] = Field(description=f"the last {DAYS} days, oldest first")
-    recent_logins: list[RecentLogin]
+    recent_logins: list[RecentLogin] | None = Field(
+        description="the newest sign-ins; null unless the caller holds monitor:logininfor:list")
 
 
 class DashboardOut(Envelope):
@@ -85,13 +87,21 @@ async def logins_per_day(now_ts: float) -> list[dict[str, Any]]:
     return out
 
 
-@api.get("/index/dashboard", login_only=True, summary="Home dashboard figures", response=DashboardOut)
-async def dashboard(request: web.Request) -> web.Response:
-    now = request.app[CLOCK].time()
-    users = SysUser.filter(del_flag="0")
-    recent = await SysLogininfor.all().order_by("-login_time").limit(8).values(
+async def recent_logins() -> list[dict[str, Any]]:
+    rows = await SysLogininfor.all().order_by("-login_time").limit(8).values(
         "user_name", "ipaddr", "status", "msg", "login_time"
     )
+    return [{"userName": r["user_name"], "ipaddr": r["ipaddr"], "status": r["status"], "msg": r["msg"],
+             "loginTime": fmt(r["login_time"])} for r in rows]
+
+
+@api.get("/index/dashboard", need=any_perm("index:dashboard:view"), summary="Home dashboard figures",
+         response=DashboardOut)
+async def dashboard(request: web.Request, principal: Principal) -> web.Response:
+    now = request.app[CLOCK].time()
+    users = SysUser.filter(del_flag="0")
+    # Who signed in from where is the login log's business: only its readers see it here.
+    may_read_logins = principal.authz.has_permi("monitor:logininfor:list")
     data = {
         "userTotal": await users.count(),
         "userEnabled": await users.filter(status="0").count(),
@@ -99,10 +109,6 @@ async def dashboard(request: web.Request) -> web.Response:
         "deptTotal": await SysDept.filter(del_flag="0").count(),
         "onlineSessions": await UserSession.filter(expires_at__gt=now).count(),
         "loginsPerDay": await logins_per_day(now),
-        "recentLogins": [
-            {"userName": r["user_name"], "ipaddr": r["ipaddr"], "status": r["status"], "msg": r["msg"],
-             "loginTime": fmt(r["login_time"])}
-            for r in recent
-        ],
+        "recentLogins": await recent_logins() if may_read_logins else None,
     }
     return ok(data=data)

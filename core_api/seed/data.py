@@ -43,6 +43,7 @@ COMMON_ROLE_PERMS = [
     "monitor:online:list", "monitor:online:query",
     "monitor:server:list",
     "account:consumer:list", "account:consumer:query",
+    "index:dashboard:view",  # the home page's figures; not the chat desk, which reads customers' conversations
 ]
 
 # dict_type: (name, [(label, value, list_class, is_default)])

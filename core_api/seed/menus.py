@@ -13,6 +13,7 @@ ACTION_LABELS = {
     "status": "状态", "banWebsite": "屏蔽网址", "approve": "审批", "pay": "打款", "execute": "执行",
     "recommend": "推荐", "specs": "规格", "brandSale": "品牌特卖", "rate": "费率", "area": "区域",
     "goods": "商品", "gifts": "奖品", "sync": "同步", "pickup": "核销", "ship": "发货", "refund": "退款",
+    "reply": "回复", "transfer": "转交",
 }
 
 
@@ -209,7 +210,20 @@ BUSINESS = [
     ], hidden=True),
 ]
 
-TREE = SYSTEM + BUSINESS
+# Seed 000's permissions without a page of their own (MENUS.md): hidden rows with no view, so that roles
+# can be granted them in the menu tree. Appended last so that the order numbers above stay as they were.
+HIDDEN = [
+    # the header's chat popup: read (list), reply to, and hand over conversations
+    Dir("客服中心", "service", "message", [
+        Menu("客服会话", "", "chat:desk:list", ["reply", "transfer"], icon="message", hidden=True, path="desk"),
+    ], hidden=True),
+    # the home page's figures (its latest sign-ins also need monitor:logininfor:list)
+    Dir("首页", "home", "dashboard", [
+        Menu("统计报表", "", "index:dashboard:view", icon="chart", hidden=True, path="dashboard"),
+    ], hidden=True),
+]
+
+TREE = SYSTEM + BUSINESS + HIDDEN
 
 
 def menu_path(menu: Menu, dir_path: str) -> str:

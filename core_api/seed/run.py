@@ -20,6 +20,7 @@ from core_api.system.role.models import SysRole, SysRoleDept, SysRoleMenu
 from core_api.system.user.models import SysUser, SysUserPost, SysUserRole
 
 log = logging.getLogger("console.seed")
+DASHBOARD_PERM = "index:dashboard:view"
 
 
 async def seed() -> dict[str, int]:
@@ -27,7 +28,10 @@ async def seed() -> dict[str, int]:
     async with in_transaction():
         added["depts"] = await _depts()
         added["posts"] = await _posts()
+        dashboard_was_there = await SysMenu.filter(perms=DASHBOARD_PERM).exists()
         added["menus"] = await _menus()
+        if not dashboard_was_there:
+            await _keep_the_home_page_open()
         added["roles"] = await _roles()
         added["users"] = await _users()
         added["dicts"] = await _dicts()
@@ -93,6 +97,13 @@ async def _menus() -> int:
     for i, top in enumerate(TREE, start=1):
         await upsert(0, i, top, "")
     return counter[0]
+
+
+async def _keep_the_home_page_open() -> None:
+    """An install from before the dashboard had its permission showed the home page to everybody: its
+    roles get the new permission with the menu (a fresh install has no roles yet; common gets it below)."""
+    for role in await SysRole.exclude(role_key="admin"):
+        await _grant(role, [DASHBOARD_PERM])
 
 
 async def _roles() -> int:

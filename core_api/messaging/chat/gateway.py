@@ -23,9 +23,11 @@ from core_api.auth.service import SESSION_ENDED
 from core_api.messaging.chat import service
 from core_api.messaging.chat.fanout import ChatFanoutManager
 from core_api.messaging.chat.models import ChatRoom
+from core_api.messaging.chat.routes import DESK_LIST, DESK_REPLY
 from core_api.messaging.chat.tokens import ChatIdentity, peer_identity
-from core_api.platform.errors import ServiceError
+from core_api.platform.errors import Forbidden, ServiceError
 from core_api.platform.schema import describe_validation_error
+from core_api.platform.security import Need
 from core_api.platform.state import STORAGE
 from core_api.platform.storage import stored_image
 from core_api.system.user.models import SysUser
@@ -84,6 +86,13 @@ class ChatGateway:
             return True
         return await UserSession.filter(id=ident.session_id, expires_at__gt=service.now_utc().timestamp()).exists()
 
+    async def may(self, ident: ChatIdentity, need: Need) -> bool:
+        """Customers may always talk in their own room; staff need the desk's permission (chat routes)."""
+        if not ident.is_staff:
+            return True
+        cached = await self.auth.cached_user(ident.id)
+        return cached is not None and need.allows(cached.authz)
+
     def rooms_of(self, ident: ChatIdentity) -> list[str]:
         rooms = [ident.room]
         if ident.is_staff:
@@ -99,6 +108,8 @@ class ChatGateway:
         ident = await self.identify(token)
         if ident is None:
             raise socketio.exceptions.ConnectionRefusedError("认证失败，无法访问系统资源")
+        if not await self.may(ident, DESK_LIST):
+            raise socketio.exceptions.ConnectionRefusedError(Forbidden().msg)
         await self.sio.save_session(sid, {"kind": ident.kind, "id": ident.id, "session": ident.session_id})
         for room in self.rooms_of(ident):
             await self.sio.enter_room(sid, room)
@@ -122,6 +133,8 @@ class ChatGateway:
         ident = await self.identify(request.match_info["token"])
         if ident is None:
             raise ServiceError("认证失败，无法访问系统资源", 401)
+        if not await self.may(ident, DESK_LIST):
+            raise Forbidden()
         ws = web.WebSocketResponse(heartbeat=30)
         await ws.prepare(request)
         rooms = self.rooms_of(ident)
@@ -158,6 +171,8 @@ class ChatGateway:
             return HEARTBEAT_REPLY
         if kind != "friend":
             return {"code": 500, "msg": "不支持的消息类型"}
+        if not await self.may(ident, DESK_REPLY):
+            return {"code": Forbidden.code, "msg": Forbidden().msg}
         try:
             outgoing = service.Outgoing.model_validate(data)
             segments = outgoing.checked(self.storage)

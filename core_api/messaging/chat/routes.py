@@ -19,12 +19,17 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.schema import Schema, StrictSchema
-from core_api.platform.security import Principal
-from core_api.platform.state import CHAT, CLOCK, KV, SETTINGS, STORAGE
+from core_api.platform.security import Principal, any_perm
+from core_api.platform.state import AUTH, CHAT, CLOCK, KV, SETTINGS, STORAGE
 from core_api.platform.storage import stored_image
 from core_api.system.user.models import SysUser
 
 api = Api("chat")
+# The service desk's permissions (MENUS.md 客服中心): read the conversations; reply, claim and close them;
+# hand them to a colleague. The staff socket checks the first two as well (gateway.py).
+DESK_LIST = any_perm("chat:desk:list")
+DESK_REPLY = any_perm("chat:desk:reply")
+DESK_TRANSFER = any_perm("chat:desk:transfer")
 ANCHOR_TTL = 3600
 
 
@@ -82,7 +87,7 @@ async def room_from(body: HistoryBody | SendBody) -> ChatRoom:
     raise ServiceError("请指定会话")
 
 
-@api.post("/admin/chat/v1/rooms", login_only=True,
+@api.post("/admin/chat/v1/rooms", need=DESK_LIST,
           summary="The service desk's conversations, latest first, 10 a page, with unread counts")
 async def rooms(body: RoomsBody) -> web.Response:
     qs = ChatRoom.filter(desk_shop_id=service.PLATFORM_DESK)
@@ -96,7 +101,7 @@ async def rooms(body: RoomsBody) -> web.Response:
     return page(items, total, body.page_no, body.page_size)
 
 
-@api.post("/admin/chat/v1/history", login_only=True,
+@api.post("/admin/chat/v1/history", need=DESK_LIST,
           summary="A conversation's messages, newest first, 10 a page, anchored at page 1's newest message")
 async def history(request: web.Request, principal: Principal, body: HistoryBody) -> web.Response:
     room = await room_from(body)
@@ -118,7 +123,7 @@ async def history(request: web.Request, principal: Principal, body: HistoryBody)
     return response
 
 
-@api.post("/admin/single/send", login_only=True,
+@api.post("/admin/single/send", need=DESK_REPLY,
           summary="Send a message (segments) to a conversation as the signed-in staff member")
 async def send(request: web.Request, principal: Principal, body: SendBody) -> web.Response:
     room = await room_from(body)
@@ -127,14 +132,14 @@ async def send(request: web.Request, principal: Principal, body: SendBody) -> we
     return ok(data=payload)
 
 
-@api.post("/admin/chat/v1/read", login_only=True, summary="Mark a conversation read for the desk")
+@api.post("/admin/chat/v1/read", need=DESK_LIST, summary="Mark a conversation read for the desk")
 async def read(request: web.Request, principal: Principal, body: RoomRef) -> web.Response:
     await service.mark_read(await service.room_by_id(body.shop_id), by_staff=True)
     await request.app[CHAT].badge_changed(ChatIdentity("staff", principal.user_id))
     return ok(data={"badgeNum": await service.desk_unread_total()})
 
 
-@api.post("/admin/chat/v1/claim", login_only=True, summary="Take a conversation",
+@api.post("/admin/chat/v1/claim", need=DESK_REPLY, summary="Take a conversation",
           log=OperLogSpec("客服会话", BusinessType.UPDATE))
 async def claim(principal: Principal, body: RoomRef) -> web.Response:
     room = await service.room_by_id(body.shop_id)
@@ -142,7 +147,7 @@ async def claim(principal: Principal, body: RoomRef) -> web.Response:
     return ok()
 
 
-@api.post("/admin/chat/v1/transfer", login_only=True,
+@api.post("/admin/chat/v1/transfer", need=DESK_TRANSFER,
           summary="Hand a conversation to another staff member, with a note in it",
           log=OperLogSpec("客服会话", BusinessType.UPDATE))
 async def transfer(request: web.Request, principal: Principal, body: TransferBody) -> web.Response:
@@ -150,13 +155,16 @@ async def transfer(request: web.Request, principal: Principal, body: TransferBod
     target = await SysUser.get_or_none(user_id=body.user_id, status="0", del_flag="0")
     if target is None:
         raise ServiceError("接手人不存在或已停用")
+    cached = await request.app[AUTH].cached_user(target.user_id)
+    if cached is None or not DESK_LIST.allows(cached.authz):
+        raise ServiceError("接手人没有客服会话权限")
     await ChatRoom.filter(id=room.id).update(assignee_id=target.user_id)
     note = service.Outgoing(content=[service.Segment(type="txt", txt=f"会话已转交给 {target.nick_name}")])
     await request.app[CHAT].send_as_staff(principal.user_id, room, note.checked(), note)
     return ok()
 
 
-@api.post("/admin/chat/v1/status", login_only=True, summary="Set a conversation open, pending or resolved",
+@api.post("/admin/chat/v1/status", need=DESK_REPLY, summary="Set a conversation open, pending or resolved",
           log=OperLogSpec("客服会话", BusinessType.UPDATE))
 async def set_status(body: StatusBody) -> web.Response:
     room = await service.room_by_id(body.shop_id)
@@ -164,7 +172,7 @@ async def set_status(body: StatusBody) -> web.Response:
     return ok()
 
 
-@api.get("/admin/chat/v1/emoji", login_only=True, summary="The emoji catalogue (id, type, title, icon, emoji, unified)")
+@api.get("/admin/chat/v1/emoji", need=DESK_LIST, summary="The emoji catalogue (id, type, title, icon, emoji, unified)")
 async def emoji() -> web.Response:
     return ok(data=CATALOGUE)
 

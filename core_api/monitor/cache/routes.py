@@ -11,9 +11,10 @@ from aiohttp import web
 from core_api.monitor.cache.service import CACHES, cache_named, clear, keys_of, process_cache, value_of
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
-from core_api.platform.errors import NotFound
-from core_api.platform.security import any_perm
+from core_api.platform.errors import Forbidden, NotFound
+from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import KV, SETTINGS
+from core_api.system.config.service import hidden_keys
 
 api = Api("cache")
 NEED = any_perm("monitor:cache:list")
@@ -57,8 +58,11 @@ async def keys(request: web.Request, cacheName: str) -> web.Response:  # noqa: N
 
 
 @api.get(f"/monitor/cache/getValue/{NAME}/{KEY}", need=NEED, summary="One cached value")
-async def value(request: web.Request, cacheName: str, cacheKey: str) -> web.Response:  # noqa: N803
+async def value(request: web.Request, principal: Principal, cacheName: str,
+                cacheKey: str) -> web.Response:  # noqa: N803
     cache = cache_named(cacheName)
+    if cacheName == "sys_config:" and cacheKey in hidden_keys(principal.authz):
+        raise Forbidden()
     found: Any = await value_of(request.app, cache, cacheKey)
     text = found if isinstance(found, str) else orjson.dumps(found).decode()
     return ok(data={"cacheName": cacheName, "cacheKey": cacheKey, "cacheValue": text})

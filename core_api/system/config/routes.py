@@ -11,14 +11,14 @@ from tortoise.transactions import in_transaction
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.envelope import ok, table
-from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
 from core_api.platform.schema import EditSchema, StrictSchema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CONFIG, SETTINGS
 from core_api.system.config.models import SysConfig
-from core_api.system.config.service import check_production_value, effective_value
+from core_api.system.config.service import check_production_value, effective_value, hidden_keys, may_read_key
 
 api = Api("config")
 FIELDS = ("config_id", "config_name", "config_key", "config_value", "config_type", "create_by", "create_time",
@@ -52,8 +52,10 @@ class ConfigBatch(StrictSchema):
     items: list[ConfigValue] = Field(title="参数", min_length=1, max_length=500)
 
 
-def filtered(query: ConfigQuery):
+def filtered(principal: Principal, query: ConfigQuery):
     qs = SysConfig.all()
+    if hidden := hidden_keys(principal.authz):
+        qs = qs.exclude(config_key__in=hidden)
     if query.config_name:
         qs = qs.filter(config_name__icontains=query.config_name)
     if query.config_key:
@@ -64,16 +66,16 @@ def filtered(query: ConfigQuery):
 
 
 @api.get("/system/config/list", need=any_perm("system:config:list"), summary="Parameters, paged")
-async def list_configs(query: ConfigQuery) -> web.Response:
-    rows, total = await page_of(filtered(query), query, SORTS, ["config_id"], *FIELDS)
+async def list_configs(principal: Principal, query: ConfigQuery) -> web.Response:
+    rows, total = await page_of(filtered(principal, query), query, SORTS, ["config_id"], *FIELDS)
     return table([camel_row(r) for r in rows], total)
 
 
 @api.post("/system/config/export", need=any_perm("system:config:export"), summary="Parameters as xlsx",
           log=OperLogSpec("参数管理", BusinessType.EXPORT, save_response=False), form_body=True)
-async def export_configs(request: web.Request, body: ConfigQuery) -> web.StreamResponse:
+async def export_configs(request: web.Request, principal: Principal, body: ConfigQuery) -> web.StreamResponse:
     async def batches() -> AsyncIterator[list[dict]]:
-        yield [camel_row(r) for r in await filtered(body).order_by("config_id").values(*FIELDS)]
+        yield [camel_row(r) for r in await filtered(principal, body).order_by("config_id").values(*FIELDS)]
 
     columns = [Column("参数主键", "configId"), Column("参数名称", "configName", width=30),
                Column("参数键名", "configKey", width=30), Column("参数键值", "configValue", width=30),
@@ -90,8 +92,11 @@ async def get_config(configId: int) -> web.Response:  # noqa: N803 - the contrac
 
 
 @api.get(f"/system/config/configKey/{KEY_PATTERN}", login_only=True,
-         summary="A parameter's value, returned in msg (RuoYi's convention)")
-async def config_by_key(request: web.Request, configKey: str) -> web.Response:  # noqa: N803
+         summary="A parameter's value, returned in msg (RuoYi's convention); the shell's display keys for "
+                 "anybody signed in, every other key with system:config:query")
+async def config_by_key(request: web.Request, principal: Principal, configKey: str) -> web.Response:  # noqa: N803
+    if not may_read_key(principal.authz, configKey):
+        raise Forbidden()
     value = effective_value(request.app[SETTINGS].env, configKey, await request.app[CONFIG].get(configKey))
     return ok(msg=value or "")
 

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from core_api.platform.bus import InProcessBus, RabbitBus
 from core_api.platform.errors import ServiceError
+from core_api.platform.security import Authz
 from core_api.system.config.models import SysConfig
 
 CONFIG_CHANGED = "config.changed"
 CAPTCHA_KEY = "sys.account.captchaEnabled"
+QUERY_PERM = "system:config:query"
+# Values shown only to holders of system:config:query, wherever parameters are listed or read.
+SECRET_KEYS = frozenset({"sys.user.initPassword"})
+# What the shell of a RuoYi-family console reads by key for anybody signed in; every other key read
+# one at a time (configKey) needs system:config:query.
+PUBLIC_KEYS = frozenset({"sys.index.skinName", "sys.index.sideTheme", CAPTCHA_KEY, "sys.account.registerUser"})
 
 
 def check_production_value(env: str, key: str, value: str) -> None:
@@ -20,6 +27,16 @@ def check_production_value(env: str, key: str, value: str) -> None:
 def effective_value(env: str, key: str, value: str | None) -> str | None:
     """What a parameter means here: in production the captcha is on whatever its row holds."""
     return "true" if env == "production" and key == CAPTCHA_KEY else value
+
+
+def hidden_keys(authz: Authz) -> list[str]:
+    """The parameters left out of the list, the export and the cache monitor for this caller."""
+    return [] if authz.has_permi(QUERY_PERM) else sorted(SECRET_KEYS)
+
+
+def may_read_key(authz: Authz, key: str) -> bool:
+    """A read by key (configKey)."""
+    return key in PUBLIC_KEYS or authz.has_permi(QUERY_PERM)
 
 
 class ConfigService:

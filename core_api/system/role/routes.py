@@ -19,9 +19,8 @@ from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
 from core_api.platform.schema import EditSchema, Schema, StrictSchema
 from core_api.platform.security import Authz, Principal, any_perm
 from core_api.platform.state import AUTH
-from core_api.system.dept.models import SysDept
 from core_api.system.dept.routes import role_dept_tree_data
-from core_api.system.menu.models import SysMenu
+from core_api.system.role import grants
 from core_api.system.role.models import SysRole, SysRoleDept, SysRoleMenu
 from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserRole
 from core_api.system.user.service import check_user_scope
@@ -60,7 +59,13 @@ class RoleBody(EditSchema):
 
 
 class DataScopeBody(RoleBody):
+    """Only the scope fields apply (as in RuoYi); clients that echo the whole role may send the rest."""
+
+    role_name: str | None = Field(None, title="角色名称", max_length=30)
+    role_key: str | None = Field(None, title="权限字符", max_length=100)
+    role_sort: int | None = Field(None, title="角色顺序")
     data_scope: str = Field(title="数据范围", pattern=r"^[1-5]$")
+    dept_check_strictly: bool | None = Field(None, title="部门树关联")
 
 
 class StatusBody(StrictSchema):
@@ -153,24 +158,6 @@ async def check_unique(body: RoleBody, action: str) -> None:
         raise ServiceError(f"{action}角色'{body.role_name}'失败，角色权限已存在")
 
 
-async def check_grants(authz: Authz, menu_ids: list[int] | None, dept_ids: list[int] | None) -> None:
-    """A role can be granted only menus that exist and that the granting caller holds, and only
-    departments inside the caller's data scope."""
-    if menu_ids:
-        menus = SysMenu.filter(menu_id__in=menu_ids)
-        if await menus.count() != len(set(menu_ids)):
-            raise ServiceError("菜单不存在")
-        if not authz.is_admin:
-            own = set(await SysRoleMenu.filter(role_id__in=list(authz.role_ids)).values_list("menu_id", flat=True))
-            if not set(menu_ids) <= own:
-                raise ServiceError("不能授予自己没有的菜单权限")
-    if dept_ids:
-        if await SysDept.filter(dept_id__in=dept_ids, del_flag="0").count() != len(set(dept_ids)):
-            raise ServiceError("部门不存在")
-        if not all(authz.scope.allows_dept(d) for d in dept_ids):
-            raise ServiceError("没有权限访问部门数据！")
-
-
 def values(body: RoleBody) -> dict[str, Any]:
     return {"role_name": body.role_name, "role_key": body.role_key, "role_sort": body.role_sort,
             "menu_check_strictly": body.menu_check_strictly, "dept_check_strictly": body.dept_check_strictly,
@@ -189,9 +176,11 @@ async def create_role(request: web.Request, principal: Principal, body: RoleBody
     if body.role_key == "admin":
         raise ServiceError(f"新增角色'{body.role_name}'失败，角色权限已存在")
     await check_unique(body, "新增")
-    await check_grants(principal.authz, body.menu_ids, None)
+    data_scope = body.data_scope or grants.NARROWEST_SCOPE
+    await grants.check_menus(principal.authz, body.menu_ids)
+    await grants.check_data_scope(principal.authz, data_scope, [])
     async with in_transaction():
-        role = await SysRole.create(**values(body), data_scope=body.data_scope or "1", **created(request, principal))
+        role = await SysRole.create(**values(body), data_scope=data_scope, **created(request, principal))
         await set_menus(role.role_id, body.menu_ids or [])
     return ok()
 
@@ -203,8 +192,9 @@ async def update_role(request: web.Request, principal: Principal, body: RoleBody
     check_role_allowed(role)
     if body.role_key == "admin":
         raise ServiceError(f"修改角色'{body.role_name}'失败，角色权限已存在")
+    await grants.check_role_editable(principal.authz, role.role_id)
     await check_unique(body, "修改")
-    await check_grants(principal.authz, body.menu_ids, None)
+    await grants.check_menus(principal.authz, body.menu_ids)
     async with in_transaction():
         await SysRole.filter(role_id=role.role_id).update(**values(body), **updated(request, principal))
         if body.menu_ids is not None:
@@ -219,11 +209,12 @@ async def update_role(request: web.Request, principal: Principal, body: RoleBody
 async def set_data_scope(request: web.Request, principal: Principal, body: DataScopeBody) -> web.Response:
     role = await role_or_404(principal.authz, body.role_id)
     check_role_allowed(role)
+    await grants.check_role_editable(principal.authz, role.role_id)
     dept_ids = (body.dept_ids or []) if body.data_scope == "2" else []
-    await check_grants(principal.authz, None, dept_ids)
+    await grants.check_data_scope(principal.authz, body.data_scope, dept_ids)
+    strictly = role.dept_check_strictly if body.dept_check_strictly is None else body.dept_check_strictly
     async with in_transaction():
-        await SysRole.filter(role_id=role.role_id).update(data_scope=body.data_scope,
-                                                          dept_check_strictly=body.dept_check_strictly,
+        await SysRole.filter(role_id=role.role_id).update(data_scope=body.data_scope, dept_check_strictly=strictly,
                                                           **updated(request, principal))
         await SysRoleDept.filter(role_id=role.role_id).delete()
         await SysRoleDept.bulk_create([SysRoleDept(role_id=role.role_id, dept_id=d) for d in dict.fromkeys(dept_ids)])
@@ -236,6 +227,7 @@ async def set_data_scope(request: web.Request, principal: Principal, body: DataS
 async def change_status(request: web.Request, principal: Principal, body: StatusBody) -> web.Response:
     role = await role_or_404(principal.authz, body.role_id)
     check_role_allowed(role)
+    await grants.check_role_editable(principal.authz, role.role_id)
     await SysRole.filter(role_id=role.role_id).update(status=body.status, **updated(request, principal))
     await request.app[AUTH].authz_changed()
     return ok()
@@ -275,7 +267,9 @@ async def users_page(principal: Principal, query: AuthUserQuery, allocated: bool
     await role_or_404(principal.authz, query.role_id)
     holders = Subquery(SysUserRole.filter(role_id=query.role_id).values("user_id"))
     qs = SysUser.filter(del_flag="0")
-    qs = qs.filter(user_id__in=holders) if allocated else qs.exclude(user_id__in=holders)
+    # The super administrator's roles are never changed here: never offered as a user to add.
+    qs = qs.filter(user_id__in=holders) if allocated else qs.exclude(user_id__in=holders).exclude(
+        user_id=SUPER_ADMIN_ID)
     condition = principal.authz.scope.user_filter()
     if condition is not None:
         qs = qs.filter(condition)
@@ -300,19 +294,23 @@ async def unallocated_users(principal: Principal, query: AuthUserQuery) -> web.R
     return await users_page(principal, query, allocated=False)
 
 
-async def check_grantable(principal: Principal, role_id: int, user_ids: list[int]) -> None:
+async def check_grantable(principal: Principal, role_id: int, user_ids: list[int], granting: bool) -> None:
     """The role must be visible to the caller (non-administrators never see the super-administrator
-    role), the users inside the caller's scope, and the super administrator is never among them."""
+    role), the users must exist and be inside the caller's scope, the super administrator is never
+    among them, and the grant rules hold (grants.py). Everything is checked before anything is written."""
     await role_or_404(principal.authz, role_id)
     if SUPER_ADMIN_ID in user_ids:
         raise ServiceError("不允许操作超级管理员用户")
+    if await SysUser.filter(user_id__in=user_ids, del_flag="0").count() != len(set(user_ids)):
+        raise ServiceError("用户不存在")
     await check_user_scope(principal.authz, user_ids)
+    await grants.check_holders_change(principal.authz, role_id, user_ids, granting)
 
 
 @api.put("/system/role/authUser/cancel", need=any_perm("system:role:edit"), summary="Take a role from one user",
          log=OperLogSpec("角色管理", BusinessType.GRANT))
 async def cancel_one(request: web.Request, principal: Principal, body: UserRoleBody) -> web.Response:
-    await check_grantable(principal, body.role_id, [body.user_id])
+    await check_grantable(principal, body.role_id, [body.user_id], granting=False)
     await SysUserRole.filter(user_id=body.user_id, role_id=body.role_id).delete()
     await request.app[AUTH].authz_changed()
     return ok()
@@ -322,7 +320,7 @@ async def cancel_one(request: web.Request, principal: Principal, body: UserRoleB
          summary="Take a role from several users", log=OperLogSpec("角色管理", BusinessType.GRANT))
 async def cancel_all(request: web.Request, principal: Principal, query: UserIdsQuery) -> web.Response:
     user_ids = parse_ids(query.user_ids)
-    await check_grantable(principal, query.role_id, user_ids)
+    await check_grantable(principal, query.role_id, user_ids, granting=False)
     await SysUserRole.filter(user_id__in=user_ids, role_id=query.role_id).delete()
     await request.app[AUTH].authz_changed()
     return ok()
@@ -332,7 +330,7 @@ async def cancel_all(request: web.Request, principal: Principal, query: UserIdsQ
          summary="Give a role to several users", log=OperLogSpec("角色管理", BusinessType.GRANT))
 async def select_all(request: web.Request, principal: Principal, query: UserIdsQuery) -> web.Response:
     user_ids = parse_ids(query.user_ids)
-    await check_grantable(principal, query.role_id, user_ids)
+    await check_grantable(principal, query.role_id, user_ids, granting=True)
     held = set(await SysUserRole.filter(role_id=query.role_id, user_id__in=user_ids).values_list("user_id", flat=True))
     await SysUserRole.bulk_create([SysUserRole(user_id=u, role_id=query.role_id)
                                    for u in dict.fromkeys(user_ids) if u not in held])

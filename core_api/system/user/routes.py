@@ -22,11 +22,11 @@ from core_api.platform.uploads import read_upload
 from core_api.system.dept.models import SysDept
 from core_api.system.dept.service import check_scope, dept_rows, dept_tree_select
 from core_api.system.post.models import SysPost
+from core_api.system.role.grants import check_user_roles
 from core_api.system.role.models import SysRole
 from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserPost, SysUserRole
 from core_api.system.user.service import (
     check_password_rule,
-    check_role_ids,
     check_unique,
     check_user_allowed,
     check_user_scope,
@@ -187,6 +187,11 @@ async def get_user(principal: Principal, userId: int) -> web.Response:  # noqa: 
     return ok(data=auth_user, roleIds=sorted(role_ids), postIds=sorted(post_ids), **await options(principal))
 
 
+async def user_or_404(user_id: int) -> None:
+    if not await SysUser.filter(user_id=user_id, del_flag="0").exists():
+        raise NotFound()
+
+
 async def principal_user_view(principal: Principal, user_id: int) -> dict[str, Any]:
     loaded = await load_user(user_id)
     if loaded is None or loaded[0]["del_flag"] != "0":
@@ -216,7 +221,7 @@ async def create_user(request: web.Request, principal: Principal, body: UserBody
         raise ServiceError("用户密码不能为空")
     check_password_rule(body.password)
     await check_dept(principal, body.dept_id)
-    await check_role_ids(principal.authz, body.role_ids or [])
+    await check_user_roles(principal.authz, None, body.role_ids or [])
     await check_unique(None, body.user_name, body.phonenumber, body.email, "新增", body.user_name)
     hashed = await hash_password(body.password)
     async with in_transaction():
@@ -235,19 +240,16 @@ async def update_user(request: web.Request, principal: Principal, body: UserBody
     user = await SysUser.get_or_none(user_id=body.user_id, del_flag="0")
     if user is None:
         raise NotFound()
-    check_user_allowed(user.user_id, principal.authz)
+    check_user_allowed(user.user_id)
     await check_user_scope(principal.authz, [user.user_id])
     await check_dept(principal, body.dept_id)
-    await check_role_ids(principal.authz, body.role_ids or [])
-    if user.user_id == SUPER_ADMIN_ID and body.status != "0":
-        raise ServiceError("不允许停用超级管理员用户")
+    await check_user_roles(principal.authz, user.user_id, body.role_ids)
+    if user.user_id == principal.user_id and body.status != "0":
+        raise ServiceError("不能停用当前用户")
     await check_unique(user.user_id, None, body.phonenumber, body.email, "修改", user.user_name)
-    role_ids = body.role_ids
-    if user.user_id == SUPER_ADMIN_ID and role_ids is not None and 1 not in role_ids:
-        raise ServiceError("不允许取消超级管理员的超级管理员角色")
     async with in_transaction():
         await SysUser.filter(user_id=user.user_id).update(**values(body), **updated(request, principal))
-        await replace_links(user.user_id, role_ids, body.post_ids)
+        await replace_links(user.user_id, body.role_ids, body.post_ids)
     if body.status != "0":
         await request.app[AUTH].end_user_sessions(user.user_id)
     await request.app[AUTH].authz_changed()
@@ -274,7 +276,8 @@ async def delete_users(request: web.Request, principal: Principal, userIds: str)
 @api.put("/system/user/resetPwd", need=any_perm("system:user:resetPwd"),
          summary="Set a user's password; their sessions end", log=OperLogSpec("用户管理", BusinessType.UPDATE))
 async def reset_password(request: web.Request, principal: Principal, body: ResetPwdBody) -> web.Response:
-    check_user_allowed(body.user_id, principal.authz)
+    await user_or_404(body.user_id)
+    check_user_allowed(body.user_id)
     await check_user_scope(principal.authz, [body.user_id])
     check_password_rule(body.password)
     await SysUser.filter(user_id=body.user_id).update(password=await hash_password(body.password),
@@ -288,9 +291,8 @@ async def reset_password(request: web.Request, principal: Principal, body: Reset
          summary="Enable or disable a user; disabling ends their sessions",
          log=OperLogSpec("用户管理", BusinessType.UPDATE))
 async def change_status(request: web.Request, principal: Principal, body: StatusBody) -> web.Response:
-    check_user_allowed(body.user_id, principal.authz)
-    if body.user_id == SUPER_ADMIN_ID and body.status != "0":
-        raise ServiceError("不允许停用超级管理员用户")
+    await user_or_404(body.user_id)
+    check_user_allowed(body.user_id)
     if body.user_id == principal.user_id and body.status != "0":
         raise ServiceError("不能停用当前用户")
     await check_user_scope(principal.authz, [body.user_id])
@@ -316,12 +318,11 @@ async def auth_role(principal: Principal, userId: int) -> web.Response:  # noqa:
 @api.put("/system/user/authRole", need=any_perm("system:user:edit"), summary="Set a user's roles",
          log=OperLogSpec("用户管理", BusinessType.GRANT))
 async def set_roles(request: web.Request, principal: Principal, query: AuthRoleQuery) -> web.Response:
-    check_user_allowed(query.user_id, principal.authz)
+    await user_or_404(query.user_id)
+    check_user_allowed(query.user_id)
     await check_user_scope(principal.authz, [query.user_id])
     role_ids = parse_ids(query.role_ids) if query.role_ids else []
-    await check_role_ids(principal.authz, role_ids)
-    if query.user_id == SUPER_ADMIN_ID and 1 not in role_ids:
-        raise ServiceError("不允许取消超级管理员的超级管理员角色")
+    await check_user_roles(principal.authz, query.user_id, role_ids)
     async with in_transaction():
         await replace_links(query.user_id, role_ids, None)
     await request.app[AUTH].authz_changed()
@@ -388,7 +389,7 @@ async def import_users(request: web.Request, principal: Principal, query: Import
             if existing is not None:
                 if not query.update_support:
                     raise ServiceError("已存在")
-                check_user_allowed(existing.user_id, principal.authz)
+                check_user_allowed(existing.user_id)
                 await check_user_scope(principal.authz, [existing.user_id])
             await check_unique(existing.user_id if existing else None, None, row.phonenumber, row.email,
                                "导入", row.user_name)

@@ -27,14 +27,17 @@ export async function DashboardScreen() {
           <LoginsChart data={data.loginsPerDay} />
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("recentLogins")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <RecentLogins data={data.recentLogins} />
-        </CardContent>
-      </Card>
+      {/* null without monitor:logininfor:list: who signed in from where is the login log's business */}
+      {data.recentLogins && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("recentLogins")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <RecentLogins data={data.recentLogins} />
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }

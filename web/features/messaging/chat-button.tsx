@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMessaging } from "./messaging-provider";
 import { useStore } from "./store";
 
-/** The header's chat button (only with a chat token): toggles the popup; a dot for unseen messages. */
+/** The header's chat button (only with a chat token and chat:desk:list): toggles the popup; a dot for unseen messages. */
 export function ChatButton() {
   const { chat } = useMessaging();
   if (!chat) return null;

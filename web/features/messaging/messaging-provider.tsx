@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { useConsole } from "@/components/layout/console-context";
 import { type ChatRoom, parseSavedRoom } from "@/lib/chat-rooms";
 import { ChatConnection } from "@/lib/chat-socket";
+import { hasPermi } from "@/lib/permission";
 import { ChatController } from "./chat-controller";
 import { CentreController } from "./centre-controller";
 import { OPEN_CHAT_EVENT } from "./open-chat";
@@ -16,8 +17,11 @@ import { Store, useStore } from "./store";
 /** How often the message-centre counts are fetched again in the background. */
 export const COUNTS_REFRESH = 10_000;
 
+/** The service desk's read permission: without it no chat button, popup or socket (the core refuses them). */
+export const DESK_LIST = "chat:desk:list";
+
 interface MessagingValue {
-  /** null when the user has no chat token: no popup, no socket */
+  /** null without a chat token or chat:desk:list: no popup, no socket */
   chat: ChatController | null;
   centre: CentreController;
 }
@@ -30,9 +34,9 @@ const MessagingContext = createContext<MessagingValue | null>(null);
  * 'can init' flag), and the chat popup's state.
  */
 export function MessagingProvider({ children }: { children: ReactNode }) {
-  const { user } = useConsole();
+  const { user, roles, permissions } = useConsole();
   const t = useTranslations("chat");
-  const chatToken = user.token ?? "";
+  const chatToken = hasPermi({ roles, permissions }, DESK_LIST) ? (user.token ?? "") : "";
   const textRef = useRef(t);
   textRef.current = t;
   const [centre] = useState(() => new CentreController());

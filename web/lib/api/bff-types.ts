@@ -1185,8 +1185,11 @@ export interface components {
             loginsPerDay: components["schemas"]["LoginDay"][];
             /** Onlinesessions */
             onlineSessions: number;
-            /** Recentlogins */
-            recentLogins: components["schemas"]["RecentLogin"][];
+            /**
+             * Recentlogins
+             * @description the newest sign-ins; null unless the caller holds monitor:logininfor:list
+             */
+            recentLogins: components["schemas"]["RecentLogin"][] | null;
             /** Roletotal */
             roleTotal: number;
             /** Userenabled */

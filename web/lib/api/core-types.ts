@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Take a conversation
-         * @description Needs a signed-in caller.
+         * @description Needs a signed-in caller with any of permissions chat:desk:reply.
          */
         post: operations["chat_claim"];
         delete?: never;
@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * The emoji catalogue (id, type, title, icon, emoji, unified)
-         * @description Needs a signed-in caller.
+         * @description Needs a signed-in caller with any of permissions chat:desk:list.
          */
         get: operations["chat_emoji"];
         put?: never;
@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * A conversation's messages, newest first, 10 a page, anchored at page 1's newest message
-         * @description Needs a signed-in caller.
+         * @description Needs a signed-in caller with any of permissions chat:desk:list.
          */
         post: operations["chat_history"];
         delete?: never;
@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a conversation read for the desk
-         * @description Needs a signed-in caller.
+         * @description Needs a signed-in caller with any of permissions chat:desk:list.
          */
         post: operations["chat_read"];
         delete?: never;
@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * The service desk's conversations, latest first, 10 a page, with unread counts
-         * @description Needs a signed-in caller.
+         * @description Needs a signed-in caller with any of permissions chat:desk:list.
          */
         post: operations["chat_rooms"];
         delete?: never;
@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Set a conversation open, pending or resolved
-         * @description Needs a signed-in caller.
+         * @description Needs a signed-in caller with any of permissions chat:desk:reply.
          */
         post: operations["chat_set_status"];
         delete?: never;
@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Hand a conversation to another staff member, with a note in it
-         * @description Needs a signed-in caller.
+         * @description Needs a signed-in caller with any of permissions chat:desk:transfer.
          */
         post: operations["chat_transfer"];
         delete?: never;
@@ -252,7 +252,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message (segments) to a conversation as the signed-in staff member
-         * @description Needs a signed-in caller.
+         * @description Needs a signed-in caller with any of permissions chat:desk:reply.
          */
         post: operations["chat_send"];
         delete?: never;
@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * Home dashboard figures
-         * @description Needs a signed-in caller.
+         * @description Needs a signed-in caller with any of permissions index:dashboard:view.
          */
         get: operations["dashboard_dashboard"];
         put?: never;
@@ -1330,7 +1330,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A parameter's value, returned in msg (RuoYi's convention)
+         * A parameter's value, returned in msg (RuoYi's convention); the shell's display keys for anybody signed in, every other key with system:config:query
          * @description Needs a signed-in caller.
          */
         get: operations["config_config_by_key"];
@@ -3337,8 +3337,11 @@ export interface components {
             loginsPerDay: components["schemas"]["LoginDay"][];
             /** Onlinesessions */
             onlineSessions: number;
-            /** Recentlogins */
-            recentLogins: components["schemas"]["RecentLogin"][];
+            /**
+             * Recentlogins
+             * @description the newest sign-ins; null unless the caller holds monitor:logininfor:list
+             */
+            recentLogins: components["schemas"]["RecentLogin"][] | null;
             /** Roletotal */
             roleTotal: number;
             /** Userenabled */
@@ -3482,7 +3485,10 @@ export interface components {
              */
             status?: string | null;
         };
-        /** DataScopeBody */
+        /**
+         * DataScopeBody
+         * @description Only the scope fields apply (as in RuoYi); clients that echo the whole role may send the rest.
+         */
         DataScopeBody: {
             /**
              * Admin
@@ -3508,9 +3514,9 @@ export interface components {
             delFlag?: unknown;
             /**
              * 部门树关联
-             * @default true
+             * @default null
              */
-            deptCheckStrictly?: boolean;
+            deptCheckStrictly?: boolean | null;
             /**
              * 部门
              * @default null
@@ -3551,12 +3557,21 @@ export interface components {
              * @default null
              */
             roleId?: number | null;
-            /** 权限字符 */
-            roleKey: string;
-            /** 角色名称 */
-            roleName: string;
-            /** 角色顺序 */
-            roleSort: number;
+            /**
+             * 权限字符
+             * @default null
+             */
+            roleKey?: string | null;
+            /**
+             * 角色名称
+             * @default null
+             */
+            roleName?: string | null;
+            /**
+             * 角色顺序
+             * @default null
+             */
+            roleSort?: number | null;
             /**
              * Searchvalue
              * @default null
