@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
+import redis
 
 from core_api.auth.models import UserSession
 from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.monitor.operlog.models import SysOperLog
+from core_api.platform.kv import KvEntry
 from tests.conftest import OK, Caller, eventually, login, token_for, xlsx_rows
 from tests.test_kv_and_settings import REDIS_URL, redis_reachable
 
@@ -86,7 +90,10 @@ async def test_cache_screens_in_process(admin, client):
     for _ in range(2):
         await login(client, "ry", "wrong-pass")
     info = (await admin.get("/monitor/cache"))["data"]
-    assert info["info"]["redis_mode"] == "in-process" and info["dbSize"] >= 1
+    assert info["info"]["redis_mode"] == "in-process"
+    stored = await KvEntry.filter(expires_at__gt=time.time()).values_list("key", flat=True)
+    assert "pwd_err:ry" in stored
+    assert info["dbSize"] == len(stored) + sum(info["info"]["processCaches"].values())
     assert any(s["name"] == "incr" for s in info["commandStats"])
     names = [n["cacheName"] for n in (await admin.get("/monitor/cache/getNames"))["data"]]
     assert "pwd_err_cnt:" in names and "sys_config:" in names
@@ -108,5 +115,14 @@ async def test_cache_screen_on_redis(start_app, make_settings):
         pytest.skip("Redis is not reachable")
     client = await start_app(make_settings(redis_url=REDIS_URL))
     admin = Caller(client, await token_for(client))
+    await login(client, "ry", "wrong-pass")  # stores pwd_err:ry in Redis
     info = (await admin.get("/monitor/cache"))["data"]
-    assert info["info"]["redis_version"] and info["dbSize"] >= 0 and info["commandStats"]
+    direct = redis.Redis.from_url(REDIS_URL)
+    try:
+        assert direct.get("pwd_err:ry") == b"1"
+        assert info["dbSize"] == direct.dbsize()
+        assert info["info"]["redis_version"] == direct.info()["redis_version"]
+    finally:
+        direct.delete("pwd_err:ry")
+        direct.close()
+    assert any(s["name"] == "set" for s in info["commandStats"])
