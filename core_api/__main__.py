@@ -4,28 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
-import sys
 from pathlib import Path
 
-from pydantic import ValidationError
-
+from core_api.platform.process import load_settings, setup_logging
 from core_api.settings import ROOT, Settings
-
-
-def setup_logging() -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("tortoise").setLevel(logging.WARNING)
-    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-
-
-def load_settings() -> Settings:
-    try:
-        return Settings()
-    except ValidationError as exc:
-        for err in exc.errors():
-            print(f"configuration error: {err['msg']}", file=sys.stderr)
-        raise SystemExit(2) from None
 
 
 async def _migrate(settings: Settings) -> None:
