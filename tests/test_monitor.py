@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
 
 import pytest
 import redis
@@ -126,3 +127,16 @@ async def test_cache_screen_on_redis(start_app, make_settings):
         direct.delete("pwd_err:ry")
         direct.close()
     assert any(s["name"] == "set" for s in info["commandStats"])
+
+
+async def test_date_range_filters_count_days_in_the_business_zone(admin):
+    await admin.post("/system/post", json=NEW_POST)
+    # 20:00 UTC on 10 January is 04:00 on 11 January in Asia/Shanghai, the default business zone
+    await SysOperLog.all().update(oper_time=datetime(2026, 1, 10, 20, 0, tzinfo=UTC))
+
+    async def titles(day: str) -> list[str]:
+        found = await admin.get("/monitor/operlog/list", params={"params[beginTime]": day, "params[endTime]": day})
+        return [row["title"] for row in found["rows"]]
+
+    assert await titles("2026-01-11") == ["岗位管理"]
+    assert await titles("2026-01-10") == []
