@@ -5,7 +5,8 @@ does not answer is installed from Debian's packages when missing, started, and w
 line per service that still does not answer, so that the test command fails instead of skipping its suites.
 
 ``createdb URL`` / ``dropdb URL`` and ``add-vhost URL`` / ``delete-vhost URL`` make and remove the scratch
-database and RabbitMQ virtual host that one browser run uses, so that it starts empty and leaves nothing behind.
+database and RabbitMQ virtual host that one browser run uses, so that it starts empty and leaves nothing behind;
+``s3-bucket ENDPOINT/BUCKET`` prepares the bucket of the browser run on a local S3 server.
 """
 
 from __future__ import annotations
@@ -188,8 +189,39 @@ def scratch(command: str, url: str) -> None:
         rabbitmqctl("delete_vhost", name)
 
 
+def s3_bucket(url: str) -> None:
+    """A bucket on a local S3 server (moto) set up as an operator would: objects under file/ readable by anyone
+    (chat images, notices), and browsers of any origin may post uploads to it directly."""
+    import orjson
+    from aiobotocore.session import get_session
+
+    endpoint, bucket = url.rsplit("/", 1)
+    host, port = urlsplit(endpoint).hostname or "127.0.0.1", urlsplit(endpoint).port or 80
+    deadline = time.monotonic() + 30
+    while not port_open(host, port):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the S3 server at {endpoint} does not answer")
+        time.sleep(0.2)
+
+    async def run() -> None:
+        async with get_session().create_client("s3", region_name="us-east-1", endpoint_url=endpoint,
+                                               aws_access_key_id="k", aws_secret_access_key="s") as s3:  # noqa: S106 - moto
+            await s3.create_bucket(Bucket=bucket)
+            policy = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Principal": "*",
+                                                              "Action": "s3:GetObject",
+                                                              "Resource": f"arn:aws:s3:::{bucket}/file/*"}]}
+            await s3.put_bucket_policy(Bucket=bucket, Policy=orjson.dumps(policy).decode())
+            await s3.put_bucket_cors(Bucket=bucket, CORSConfiguration={"CORSRules": [
+                {"AllowedOrigins": ["*"], "AllowedMethods": ["GET", "POST"], "AllowedHeaders": ["*"]}]})
+
+    asyncio.run(run())
+
+
 def main(args: list[str]) -> int:
     command, urls = args[0], args[1:]
+    if command == "s3-bucket":
+        s3_bucket(urls[0])
+        return 0
     if command != "check":
         for url in urls:
             scratch(command, url)
