@@ -1,4 +1,5 @@
-"""Import rules, checked by reading the files: the BFF uses of core_api only the shared kit."""
+"""Import rules, checked by reading the files: the BFF uses of core_api only the shared kit; the web's shared
+components never import a feature (features are mounted through the layout's slots)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,24 @@ def test_the_rule_catches_a_core_route_import(tmp_path: Path) -> None:
     screen = tmp_path / "screen.py"  # an import inside a function counts too
     screen.write_text("import core_api.platform.api\n\n\ndef f():\n    from core_api.system.dict.routes import X\n")
     assert [m for _, m in imported_modules(screen) if outside_the_kit(m)] == ["core_api.system.dict.routes"]
+
+
+FEATURE_IMPORT = re.compile(r"""(?:from\s+|import\s*\(\s*|import\s+)["'](?:@/features/|(?:\.\./)+features/)""")
+
+
+def feature_imports(path: Path, root: Path = ROOT) -> list[str]:
+    return [f"{path.relative_to(root)}:{n}" for n, line in enumerate(path.read_text().splitlines(), 1)
+            if FEATURE_IMPORT.search(line)]
+
+
+def test_web_components_never_import_a_feature() -> None:
+    files = sorted(p for p in (ROOT / "web" / "components").rglob("*") if p.suffix in {".ts", ".tsx"})
+    assert files
+    assert [hit for path in files for hit in feature_imports(path)] == []
+
+
+def test_the_web_rule_catches_every_form_of_import(tmp_path: Path) -> None:
+    shell = tmp_path / "shell.tsx"
+    shell.write_text('import { A } from "@/features/a";\nconst B = await import("@/features/b");\n'
+                     'import "../../features/c";\nimport { D } from "@/lib/d";\n')
+    assert feature_imports(shell, tmp_path) == ["shell.tsx:1", "shell.tsx:2", "shell.tsx:3"]
