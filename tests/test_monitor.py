@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import platform
+import socket
 import time
 from datetime import UTC, datetime
 
@@ -87,7 +88,7 @@ async def test_server_figures_are_real(admin):
     assert data["cpu"]["cpuNum"] == psutil.cpu_count(logical=True) and 0 <= data["cpu"]["free"] <= 100
     assert data["mem"]["total"] == round(psutil.virtual_memory().total / 1024**3, 2)
     assert data["py"] == data["jvm"] and data["py"]["version"] == platform.python_version()
-    assert data["sys"]["computerName"] and data["sysFiles"][0]["dirName"]
+    assert data["sys"]["computerName"] == socket.gethostname() and data["sysFiles"][0]["dirName"]
 
 
 async def test_cache_screens_in_process(admin, client):
