@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from core_api.__main__ import load_settings, setup_logging
+from core_api.platform.process import load_settings, setup_logging
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -4,32 +4,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
+from core_api.platform.process import load_settings, setup_logging
 from core_api.settings import ROOT, Settings
-
-
-def setup_logging() -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("tortoise").setLevel(logging.WARNING)
-    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-
-
-def load_settings() -> Settings:
-    try:
-        settings = Settings()
-    except ValidationError as exc:
-        for err in exc.errors():
-            print(f"configuration error: {err['msg']}", file=sys.stderr)
-        raise SystemExit(2) from None
-    logging.getLogger("console").setLevel(settings.log_level)
-    return settings
 
 
 async def _migrate(settings: Settings) -> None:

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import platform
+import socket
+import time
+from datetime import UTC, datetime
+
+import psutil
 import pytest
+import redis
 
 from core_api.auth.models import UserSession
 from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.monitor.operlog.models import SysOperLog
+from core_api.platform.kv import KvEntry
 from tests.conftest import OK, Caller, eventually, login, token_for, xlsx_rows
 from tests.test_kv_and_settings import REDIS_URL, redis_reachable
 
@@ -76,9 +84,11 @@ async def test_online_list_and_force_logout(admin, client):
 
 async def test_server_figures_are_real(admin):
     data = (await admin.get("/monitor/server"))["data"]
-    assert data["cpu"]["cpuNum"] >= 1 and 0 <= data["cpu"]["free"] <= 100
-    assert data["mem"]["total"] > 0 and data["py"] == data["jvm"] and data["py"]["version"].startswith("3.11")
-    assert data["sys"]["computerName"] and data["sysFiles"][0]["dirName"]
+    # this machine's own figures, read the same way
+    assert data["cpu"]["cpuNum"] == psutil.cpu_count(logical=True) and 0 <= data["cpu"]["free"] <= 100
+    assert data["mem"]["total"] == round(psutil.virtual_memory().total / 1024**3, 2)
+    assert data["py"] == data["jvm"] and data["py"]["version"] == platform.python_version()
+    assert data["sys"]["computerName"] == socket.gethostname() and data["sysFiles"][0]["dirName"]
 
 
 async def test_cache_screens_in_process(admin, client):
@@ -86,7 +96,10 @@ async def test_cache_screens_in_process(admin, client):
     for _ in range(2):
         await login(client, "ry", "wrong-pass")
     info = (await admin.get("/monitor/cache"))["data"]
-    assert info["info"]["redis_mode"] == "in-process" and info["dbSize"] >= 1
+    assert info["info"]["redis_mode"] == "in-process"
+    stored = await KvEntry.filter(expires_at__gt=time.time()).values_list("key", flat=True)
+    assert "pwd_err:ry" in stored
+    assert info["dbSize"] == len(stored) + sum(info["info"]["processCaches"].values())
     assert any(s["name"] == "incr" for s in info["commandStats"])
     names = [n["cacheName"] for n in (await admin.get("/monitor/cache/getNames"))["data"]]
     assert "pwd_err_cnt:" in names and "sys_config:" in names
@@ -110,5 +123,27 @@ async def test_cache_screen_on_redis(start_app, make_settings):
         pytest.skip("Redis is not reachable")
     client = await start_app(make_settings(redis_url=REDIS_URL))
     admin = Caller(client, await token_for(client))
+    await login(client, "ry", "wrong-pass")  # stores pwd_err:ry in Redis
     info = (await admin.get("/monitor/cache"))["data"]
-    assert info["info"]["redis_version"] and info["dbSize"] >= 0 and info["commandStats"]
+    direct = redis.Redis.from_url(REDIS_URL)
+    try:
+        assert direct.get("pwd_err:ry") == b"1"
+        assert info["dbSize"] == direct.dbsize()
+        assert info["info"]["redis_version"] == direct.info()["redis_version"]
+    finally:
+        direct.delete("pwd_err:ry")
+        direct.close()
+    assert any(s["name"] == "set" for s in info["commandStats"])
+
+
+async def test_date_range_filters_count_days_in_the_business_zone(admin):
+    await admin.post("/system/post", json=NEW_POST)
+    # 20:00 UTC on 10 January is 04:00 on 11 January in Asia/Shanghai, the default business zone
+    await SysOperLog.all().update(oper_time=datetime(2026, 1, 10, 20, 0, tzinfo=UTC))
+
+    async def titles(day: str) -> list[str]:
+        found = await admin.get("/monitor/operlog/list", params={"params[beginTime]": day, "params[endTime]": day})
+        return [row["title"] for row in found["rows"]]
+
+    assert await titles("2026-01-11") == ["岗位管理"]
+    assert await titles("2026-01-10") == []

@@ -6,8 +6,8 @@ from aiohttp import web
 from pydantic import Field
 
 from bff.core_client import CoreClient
-from core_api.auth.schemas import Envelope, LoginBody, RegisterBody
 from core_api.platform.api import Api
+from core_api.platform.contract import Envelope, LoginBody, RegisterBody
 from core_api.platform.envelope import ok
 from core_api.platform.schema import Schema
 

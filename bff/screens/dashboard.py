@@ -5,8 +5,8 @@ from __future__ import annotations
 from aiohttp import web
 
 from bff.core_client import CoreClient
-from core_api.dashboard.routes import DashboardOut
 from core_api.platform.api import Api
+from core_api.platform.contract import DashboardOut
 from core_api.platform.envelope import ok
 
 api = Api("dashboard")

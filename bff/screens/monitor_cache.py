@@ -8,8 +8,8 @@ from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field
 
 from bff.core_client import CoreClient
-from core_api.auth.schemas import Envelope
 from core_api.platform.api import Api
+from core_api.platform.contract import Envelope
 from core_api.platform.envelope import ok
 from core_api.platform.schema import Schema
 

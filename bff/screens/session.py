@@ -7,12 +7,11 @@ import asyncio
 from aiohttp import web
 
 from bff.core_client import CoreClient
-from core_api.auth.schemas import Envelope, RouterNode, UserInfo
 from core_api.platform.api import Api
+from core_api.platform.contract import DictDataOut, Envelope, RouterNode, UserInfo
 from core_api.platform.envelope import ok
 from core_api.platform.schema import Schema
 from core_api.platform.state import SETTINGS
-from core_api.system.dict.routes import DictDataOut
 
 api = Api("session")
 SHELL_DICTS = ("sys_user_sex", "sys_normal_disable", "sys_show_hide", "sys_yes_no")

@@ -8,8 +8,8 @@ import re
 from typing import Any
 
 from bff.core_client import CoreClient
+from core_api.platform.contract import DictDataOut
 from core_api.platform.schema import Schema
-from core_api.system.dict.routes import DictDataOut
 
 DATE_RANGE_KEY = re.compile(r"^(begin|end)[A-Z]\w*$")
 

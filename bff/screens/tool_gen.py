@@ -12,8 +12,8 @@ from pydantic import Field
 
 from bff.core_client import CoreClient
 from bff.screens.system_shared import DictTypeRow, TreeNode, core_params, page_of
-from core_api.auth.schemas import Envelope
 from core_api.platform.api import Api
+from core_api.platform.contract import Envelope
 from core_api.platform.envelope import ok
 from core_api.platform.paging import ListQuery
 from core_api.platform.schema import Schema
@@ -142,12 +142,13 @@ def directories(menus: list[dict[str, Any]]) -> list[dict[str, Any]]:
          response=GenEditScreenOut)
 async def gen_edit_screen(request: web.Request, core: CoreClient) -> web.Response:
     table_id = int(request.match_info["tableId"])
-    detail, types, menus = await asyncio.gather(
+    results: list[Any] = await asyncio.gather(
         core.get(f"/tool/gen/{table_id}"),
         core.get("/system/dict/type/optionselect"),
         core.get("/system/menu/list"),
         return_exceptions=True,
     )
+    detail, types, menus = results
     # The table decides the answer; without system:menu:list the parent menu tree is only the root.
     for result in (detail, types):
         if isinstance(result, BaseException):

@@ -1,5 +1,10 @@
+from typing import TYPE_CHECKING
+
 from tortoise import fields
 from tortoise.models import Model
+
+if TYPE_CHECKING:
+    from core_api.system.user.models import SysUser
 
 
 class UserSession(Model):
@@ -7,7 +12,8 @@ class UserSession(Model):
 
     id = fields.BigIntField(primary_key=True)
     token_hash = fields.CharField(max_length=64, unique=True)
-    user = fields.ForeignKeyField("models.SysUser", related_name="sessions", on_delete=fields.CASCADE)
+    user: fields.ForeignKeyRelation["SysUser"] = fields.ForeignKeyField(
+        "models.SysUser", related_name="sessions", on_delete=fields.CASCADE)
     user_name = fields.CharField(max_length=30)
     dept_name = fields.CharField(max_length=50, default="")
     ipaddr = fields.CharField(max_length=128, default="")

@@ -91,7 +91,7 @@ class AuthService:
         """A department and every department below it (cached; departments change rarely)."""
         if dept_id not in self._subtrees:
             below = SysDept.filter(Q(ancestors__endswith=f",{dept_id}") | Q(ancestors__contains=f",{dept_id},"))
-            self._subtrees[dept_id] = [dept_id, *await below.values_list("dept_id", flat=True)]
+            self._subtrees[dept_id] = [dept_id, *await below.values_list("dept_id", flat=True)]  # type: ignore[list-item]
         return self._subtrees[dept_id]
 
     def snapshot(self) -> dict[str, Any]:
@@ -153,7 +153,7 @@ class AuthService:
         perms = await SysMenu.filter(menu_id__in=list(menu_ids), status="0").values_list("perms", flat=True)
         out: set[str] = set()
         for p in perms:
-            out.update(x.strip() for x in (p or "").split(",") if x.strip())
+            out.update(x.strip() for x in (p or "").split(",") if x.strip())  # type: ignore[union-attr]
         return frozenset(out)
 
     @staticmethod
@@ -167,7 +167,7 @@ class AuthService:
         for role in roles:
             scope = role["data_scope"]
             if scope == "2":
-                depts.update(await SysRoleDept.filter(role_id=role["role_id"]).values_list("dept_id", flat=True))
+                depts.update(await SysRoleDept.filter(role_id=role["role_id"]).values_list("dept_id", flat=True))  # type: ignore[arg-type]
             elif scope == "3" and dept_id is not None:
                 depts.add(dept_id)
             elif scope == "4" and dept_id is not None:
@@ -175,7 +175,7 @@ class AuthService:
                 below = SysDept.filter(
                     Q(ancestors__endswith=f",{dept_id}") | Q(ancestors__contains=f",{dept_id},"), del_flag="0"
                 )
-                depts.update(await below.values_list("dept_id", flat=True))
+                depts.update(await below.values_list("dept_id", flat=True))  # type: ignore[arg-type]
             elif scope == "5":
                 self_only = user_id
         return DataScope(all=False, dept_ids=frozenset(depts), self_user_id=self_only)
@@ -249,7 +249,7 @@ class AuthService:
         qs = UserSession.filter(user_id=user_id)
         if keep_session_id is not None:
             qs = qs.exclude(id=keep_session_id)
-        return await self.end_sessions(list(await qs.values_list("id", flat=True)))
+        return await self.end_sessions(list(await qs.values_list("id", flat=True)))  # type: ignore[arg-type]
 
     def chat_token(self, session_id: int) -> str:
         """The chat token (tokenIm) of a session: valid exactly as long as the session is."""

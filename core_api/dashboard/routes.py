@@ -6,15 +6,13 @@ from datetime import timedelta
 from typing import Any
 
 from aiohttp import web
-from pydantic import Field
 from tortoise import connections
 
 from core_api.auth.models import UserSession
-from core_api.auth.schemas import Envelope
 from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.platform.api import Api
+from core_api.platform.contract import DASHBOARD_DAYS, DashboardOut
 from core_api.platform.envelope import ok
-from core_api.platform.schema import Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import day_start, fmt, zone
@@ -23,36 +21,7 @@ from core_api.system.role.models import SysRole
 from core_api.system.user.models import SysUser
 
 api = Api("dashboard")
-DAYS = 30
-
-
-class LoginDay(Schema):
-    day: str
-    success: int
-    failure: int
-
-
-class RecentLogin(Schema):
-    user_name: str
-    ipaddr: str
-    status: str
-    msg: str
-    login_time: str | None
-
-
-class DashboardData(Schema):
-    user_total: int
-    user_enabled: int
-    role_total: int
-    dept_total: int
-    online_sessions: int
-    logins_per_day: list[LoginDay] = Field(description=f"the last {DAYS} days, oldest first")
-    recent_logins: list[RecentLogin] | None = Field(
-        description="the newest sign-ins; null unless the caller holds monitor:logininfor:list")
-
-
-class DashboardOut(Envelope):
-    data: DashboardData
+DAYS = DASHBOARD_DAYS
 
 
 async def logins_per_day(now_ts: float) -> list[dict[str, Any]]:

@@ -1,12 +1,18 @@
+from typing import TYPE_CHECKING
+
 from tortoise import fields
 from tortoise.models import Model
+
+if TYPE_CHECKING:
+    from core_api.system.user.models import SysUser
 
 
 class SysMessage(Model):
     """One message-centre entry for one recipient: a system message or an order message."""
 
     id = fields.BigIntField(primary_key=True)
-    recipient = fields.ForeignKeyField("models.SysUser", related_name="messages", on_delete=fields.CASCADE)
+    recipient: fields.ForeignKeyRelation["SysUser"] = fields.ForeignKeyField(
+        "models.SysUser", related_name="messages", on_delete=fields.CASCADE)
     kind = fields.CharField(max_length=5)  # "sys" or "order"
     message_type = fields.IntField(default=0)  # e.g. 1901 order placed (opens the order detail)
     type_no = fields.CharField(max_length=64, default="")  # e.g. the order number

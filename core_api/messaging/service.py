@@ -55,7 +55,7 @@ async def on_notice_published(payload: dict[str, Any]) -> None:
     event = NoticePublished.model_validate(payload)
     users = await SysUser.filter(status="0", del_flag="0").values_list("user_id", flat=True)
     label = "通知" if event.notice_type == "1" else "公告"
-    await _fan_out(list(users), "sys", f"notice:{event.notice_id}", message_type=0, type_no=str(event.notice_id),
+    await _fan_out(list(users), "sys", f"notice:{event.notice_id}", message_type=0, type_no=str(event.notice_id),  # type: ignore[arg-type]
                    title=f"【{label}】{event.title}"[:100])
 
 
@@ -68,7 +68,7 @@ async def order_staff(_shop_id: int | None) -> list[int]:
     holders = await SysUserRole.filter(role_id__in=roles).values_list("user_id", flat=True)
     enabled = await SysUser.filter(user_id__in=[SUPER_ADMIN_ID, *holders], status="0").values_list("user_id",
                                                                                                     flat=True)
-    return list(enabled)
+    return list(enabled)  # type: ignore[arg-type]
 
 
 async def on_order_event(payload: dict[str, Any]) -> None:

@@ -28,6 +28,9 @@ class KvStore(Protocol):
     async def keys(self, prefix: str, limit: int = 1000) -> list[str]:
         """Live keys starting with ``prefix`` (for the cache screen)."""
 
+    async def info(self) -> dict:
+        """The store's figures for the cache screen: mode, dbSize, commandstats (and Redis INFO)."""
+
     async def close(self) -> None: ...
 
 
@@ -42,7 +45,7 @@ class DbKv:
     async def get(self, key: str) -> str | None:
         self._count("get")
         row = await KvEntry.filter(key=key, expires_at__gt=self._clock()).values_list("value", flat=True)
-        return row[0] if row else None
+        return row[0] if row else None  # type: ignore[return-value]
 
     async def set(self, key: str, value: str, ttl: float) -> None:
         self._count("set")
@@ -87,7 +90,7 @@ class DbKv:
 
     async def keys(self, prefix: str, limit: int = 1000) -> list[str]:
         qs = KvEntry.filter(key__startswith=prefix, expires_at__gt=self._clock())
-        return list(await qs.order_by("key").limit(limit).values_list("key", flat=True))
+        return list(await qs.order_by("key").limit(limit).values_list("key", flat=True))  # type: ignore[arg-type]
 
     async def info(self) -> dict:
         live = await KvEntry.filter(expires_at__gt=self._clock()).count()
@@ -107,13 +110,13 @@ class RedisKv:
         self._redis = aioredis.from_url(url, decode_responses=True)
 
     async def get(self, key: str) -> str | None:
-        return await self._redis.get(key)
+        return await self._redis.get(key)  # type: ignore[return-value]  # decode_responses: str, typed bytes | str
 
     async def set(self, key: str, value: str, ttl: float) -> None:
         await self._redis.set(key, value, px=max(1, int(ttl * 1000)))
 
     async def pop(self, key: str) -> str | None:
-        return await self._redis.getdel(key)
+        return await self._redis.getdel(key)  # type: ignore[return-value]  # decode_responses: str, typed bytes | str
 
     async def delete(self, key: str) -> None:
         await self._redis.delete(key)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
@@ -13,7 +13,7 @@ REF = "#/components/schemas/{model}"
 
 
 def build_openapi(endpoints: list[Endpoint], title: str, version: str) -> dict[str, Any]:
-    models: list[tuple[type[BaseModel], str]] = []
+    models: list[tuple[type[BaseModel], Literal["validation", "serialization"]]] = []
     for ep in endpoints:
         if ep.body_model:
             models.append((ep.body_model, "validation"))

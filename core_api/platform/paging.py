@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from datetime import date
+from datetime import UTC, date
 from typing import Any
 
 from pydantic import Field, model_validator
@@ -56,11 +56,14 @@ class ListQuery(Schema):
 
 
 def between_days(qs: QuerySet, field: str, begin: date | None, end: date | None) -> QuerySet:
-    """Filters ``field`` to the local days [begin, end] (the end day is inclusive)."""
+    """Filters ``field`` to the local days [begin, end] (the end day is inclusive).
+
+    The bounds are given in UTC, as the times are stored: SQLite compares them as text, where a bound written
+    with another offset (+08:00) would shift the day by the offset."""
     if begin:
-        qs = qs.filter(**{f"{field}__gte": day_start(begin)})
+        qs = qs.filter(**{f"{field}__gte": day_start(begin).astimezone(UTC)})
     if end:
-        qs = qs.filter(**{f"{field}__lt": day_end_exclusive(end)})
+        qs = qs.filter(**{f"{field}__lt": day_end_exclusive(end).astimezone(UTC)})
     return qs
 
 

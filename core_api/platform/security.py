@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from tortoise.expressions import Q
 
@@ -24,15 +24,15 @@ class DataScope:
         """An ORM filter for records owned by users; None means no restriction."""
         if self.all:
             return None
-        q = Q(**{f"{dept_field}__in": sorted(self.dept_ids)}) if self.dept_ids else Q(**{f"{dept_field}": -1})
+        q = _where(f"{dept_field}__in", sorted(self.dept_ids)) if self.dept_ids else _where(dept_field, -1)
         if self.self_user_id is not None:
-            q |= Q(**{user_field: self.self_user_id})
+            q |= _where(user_field, self.self_user_id)
         return q
 
     def dept_filter(self, dept_field: str = "dept_id") -> Q | None:
         if self.all:
             return None
-        return Q(**{f"{dept_field}__in": sorted(self.dept_ids)}) if self.dept_ids else Q(**{dept_field: -1})
+        return _where(f"{dept_field}__in", sorted(self.dept_ids)) if self.dept_ids else _where(dept_field, -1)
 
     def allows_dept(self, dept_id: int | None) -> bool:
         return self.all or (dept_id is not None and dept_id in self.dept_ids)
@@ -123,3 +123,8 @@ def any_role(*roles: str) -> Need:
 
 def all_roles(*roles: str) -> Need:
     return Need(roles=roles, roles_mode="all")
+
+
+def _where(field_name: str, value: Any) -> Q:
+    """Q(field=value) for a field named at run time (a ** of a typed dict would be checked against Q's join_type)."""
+    return Q(**{field_name: value})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from core_api.platform.errors import ServiceError
 
@@ -70,10 +70,10 @@ async def read_upload(request: web.Request, field: str, max_bytes: int = MAX_BYT
         raise ServiceError("请选择要上传的文件")
     reader = await request.multipart()
     async for part in reader:
-        if getattr(part, "name", None) != field or not getattr(part, "filename", None):
+        if not isinstance(part, BodyPartReader) or part.name != field or not part.filename:
             continue
         chunks, size = [], 0
-        while chunk := await part.read_chunk(256 * 1024):  # type: ignore[union-attr]
+        while chunk := await part.read_chunk(256 * 1024):
             size += len(chunk)
             if size > max_bytes:
                 raise ServiceError(f"上传文件大小不能超过 {max_bytes // (1024 * 1024)} MB!")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from tortoise import connections
 from tortoise.transactions import in_transaction
@@ -128,7 +129,7 @@ async def _grant(role: SysRole, perms: list[str]) -> None:
     wanted: set[int] = set()
     for r in rows:
         if r["perms"] in perms:
-            node = r
+            node: dict[str, Any] | None = r
             while node is not None and node["menu_id"] not in wanted:
                 wanted.add(node["menu_id"])
                 node = by_id.get(node["parent_id"])

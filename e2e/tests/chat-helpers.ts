@@ -119,6 +119,15 @@ export async function badgeTotal(page: Page): Promise<number> {
   return Number(await page.getByTestId("unread-badge").getAttribute("data-total"));
 }
 
+/** The header badge's total, once the person sees that same number on it (capped at '99+', nothing at 0). */
+export async function shownBadgeTotal(page: Page): Promise<number> {
+  const total = await badgeTotal(page);
+  const count = page.getByTestId("unread-badge").getByTestId("unread-count");
+  if (total === 0) await expect(count).toHaveCount(0);
+  else await expect(count).toHaveText(total > 99 ? "99+" : String(total));
+  return total;
+}
+
 /** A console page with the chat socket open and the counts loaded. */
 export async function openConsole(page: Page, url = "/index"): Promise<void> {
   await page.goto(url);

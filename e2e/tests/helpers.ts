@@ -37,3 +37,8 @@ export async function tagPaths(page: Page): Promise<string[]> {
     .locator('[data-testid="tag"]')
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-path") ?? ""));
 }
+
+/** Today in the console's business zone (CONSOLE_TIMEZONE, Asia/Shanghai by default): date filters count its days. */
+export function businessToday(): string {
+  return new Date().toLocaleDateString("sv-SE", { timeZone: process.env.CONSOLE_TIMEZONE || "Asia/Shanghai" });
+}

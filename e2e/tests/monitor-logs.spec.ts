@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, businessToday } from "./helpers";
 import { confirmOk, logAnOperation, MONITOR, toast } from "./monitor-helpers";
 import { row } from "./system-helpers";
 
@@ -17,7 +17,7 @@ test("the operation log is filtered, sorted, read in detail, exported, pruned an
   await expect(table.locator(rows).first()).toContainText("删除");
 
   // filters: module, type (sys_oper_type), status and today's range
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessToday();
   await page.getByTestId("query-title").fill("操作日志");
   await page.getByTestId("query-businessType").selectOption("3");
   await page.getByTestId("query-status").selectOption("0");

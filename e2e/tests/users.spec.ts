@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, businessToday } from "./helpers";
 import { confirmDialog, createUser, pickTreeOption, row, SEED, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -31,7 +31,7 @@ test("a user is created, edited, found by the filters, exported and deleted", as
   await page.getByTestId("query-search").click();
   await expect(page).toHaveURL(new RegExp(`userName=${userName}`));
   await expect(table.locator('[data-testid="table-row"]')).toHaveCount(1);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessToday();
   await page.getByTestId("query-begin").fill(today);
   await page.getByTestId("query-end").fill(today);
   await page.getByTestId("query-search").click();

@@ -1,9 +1,52 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { download, type RequestHandlers, request, setRequestHandlers, toQuery } from "./request";
 
-function json(body: unknown, init: ResponseInit = {}) {
-  return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" }, ...init });
+/**
+ * A real HTTP server on loopback stands in for the BFF: the page's origin is pointed at it, so request() and
+ * download() go through the real fetch. Each test says how it answers; every request it saw is kept.
+ */
+type Answer = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+let server: Server;
+let origin: string;
+let answer: Answer;
+let seen: { method: string; url: string; body: string; contentType: string | undefined }[];
+
+function json(body: unknown, status = 200): Answer {
+  return (_req, res) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
 }
+
+function pointPageAt(url: string) {
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      seen.push({ method: req.method ?? "", url: req.url ?? "", body, contentType: req.headers["content-type"] });
+      answer(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  seen = [];
+  answer = json({ code: 200 });
+  pointPageAt(`${origin}/index`);
+});
 
 describe("toQuery", () => {
   it("drops empty values and writes objects as key[sub]", () => {
@@ -16,53 +59,61 @@ describe("toQuery", () => {
 describe("request", () => {
   let handlers: { show: ReturnType<typeof vi.fn>; relogin: ReturnType<typeof vi.fn>; loading: ReturnType<typeof vi.fn> };
   let release: () => void;
-  const fetchMock = vi.fn<typeof fetch>();
 
   beforeEach(() => {
     handlers = { show: vi.fn(), relogin: vi.fn(), loading: vi.fn() };
     release = setRequestHandlers(handlers as unknown as RequestHandlers);
-    fetchMock.mockReset();
-    vi.stubGlobal("fetch", fetchMock);
   });
 
-  afterEach(() => {
-    release();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => release());
 
   it("calls this app's /api/bff route with the query string and resolves the envelope", async () => {
-    fetchMock.mockResolvedValue(json({ code: "0000", data: { x: 1 } }));
+    answer = json({ code: "0000", data: { x: 1 } });
     const body = await request<{ x: number }>("/screens/x", { params: { a: 1 } });
     expect(body.data).toEqual({ x: 1 });
-    expect(fetchMock.mock.calls[0][0]).toBe("/api/bff/screens/x?a=1");
+    expect(seen.map((r) => [r.method, r.url])).toEqual([["GET", "/api/bff/screens/x?a=1"]]);
     expect(handlers.show).not.toHaveBeenCalled();
   });
 
+  it("sends a body as JSON", async () => {
+    await request("system/user", { method: "PUT", data: { userId: 2, nickName: "若依" } });
+    expect(seen).toEqual([
+      { method: "PUT", url: "/api/bff/system/user", body: '{"userId":2,"nickName":"若依"}', contentType: "application/json" },
+    ]);
+  });
+
   it("prompts to sign in again on code 401 and rejects", async () => {
-    fetchMock.mockResolvedValue(json({ code: 401, msg: "expired" }));
+    answer = json({ code: 401, msg: "expired" });
     await expect(request("screens/x")).rejects.toThrow("code401");
     expect(handlers.relogin).toHaveBeenCalledOnce();
     expect(handlers.show).not.toHaveBeenCalled();
   });
 
   it("shows the server's message on code 500", async () => {
-    fetchMock.mockResolvedValue(json({ code: 500, msg: "验证码错误" }));
+    answer = json({ code: 500, msg: "验证码错误" });
     await expect(request("auth/register", { method: "POST", data: {} })).rejects.toThrow("验证码错误");
     expect(handlers.show).toHaveBeenCalledWith("error", { text: "验证码错误" });
   });
 
-  it("names network failures, time-outs and HTTP errors for 5 s", async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
-    await expect(request("a")).rejects.toThrow("network");
-    expect(handlers.show).toHaveBeenLastCalledWith("error", { key: "network" }, 5000);
-
-    fetchMock.mockRejectedValueOnce(new DOMException("timed out", "TimeoutError"));
-    await expect(request("a")).rejects.toThrow("timeout");
+  it("names time-outs, HTTP errors and network failures for 5 s", async () => {
+    answer = () => undefined; // never answers
+    await expect(request("a", { timeout: 200 })).rejects.toThrow("timeout");
     expect(handlers.show).toHaveBeenLastCalledWith("error", { key: "timeout" }, 5000);
 
-    fetchMock.mockResolvedValueOnce(new Response("bad gateway", { status: 502 }));
+    answer = (_req, res) => {
+      res.writeHead(502);
+      res.end("bad gateway");
+    };
     await expect(request("a")).rejects.toThrow("httpStatus");
     expect(handlers.show).toHaveBeenLastCalledWith("error", { key: "httpStatus", values: { status: 502 } }, 5000);
+
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve)); // nothing listens there any more
+    pointPageAt(`http://127.0.0.1:${port}/index`);
+    await expect(request("a")).rejects.toThrow("network");
+    expect(handlers.show).toHaveBeenLastCalledWith("error", { key: "network" }, 5000);
   });
 });
 
@@ -75,39 +126,42 @@ describe("download", () => {
     release = setRequestHandlers(handlers as unknown as RequestHandlers);
   });
 
-  afterEach(() => {
-    release();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => release());
 
-  it("shows the loading layer and reports an envelope instead of a file", async () => {
-    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(json({ code: 500, msg: "导出失败" })));
+  it("posts the form, shows the loading layer and reports an envelope instead of a file", async () => {
+    answer = json({ code: 500, msg: "导出失败" });
     await download("system/user/export", { status: "0" }, "user.xlsx");
+    expect(seen.map((r) => [r.method, r.url, r.body])).toEqual([["POST", "/api/bff/system/user/export", "status=0"]]);
     expect(handlers.loading).toHaveBeenNthCalledWith(1, { key: "downloading" });
     expect(handlers.loading).toHaveBeenLastCalledWith(null);
     expect(handlers.show).toHaveBeenCalledWith("error", { text: "导出失败" });
   });
 
   it("reports a failed download", async () => {
-    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("offline")));
+    answer = (req) => req.socket.destroy(); // the connection drops
     await download("system/user/export", {}, "user.xlsx");
     expect(handlers.show).toHaveBeenCalledWith("error", { key: "downloadFailed" });
   });
 
   it("saves the file under the download-filename header", async () => {
-    const file = new Response("xlsx-bytes", {
-      headers: { "content-type": "application/octet-stream", "download-filename": "%E7%94%A8%E6%88%B7.xlsx" },
-    });
-    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(file));
-    const names: string[] = [];
+    answer = (_req, res) => {
+      res.writeHead(200, { "content-type": "application/octet-stream", "download-filename": "%E7%94%A8%E6%88%B7.xlsx" });
+      res.end("xlsx-bytes");
+    };
+    const saved: { name: string; text: Promise<string> }[] = [];
+    const objectUrls = new Map<string, Blob>();
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
+      saved.push({ name: this.download, text: objectUrls.get(this.href)?.text() ?? Promise.resolve("") });
     });
-    URL.createObjectURL = vi.fn(() => "blob:x");
-    URL.revokeObjectURL = vi.fn();
+    const create = vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      objectUrls.set("blob:x", blob as Blob);
+      return "blob:x";
+    });
+    const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
     await download("system/user/export", {}, "user.xlsx");
-    expect(names).toEqual(["用户.xlsx"]);
+    expect(saved.map((s) => s.name)).toEqual(["用户.xlsx"]);
+    expect(await saved[0].text).toBe("xlsx-bytes");
     expect(handlers.show).not.toHaveBeenCalled();
-    click.mockRestore();
+    for (const spy of [click, create, revoke]) spy.mockRestore();
   });
 });

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from typing import Any
 
 _EMOJI = (
     "😀 😃 😄 😁 😆 😅 🤣 😂 🙂 🙃 😉 😊 😇 🥰 😍 🤩 😘 😗 😚 😙 😋 😛 😜 🤪 😝 🤑 🤗 🤭 🤫 🤔 🤐 🤨 😐 😑 😶 "
@@ -12,7 +13,7 @@ _EMOJI = (
 ).split()
 _TITLES = ["微笑", "大笑", "开心", "嘻嘻", "哈哈", "汗笑", "笑哭", "喜极而泣"]
 
-CATALOGUE = [
+CATALOGUE: list[dict[str, Any]] = [
     {"id": i + 1, "type": "1", "title": _TITLES[i] if i < len(_TITLES) else f"表情{i + 1}",
      "icon": f"/chat/emoji/{ord(e[0]):x}.svg", "emoji": e, "unified": f"U+{ord(e[0]):x}"}
     for i, e in enumerate(_EMOJI)

@@ -27,6 +27,9 @@ TRANSIENT = aiormq.spec.Basic.Properties(delivery_mode=1, content_type="applicat
 
 
 class ChatFanoutManager(socketio.AsyncAioPikaManager):  # type: ignore[misc]
+    publisher_connection: Any  # set by the untyped base class
+    publisher_channel: Any
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._batcher = TurnBatcher(self._publish_batch, BATCH_MAX)

@@ -79,7 +79,7 @@ class ChatGateway:
         if session_id is None:
             return None
         rows = await UserSession.filter(id=session_id).values_list("user_id", flat=True)
-        return ChatIdentity("staff", rows[0], session_id) if rows else None
+        return ChatIdentity("staff", rows[0], session_id) if rows else None  # type: ignore[arg-type]
 
     async def still_valid(self, ident: ChatIdentity) -> bool:
         if ident.session_id is None:

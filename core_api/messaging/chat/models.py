@@ -1,5 +1,10 @@
+from typing import TYPE_CHECKING
+
 from tortoise import fields
 from tortoise.models import Model
+
+if TYPE_CHECKING:
+    from core_api.system.user.models import SysUser
 
 
 class ChatRoom(Model):
@@ -14,8 +19,8 @@ class ChatRoom(Model):
     peer_name = fields.CharField(max_length=64, default="")
     peer_avatar = fields.CharField(max_length=500, default="")
     status = fields.CharField(max_length=8, default="open")  # open, pending, resolved
-    assignee = fields.ForeignKeyField("models.SysUser", related_name="chat_rooms", null=True,
-                                      on_delete=fields.SET_NULL)
+    assignee: fields.ForeignKeyNullableRelation["SysUser"] = fields.ForeignKeyField(
+        "models.SysUser", related_name="chat_rooms", null=True, on_delete=fields.SET_NULL)
     last_message_id = fields.BigIntField(default=0)
     last_preview = fields.CharField(max_length=200, default="")
     last_content_type = fields.CharField(max_length=3, default="txt")
@@ -31,7 +36,8 @@ class ChatRoom(Model):
 
 class ChatMessage(Model):
     id = fields.BigIntField(primary_key=True)
-    room = fields.ForeignKeyField("models.ChatRoom", related_name="messages", on_delete=fields.CASCADE)
+    room: fields.ForeignKeyRelation["ChatRoom"] = fields.ForeignKeyField(
+        "models.ChatRoom", related_name="messages", on_delete=fields.CASCADE)
     from_peer = fields.BooleanField()  # True: the app user or shop wrote it; False: a staff member
     sender_id = fields.BigIntField()
     sender_name = fields.CharField(max_length=64, default="")

@@ -63,7 +63,7 @@ def preview(segments: list[dict[str, Any]], content_type: str) -> str:
 async def room_for_peer(peer: ChatIdentity, name: str = "", avatar: str = "", shop_type: int = 0) -> ChatRoom:
     # A plain look-up, then one autocommit insert that the unique index arbitrates: one commit for a new
     # room, none for a known one (get_or_create would spend a transaction and a row lock on every call).
-    key = {"desk_shop_id": PLATFORM_DESK, "peer_kind": peer.kind, "peer_id": peer.id}
+    key: dict[str, Any] = {"desk_shop_id": PLATFORM_DESK, "peer_kind": peer.kind, "peer_id": peer.id}
     room = await ChatRoom.get_or_none(**key)
     if room is None:
         try:
@@ -134,7 +134,8 @@ async def store(room: ChatRoom, sender: ChatIdentity, name: str, avatar: str, se
             if from_peer:
                 changes["peer_read_id"] = message.id
                 # The customer wrote again: a resolved conversation opens.
-                changes["status"] = Case(When(status="resolved", then=Value("open")), default=F("status"))
+                changes["status"] = Case(When(status="resolved", then=Value("open")),  # type: ignore[arg-type]  # a Value is a term
+                                         default=F("status"))
             else:
                 changes["staff_read_id"] = message.id
             await ChatRoom.filter(id=room.id).update(**changes)

@@ -79,7 +79,7 @@ async def clean_old_logs(params: LogRetention, ctx: JobContext) -> str:
     days = params.days
     if days is None:
         value = await SysConfig.filter(config_key="sys.log.retentionDays").values_list("config_value", flat=True)
-        days = int(value[0]) if value and value[0].isdigit() and int(value[0]) > 0 else 90
+        days = int(value[0]) if value and value[0].isdigit() and int(value[0]) > 0 else 90  # type: ignore[call-overload, attr-defined]
     before = ctx.now - timedelta(days=days)
     oper = await SysOperLog.filter(oper_time__lt=before).delete()
     login = await SysLogininfor.filter(login_time__lt=before).delete()

@@ -198,7 +198,7 @@ class Scheduler:
             .values_list("next_fire_at", flat=True)
         if not rows:
             return 1.0
-        return min(1.0, max(0.0, (rows[0] - self.now()).total_seconds()))
+        return min(1.0, max(0.0, (rows[0] - self.now()).total_seconds()))  # type: ignore[operator]
 
     async def tick(self) -> int:
         """Publishes every due fire; returns how many."""

@@ -51,7 +51,7 @@ class ConfigService:
     async def get(self, key: str) -> str | None:
         if key not in self._cache:
             rows = await SysConfig.filter(config_key=key).values_list("config_value", flat=True)
-            self._cache[key] = rows[0] if rows else None
+            self._cache[key] = rows[0] if rows else None  # type: ignore[assignment]
         return self._cache[key]
 
     async def flag(self, key: str, default: bool = False) -> bool:

@@ -8,14 +8,14 @@ from aiohttp import web
 from pydantic import Field
 from tortoise.transactions import in_transaction
 
-from core_api.auth.schemas import Envelope
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.contract import DictDataOut, Envelope
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
-from core_api.platform.schema import EditSchema, Schema
+from core_api.platform.schema import EditSchema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import DICT
 from core_api.system.dict.models import SysDictData, SysDictType
@@ -30,20 +30,6 @@ TYPE_FIELDS = ("dict_id", "dict_name", "dict_type", "status", "create_by", "crea
 TYPE_SORTS = {"dictId": "dict_id", "dictType": "dict_type", "createTime": "create_time"}
 DATA_SORTS = {"dictSort": "dict_sort", "dictCode": "dict_code", "createTime": "create_time"}
 LIST_CLASSES = ("default", "primary", "success", "info", "warning", "danger", "")
-
-
-class DictDataOut(Schema):
-    dict_code: int
-    dict_sort: int
-    dict_label: str
-    dict_value: str
-    dict_type: str
-    css_class: str | None = None
-    list_class: str | None = None
-    is_default: str
-    status: str
-    remark: str | None = None
-    create_time: str | None = None
 
 
 class DictDataListOut(Envelope):

@@ -46,7 +46,7 @@ def child_tree(rows: list[dict[str, Any]], parent_id: int = 0) -> list[dict[str,
 
 
 def is_http(link: str | None) -> bool:
-    return bool(link) and link.startswith(("http://", "https://"))
+    return link is not None and link.startswith(("http://", "https://"))
 
 
 def is_menu_frame(m: dict[str, Any]) -> bool:

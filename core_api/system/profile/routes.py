@@ -48,7 +48,7 @@ async def get_profile(principal: Principal) -> web.Response:
     post_ids = await SysUserPost.filter(user_id=principal.user_id).values_list("post_id", flat=True)
     posts = await SysPost.filter(post_id__in=list(post_ids)).order_by("post_sort").values_list("post_name", flat=True)
     return ok(data=user_view(user, dept, roles), roleGroup=",".join(r["role_name"] for r in roles),
-              postGroup=",".join(posts))
+              postGroup=",".join(posts))  # type: ignore[arg-type]
 
 
 @api.put("/system/user/profile", login_only=True,

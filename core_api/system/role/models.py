@@ -1,7 +1,13 @@
+from typing import TYPE_CHECKING
+
 from tortoise import fields
 from tortoise.models import Model
 
 from core_api.platform.models import Audited
+
+if TYPE_CHECKING:
+    from core_api.system.dept.models import SysDept
+    from core_api.system.menu.models import SysMenu
 
 
 class SysRole(Audited):
@@ -21,8 +27,10 @@ class SysRole(Audited):
 
 class SysRoleMenu(Model):
     id = fields.BigIntField(primary_key=True)
-    role = fields.ForeignKeyField("models.SysRole", related_name="menu_links", on_delete=fields.CASCADE)
-    menu = fields.ForeignKeyField("models.SysMenu", related_name="role_links", on_delete=fields.RESTRICT)
+    role: fields.ForeignKeyRelation["SysRole"] = fields.ForeignKeyField(
+        "models.SysRole", related_name="menu_links", on_delete=fields.CASCADE)
+    menu: fields.ForeignKeyRelation["SysMenu"] = fields.ForeignKeyField(
+        "models.SysMenu", related_name="role_links", on_delete=fields.RESTRICT)
 
     class Meta:
         table = "sys_role_menu"
@@ -31,8 +39,10 @@ class SysRoleMenu(Model):
 
 class SysRoleDept(Model):
     id = fields.BigIntField(primary_key=True)
-    role = fields.ForeignKeyField("models.SysRole", related_name="dept_links", on_delete=fields.CASCADE)
-    dept = fields.ForeignKeyField("models.SysDept", related_name="role_links", on_delete=fields.CASCADE)
+    role: fields.ForeignKeyRelation["SysRole"] = fields.ForeignKeyField(
+        "models.SysRole", related_name="dept_links", on_delete=fields.CASCADE)
+    dept: fields.ForeignKeyRelation["SysDept"] = fields.ForeignKeyField(
+        "models.SysDept", related_name="role_links", on_delete=fields.CASCADE)
 
     class Meta:
         table = "sys_role_dept"

@@ -59,13 +59,14 @@ class RoleBody(EditSchema):
 
 
 class DataScopeBody(RoleBody):
-    """Only the scope fields apply (as in RuoYi); clients that echo the whole role may send the rest."""
+    """Only the scope fields apply (as in RuoYi); clients that echo the whole role may send the rest
+    (optional here, hence the narrowed overrides that mypy reports as assignments)."""
 
-    role_name: str | None = Field(None, title="角色名称", max_length=30)
-    role_key: str | None = Field(None, title="权限字符", max_length=100)
-    role_sort: int | None = Field(None, title="角色顺序")
+    role_name: str | None = Field(None, title="角色名称", max_length=30)  # type: ignore[assignment]
+    role_key: str | None = Field(None, title="权限字符", max_length=100)  # type: ignore[assignment]
+    role_sort: int | None = Field(None, title="角色顺序")  # type: ignore[assignment]
     data_scope: str = Field(title="数据范围", pattern=r"^[1-5]$")
-    dept_check_strictly: bool | None = Field(None, title="部门树关联")
+    dept_check_strictly: bool | None = Field(None, title="部门树关联")  # type: ignore[assignment]
 
 
 class StatusBody(StrictSchema):

@@ -1,14 +1,22 @@
+from typing import TYPE_CHECKING
+
 from tortoise import fields
 from tortoise.models import Model
 
 from core_api.platform.models import Audited
+
+if TYPE_CHECKING:
+    from core_api.system.dept.models import SysDept
+    from core_api.system.post.models import SysPost
+    from core_api.system.role.models import SysRole
 
 SUPER_ADMIN_ID = 1
 
 
 class SysUser(Audited):
     user_id = fields.BigIntField(primary_key=True)
-    dept = fields.ForeignKeyField("models.SysDept", related_name="users", null=True, on_delete=fields.SET_NULL)
+    dept: fields.ForeignKeyNullableRelation["SysDept"] = fields.ForeignKeyField(
+        "models.SysDept", related_name="users", null=True, on_delete=fields.SET_NULL)
     user_name = fields.CharField(max_length=30, unique=True)
     nick_name = fields.CharField(max_length=30)
     user_type = fields.CharField(max_length=2, default="00")
@@ -34,8 +42,10 @@ class SysUser(Audited):
 
 class SysUserRole(Model):
     id = fields.BigIntField(primary_key=True)
-    user = fields.ForeignKeyField("models.SysUser", related_name="role_links", on_delete=fields.CASCADE)
-    role = fields.ForeignKeyField("models.SysRole", related_name="user_links", on_delete=fields.RESTRICT)
+    user: fields.ForeignKeyRelation["SysUser"] = fields.ForeignKeyField(
+        "models.SysUser", related_name="role_links", on_delete=fields.CASCADE)
+    role: fields.ForeignKeyRelation["SysRole"] = fields.ForeignKeyField(
+        "models.SysRole", related_name="user_links", on_delete=fields.RESTRICT)
 
     class Meta:
         table = "sys_user_role"
@@ -44,8 +54,10 @@ class SysUserRole(Model):
 
 class SysUserPost(Model):
     id = fields.BigIntField(primary_key=True)
-    user = fields.ForeignKeyField("models.SysUser", related_name="post_links", on_delete=fields.CASCADE)
-    post = fields.ForeignKeyField("models.SysPost", related_name="user_links", on_delete=fields.RESTRICT)
+    user: fields.ForeignKeyRelation["SysUser"] = fields.ForeignKeyField(
+        "models.SysUser", related_name="post_links", on_delete=fields.CASCADE)
+    post: fields.ForeignKeyRelation["SysPost"] = fields.ForeignKeyField(
+        "models.SysPost", related_name="user_links", on_delete=fields.RESTRICT)
 
     class Meta:
         table = "sys_user_post"

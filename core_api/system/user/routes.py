@@ -403,7 +403,7 @@ async def import_users(request: web.Request, principal: Principal, query: Import
     report = []
     async with in_transaction():
         for i, (row, existing) in enumerate(plan, start=1):
-            fields = {"nick_name": row.nick_name, "dept_id": row.dept_id, "email": row.email or "",
+            fields: dict[str, Any] = {"nick_name": row.nick_name, "dept_id": row.dept_id, "email": row.email or "",
                       "phonenumber": row.phonenumber or "", "sex": row.sex, "status": row.status}
             if existing is None:
                 await SysUser.create(user_name=row.user_name, password=password, **fields,

@@ -23,7 +23,8 @@ class GenTable(Audited):
 
 class GenTableColumn(Model):
     column_id = fields.BigIntField(primary_key=True)
-    table = fields.ForeignKeyField("models.GenTable", related_name="columns", on_delete=fields.CASCADE)
+    table: fields.ForeignKeyRelation["GenTable"] = fields.ForeignKeyField(
+        "models.GenTable", related_name="columns", on_delete=fields.CASCADE)
     column_name = fields.CharField(max_length=64)
     column_comment = fields.CharField(max_length=200, default="")
     column_type = fields.CharField(max_length=100)

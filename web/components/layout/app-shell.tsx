@@ -9,14 +9,16 @@ import { SettingsDrawer } from "@/components/layout/settings-drawer";
 import { useLayout } from "@/components/layout/settings-provider";
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, Sidebar } from "@/components/layout/sidebar";
 import { TagsView } from "@/components/layout/tags-view";
-import { ChatPopup } from "@/features/messaging/chat-popup";
-import { MessagingProvider } from "@/features/messaging/messaging-provider";
 import { activeTopPath, sidebarMenu, topNavSidebar } from "@/lib/routes";
 import { describeRoute } from "@/lib/static-routes";
 import { cn } from "@/lib/utils";
 
-/** The console layout of spec §2.5: sidebar, navbar, tabs, page, settings drawer; the message centre and chat popup. */
-export function AppShell({ children }: { children: ReactNode }) {
+/**
+ * The console layout of spec §2.5: sidebar, navbar, tabs, page, settings drawer. The features it shows (the chat
+ * button, the unread badge, the chat popup) come through its slots from the console layout: the shell imports
+ * no feature.
+ */
+export function AppShell({ children, navbarActions, overlay }: { children: ReactNode; navbarActions?: ReactNode; overlay?: ReactNode }) {
   const pathname = usePathname();
   const { routers, entries } = useConsole();
   const { settings, sidebarOpened, mobile, closeSidebar } = useLayout();
@@ -36,7 +38,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const offset = !showSidebar || mobile ? 0 : sidebarOpened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
 
   return (
-    <MessagingProvider>
+    <>
       <div className="min-h-screen bg-page">
         {showSidebar && <Sidebar items={items} activeMenu={description?.activeMenu} />}
         <div className="flex min-h-screen flex-col transition-[margin-left] duration-300" style={{ marginLeft: offset }}>
@@ -44,7 +46,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             data-testid="fixed-header"
             className={cn("z-20", settings.fixedHeader && "sticky top-0")}
           >
-            <Navbar description={description} activeTop={activeTop} onSelectTop={setChosenTop} />
+            <Navbar description={description} activeTop={activeTop} onSelectTop={setChosenTop} actions={navbarActions} />
             {settings.tagsView && <TagsView />}
           </div>
           <main data-testid="app-main" className="relative flex-1 p-4">
@@ -53,8 +55,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
         <SettingsDrawer />
         <DocumentTitle pageTitle={description?.title} />
-        <ChatPopup />
+        {overlay}
       </div>
-    </MessagingProvider>
+    </>
   );
 }

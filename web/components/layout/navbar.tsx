@@ -2,6 +2,7 @@
 
 import { IndentDecreaseIcon, IndentIncreaseIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { AvatarMenu } from "@/components/layout/avatar-menu";
 import { Breadcrumb } from "@/components/layout/breadcrumb";
 import { HeaderSearch } from "@/components/layout/header-search";
@@ -10,18 +11,19 @@ import { Screenfull } from "@/components/layout/screenfull";
 import { useLayout } from "@/components/layout/settings-provider";
 import { SizeSelect } from "@/components/layout/size-select";
 import { TopNav } from "@/components/layout/top-nav";
-import { UnreadBadge } from "@/components/layout/unread-badge";
-import { ChatButton } from "@/features/messaging/chat-button";
 import type { RouteDescription } from "@/lib/static-routes";
 
 export function Navbar({
   description,
   activeTop,
   onSelectTop,
+  actions,
 }: {
   description?: RouteDescription;
   activeTop: string;
   onSelectTop: (path: string) => void;
+  /** the console layout's buttons before the avatar (the chat button and the unread badge) */
+  actions?: ReactNode;
 }) {
   const t = useTranslations("navbar");
   const { settings, sidebarOpened, toggleSidebar } = useLayout();
@@ -50,8 +52,7 @@ export function Navbar({
         <Screenfull />
         <SizeSelect />
         <LangSelect />
-        <ChatButton />
-        <UnreadBadge />
+        {actions}
         <AvatarMenu />
       </div>
     </header>

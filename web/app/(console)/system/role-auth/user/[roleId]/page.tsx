@@ -1,4 +1,4 @@
-import { GuardedPage } from "@/components/guarded-page";
+import { GuardedPage } from "@/features/guarded-page";
 import type { ViewProps } from "@/features/registry";
 import { GUARDED_ROUTES } from "@/lib/static-routes";
 

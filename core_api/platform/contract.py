@@ -1,0 +1,139 @@
+"""The wire models that both the core API and the BFF speak.
+
+The BFF relays these answers of the core unchanged and documents them in its own OpenAPI document; it may import
+nothing of core_api but the platform (tests/test_layout.py), so the models they share live here.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from core_api.platform.schema import Schema
+
+DASHBOARD_DAYS = 30
+
+
+class LoginBody(Schema):
+    username: str = Field("", title="用户名", max_length=100)
+    password: str = Field("", title="密码", max_length=100)
+    code: str | None = Field(None, title="验证码", max_length=10)
+    uuid: str | None = Field(None, title="验证码标识", max_length=64)
+
+
+class RegisterBody(LoginBody):
+    confirm_password: str | None = Field(None, title="确认密码", max_length=100)
+    phonenumber: str | None = Field(None, title="手机号码", max_length=11)
+    sms_code: str | None = Field(None, title="短信验证码", max_length=6)
+
+
+class Envelope(Schema):
+    code: int = 200
+    msg: str = "操作成功"
+
+
+class DeptOut(Schema):
+    dept_id: int
+    parent_id: int
+    ancestors: str
+    dept_name: str
+    order_num: int
+    leader: str | None = None
+    status: str
+
+
+class RoleBrief(Schema):
+    role_id: int
+    role_name: str
+    role_key: str
+    role_sort: int
+    data_scope: str
+    status: str
+    admin: bool
+
+
+class UserInfo(Schema):
+    user_id: int
+    dept_id: int | None = None
+    user_name: str
+    nick_name: str
+    user_type: str
+    email: str
+    phonenumber: str
+    sex: str
+    avatar: str
+    status: str
+    del_flag: str
+    login_ip: str
+    login_date: str | None = None
+    pwd_update_date: str | None = None
+    create_by: str
+    create_time: str | None = None
+    update_by: str
+    update_time: str | None = None
+    remark: str | None = None
+    dept: DeptOut | None = None
+    roles: list[RoleBrief]
+    admin: bool
+    token: str = Field(description="the chat token (tokenIm) of this session")
+
+
+class RouterMeta(Schema):
+    title: str
+    icon: str
+    no_cache: bool
+    link: str | None = None
+
+
+class RouterNode(Schema):
+    name: str | None = None
+    path: str
+    hidden: bool
+    redirect: str | None = None
+    component: str | None = None
+    query: str | None = None
+    always_show: bool | None = None
+    meta: RouterMeta | None = None
+    children: list[RouterNode] | None = None
+
+
+class DictDataOut(Schema):
+    dict_code: int
+    dict_sort: int
+    dict_label: str
+    dict_value: str
+    dict_type: str
+    css_class: str | None = None
+    list_class: str | None = None
+    is_default: str
+    status: str
+    remark: str | None = None
+    create_time: str | None = None
+
+
+class LoginDay(Schema):
+    day: str
+    success: int
+    failure: int
+
+
+class RecentLogin(Schema):
+    user_name: str
+    ipaddr: str
+    status: str
+    msg: str
+    login_time: str | None
+
+
+class DashboardData(Schema):
+    user_total: int
+    user_enabled: int
+    role_total: int
+    dept_total: int
+    online_sessions: int
+    logins_per_day: list[LoginDay] = Field(description=f"the last {DASHBOARD_DAYS} days, oldest first")
+    recent_logins: list[RecentLogin] | None = Field(
+        description="the newest sign-ins; null unless the caller holds monitor:logininfor:list")
+
+
+class DashboardOut(Envelope):
+    data: DashboardData

@@ -1,0 +1,92 @@
+"""./ops/test tells the truth: services it cannot start fail the run, and the closing lines count what ran."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core_api.settings import ROOT
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.skipif(shutil.which("pg_ctlcluster") is None, reason="./ops/test installs PostgreSQL before this runs")
+def test_a_postgresql_that_cannot_be_started_fails_with_one_clear_line() -> None:
+    port = free_port()
+    result = run("ops.services", "check", f"postgres://postgres@127.0.0.1:{port}/postgres")
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"FAILED: PostgreSQL at 127.0.0.1:{port} does not answer, "
+        f"and no local PostgreSQL is set up on port {port} to start")
+
+
+def test_a_refused_sign_in_fails_with_the_server_s_reason(database_url: str) -> None:
+    if not database_url.startswith("postgres"):
+        pytest.skip("signs in to the PostgreSQL server that the postgres run uses")
+    url = database_url.replace("postgres://postgres@", "postgres://no_such_role@", 1)
+    result = run("ops.services", "check", url)
+    assert result.returncode == 1
+    assert 'answers but refuses the connection: role "no_such_role" does not exist' in result.stderr
+
+
+def junit(path: Path, passed: int, failed: int = 0, skipped: int = 0) -> None:
+    cases = ["<testcase name='p'/>"] * passed + ["<testcase name='f'><failure/></testcase>"] * failed
+    cases += ["<testcase name='s'><skipped/></testcase>"] * skipped
+    path.write_text(f"<testsuites><testsuite>{''.join(cases)}</testsuite></testsuites>")
+
+
+def test_summary_lists_each_suite_and_steps_and_counts_a_failed_runner(tmp_path: Path) -> None:
+    junit(tmp_path / "python-sqlite.xml", 3, skipped=1)
+    junit(tmp_path / "python-postgres.xml", 3, skipped=1)
+    junit(tmp_path / "web-unit.xml", 2)  # every case passed, yet vitest exited 1 (an unhandled error)
+    (tmp_path / "runners.txt").write_text(
+        "python-sqlite 0\npython-postgres 0\nweb-unit 1\nbrowser not-run the web build failed\n")
+    (tmp_path / "steps.txt").write_text("ruff ok\nmypy ok\nweb-build failed\n")
+    result = run("ops.summary", str(tmp_path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "Suites (tests):",
+        "  python-sqlite: 3 passed, 0 failed, 1 skipped",
+        "  python-postgres: 3 passed, 0 failed, 1 skipped (the same tests as python-sqlite, "
+        "on PostgreSQL + RabbitMQ instead of SQLite + the in-process bus)",
+        "  web-unit: 2 passed, 0 failed, 0 skipped",
+        "  web-unit: FAILED, its runner exited 1 although no test in its report failed",
+        "  browser: FAILED, not run: the web build failed",
+        "Steps (not tests): ruff ok, mypy ok, web-build failed",
+        "8 passed, 3 failed",
+    ]
+
+
+def test_summary_of_a_green_run_exits_zero(tmp_path: Path) -> None:
+    junit(tmp_path / "python-sqlite.xml", 4)
+    junit(tmp_path / "browser.xml", 2, skipped=1)
+    (tmp_path / "runners.txt").write_text("python-sqlite 0\nbrowser 0\n")
+    (tmp_path / "steps.txt").write_text("ruff ok\n")
+    result = run("ops.summary", str(tmp_path))
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[-3:] == [
+        "  browser: 2 passed, 0 failed, 1 skipped", "Steps (not tests): ruff ok", "6 passed, 0 failed"]
+
+
+def test_a_runner_that_wrote_no_report_fails(tmp_path: Path) -> None:
+    (tmp_path / "runners.txt").write_text("python-sqlite 2\n")
+    result = run("ops.summary", str(tmp_path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[1:] == [
+        "  python-sqlite: FAILED, its runner exited 2 and wrote no report",
+        "Steps (not tests): none",
+        "0 passed, 1 failed",
+    ]
