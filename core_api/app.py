@@ -78,7 +78,7 @@ def openapi_document(settings: Settings | None = None) -> dict:
 
 def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Application:
     set_zone(settings.timezone)
-    app = web.Application(middlewares=[envelope_middleware], client_max_size=20 * 1024 * 1024)
+    app = web.Application(middlewares=[envelope_middleware], client_max_size=settings.client_max_size)
     app[SETTINGS] = settings
     app[CLOCK] = clock or Clock()
     app[STORAGE] = make_storage(settings)

@@ -1506,6 +1506,12 @@ export interface components {
              */
             msg?: string;
         };
+        /** ErrorResult */
+        ErrorResult: {
+            /** @description 401, 403, 404, 500 or 601 */
+            code: number;
+            msg: string;
+        };
         /** GenColumnRow */
         GenColumnRow: {
             /** Columncomment */
@@ -3153,7 +3159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CaptchaOut"];
+                    "application/json": components["schemas"]["CaptchaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3177,7 +3183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenOut"];
+                    "application/json": components["schemas"]["TokenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3197,7 +3203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"];
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3221,7 +3227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"];
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3230,7 +3236,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                code: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3266,7 +3274,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3284,7 +3294,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3302,7 +3314,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3320,7 +3334,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3338,7 +3354,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3356,7 +3374,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3374,7 +3394,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3403,7 +3425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DashboardOut"];
+                    "application/json": components["schemas"]["DashboardOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3423,7 +3445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CacheFiguresOut"];
+                    "application/json": components["schemas"]["CacheFiguresOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3443,7 +3465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CacheNamesOut"];
+                    "application/json": components["schemas"]["CacheNamesOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3473,7 +3495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JobScreenOut"];
+                    "application/json": components["schemas"]["JobScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3495,7 +3517,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CronCheckOut"];
+                    "application/json": components["schemas"]["CronCheckOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3526,7 +3548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JobLogScreenOut"];
+                    "application/json": components["schemas"]["JobLogScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3556,7 +3578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginLogScreenOut"];
+                    "application/json": components["schemas"]["LoginLogScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3581,7 +3603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OnlineScreenOut"];
+                    "application/json": components["schemas"]["OnlineScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3612,7 +3634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OperLogScreenOut"];
+                    "application/json": components["schemas"]["OperLogScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3632,7 +3654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServerFiguresOut"];
+                    "application/json": components["schemas"]["ServerFiguresOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3652,7 +3674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionOut"];
+                    "application/json": components["schemas"]["SessionOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3682,7 +3704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigScreenOut"];
+                    "application/json": components["schemas"]["ConfigScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3702,7 +3724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigSettingsOut"];
+                    "application/json": components["schemas"]["ConfigSettingsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3725,7 +3747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeptScreenOut"];
+                    "application/json": components["schemas"]["DeptScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3755,7 +3777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DictTypeScreenOut"];
+                    "application/json": components["schemas"]["DictTypeScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3786,7 +3808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DictDataScreenOut"];
+                    "application/json": components["schemas"]["DictDataScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3809,7 +3831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MenuScreenOut"];
+                    "application/json": components["schemas"]["MenuScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3840,7 +3862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NoticeScreenOut"];
+                    "application/json": components["schemas"]["NoticeScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3870,7 +3892,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostScreenOut"];
+                    "application/json": components["schemas"]["PostScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3900,7 +3922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoleScreenOut"];
+                    "application/json": components["schemas"]["RoleScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3930,7 +3952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthUserScreenOut"];
+                    "application/json": components["schemas"]["AuthUserScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3961,7 +3983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserScreenOut"];
+                    "application/json": components["schemas"]["UserScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3983,7 +4005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthRoleScreenOut"];
+                    "application/json": components["schemas"]["AuthRoleScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4003,7 +4025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserFormOptionsOut"];
+                    "application/json": components["schemas"]["UserFormOptionsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4031,7 +4053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BuildScreenOut"];
+                    "application/json": components["schemas"]["BuildScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4060,7 +4082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GenScreenOut"];
+                    "application/json": components["schemas"]["GenScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4089,7 +4111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DbTablesOut"];
+                    "application/json": components["schemas"]["DbTablesOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4098,7 +4120,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                tableId: number;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -4109,7 +4133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GenEditScreenOut"];
+                    "application/json": components["schemas"]["GenEditScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4129,7 +4153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProfileScreenOut"];
+                    "application/json": components["schemas"]["ProfileScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

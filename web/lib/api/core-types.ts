@@ -3750,6 +3750,12 @@ export interface components {
              */
             msg?: string;
         };
+        /** ErrorResult */
+        ErrorResult: {
+            /** @description 401, 403, 404, 500 or 601 */
+            code: number;
+            msg: string;
+        };
         /** FormBody */
         FormBody: {
             /** 表单配置 */
@@ -5696,7 +5702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"];
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -5866,7 +5872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CaptchaOut"];
+                    "application/json": components["schemas"]["CaptchaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -5983,7 +5989,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetInfoOut"];
+                    "application/json": components["schemas"]["GetInfoOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -6003,7 +6009,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoutersOut"];
+                    "application/json": components["schemas"]["RoutersOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -6023,7 +6029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DashboardOut"];
+                    "application/json": components["schemas"]["DashboardOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -6047,7 +6053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginOut"];
+                    "application/json": components["schemas"]["LoginOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -6067,7 +6073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"];
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -6873,7 +6879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"];
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -7348,7 +7354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DictDataListOut"];
+                    "application/json": components["schemas"]["DictDataListOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
