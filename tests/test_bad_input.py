@@ -88,6 +88,12 @@ async def test_malformed_multipart_is_refused(admin):
                               headers={"Content-Type": "multipart/form-data; boundary=XX"})
     assert avatar == fail("上传请求格式不正确（multipart 格式错误）")
     assert (await SysUser.get(user_id=1)).avatar == ""
+    # the same on a call that reads a form (a RuoYi export)
+    export = await admin.post("/system/post/export", data=b"garbage", headers={"Content-Type": "multipart/form-data"})
+    assert export == fail("请求格式不正确（表单格式错误）")
+    export = await admin.post("/system/post/export", data=bad_header,
+                              headers={"Content-Type": "multipart/form-data; boundary=XX"})
+    assert export == fail("请求格式不正确（表单格式错误）")
 
 
 async def test_code_generator_defaults_fit_a_long_table_name_or_comment(admin):

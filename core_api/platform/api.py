@@ -30,6 +30,7 @@ from core_api.platform.schema import (
 )
 from core_api.platform.security import Need, Principal
 from core_api.platform.state import AUTH, PRINCIPAL
+from core_api.platform.uploads import read_form
 
 Handler = Callable[..., Awaitable[web.StreamResponse]]
 
@@ -200,7 +201,7 @@ async def read_json(request: web.Request) -> Any:
 async def read_body(request: web.Request, ep: Endpoint) -> Any:
     ctype = request.content_type
     if ep.form_body and ctype in ("application/x-www-form-urlencoded", "multipart/form-data"):
-        form = await request.post()
+        form = await read_form(request)  # a malformed multipart body is refused, not a crash
         return {k: form.getall(k) if len(form.getall(k)) > 1 else form[k] for k in form}
     return await read_json(request)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import PurePosixPath
+from typing import Any
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
@@ -75,6 +76,14 @@ def check(name: str, data: bytes, allowed: tuple[str, ...], max_bytes: int, imag
     if not content_matches(ext, data):
         raise ServiceError("文件内容与扩展名不符")
     return ext
+
+
+async def read_form(request: web.Request) -> Any:
+    """``request.post()`` (form-urlencoded or multipart) with a malformed body answered as the caller's mistake."""
+    try:
+        return await request.post()
+    except (ValueError, AssertionError, HttpProcessingError):
+        raise ServiceError("请求格式不正确（表单格式错误）") from None
 
 
 async def read_upload(request: web.Request, field: str, max_bytes: int, avatar: bool = False) -> tuple[str, bytes]:
