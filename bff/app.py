@@ -49,7 +49,7 @@ def write_openapi(path: Path = OPENAPI_PATH) -> None:
 
 
 def create_app(settings: Settings) -> web.Application:
-    app = web.Application(middlewares=[envelope_middleware], client_max_size=20 * 1024 * 1024)
+    app = web.Application(middlewares=[envelope_middleware], client_max_size=settings.client_max_size)
     app[SETTINGS] = settings
     install_security_headers(app)
     app.cleanup_ctx.append(_core_session)

@@ -8,12 +8,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
-from pydantic import ValidationError
 
 from bff.core_client import CORE_SESSION, CoreClient
-from core_api.platform.api import Api, Endpoint, flatten_query, read_body, request_lang
+from core_api.platform.api import Api, Endpoint, flatten_query, path_value, read_body, validate
 from core_api.platform.errors import NotAuthenticated, ServiceError
-from core_api.platform.schema import describe_validation_error
 from core_api.platform.state import SETTINGS
 
 
@@ -60,15 +58,16 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
             kwargs["core"] = core
         if "request" in wants:
             kwargs["request"] = request
-        try:
-            if ep.query_model is not None:
-                kwargs["query"] = ep.query_model.model_validate(flatten_query(request, ep.query_model))
-            if ep.body_model is not None:
-                refuse_unexpected_body(request, ("application/json", *(FORM_TYPES if ep.form_body else ())))
-                kwargs["body"] = ep.body_model.model_validate(await read_body(request, ep))
-        except ValidationError as exc:
-            model = ep.body_model if ep.body_model is not None else ep.query_model
-            raise ServiceError(describe_validation_error(exc, model, request_lang(request))) from None
+        # the core's validation: the same messages, and the same refusal of control characters and overflows
+        if ep.query_model is not None:
+            kwargs["query"] = validate(ep.query_model, flatten_query(request, ep.query_model), request)
+        if ep.body_model is not None:
+            refuse_unexpected_body(request, ("application/json", *(FORM_TYPES if ep.form_body else ())))
+            kwargs["body"] = validate(ep.body_model, await read_body(request, ep), request)
+        for name, typ in ep.path_params.items():
+            value = path_value(name, typ, request.match_info[name])
+            if name in wants:
+                kwargs[name] = value
         return await ep.handler(**kwargs)
 
     return handle

@@ -84,7 +84,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None, bus_handlers: 
     """``bus_handlers`` register the worker handlers on the in-process bus (unused with RabbitMQ, where the
     workers consume)."""
     set_zone(settings.timezone)
-    app = web.Application(middlewares=[envelope_middleware], client_max_size=20 * 1024 * 1024)
+    app = web.Application(middlewares=[envelope_middleware], client_max_size=settings.client_max_size)
     app[SETTINGS] = settings
     install_security_headers(app)
     app[BUS_HANDLERS] = tuple(bus_handlers)

@@ -52,6 +52,7 @@ class Settings(BaseSettings):
     s3_secret_key: str = ""
     s3_visit_prefix: str = ""  # the public base URL of objects (a CDN), else <endpoint>/<bucket>
     s3_role_arn: str = ""  # the role whose temporary credentials uploaders get
+    upload_max_mb: float = Field(5, gt=0, le=1024)  # one uploaded image or file (the spec's 5 MB)
 
     core_url: str = "http://127.0.0.1:8010"  # where the BFF finds the core API
     chat_partner_key: str = ""  # the mobile app's server and partners ask for peer chat tokens with it
@@ -83,6 +84,11 @@ class Settings(BaseSettings):
             return url
         self.var_dir.mkdir(parents=True, exist_ok=True)
         return f"sqlite://{self.var_dir / 'console.sqlite3'}"
+
+    @property
+    def client_max_size(self) -> int:
+        """The largest request body the apps read whole: one upload plus its multipart framing."""
+        return int((self.upload_max_mb + 1) * 1024 * 1024)
 
     @property
     def is_postgres(self) -> bool:

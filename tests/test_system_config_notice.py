@@ -143,8 +143,8 @@ async def test_upload_checks_type_content_and_size(admin):
     assert (await upload(admin, "shell.php", b"<?php"))["msg"].startswith("文件格式不正确, 请上传")
     assert await upload(admin, "fake.png", b"GIF89a....") == {"code": 500, "msg": "文件内容与扩展名不符"}
     assert await upload(admin, "empty.pdf", b"") == {"code": 500, "msg": "上传文件不能为空"}
-    big = b"%PDF-" + b"0" * (20 * 1024 * 1024)
-    assert await upload(admin, "big.pdf", big) == {"code": 500, "msg": "上传文件大小不能超过 20 MB!"}
+    big = b"%PDF-" + b"0" * (5 * 1024 * 1024)
+    assert await upload(admin, "big.pdf", big) == {"code": 500, "msg": "上传文件大小不能超过 5 MB!"}
     assert (await upload(admin, "a.png", PNG, field="other"))["msg"] == "请选择要上传的文件"
     anonymous = await admin.client.post("/common/upload", data=b"x")
     assert (await anonymous.json())["code"] == 401

@@ -18,10 +18,9 @@ from core_api.platform.schema import Schema
 from core_api.platform.security import Principal
 from core_api.platform.state import CLOCK, STORAGE
 from core_api.platform.storage import URL_PREFIX, LocalStorage, S3Storage
-from core_api.platform.uploads import FILE_TYPES, IMAGE_TYPES, check, read_upload
+from core_api.platform.uploads import FILE_TYPES, IMAGE_TYPES, check, read_upload, upload_limit
 
 api = Api("common")
-UPLOAD_LIMIT = 20 * 1024 * 1024
 DIRECT_UPLOAD_LIMIT = 50 * 1024 * 1024
 
 
@@ -40,8 +39,9 @@ class FolderQuery(Schema):
 
 @api.post("/common/upload", login_only=True, summary="Upload one file (multipart field `file`)")
 async def upload(request: web.Request) -> web.Response:
-    name, data = await read_upload(request, "file", UPLOAD_LIMIT)
-    ext = check(name, data, FILE_TYPES, UPLOAD_LIMIT)
+    limit = upload_limit(request)
+    name, data = await read_upload(request, "file", limit)
+    ext = check(name, data, FILE_TYPES, limit)
     stored = await request.app[STORAGE].save("upload", name, ext, data, request.app[CLOCK].now())
     url = stored.file_name if "://" in stored.file_name else f"{request.scheme}://{request.host}{stored.file_name}"
     return ok(fileName=stored.file_name, url=url, newFileName=stored.new_file_name,

@@ -20,9 +20,17 @@ from aiohttp import web
 from pydantic import BaseModel, ValidationError
 
 from core_api.platform.errors import Forbidden, NotAuthenticated, ServiceError
-from core_api.platform.schema import describe_validation_error
+from core_api.platform.schema import (
+    CONTROL_CHARS,
+    INT_MAX,
+    INT_MIN,
+    describe_unsafe,
+    describe_validation_error,
+    unsafe_value,
+)
 from core_api.platform.security import Need, Principal
 from core_api.platform.state import AUTH, PRINCIPAL
+from core_api.platform.uploads import read_form
 
 Handler = Callable[..., Awaitable[web.StreamResponse]]
 
@@ -106,7 +114,8 @@ class Api:
                 need=need,
                 body_model=hints.get("body") if "body" in params else None,
                 query_model=hints.get("query") if "query" in params else None,
-                path_params={n: hints.get(n, str) for n in path_names if n in params},
+                # every name of the path is documented and checked, also those the handler reads itself
+                path_params={n: hints.get(n, int if _digits_only(path, n) else str) for n in path_names},
                 response_model=response,
                 log=log,
                 form_body=form_body,
@@ -136,6 +145,10 @@ def _path_names(path: str) -> list[str]:
     return re.findall(r"\{(\w+)(?::[^}]+)?\}", path)
 
 
+def _digits_only(path: str, name: str) -> bool:
+    return "{" + name + r":\d+}" in path
+
+
 def request_lang(request: web.Request) -> str:
     return "en" if request.headers.get("Accept-Language", "").lower().startswith("en") else "zh"
 
@@ -152,11 +165,27 @@ def flatten_query(request: web.Request, model: type[BaseModel]) -> dict[str, Any
 
 
 def validate(model: type[BaseModel], data: Any, request: web.Request) -> Any:
-    """Validates request data with a model; a failure is the contract's error naming the field."""
+    """Validates request data with a model; a failure is the contract's error naming the field. Beyond the
+    model's own rules, no value may carry a control character (rich-text fields have dropped theirs) or an
+    integer beyond the database's BIGINT: both would fail later, in the database or in an export."""
     try:
-        return model.model_validate(data)
+        value = model.model_validate(data)
     except ValidationError as exc:
         raise ServiceError(describe_validation_error(exc, model, request_lang(request))) from None
+    if (found := unsafe_value(value)) is not None:
+        raise ServiceError(describe_unsafe(found, model, request_lang(request)))
+    return value
+
+
+def path_value(name: str, typ: type, raw: str) -> Any:
+    """A path parameter in its handler's type; out of range or with control characters is refused."""
+    try:
+        value = typ(raw)
+    except ValueError:
+        raise ServiceError(f"参数 {name} 格式不正确") from None
+    if (isinstance(value, int) and not INT_MIN <= value <= INT_MAX) or CONTROL_CHARS.search(raw):
+        raise ServiceError(f"参数 {name} 格式不正确")
+    return value
 
 
 async def read_json(request: web.Request) -> Any:
@@ -172,7 +201,7 @@ async def read_json(request: web.Request) -> Any:
 async def read_body(request: web.Request, ep: Endpoint) -> Any:
     ctype = request.content_type
     if ep.form_body and ctype in ("application/x-www-form-urlencoded", "multipart/form-data"):
-        form = await request.post()
+        form = await read_form(request)  # a malformed multipart body is refused, not a crash
         return {k: form.getall(k) if len(form.getall(k)) > 1 else form[k] for k in form}
     return await read_json(request)
 
@@ -215,11 +244,9 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
         if "request" in wants:
             kwargs["request"] = request
         for name, typ in ep.path_params.items():
-            raw = request.match_info[name]
-            try:
-                kwargs[name] = typ(raw)
-            except ValueError:
-                raise ServiceError(f"参数 {name} 格式不正确") from None
+            value = path_value(name, typ, request.match_info[name])
+            if name in wants:
+                kwargs[name] = value
         body_data: Any = None
         if ep.query_model is not None:
             kwargs["query"] = validate(ep.query_model, flatten_query(request, ep.query_model), request)

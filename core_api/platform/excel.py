@@ -14,6 +14,7 @@ from urllib.parse import quote
 from aiohttp import web
 from openpyxl import Workbook, load_workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 
@@ -33,8 +34,13 @@ class Column:
 
 
 def neutralise(value: Any) -> Any:
-    """A text that a spreadsheet would run as a formula is written as plain text behind a quote."""
-    if isinstance(value, str) and value.startswith(FORMULA_PREFIXES):
+    """A text that a spreadsheet would run as a formula is written as plain text behind a quote, and the
+    control characters that xlsx cannot hold are dropped: a stored value (a sign-in attempt's user name, a
+    nick name saved before the edge refused them) must never make an export fail."""
+    if not isinstance(value, str):
+        return value
+    value = ILLEGAL_CHARACTERS_RE.sub("", value)
+    if value.startswith(FORMULA_PREFIXES):
         return "'" + value
     return value
 

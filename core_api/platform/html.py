@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import nh3
 
+from core_api.platform.schema import strip_control
+
 TAGS = {
     "p", "br", "span", "strong", "b", "em", "i", "u", "s", "strike", "sub", "sup", "blockquote", "pre", "code",
     "ol", "ul", "li", "h1", "h2", "h3", "h4", "h5", "h6", "a", "img", "video", "source", "hr", "table", "thead",
@@ -24,7 +26,7 @@ STYLES = {"color", "background-color", "text-align", "font-size", "font-weight",
 
 def sanitise(html: str) -> str:
     return nh3.clean(
-        html,
+        strip_control(html),  # a control character is never markup, and breaks exports and PostgreSQL
         tags=TAGS,
         attributes=ATTRIBUTES,
         url_schemes={"http", "https", "mailto"},

@@ -6,10 +6,12 @@ import logging
 import uuid
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from core_api.platform.envelope import fail
 from core_api.platform.errors import ServiceError
 from core_api.platform.state import REQUEST_ID, SETTINGS
+from core_api.platform.uploads import MB, too_large
 
 log = logging.getLogger("console.request")
 
@@ -28,7 +30,10 @@ async def envelope_middleware(request: web.Request, handler):  # type: ignore[no
     except web.HTTPMethodNotAllowed as exc:
         response = fail(f"请求地址'{request.path}'，不支持'{exc.method}'请求", 500)
     except web.HTTPRequestEntityTooLarge:
-        response = fail("请求体过大", 500)
+        # the body is larger than an upload may be (client_max_size follows the upload limit)
+        response = fail(too_large(int(request.app[SETTINGS].upload_max_mb * MB)).msg, 500)
+    except HttpProcessingError:
+        response = fail("请求格式不正确", 500)  # a malformed form or multipart body
     except web.HTTPException as exc:
         if exc.status < 400:
             raise

@@ -10,6 +10,14 @@ from pydantic.json_schema import models_json_schema
 from core_api.platform.api import Endpoint
 
 REF = "#/components/schemas/{model}"
+# A refusal carries only code and msg (the contract leaves data out), whatever the call answers on success.
+ERROR_RESULT = {
+    "title": "ErrorResult",
+    "type": "object",
+    "properties": {"code": {"type": "integer", "description": "401, 403, 404, 500 or 601"},
+                   "msg": {"type": "string"}},
+    "required": ["code", "msg"],
+}
 
 
 def build_openapi(endpoints: list[Endpoint], title: str, version: str) -> dict[str, Any]:
@@ -20,7 +28,7 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str) -> dict[s
         if ep.response_model:
             models.append((ep.response_model, "serialization"))
     keyed, schema = models_json_schema(models, ref_template=REF) if models else ({}, {})
-    components = dict(schema.get("$defs", {}))
+    components = {**schema.get("$defs", {}), "ErrorResult": ERROR_RESULT}
     paths: dict[str, Any] = {}
     for ep in sorted(endpoints, key=lambda e: (e.openapi_path, e.method)):
         op: dict[str, Any] = {
@@ -35,7 +43,8 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str) -> dict[s
             op["description"] = "Needs a signed-in caller" + (f" with {ep.need.describe()}." if ep.need else ".")
         if ep.response_model:
             ref = keyed[(ep.response_model, "serialization")]
-            op["responses"]["200"]["content"] = {"application/json": {"schema": ref}}
+            either = {"anyOf": [ref, {"$ref": REF.format(model="ErrorResult")}]}
+            op["responses"]["200"]["content"] = {"application/json": {"schema": either}}
         params = [
             {"name": name, "in": "path", "required": True,
              "schema": {"type": "integer" if typ is int else "string"}}

@@ -11,7 +11,7 @@ from pydantic import Field, model_validator
 from tortoise.queryset import QuerySet
 
 from core_api.platform.errors import ServiceError
-from core_api.platform.schema import Schema
+from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.timefmt import day_end_exclusive, day_start, fmt
 
 PARAMS_KEY = re.compile(r"^params\[(\w+)\]$")
@@ -98,6 +98,6 @@ def parse_ids(text: str) -> list[int]:
         ids = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         raise ServiceError("编号格式不正确") from None
-    if not ids or len(ids) > 1000:
+    if not ids or len(ids) > 1000 or not all(0 <= i <= INT_MAX for i in ids):
         raise ServiceError("编号格式不正确")
     return ids

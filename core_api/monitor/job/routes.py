@@ -22,7 +22,7 @@ from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
 from core_api.platform.schema import EditSchema, Schema, StrictSchema, describe_validation_error
 from core_api.platform.security import Principal, any_perm
-from core_api.platform.state import BUS, CLOCK
+from core_api.platform.state import BUS, CLOCK, DICT
 from core_api.platform.timefmt import fmt, zone
 
 api = Api("job")
@@ -166,6 +166,13 @@ async def unique_name(body: JobBody, action: str) -> None:
         raise ServiceError(f"{action}任务'{body.job_name}'失败，同一分组下任务名称已存在")
 
 
+async def check_group(request: web.Request, group: str) -> None:
+    """A job's group is one of the dictionary sys_job_group (as RuoYi's form offers them)."""
+    groups = [d["dictValue"] for d in await request.app[DICT].data_by_type("sys_job_group")]
+    if group not in groups:
+        raise ServiceError(f"任务分组'{group}'不存在，请从字典 sys_job_group 中选择（{'、'.join(groups)}）")
+
+
 def values(request: web.Request, body: JobBody) -> dict[str, Any]:
     return {"job_name": body.job_name, "job_group": body.job_group, "invoke_target": body.invoke_target,
             "job_params": checked_params(request, body), "cron_expression": checked_cron(request,
@@ -178,6 +185,7 @@ def values(request: web.Request, body: JobBody) -> dict[str, Any]:
           log=OperLogSpec("定时任务", BusinessType.INSERT))
 async def create_job(request: web.Request, principal: Principal, body: JobBody) -> web.Response:
     body.job_id = None
+    await check_group(request, body.job_group)
     fields = values(request, body)
     await unique_name(body, "新增")
     await SysJob.create(**fields, **created(request, principal))
@@ -190,6 +198,7 @@ async def create_job(request: web.Request, principal: Principal, body: JobBody) 
 async def update_job(request: web.Request, principal: Principal, body: JobBody) -> web.Response:
     if not body.job_id or not await SysJob.filter(job_id=body.job_id).exists():
         raise NotFound()
+    await check_group(request, body.job_group)
     fields = values(request, body)
     await unique_name(body, "修改")
     await SysJob.filter(job_id=body.job_id).update(**fields, **updated(request, principal))
@@ -210,8 +219,11 @@ async def change_status(request: web.Request, principal: Principal, body: Status
 @api.put("/monitor/job/run", need=any_perm("monitor:job:changeStatus"), summary="Run a job once, now",
          log=OperLogSpec("定时任务", BusinessType.UPDATE))
 async def run_once(request: web.Request, body: RunBody) -> web.Response:
-    if not await SysJob.filter(job_id=body.job_id).exists():
+    groups = await SysJob.filter(job_id=body.job_id).values_list("job_group", flat=True)
+    if not groups:
         raise NotFound()
+    if body.job_group is not None and body.job_group != groups[0]:  # RuoYi finds a job by its id and group
+        raise ServiceError("任务不存在或已过期！")
     await request.app[BUS].publish(JOB_FIRE, manual_fire(body.job_id, request.app[CLOCK].now()))
     return ok()
 
@@ -285,7 +297,10 @@ async def get_job_log(jobLogId: int) -> web.Response:  # noqa: N803
 @api.delete(r"/monitor/jobLog/{jobLogIds:[\d,]+}", need=any_perm("monitor:job:remove"),
             summary="Delete job-log rows", log=OperLogSpec("调度日志", BusinessType.DELETE))
 async def delete_job_logs(jobLogIds: str) -> web.Response:  # noqa: N803
-    await SysJobLog.filter(job_log_id__in=parse_ids(jobLogIds)).delete()
+    ids = parse_ids(jobLogIds)
+    if await SysJobLog.filter(job_log_id__in=ids).count() != len(set(ids)):
+        raise NotFound()  # like every other delete: an unknown id is 404, and nothing is deleted
+    await SysJobLog.filter(job_log_id__in=ids).delete()
     return ok()
 
 

@@ -12,7 +12,7 @@ from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound
 from core_api.platform.html import sanitise
 from core_api.platform.paging import ListQuery, camel_row, page_of, parse_ids
-from core_api.platform.schema import EditSchema
+from core_api.platform.schema import EditSchema, RichText
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import BUS
 from core_api.system.notice.models import SysNotice
@@ -34,7 +34,7 @@ class NoticeBody(EditSchema):
     notice_id: int | None = None
     notice_title: str = Field(title="公告标题", min_length=1, max_length=50)
     notice_type: str = Field(title="公告类型", pattern=r"^[12]$")
-    notice_content: str = Field("", title="内容", max_length=200_000)
+    notice_content: RichText = Field("", title="内容", max_length=200_000)
     status: str = Field("0", title="状态", pattern=r"^[01]$")
     remark: str | None = Field(None, title="备注", max_length=255)
 

@@ -14,13 +14,12 @@ from core_api.platform.passwords import hash_password
 from core_api.platform.schema import OptionalEmail, Schema, StrictSchema
 from core_api.platform.security import Principal
 from core_api.platform.state import AUTH, CLOCK, CONFIG, STORAGE
-from core_api.platform.uploads import IMAGE_TYPES, check, read_upload
+from core_api.platform.uploads import IMAGE_TYPES, check, read_upload, upload_limit
 from core_api.system.post.models import SysPost
 from core_api.system.user.models import SysUser, SysUserPost
 from core_api.system.user.service import check_password_rule, check_unique, load_user, user_view
 
 api = Api("profile")
-AVATAR_LIMIT = 5 * 1024 * 1024
 AVATAR_TYPES = ("bmp", "gif", "jpg", "jpeg", "png")
 
 
@@ -87,13 +86,9 @@ async def update_password(request: web.Request, principal: Principal) -> web.Res
           summary="Upload one's avatar (multipart field `avatarfile`, an image of 5 MB at most)",
           log=OperLogSpec("用户头像", BusinessType.UPDATE, save_request=False))
 async def upload_avatar(request: web.Request, principal: Principal) -> web.Response:
-    name, data = await read_upload(request, "avatarfile", AVATAR_LIMIT)
-    try:
-        ext = check(name, data, AVATAR_TYPES, AVATAR_LIMIT, image=True)
-    except ServiceError as exc:
-        if "大小" in exc.msg:
-            raise ServiceError(f"上传头像图片大小不能超过 {AVATAR_LIMIT // (1024 * 1024)} MB!") from None
-        raise
+    limit = upload_limit(request)
+    name, data = await read_upload(request, "avatarfile", limit, avatar=True)
+    ext = check(name, data, AVATAR_TYPES, limit, avatar=True)
     assert ext in IMAGE_TYPES
     stored = await request.app[STORAGE].save("avatar", name, ext, data, request.app[CLOCK].now())
     await SysUser.filter(user_id=principal.user_id).update(avatar=stored.file_name)

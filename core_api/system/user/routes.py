@@ -18,7 +18,7 @@ from core_api.platform.passwords import hash_password
 from core_api.platform.schema import EditSchema, OptionalEmail, Schema, StrictSchema, describe_validation_error
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH, CONFIG
-from core_api.platform.uploads import read_upload
+from core_api.platform.uploads import read_upload, upload_limit
 from core_api.system.dept.models import SysDept
 from core_api.system.dept.service import check_scope, dept_rows, dept_tree_select
 from core_api.system.post.models import SysPost
@@ -362,7 +362,7 @@ class ImportRow(StrictSchema):
           summary="Import users from xlsx (multipart `file`); all rows or none, with a per-row report",
           log=OperLogSpec("用户管理", BusinessType.IMPORT, save_request=False))
 async def import_users(request: web.Request, principal: Principal, query: ImportQuery) -> web.Response:
-    name, data = await read_upload(request, "file", 10 * 1024 * 1024)
+    name, data = await read_upload(request, "file", upload_limit(request))
     if not name.lower().endswith(".xlsx"):
         raise ServiceError("文件格式不正确，请上传 xlsx 文件")
     rows = read_rows(data, IMPORT_COLUMNS)

@@ -125,8 +125,9 @@ def table_defaults(table: DbTable) -> dict[str, Any]:
     parts = table.name.split("_", 1)
     module, business = (parts[0], camel(parts[1])) if len(parts) == 2 else ("gen", camel(parts[0]))
     comment = clean_comment(table.comment) or table.name
-    return {"table_name": table.name, "table_comment": comment, "class_name": pascal(table.name),
-            "module_name": module, "business_name": business, "function_name": comment}
+    # defaults fit their columns (a long comment or table name is the operator's to shorten, not a crash)
+    return {"table_name": table.name, "table_comment": comment[:200], "class_name": pascal(table.name)[:64],
+            "module_name": module[:30], "business_name": business[:30], "function_name": comment[:50]}
 
 
 async def import_table(table: DbTable, operator: str) -> GenTable:

@@ -1509,6 +1509,12 @@ export interface components {
              */
             msg?: string;
         };
+        /** ErrorResult */
+        ErrorResult: {
+            /** @description 401, 403, 404, 500 or 601 */
+            code: number;
+            msg: string;
+        };
         /** GenColumnRow */
         GenColumnRow: {
             /** Columncomment */
@@ -3156,7 +3162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CaptchaOut"];
+                    "application/json": components["schemas"]["CaptchaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3180,7 +3186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenOut"];
+                    "application/json": components["schemas"]["TokenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3200,7 +3206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"];
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3224,7 +3230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"];
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3233,7 +3239,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                code: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3269,7 +3277,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3287,7 +3297,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3305,7 +3317,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3323,7 +3337,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3341,7 +3357,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3359,7 +3377,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3377,7 +3397,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3406,7 +3428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DashboardOut"];
+                    "application/json": components["schemas"]["DashboardOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3426,7 +3448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CacheFiguresOut"];
+                    "application/json": components["schemas"]["CacheFiguresOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3446,7 +3468,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CacheNamesOut"];
+                    "application/json": components["schemas"]["CacheNamesOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3476,7 +3498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JobScreenOut"];
+                    "application/json": components["schemas"]["JobScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3498,7 +3520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CronCheckOut"];
+                    "application/json": components["schemas"]["CronCheckOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3529,7 +3551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JobLogScreenOut"];
+                    "application/json": components["schemas"]["JobLogScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3559,7 +3581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginLogScreenOut"];
+                    "application/json": components["schemas"]["LoginLogScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3584,7 +3606,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OnlineScreenOut"];
+                    "application/json": components["schemas"]["OnlineScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3615,7 +3637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OperLogScreenOut"];
+                    "application/json": components["schemas"]["OperLogScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3635,7 +3657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServerFiguresOut"];
+                    "application/json": components["schemas"]["ServerFiguresOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3655,7 +3677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionOut"];
+                    "application/json": components["schemas"]["SessionOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3685,7 +3707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigScreenOut"];
+                    "application/json": components["schemas"]["ConfigScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3705,7 +3727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigSettingsOut"];
+                    "application/json": components["schemas"]["ConfigSettingsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3728,7 +3750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeptScreenOut"];
+                    "application/json": components["schemas"]["DeptScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3758,7 +3780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DictTypeScreenOut"];
+                    "application/json": components["schemas"]["DictTypeScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3789,7 +3811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DictDataScreenOut"];
+                    "application/json": components["schemas"]["DictDataScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3812,7 +3834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MenuScreenOut"];
+                    "application/json": components["schemas"]["MenuScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3843,7 +3865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NoticeScreenOut"];
+                    "application/json": components["schemas"]["NoticeScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3873,7 +3895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostScreenOut"];
+                    "application/json": components["schemas"]["PostScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3903,7 +3925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoleScreenOut"];
+                    "application/json": components["schemas"]["RoleScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3933,7 +3955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthUserScreenOut"];
+                    "application/json": components["schemas"]["AuthUserScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3964,7 +3986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserScreenOut"];
+                    "application/json": components["schemas"]["UserScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -3986,7 +4008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthRoleScreenOut"];
+                    "application/json": components["schemas"]["AuthRoleScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4006,7 +4028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserFormOptionsOut"];
+                    "application/json": components["schemas"]["UserFormOptionsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4034,7 +4056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BuildScreenOut"];
+                    "application/json": components["schemas"]["BuildScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4063,7 +4085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GenScreenOut"];
+                    "application/json": components["schemas"]["GenScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4092,7 +4114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DbTablesOut"];
+                    "application/json": components["schemas"]["DbTablesOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4101,7 +4123,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                tableId: number;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -4112,7 +4136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GenEditScreenOut"];
+                    "application/json": components["schemas"]["GenEditScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4132,7 +4156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProfileScreenOut"];
+                    "application/json": components["schemas"]["ProfileScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

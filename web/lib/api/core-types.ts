@@ -3765,6 +3765,12 @@ export interface components {
              */
             msg?: string;
         };
+        /** ErrorResult */
+        ErrorResult: {
+            /** @description 401, 403, 404, 500 or 601 */
+            code: number;
+            msg: string;
+        };
         /** FormBody */
         FormBody: {
             /** 表单配置 */
@@ -5711,7 +5717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"];
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -5881,7 +5887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CaptchaOut"];
+                    "application/json": components["schemas"]["CaptchaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -5998,7 +6004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetInfoOut"];
+                    "application/json": components["schemas"]["GetInfoOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -6018,7 +6024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoutersOut"];
+                    "application/json": components["schemas"]["RoutersOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -6038,7 +6044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DashboardOut"];
+                    "application/json": components["schemas"]["DashboardOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -6062,7 +6068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginOut"];
+                    "application/json": components["schemas"]["LoginOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -6082,7 +6088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"];
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -6888,7 +6894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"];
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -7363,7 +7369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DictDataListOut"];
+                    "application/json": components["schemas"]["DictDataListOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
