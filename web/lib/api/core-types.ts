@@ -3487,7 +3487,8 @@ export interface components {
         };
         /**
          * DataScopeBody
-         * @description Only the scope fields apply (as in RuoYi); clients that echo the whole role may send the rest.
+         * @description Only the scope fields apply (as in RuoYi); clients that echo the whole role may send the rest
+         *     (optional here, hence the narrowed overrides that mypy reports as assignments).
          */
         DataScopeBody: {
             /**
