@@ -79,8 +79,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(module: str, port: int, env: dict[str, str], health: str, log: Path) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", module, "serve", "--port", str(port)], env=env,
+def start(command: list[str], port: int, env: dict[str, str], health: str, log: Path) -> subprocess.Popen:
+    module = command[0]
+    proc = subprocess.Popen([sys.executable, "-m", *command, "--port", str(port)], env=env,
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)
     for _ in range(300):
         try:
@@ -112,9 +113,10 @@ def stack(template_db, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dic
            "CONSOLE_SECRET_KEY": "fuzz-secret-" + "x" * 40, "CONSOLE_CAPTCHA_ENABLED": "false",
            "CONSOLE_LOGIN_IP_LIMIT": "100000", "CONSOLE_AMQP_URL": "", "CONSOLE_REDIS_URL": "",
            "CONSOLE_CORE_URL": f"http://127.0.0.1:{core_port}"}
-    procs = [start("core_api", core_port, env, "/health", base / "core.log")]
+    # without a broker the API process runs the worker handlers itself: `python -m workers api`
+    procs = [start(["workers", "api"], core_port, env, "/health", base / "core.log")]
     try:
-        procs.append(start("bff", bff_port, env, "/bff/health", base / "bff.log"))
+        procs.append(start(["bff", "serve"], bff_port, env, "/bff/health", base / "bff.log"))
         login = requests.post(f"http://127.0.0.1:{core_port}/login",
                               json={"username": "admin", "password": PASSWORD}, timeout=10).json()
         yield {"core": f"http://127.0.0.1:{core_port}", "bff": f"http://127.0.0.1:{bff_port}",
