@@ -98,7 +98,7 @@ async def test_cache_screens_in_process(admin, client):
     info = (await admin.get("/monitor/cache"))["data"]
     assert info["info"]["redis_mode"] == "in-process"
     stored = await KvEntry.filter(expires_at__gt=time.time()).values_list("key", flat=True)
-    assert "pwd_err:ry" in stored
+    assert "pwd_err:ry@127.0.0.1" in stored
     assert info["dbSize"] == len(stored) + sum(info["info"]["processCaches"].values())
     assert any(s["name"] == "incr" for s in info["commandStats"])
     names = [n["cacheName"] for n in (await admin.get("/monitor/cache/getNames"))["data"]]
@@ -123,15 +123,15 @@ async def test_cache_screen_on_redis(start_app, make_settings):
         pytest.skip("Redis is not reachable")
     client = await start_app(make_settings(redis_url=REDIS_URL))
     admin = Caller(client, await token_for(client))
-    await login(client, "ry", "wrong-pass")  # stores pwd_err:ry in Redis
+    await login(client, "ry", "wrong-pass")  # stores pwd_err:ry@127.0.0.1 in Redis
     info = (await admin.get("/monitor/cache"))["data"]
     direct = redis.Redis.from_url(REDIS_URL)
     try:
-        assert direct.get("pwd_err:ry") == b"1"
+        assert direct.get("pwd_err:ry@127.0.0.1") == b"1"
         assert info["dbSize"] == direct.dbsize()
         assert info["info"]["redis_version"] == direct.info()["redis_version"]
     finally:
-        direct.delete("pwd_err:ry")
+        direct.delete("pwd_err:ry@127.0.0.1", "pwd_slow:ry", "login_ip:127.0.0.1")
         direct.close()
     assert any(s["name"] == "set" for s in info["commandStats"])
 
