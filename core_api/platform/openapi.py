@@ -50,9 +50,9 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str) -> dict[s
         if params:
             op["parameters"] = params
         if ep.body_model:
-            content = {"application/json": {"schema": keyed[(ep.body_model, "validation")]}}
-            if ep.form_body:
-                content["application/x-www-form-urlencoded"] = content["application/json"]
+            # Every body is read as JSON or as a form (RuoYi clients post sign-in and exports as forms).
+            body_schema = {"schema": keyed[(ep.body_model, "validation")]}
+            content = {"application/json": body_schema, "application/x-www-form-urlencoded": body_schema}
             op["requestBody"] = {"required": True, "content": content}
         paths.setdefault(ep.openapi_path, {})[ep.method.lower()] = op
     return {

@@ -10,7 +10,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.schema import EditSchema, OptionalEmail, Schema
+from core_api.platform.schema import EditSchema, Flag, OptionalEmail, Schema, refuse_changes
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH
 from core_api.system.dept.models import SysDept
@@ -23,7 +23,7 @@ api = Api("dept")
 
 class DeptQuery(Schema):
     dept_name: str | None = Field(None, max_length=30)
-    status: str | None = Field(None, pattern=r"^[01]?$")
+    status: Flag | None = Field(None, pattern=r"^[01]?$")
 
 
 class DeptBody(EditSchema):
@@ -34,9 +34,9 @@ class DeptBody(EditSchema):
     leader: str | None = Field(None, title="负责人", max_length=20)
     phone: str | None = Field(None, title="联系电话", max_length=11, pattern=r"^(1[3-9]\d{9})?$")
     email: OptionalEmail = Field(None, title="邮箱", max_length=50)
-    status: str = Field("0", title="部门状态", pattern=r"^[01]$")
+    status: Flag = Field("0", title="部门状态", pattern=r"^[01]$")
     ancestors: str | None = Field(None, exclude=True)
-    del_flag: str | None = Field(None, exclude=True)
+    del_flag: str | None = Field(None, title="删除标志", exclude=True)
     children: list | None = Field(None, exclude=True)
     parent_name: str | None = Field(None, exclude=True)
 
@@ -128,6 +128,7 @@ async def update_dept(request: web.Request, principal: Principal, body: DeptBody
     dept = await SysDept.get_or_none(dept_id=body.dept_id, del_flag="0") if body.dept_id else None
     if dept is None:
         raise NotFound()
+    refuse_changes(body, {"del_flag": dept.del_flag})
     check_scope(principal.authz, dept.dept_id)
     check_scope(principal.authz, body.parent_id)
     await unique_name(body, "修改")
