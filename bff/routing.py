@@ -11,7 +11,7 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from bff.core_client import CORE_SESSION, CoreClient
-from core_api.platform.api import Api, Endpoint, flatten_query, read_body, request_lang
+from core_api.platform.api import Api, Endpoint, flatten_query, read_json, request_lang
 from core_api.platform.errors import NotAuthenticated, ServiceError
 from core_api.platform.schema import describe_validation_error
 from core_api.platform.state import SETTINGS
@@ -52,7 +52,8 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
             if ep.query_model is not None:
                 kwargs["query"] = ep.query_model.model_validate(flatten_query(request, ep.query_model))
             if ep.body_model is not None:
-                kwargs["body"] = ep.body_model.model_validate(await read_body(request, ep))
+                # the console's own API: JSON bodies only (forms are for RuoYi clients of the core)
+                kwargs["body"] = ep.body_model.model_validate(await read_json(request))
         except ValidationError as exc:
             model = ep.body_model if ep.body_model is not None else ep.query_model
             raise ServiceError(describe_validation_error(exc, model, request_lang(request))) from None

@@ -2010,6 +2010,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/notice/listTop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest open notices for the header, each with the caller's read state, and the unread count
+         * @description Needs a signed-in caller.
+         */
+        get: operations["notice_list_top"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/notice/markRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one notice read for the caller (noticeId=)
+         * @description Needs a signed-in caller.
+         */
+        post: operations["notice_mark_notice_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/notice/markReadAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notices read for the caller (ids=1,2)
+         * @description Needs a signed-in caller.
+         */
+        post: operations["notice_mark_notices_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/notice/{noticeIds}": {
         parameters: {
             query?: never;
@@ -2910,6 +2970,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tool/gen/dataSources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data sources tables can be imported from
+         * @description Needs a signed-in caller with any of permissions tool:gen:list.
+         */
+        get: operations["gen_data_sources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tool/gen/db/list": {
         parameters: {
             query?: never;
@@ -2960,7 +3040,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import tables (query tables=a,b) with default settings for every column
+         * Import tables (query tables=a,b), the product's own included, with default column settings
          * @description Needs a signed-in caller with any of permissions tool:gen:import.
          */
         post: operations["gen_import_tables"];
@@ -3084,6 +3164,23 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions tool:swagger:list.
          */
         post: operations["docs_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transport/crypto/frontend-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transport encryption policy for RuoYi-Vue3-FastAPI consoles: off (TLS protects the transport) */
+        get: operations["common_transport_frontend_config"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3485,7 +3582,7 @@ export interface components {
         /** DataScopeBody */
         DataScopeBody: {
             /**
-             * Admin
+             * 超级管理员标识
              * @default null
              */
             admin?: unknown;
@@ -3502,7 +3599,7 @@ export interface components {
             /** 数据范围 */
             dataScope: string;
             /**
-             * Delflag
+             * 删除标志
              * @default null
              */
             delFlag?: unknown;
@@ -3601,7 +3698,7 @@ export interface components {
              */
             createTime?: unknown;
             /**
-             * Delflag
+             * 删除标志
              * @default null
              */
             delFlag?: string | null;
@@ -4629,16 +4726,36 @@ export interface components {
         };
         /**
          * ProfileBody
-         * @description Only these fields of one's own record can change here; the id comes from the session.
+         * @description Only these fields of one's own record change here, and only those sent (RuoYi applies a partial
+         *     profile); the id comes from the session. A client may echo its whole record back: the fields below
+         *     the line must then hold the stored values.
          */
         ProfileBody: {
+            /**
+             * 超级管理员标识
+             * @default null
+             */
+            admin?: unknown;
+            /**
+             * 删除标志
+             * @default null
+             */
+            delFlag?: unknown;
             /**
              * 邮箱
              * @default null
              */
             email?: string | null;
-            /** 用户昵称 */
-            nickName: string;
+            /**
+             * 用户昵称
+             * @default null
+             */
+            nickName?: string | null;
+            /**
+             * 用户密码
+             * @default null
+             */
+            password?: unknown;
             /**
              * 手机号码
              * @default null
@@ -4646,14 +4763,29 @@ export interface components {
             phonenumber?: string | null;
             /**
              * 性别
-             * @default 0
+             * @default null
              */
-            sex?: string;
+            sex?: string | null;
             /**
              * 短信验证码
              * @default null
              */
             smsCode?: string | null;
+            /**
+             * 帐号状态
+             * @default null
+             */
+            status?: unknown;
+            /**
+             * 用户ID
+             * @default null
+             */
+            userId?: unknown;
+            /**
+             * 用户账号
+             * @default null
+             */
+            userName?: unknown;
         };
         /** ReadBody */
         ReadBody: {
@@ -4726,7 +4858,7 @@ export interface components {
         /** RoleBody */
         RoleBody: {
             /**
-             * Admin
+             * 超级管理员标识
              * @default null
              */
             admin?: unknown;
@@ -4746,7 +4878,7 @@ export interface components {
              */
             dataScope?: string | null;
             /**
-             * Delflag
+             * 删除标志
              * @default null
              */
             delFlag?: unknown;
@@ -5180,7 +5312,7 @@ export interface components {
         /** UserBody */
         UserBody: {
             /**
-             * Admin
+             * 超级管理员标识
              * @default null
              */
             admin?: unknown;
@@ -5200,7 +5332,7 @@ export interface components {
              */
             createTime?: unknown;
             /**
-             * Delflag
+             * 删除标志
              * @default null
              */
             delFlag?: unknown;
@@ -5499,6 +5631,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RoomRef"];
+                "application/x-www-form-urlencoded": components["schemas"]["RoomRef"];
             };
         };
         responses: {
@@ -5539,6 +5672,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["HistoryBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["HistoryBody"];
             };
         };
         responses: {
@@ -5561,6 +5695,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RoomRef"];
+                "application/x-www-form-urlencoded": components["schemas"]["RoomRef"];
             };
         };
         responses: {
@@ -5583,6 +5718,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RoomsBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RoomsBody"];
             };
         };
         responses: {
@@ -5605,6 +5741,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["core_api__messaging__chat__routes__StatusBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__messaging__chat__routes__StatusBody"];
             };
         };
         responses: {
@@ -5627,6 +5764,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TransferBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["TransferBody"];
             };
         };
         responses: {
@@ -5687,6 +5825,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SendCodeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["SendCodeBody"];
             };
         };
         responses: {
@@ -5751,6 +5890,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SendBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["SendBody"];
             };
         };
         responses: {
@@ -5773,6 +5913,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PeerTokenBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["PeerTokenBody"];
             };
         };
         responses: {
@@ -5795,6 +5936,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReadBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReadBody"];
             };
         };
         responses: {
@@ -5817,6 +5959,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ListBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ListBody"];
             };
         };
         responses: {
@@ -5839,6 +5982,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrderEvent"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderEvent"];
             };
         };
         responses: {
@@ -6038,6 +6182,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LoginBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["LoginBody"];
             };
         };
         responses: {
@@ -6235,6 +6380,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["JobBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["JobBody"];
             };
         };
         responses: {
@@ -6257,6 +6403,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["JobBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["JobBody"];
             };
         };
         responses: {
@@ -6279,6 +6426,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["core_api__monitor__job__routes__StatusBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__monitor__job__routes__StatusBody"];
             };
         };
         responses: {
@@ -6392,6 +6540,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RunBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RunBody"];
             };
         };
         responses: {
@@ -6864,6 +7013,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RegisterBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RegisterBody"];
             };
         };
         responses: {
@@ -6888,6 +7038,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConfigBody"];
             };
         };
         responses: {
@@ -6910,6 +7061,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConfigBody"];
             };
         };
         responses: {
@@ -6932,6 +7084,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigBatch"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConfigBatch"];
             };
         };
         responses: {
@@ -7083,6 +7236,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DeptBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["DeptBody"];
             };
         };
         responses: {
@@ -7105,6 +7259,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DeptBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["DeptBody"];
             };
         };
         responses: {
@@ -7246,6 +7401,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DataBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["DataBody"];
             };
         };
         responses: {
@@ -7268,6 +7424,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DataBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["DataBody"];
             };
         };
         responses: {
@@ -7403,6 +7560,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TypeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["TypeBody"];
             };
         };
         responses: {
@@ -7425,6 +7583,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TypeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["TypeBody"];
             };
         };
         responses: {
@@ -7574,6 +7733,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MenuBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["MenuBody"];
             };
         };
         responses: {
@@ -7596,6 +7756,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MenuBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["MenuBody"];
             };
         };
         responses: {
@@ -7678,6 +7839,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SortBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["SortBody"];
             };
         };
         responses: {
@@ -7740,6 +7902,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NoticeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeBody"];
             };
         };
         responses: {
@@ -7762,6 +7925,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NoticeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeBody"];
             };
         };
         responses: {
@@ -7787,6 +7951,64 @@ export interface operations {
                 createBy?: string | null;
                 noticeType?: string | null;
                 status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notice_list_top: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notice_mark_notice_read: {
+        parameters: {
+            query: {
+                noticeId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notice_mark_notices_read: {
+        parameters: {
+            query: {
+                ids: string;
             };
             header?: never;
             path?: never;
@@ -7853,6 +8075,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PostBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["PostBody"];
             };
         };
         responses: {
@@ -7875,6 +8098,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PostBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["PostBody"];
             };
         };
         responses: {
@@ -8006,6 +8230,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RoleBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RoleBody"];
             };
         };
         responses: {
@@ -8028,6 +8253,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RoleBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RoleBody"];
             };
         };
         responses: {
@@ -8078,6 +8304,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UserRoleBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["UserRoleBody"];
             };
         };
         responses: {
@@ -8170,6 +8397,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["core_api__system__role__routes__StatusBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__system__role__routes__StatusBody"];
             };
         };
         responses: {
@@ -8192,6 +8420,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DataScopeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["DataScopeBody"];
             };
         };
         responses: {
@@ -8362,6 +8591,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UserBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["UserBody"];
             };
         };
         responses: {
@@ -8384,6 +8614,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UserBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["UserBody"];
             };
         };
         responses: {
@@ -8465,6 +8696,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["core_api__system__user__routes__StatusBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__system__user__routes__StatusBody"];
             };
         };
         responses: {
@@ -8614,6 +8846,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProfileBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProfileBody"];
             };
         };
         responses: {
@@ -8672,6 +8905,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ResetPwdBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ResetPwdBody"];
             };
         };
         responses: {
@@ -8734,6 +8968,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["FormBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["FormBody"];
             };
         };
         responses: {
@@ -8822,6 +9057,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["GenBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["GenBody"];
             };
         };
         responses: {
@@ -8837,8 +9073,27 @@ export interface operations {
     gen_batch_gen_code: {
         parameters: {
             query: {
+                dataSourceName?: string | null;
                 tables: string;
             };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_data_sources: {
+        parameters: {
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8865,6 +9120,7 @@ export interface operations {
                 endTime?: string | null;
                 tableName?: string | null;
                 tableComment?: string | null;
+                dataSourceName?: string | null;
             };
             header?: never;
             path?: never;
@@ -8883,7 +9139,9 @@ export interface operations {
     };
     gen_gen_code: {
         parameters: {
-            query?: never;
+            query?: {
+                dataSourceName?: string | null;
+            };
             header?: never;
             path: {
                 tableName: string;
@@ -8904,6 +9162,7 @@ export interface operations {
     gen_import_tables: {
         parameters: {
             query: {
+                dataSourceName?: string | null;
                 tables: string;
             };
             header?: never;
@@ -8932,6 +9191,7 @@ export interface operations {
                 endTime?: string | null;
                 tableName?: string | null;
                 tableComment?: string | null;
+                dataSourceName?: string | null;
             };
             header?: never;
             path?: never;
@@ -8970,7 +9230,9 @@ export interface operations {
     };
     gen_sync_db: {
         parameters: {
-            query?: never;
+            query?: {
+                dataSourceName?: string | null;
+            };
             header?: never;
             path: {
                 tableName: string;
@@ -9029,6 +9291,24 @@ export interface operations {
         };
     };
     docs_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    common_transport_frontend_config: {
         parameters: {
             query?: never;
             header?: never;
