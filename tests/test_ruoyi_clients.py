@@ -15,6 +15,7 @@ import pytest
 from core_api.messaging.models import SysMessage
 from core_api.monitor.job.models import SysJob
 from core_api.settings import ROOT
+from core_api.system.dept.models import SysDept
 from core_api.system.menu.models import SysMenu
 from core_api.system.user.models import SysUser, SysUserPost, SysUserRole
 from core_api.tools.gen.models import GenTable
@@ -189,3 +190,17 @@ async def test_code_generator_imports_and_zips_a_product_table(client):
     assert hashlib.sha256(product_code.read_bytes()).hexdigest() == before
     assert not (ROOT / "core_api/generated/sys_post").exists()
     assert (await admin.get("/tool/gen/synchDb/sys_post", params={"dataSourceName": "master"})) == OK
+
+
+async def test_sort_buttons_save_the_order_of_menus_and_departments(client):
+    admin = await console_sign_in(client, False)
+    menus = [m.menu_id for m in await SysMenu.filter(parent_id=0).order_by("menu_id").limit(2)]
+    assert await admin.put("/system/menu/updateSort", json={"menuIds": f"{menus[0]},{menus[1]}",
+                                                           "orderNums": "7,8"}) == OK
+    assert [m.order_num for m in await SysMenu.filter(menu_id__in=menus).order_by("menu_id")] == [7, 8]
+    assert await admin.put("/system/dept/updateSort", json={"deptIds": "103,104", "orderNums": "5,6"}) == OK
+    assert [d.order_num for d in await SysDept.filter(dept_id__in=[103, 104]).order_by("dept_id")] == [5, 6]
+    uneven = await admin.put("/system/dept/updateSort", json={"deptIds": "103,104", "orderNums": "1"})
+    assert uneven == {"code": 500, "msg": "部门与排序数量不一致"}
+    assert (await admin.put("/system/dept/updateSort", json={"deptIds": "999", "orderNums": "1"}))["code"] == 404
+    assert [d.order_num for d in await SysDept.filter(dept_id__in=[103, 104]).order_by("dept_id")] == [5, 6]
