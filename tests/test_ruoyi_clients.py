@@ -67,6 +67,7 @@ async def test_console_signs_in_with_its_form_and_loads_every_page_frame(start_a
     top = await admin.get("/system/notice/listTop")
     newest = top["data"][0]
     assert newest["noticeTitle"] == "系统升级通知" and newest["noticeType"] == "1" and newest["isRead"] is False
+    assert newest["noticeContent"] == "<p>今晚升级</p>" and newest["createBy"] == "admin"
     assert top["unreadCount"] == sum(1 for n in top["data"] if not n["isRead"]) >= 1
     assert await admin.post("/system/notice/markRead", params={"noticeId": str(newest["noticeId"])}) == OK
     again = await admin.get("/system/notice/listTop")

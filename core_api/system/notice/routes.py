@@ -122,9 +122,10 @@ def _notice_sources(ids: list[int]) -> list[str]:
          summary="The newest open notices for the header, each with the caller's read state, and the unread count")
 async def list_top(principal: Principal) -> web.Response:
     rows = await SysNotice.filter(status="0").order_by("-notice_id").limit(TOP_COUNT).values(
-        "notice_id", "notice_title", "notice_type", "create_by", "create_time")
-    # The read state is the caller's message-centre entry for the notice; one published before they
-    # existed has none and counts as read.
+        "notice_id", "notice_title", "notice_type", "notice_content", "status", "create_by", "create_time")
+    # Open notices reach every user's message centre, so their text comes along: a console shows it
+    # without the notice-query permission. The read state is the caller's message-centre entry for the
+    # notice; one published before they existed has none and counts as read.
     unread = set(await SysMessage.filter(recipient_id=principal.user_id, readed=False,
                                          source_key__in=_notice_sources([r["notice_id"] for r in rows]))
                  .values_list("source_key", flat=True))

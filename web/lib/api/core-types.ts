@@ -1546,6 +1546,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/dept/updateSort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the order of several departments (RuoYi's sort button)
+         * @description Needs a signed-in caller with any of permissions system:dept:edit.
+         */
+        put: operations["dept_sort_depts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/dept/{deptId}": {
         parameters: {
             query?: never;
@@ -5195,13 +5215,6 @@ export interface components {
              */
             scene?: "register" | "phone";
         };
-        /** SortBody */
-        SortBody: {
-            /** 菜单 */
-            menuIds: string;
-            /** 排序 */
-            orderNums: string;
-        };
         /** TransferBody */
         TransferBody: {
             /** 会话 */
@@ -5597,6 +5610,20 @@ export interface components {
             jobId: number;
             /** 状态 */
             status: string;
+        };
+        /** SortBody */
+        core_api__system__dept__routes__SortBody: {
+            /** 部门 */
+            deptIds: string;
+            /** 排序 */
+            orderNums: string;
+        };
+        /** SortBody */
+        core_api__system__menu__routes__SortBody: {
+            /** 菜单 */
+            menuIds: string;
+            /** 排序 */
+            orderNums: string;
         };
         /** StatusBody */
         core_api__system__role__routes__StatusBody: {
@@ -7351,6 +7378,29 @@ export interface operations {
             };
         };
     };
+    dept_sort_depts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["core_api__system__dept__routes__SortBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__system__dept__routes__SortBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     dept_get_dept: {
         parameters: {
             query?: never;
@@ -7838,8 +7888,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SortBody"];
-                "application/x-www-form-urlencoded": components["schemas"]["SortBody"];
+                "application/json": components["schemas"]["core_api__system__menu__routes__SortBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__system__menu__routes__SortBody"];
             };
         };
         responses: {
