@@ -42,6 +42,7 @@ async def console_sign_in(client, captcha_on: bool) -> Caller:
     admin = Caller(client, signed["token"])
     info = await admin.get("/getInfo")
     assert info["user"]["userName"] == "admin" and info["roles"] == ["admin"] and info["permissions"] == ["*:*:*"]
+    assert info["appTimezone"] == "Asia/Shanghai"  # the console's time helpers throw without it
     routers = (await admin.get("/getRouters"))["data"]
     assert "系统管理" in [r["meta"]["title"] for r in routers if r.get("meta")]
     return admin

@@ -4005,6 +4005,12 @@ export interface components {
         /** GetInfoOut */
         GetInfoOut: {
             /**
+             * Apptimezone
+             * @description IANA zone of the times on the wire
+             * @default null
+             */
+            appTimezone?: string | null;
+            /**
              * Code
              * @default 200
              */
