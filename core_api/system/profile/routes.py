@@ -27,9 +27,9 @@ AVATAR_TYPES = ("bmp", "gif", "jpg", "jpeg", "png")
 
 
 class ProfileBody(Schema):
-    """Only these fields of one's own record change here, and only those sent (RuoYi applies a partial
-    profile); the id comes from the session. A client may echo its whole record back: the fields below
-    the line must then hold the stored values."""
+    """Only the first four fields of one's own record change here, and only those sent (RuoYi applies a
+    partial profile); the id comes from the session. A client may echo its whole record back: the
+    identity and state fields after ``sms_code`` are refused unless they hold the stored values."""
 
     nick_name: str | None = Field(None, title="用户昵称", min_length=1, max_length=30)
     email: OptionalEmail = Field(None, title="邮箱", max_length=50)

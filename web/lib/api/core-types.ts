@@ -4752,9 +4752,9 @@ export interface components {
         };
         /**
          * ProfileBody
-         * @description Only these fields of one's own record change here, and only those sent (RuoYi applies a partial
-         *     profile); the id comes from the session. A client may echo its whole record back: the fields below
-         *     the line must then hold the stored values.
+         * @description Only the first four fields of one's own record change here, and only those sent (RuoYi applies a
+         *     partial profile); the id comes from the session. A client may echo its whole record back: the
+         *     identity and state fields after ``sms_code`` are refused unless they hold the stored values.
          */
         ProfileBody: {
             /**
