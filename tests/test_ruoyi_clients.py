@@ -17,6 +17,7 @@ from core_api.monitor.job.models import SysJob
 from core_api.settings import ROOT
 from core_api.system.dept.models import SysDept
 from core_api.system.menu.models import SysMenu
+from core_api.system.role.models import SysRole
 from core_api.system.user.models import SysUser, SysUserPost, SysUserRole
 from core_api.tools.gen.models import GenTable
 from tests.conftest import BACKEND, OK, PASSWORD, Caller, eventually, xlsx_rows
@@ -206,3 +207,20 @@ async def test_sort_buttons_save_the_order_of_menus_and_departments(client):
     assert uneven == {"code": 500, "msg": "部门与排序数量不一致"}
     assert (await admin.put("/system/dept/updateSort", json={"deptIds": "999", "orderNums": "1"}))["code"] == 404
     assert [d.order_num for d in await SysDept.filter(dept_id__in=[103, 104]).order_by("dept_id")] == [5, 6]
+
+
+async def test_role_and_department_echoes_pass_but_their_delete_flag_is_never_written(client):
+    admin = await console_sign_in(client, False)
+    role = (await admin.get("/system/role/2"))["data"]
+    assert await admin.put("/system/role", json={**role, "roleSort": 3, "delFlag": "0", "admin": False}) == OK
+    for change, message in [({"delFlag": "2"}, "不允许修改删除标志"), ({"admin": True}, "不允许修改超级管理员标识")]:
+        refused = await admin.put("/system/role", json={**role, "roleSort": 9, **change})
+        assert refused == {"code": 500, "msg": message}, change
+    saved = await SysRole.get(role_id=2)
+    assert (saved.role_sort, saved.del_flag) == (3, "0")
+    dept = (await admin.get("/system/dept/103"))["data"]
+    assert await admin.put("/system/dept", json={**dept, "leader": "张三", "status": 0}) == OK
+    refused = await admin.put("/system/dept", json={**dept, "leader": "李四", "delFlag": "2"})
+    assert refused == {"code": 500, "msg": "不允许修改删除标志"}
+    saved_dept = await SysDept.get(dept_id=103)
+    assert (saved_dept.leader, saved_dept.del_flag, saved_dept.status) == ("张三", "0", "0")
