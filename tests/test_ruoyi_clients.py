@@ -157,6 +157,12 @@ async def test_forms_and_multipart_bodies_reach_any_call(client):
     assert await admin.put("/system/user", data=joined) == OK
     assert sorted(await SysUserPost.filter(user_id=user.user_id).values_list("post_id", flat=True)) == [1, 2]
     assert (await SysUser.get(user_id=user.user_id)).nick_name == "王五五"
+    # A broken form is refused with a clear message and changes nothing.
+    for ctype, raw in [("multipart/form-data", b"userName=x"),
+                       ("multipart/form-data; boundary=xx", b"--xx\r\nbroken header\r\n\r\nv\r\n--xx--\r\n")]:
+        broken = await admin.put("/system/user", data=raw, headers={"Content-Type": ctype})
+        assert broken == {"code": 500, "msg": "请求体不是有效的表单"}, ctype
+    assert (await SysUser.get(user_id=user.user_id)).nick_name == "王五五"
 
 
 async def test_code_generator_imports_and_zips_a_product_table(client):

@@ -18,6 +18,7 @@ from typing import Any
 
 import orjson
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 from pydantic import BaseModel, ValidationError
 
 from core_api.platform.errors import Forbidden, NotAuthenticated, ServiceError
@@ -218,7 +219,7 @@ async def read_body(request: web.Request, model: type[BaseModel]) -> Any:
     if request.content_type in FORM_TYPES:
         try:
             form = await request.post()
-        except ValueError:
+        except (ValueError, HttpProcessingError):  # no boundary, a broken part header
             raise ServiceError("请求体不是有效的表单") from None
         return form_values(form, model)
     return await read_json(request)
