@@ -41,7 +41,7 @@ def screen_apis() -> list[Api]:
 
 
 def openapi_document() -> dict:
-    return build_openapi(all_endpoints(screen_apis()), "Console BFF", "0.1.0")
+    return build_openapi(all_endpoints(screen_apis()), "Console BFF", "0.1.0", forms=False)
 
 
 def write_openapi(path: Path = OPENAPI_PATH) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 from aiohttp import web
 
 from bff.core_client import CORE_SESSION, CoreClient
-from core_api.platform.api import Api, Endpoint, flatten_query, path_value, read_body, validate
+from core_api.platform.api import Api, Endpoint, flatten_query, path_value, read_json, validate
 from core_api.platform.errors import NotAuthenticated, ServiceError
 from core_api.platform.state import SETTINGS
 
@@ -62,8 +62,9 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
         if ep.query_model is not None:
             kwargs["query"] = validate(ep.query_model, flatten_query(request, ep.query_model), request)
         if ep.body_model is not None:
-            refuse_unexpected_body(request, ("application/json", *(FORM_TYPES if ep.form_body else ())))
-            kwargs["body"] = validate(ep.body_model, await read_body(request, ep), request)
+            # the console's own API: JSON bodies only (forms are for RuoYi clients of the core)
+            refuse_unexpected_body(request, ("application/json",))
+            kwargs["body"] = validate(ep.body_model, await read_json(request), request)
         for name, typ in ep.path_params.items():
             value = path_value(name, typ, request.match_info[name])
             if name in wants:

@@ -32,8 +32,10 @@ async def test_catalogue_lists_tables_and_marks_the_products_own(admin):
     assert by_name["shop_notice"]["managed"] is False and by_name["sys_user"]["managed"] is True
     if BACKEND == "postgres":
         assert by_name["shop_notice"]["tableComment"] == "店铺公告"
-    refused = await admin.post("/tool/gen/importTable", params={"tables": "sys_user"})
-    assert refused == {"code": 500, "msg": "表'sys_user'由系统自身管理，不能导入"}
+    # The product's own tables import too, and stay marked in the list of imported tables.
+    assert await admin.post("/tool/gen/importTable", params={"tables": "sys_user"}) == OK
+    imported = {r["tableName"]: r for r in (await admin.get("/tool/gen/list"))["rows"]}
+    assert imported["sys_user"]["managed"] is True and imported["sys_user"]["className"] == "SysUser"
 
 
 async def test_import_settings_preview_and_zip(admin):

@@ -128,9 +128,10 @@ async def test_profile_read_and_update(admin):
     me = await SysUser.get(user_id=1)
     assert (me.nick_name, me.email, me.sex) == ("新昵称", "new@example.com", "1")
     assert (await admin.get("/getInfo"))["user"]["nickName"] == "新昵称"
-    # Only these four fields: the id comes from the session, and anything else is refused.
-    sneaky = await admin.put("/system/user/profile", json={**change, "userId": 2, "status": "1"})
-    assert sneaky["code"] == 500 and "不允许的字段" in sneaky["msg"]
+    # Only these four fields: the id comes from the session, and another id or status is refused.
+    sneaky = await admin.put("/system/user/profile", json={**change, "nickName": "别人", "userId": 2, "status": "1"})
+    assert sneaky == {"code": 500, "msg": "不允许修改用户ID"}
+    assert (await SysUser.get(user_id=1)).nick_name == "新昵称" and (await SysUser.get(user_id=2)).nick_name != "别人"
     assert (await admin.put("/system/user/profile", json={**change, "email": "ry@example.com"}))["msg"] == \
         "修改用户'admin'失败，邮箱账号已存在"
 

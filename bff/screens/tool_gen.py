@@ -41,6 +41,7 @@ class GenTableRow(Schema):
     create_time: str | None = None
     update_time: str | None = None
     remark: str | None = None
+    managed: bool = Field(False, description="a table of the product itself (imported like any other)")
 
 
 class GenPage(Schema):

@@ -74,7 +74,9 @@ async def get_info(request: web.Request, principal: Principal) -> web.Response:
         raise NotAuthenticated()
     authz = cached.authz
     user = {**cached.info, "token": auth.chat_token(principal.session_id)}
-    return ok(user=user, roles=list(authz.roles), permissions=sorted(authz.permissions))
+    # appTimezone: the zone the wire's times are in; RuoYi-Vue3-FastAPI consoles refuse a getInfo without it.
+    return ok(user=user, roles=list(authz.roles), permissions=sorted(authz.permissions),
+              appTimezone=request.app[SETTINGS].timezone)
 
 
 @api.get("/getRouters", login_only=True, summary="The signed-in user's menu as a route tree", response=RoutersOut)

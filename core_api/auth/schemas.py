@@ -36,6 +36,7 @@ class GetInfoOut(Envelope):
     user: UserInfo
     roles: list[str]
     permissions: list[str]
+    app_timezone: str | None = Field(None, description="IANA zone of the times on the wire")
 
 
 class RoutersOut(Envelope):

@@ -122,3 +122,19 @@ async def key_upload_credentials(request: web.Request, principal: Principal, que
         raise ServiceError("未配置对象存储，请使用 /common/upload 上传")
     creds = await storage.temporary_credentials(query.folder, principal.user_id)
     return ok(data={**creds, "token": creds["securityToken"]})
+
+
+TRANSPORT_CONFIG_TTL = 300  # seconds a RuoYi-Vue3-FastAPI console keeps the answer before asking again
+
+
+@api.get("/transport/crypto/frontend-config", public=True,
+         summary="Transport encryption policy for RuoYi-Vue3-FastAPI consoles: off (TLS protects the transport)")
+async def transport_frontend_config(request: web.Request) -> web.Response:
+    expires = int(request.app[CLOCK].now().timestamp()) + TRANSPORT_CONFIG_TTL
+    return ok(data={
+        "transportCryptoEnabled": False, "transportCryptoMode": "off", "transportCryptoActive": False,
+        "envelopeVersion": "1", "publicKeyUrl": "/transport/crypto/public-key",
+        "requestEnvelopeAlgorithm": "RSA_OAEP_AES_256_GCM", "responseEnvelopeAlgorithm": "AES_256_GCM",
+        "enabledPaths": [], "requiredPaths": [], "excludePaths": [], "maxEncryptedGetUrlLength": 4096,
+        "configExpireAt": expires, "retryAt": expires,
+    })

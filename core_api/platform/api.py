@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import time
+import types
 import typing
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -62,7 +63,6 @@ class Endpoint:
     path_params: dict[str, type] = field(default_factory=dict)
     response_model: type[BaseModel] | None = None
     log: OperLogSpec | None = None
-    form_body: bool = False  # also accept application/x-www-form-urlencoded (RuoYi exports)
 
     @property
     def operation_id(self) -> str:
@@ -94,7 +94,6 @@ class Api:
         login_only: bool = False,
         response: type[BaseModel] | None = None,
         log: OperLogSpec | None = None,
-        form_body: bool = False,
     ) -> Callable[[Handler], Handler]:
         if sum([need is not None, public, login_only]) != 1:
             raise ValueError(f"{method} {path}: give exactly one of need=, public=True, login_only=True")
@@ -118,7 +117,6 @@ class Api:
                 path_params={n: hints.get(n, int if _digits_only(path, n) else str) for n in path_names},
                 response_model=response,
                 log=log,
-                form_body=form_body,
             )
             self.endpoints.append(ep)
             fn.__endpoint__ = ep  # type: ignore[attr-defined]
@@ -198,11 +196,57 @@ async def read_json(request: web.Request) -> Any:
         raise ServiceError("请求体不是有效的 JSON") from None
 
 
-async def read_body(request: web.Request, ep: Endpoint) -> Any:
-    ctype = request.content_type
-    if ep.form_body and ctype in ("application/x-www-form-urlencoded", "multipart/form-data"):
-        form = await read_form(request)  # a malformed multipart body is refused, not a crash
-        return {k: form.getall(k) if len(form.getall(k)) > 1 else form[k] for k in form}
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _shape(annotation: Any) -> str:
+    """How a form value maps onto a field: "ints" (an id list), "list", "object" (JSON text), "text", "value"."""
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        annotation = args[0]
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _shape(typing.get_args(annotation)[0])
+    if origin in (list, set, tuple):
+        return "ints" if typing.get_args(annotation)[:1] == (int,) else "list"
+    if origin is dict or annotation is dict or (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+        return "object"
+    return "text" if annotation in (str, Any) else "value"
+
+
+def form_values(form: Any, model: type[BaseModel]) -> dict[str, Any]:
+    """A form (RuoYi's sign-in, its exports, any call posted as a form) in the shape the model expects:
+    ``ids[]=1&ids[]=2`` or ``ids=1,2`` become a list (as RuoYi's server binds them), JSON text becomes an
+    object, and an empty box of a number, date or flag is absent. Uploaded files are not body fields."""
+    shapes: dict[str, str] = {}
+    for name, info in model.model_fields.items():
+        shapes[name] = shapes[info.alias or name] = _shape(info.annotation)
+    out: dict[str, Any] = {}
+    for key in dict.fromkeys(form.keys()):
+        values = [v for v in form.getall(key) if isinstance(v, str)]
+        name = key.removesuffix("[]")
+        shape = shapes.get(name)
+        if not values:
+            continue
+        if shape in ("ints", "list"):
+            split = shape == "ints" and len(values) == 1
+            out[name] = [v for v in values[0].split(",") if v.strip()] if split else values
+        elif shape == "object":
+            try:
+                out[name] = orjson.loads(values[-1])
+            except orjson.JSONDecodeError:
+                out[name] = values[-1]
+        elif values[-1] != "" or shape == "text":
+            out[name] = values[-1]
+    return out
+
+
+async def read_body(request: web.Request, model: type[BaseModel]) -> Any:
+    """The body of any call as JSON, form-urlencoded or multipart: RuoYi-family clients post sign-in and
+    exports as forms and everything else as JSON."""
+    if request.content_type in FORM_TYPES:
+        form = await read_form(request)  # a malformed body (no boundary, a broken part header) is refused
+        return form_values(form, model)
     return await read_json(request)
 
 
@@ -251,7 +295,7 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
         if ep.query_model is not None:
             kwargs["query"] = validate(ep.query_model, flatten_query(request, ep.query_model), request)
         if ep.body_model is not None:
-            body_data = await read_body(request, ep)
+            body_data = await read_body(request, ep.body_model)
             kwargs["body"] = validate(ep.body_model, body_data, request)
         if ep.log is None:
             return await ep.handler(**kwargs)

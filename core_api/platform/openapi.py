@@ -20,7 +20,8 @@ ERROR_RESULT = {
 }
 
 
-def build_openapi(endpoints: list[Endpoint], title: str, version: str) -> dict[str, Any]:
+def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms: bool = True) -> dict[str, Any]:
+    """``forms``: bodies are read as forms too (the core's RuoYi calls); the BFF reads JSON only."""
     models: list[tuple[type[BaseModel], Literal["validation", "serialization"]]] = []
     for ep in endpoints:
         if ep.body_model:
@@ -59,9 +60,11 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str) -> dict[s
         if params:
             op["parameters"] = params
         if ep.body_model:
-            content = {"application/json": {"schema": keyed[(ep.body_model, "validation")]}}
-            if ep.form_body:
-                content["application/x-www-form-urlencoded"] = content["application/json"]
+            # The core reads every body as JSON or as a form (RuoYi clients post sign-in and exports as forms).
+            body_schema = {"schema": keyed[(ep.body_model, "validation")]}
+            content = {"application/json": body_schema}
+            if forms:
+                content["application/x-www-form-urlencoded"] = body_schema
             op["requestBody"] = {"required": True, "content": content}
         paths.setdefault(ep.openapi_path, {})[ep.method.lower()] = op
     return {

@@ -8,6 +8,8 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, EmailStr, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
+from core_api.platform.errors import ServiceError
+
 
 class Schema(BaseModel):
     model_config = ConfigDict(
@@ -21,7 +23,8 @@ class Schema(BaseModel):
 
 
 class StrictSchema(Schema):
-    """For writes: an unknown field is refused instead of silently dropped."""
+    """For the product's own structured payloads (job parameters, chat segments): an unknown field is
+    refused. RuoYi calls use ``Schema``/``EditSchema``, which ignore unknown fields as RuoYi's server does."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -227,9 +230,11 @@ def describe_validation_error(exc: ValidationError, model: type[BaseModel] | Non
     return "；".join(lines) if lang == "zh" else "; ".join(lines)
 
 
-class EditSchema(StrictSchema):
-    """A create or update body: unknown fields are refused, but the read-only fields that a client
-    echoes back from the record it loaded are accepted and ignored."""
+class EditSchema(Schema):
+    """A RuoYi create or update body. Unknown fields are ignored, as RuoYi's server ignores them (its
+    consoles add fields of their own, such as ``jobExecutor``); the read-only fields a client echoes back
+    from the record it loaded are ignored too. Fields that exist but may not be written on a call are
+    declared and checked with ``refuse_changes``."""
 
     create_by: Any = Field(None, exclude=True)
     create_time: Any = Field(None, exclude=True)
@@ -245,3 +250,33 @@ def _blank_to_none(value: Any) -> Any:
 
 # RuoYi clients send "" for an empty optional e-mail.
 OptionalEmail = Annotated[EmailStr | None, BeforeValidator(_blank_to_none)]
+
+
+def _flag_text(value: Any) -> Any:
+    # RuoYi-family consoles send flags as numbers ({"isFrame": 1}) as well as text ("1").
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+# A one-character flag (status, visible, isFrame, isCache, sex, dataScope, ...): accepts 0/1 or "0"/"1",
+# is stored and answered as text. Give each field its own ``pattern``.
+Flag = Annotated[str, BeforeValidator(_flag_text)]
+
+
+def _same(sent: Any, stored: Any) -> bool:
+    if isinstance(stored, bool):
+        return (str(sent).lower() in ("true", "1")) == stored
+    return str(sent) == str(stored)
+
+
+def refuse_changes(body: BaseModel, stored: dict[str, Any]) -> None:
+    """Refuses a field that exists but may not be written on this call (a password on a user update, the
+    admin flag, delFlag, another user's id on one's profile) when it is sent with a value other than the
+    stored one. An echo of the loaded record (the same value, or empty) is accepted and ignored."""
+    for name, current in stored.items():
+        if name not in body.model_fields_set:
+            continue
+        sent = getattr(body, name)
+        if sent is None or sent == "" or _same(sent, current):
+            continue
+        info = type(body).model_fields[name]
+        raise ServiceError(f"不允许修改{info.title or info.alias or name}")

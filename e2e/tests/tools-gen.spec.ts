@@ -13,12 +13,12 @@ test("import a table, edit its generation config, preview it and download its co
   await page.goto("/tool/gen");
   await page.getByTestId("toolbar-import").click();
   const dialog = page.getByTestId("gen-import-dialog");
-  // the product's own tables are listed, marked, and cannot be chosen
+  // the product's own tables are listed and marked, and can be chosen like any other (RuoYi generates sys_post)
   await dialog.getByTestId("query-importTableName").fill("sys_user");
   await dialog.getByTestId("import-search").click();
   const own = dialog.locator('[data-testid="import-row"][data-table="sys_user"]');
   await expect(own).toContainText("系统表");
-  await expect(own.getByTestId("import-check-sys_user")).toBeDisabled();
+  await expect(own.getByTestId("import-check-sys_user")).toBeEnabled();
   await dialog.getByTestId("query-importTableName").fill(table);
   await dialog.getByTestId("import-search").click();
   await dialog.getByTestId(`import-check-${table}`).click();
@@ -92,4 +92,35 @@ test("import a table, edit its generation config, preview it and download its co
   await row(page.getByTestId("gen-table"), table).getByTestId("row-remove").click();
   await confirmDialog(page);
   await expect(row(page.getByTestId("gen-table"), table)).toHaveCount(0);
+});
+
+test("a table of the product itself is imported, marked, previewed and zipped like any other", async ({ page }) => {
+  await page.goto("/tool/gen");
+  await page.getByTestId("toolbar-import").click();
+  const dialog = page.getByTestId("gen-import-dialog");
+  await dialog.getByTestId("query-importTableName").fill("sys_post");
+  await dialog.getByTestId("import-search").click();
+  await dialog.getByTestId("import-check-sys_post").click();
+  await dialog.getByTestId("import-submit").click();
+  await expect(dialog).toBeHidden();
+  const imported = row(page.getByTestId("gen-table"), "sys_post");
+  await expect(imported).toContainText("系统表");
+  await expect(imported).toContainText("SysPost");
+
+  await imported.getByTestId("row-preview").click();
+  const preview = page.getByTestId("gen-preview-dialog");
+  await preview.getByTestId("preview-tab").filter({ hasText: "models.py" }).click();
+  await expect(preview.locator('[data-testid="preview-code"]:visible')).toContainText("class SysPost(Model)");
+  await page.keyboard.press("Escape");
+  await expect(preview).toBeHidden();
+
+  const downloading = page.waitForEvent("download");
+  await row(page.getByTestId("gen-table"), "sys_post").getByTestId("row-code").click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("sys_post.zip");
+  expect(zipEntries(await download.path())).toContain("core_api/generated/sys_post/models.py");
+
+  await row(page.getByTestId("gen-table"), "sys_post").getByTestId("row-remove").click();
+  await confirmDialog(page);
+  await expect(row(page.getByTestId("gen-table"), "sys_post")).toHaveCount(0);
 });

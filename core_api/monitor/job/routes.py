@@ -20,7 +20,7 @@ from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
-from core_api.platform.schema import EditSchema, Schema, StrictSchema, describe_validation_error
+from core_api.platform.schema import EditSchema, Flag, Schema, describe_validation_error
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import BUS, CLOCK, DICT
 from core_api.platform.timefmt import fmt, zone
@@ -36,7 +36,7 @@ LOG_SORTS = {"jobLogId": "job_log_id", "startTime": "start_time", "createTime": 
 class JobQuery(ListQuery):
     job_name: str | None = Field(None, max_length=64)
     job_group: str | None = Field(None, max_length=64)
-    status: str | None = Field(None, pattern=r"^[01]$")
+    status: Flag | None = Field(None, pattern=r"^[01]$")
     invoke_target: str | None = Field(None, max_length=100)
 
 
@@ -47,17 +47,17 @@ class JobBody(EditSchema):
     invoke_target: str = Field(title="调用目标", min_length=1, max_length=100)
     job_params: dict[str, Any] | str | None = Field(None, title="任务参数")
     cron_expression: str = Field(title="Cron表达式", min_length=1, max_length=255)
-    misfire_policy: str = Field("0", title="执行策略", pattern=r"^[0-3]$")
-    concurrent: str = Field("1", title="是否并发", pattern=r"^[01]$")
-    status: str = Field("1", title="状态", pattern=r"^[01]$")
+    misfire_policy: Flag = Field("0", title="执行策略", pattern=r"^[0-3]$")
+    concurrent: Flag = Field("1", title="是否并发", pattern=r"^[01]$")
+    status: Flag = Field("1", title="状态", pattern=r"^[01]$")
     remark: str | None = Field(None, title="备注", max_length=500)
     next_valid_time: Any = Field(None, exclude=True)
     next_fire_at: Any = Field(None, exclude=True)
 
 
-class StatusBody(StrictSchema):
+class StatusBody(Schema):
     job_id: int
-    status: str = Field(title="状态", pattern=r"^[01]$")
+    status: Flag = Field(title="状态", pattern=r"^[01]$")
 
 
 class RunBody(Schema):
@@ -74,7 +74,7 @@ class JobLogQuery(ListQuery):
     job_id: int | None = None
     job_name: str | None = Field(None, max_length=64)
     job_group: str | None = Field(None, max_length=64)
-    status: str | None = Field(None, pattern=r"^[01]$")
+    status: Flag | None = Field(None, pattern=r"^[01]$")
 
 
 def job_view(row: dict[str, Any]) -> dict[str, Any]:
@@ -243,7 +243,7 @@ POLICIES = {"0": "默认策略", "1": "立即执行", "2": "执行一次", "3": 
 
 
 @api.post("/monitor/job/export", need=any_perm("monitor:job:export"), summary="Jobs as xlsx",
-          log=OperLogSpec("定时任务", BusinessType.EXPORT, save_response=False), form_body=True)
+          log=OperLogSpec("定时任务", BusinessType.EXPORT, save_response=False))
 async def export_jobs(request: web.Request, body: JobQuery) -> web.StreamResponse:
     async def batches() -> AsyncIterator[list[dict]]:
         yield [job_view(r) for r in await filtered(body).order_by("job_id").values(*FIELDS)]
@@ -312,7 +312,7 @@ async def clean_job_logs() -> web.Response:
 
 
 @api.post("/monitor/jobLog/export", need=any_perm("monitor:job:export"), summary="The job log as xlsx",
-          log=OperLogSpec("调度日志", BusinessType.EXPORT, save_response=False), form_body=True)
+          log=OperLogSpec("调度日志", BusinessType.EXPORT, save_response=False))
 async def export_job_logs(request: web.Request, body: JobLogQuery) -> web.StreamResponse:
     batches = keyset_batches(filtered_logs(body), "job_log_id", log_view, newest_first=True)
 

@@ -10,6 +10,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok, table
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
+from core_api.platform.schema import Flag
 from core_api.platform.security import any_perm
 from core_api.platform.state import AUTH
 
@@ -20,7 +21,7 @@ SORTS = {"loginTime": "login_time", "userName": "user_name", "infoId": "info_id"
 class LoginLogQuery(ListQuery):
     ipaddr: str | None = Field(None, max_length=128)
     user_name: str | None = Field(None, max_length=50)
-    status: str | None = Field(None, pattern=r"^[01]$")
+    status: Flag | None = Field(None, pattern=r"^[01]$")
 
 
 def filtered(query: LoginLogQuery):
@@ -62,7 +63,7 @@ async def unlock(request: web.Request, userName: str) -> web.Response:  # noqa: 
 
 
 @api.post("/monitor/logininfor/export", need=any_perm("monitor:logininfor:export"), summary="The login log as xlsx",
-          log=OperLogSpec("登录日志", BusinessType.EXPORT, save_response=False), form_body=True)
+          log=OperLogSpec("登录日志", BusinessType.EXPORT, save_response=False))
 async def export_logins(request: web.Request, body: LoginLogQuery) -> web.StreamResponse:
     batches = keyset_batches(filtered(body), "info_id", camel_row, newest_first=True)
 

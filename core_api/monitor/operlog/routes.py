@@ -77,7 +77,7 @@ async def clean_logs() -> web.Response:
 
 
 @api.post("/monitor/operlog/export", need=any_perm("monitor:operlog:export"), summary="The log as xlsx",
-          log=OperLogSpec("操作日志", BusinessType.EXPORT, save_response=False), form_body=True)
+          log=OperLogSpec("操作日志", BusinessType.EXPORT, save_response=False))
 async def export_logs(request: web.Request, body: OperLogQuery) -> web.StreamResponse:
     batches = keyset_batches(filtered(body), "oper_id", camel_row, newest_first=True)
 

@@ -72,7 +72,7 @@ async def list_configs(principal: Principal, query: ConfigQuery) -> web.Response
 
 
 @api.post("/system/config/export", need=any_perm("system:config:export"), summary="Parameters as xlsx",
-          log=OperLogSpec("参数管理", BusinessType.EXPORT, save_response=False), form_body=True)
+          log=OperLogSpec("参数管理", BusinessType.EXPORT, save_response=False))
 async def export_configs(request: web.Request, principal: Principal, body: ConfigQuery) -> web.StreamResponse:
     async def batches() -> AsyncIterator[list[dict]]:
         yield [camel_row(r) for r in await filtered(principal, body).order_by("config_id").values(*FIELDS)]

@@ -10,7 +10,8 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.schema import EditSchema, OptionalEmail, Schema
+from core_api.platform.paging import parse_ids
+from core_api.platform.schema import EditSchema, Flag, OptionalEmail, Schema, refuse_changes
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH
 from core_api.system.dept.models import SysDept
@@ -23,7 +24,7 @@ api = Api("dept")
 
 class DeptQuery(Schema):
     dept_name: str | None = Field(None, max_length=30)
-    status: str | None = Field(None, pattern=r"^[01]?$")
+    status: Flag | None = Field(None, pattern=r"^[01]?$")
 
 
 class DeptBody(EditSchema):
@@ -34,9 +35,9 @@ class DeptBody(EditSchema):
     leader: str | None = Field(None, title="负责人", max_length=20)
     phone: str | None = Field(None, title="联系电话", max_length=11, pattern=r"^(1[3-9]\d{9})?$")
     email: OptionalEmail = Field(None, title="邮箱", max_length=50)
-    status: str = Field("0", title="部门状态", pattern=r"^[01]$")
+    status: Flag = Field("0", title="部门状态", pattern=r"^[01]$")
     ancestors: str | None = Field(None, exclude=True)
-    del_flag: str | None = Field(None, exclude=True)
+    del_flag: str | None = Field(None, title="删除标志", exclude=True)
     children: list | None = Field(None, exclude=True)
     parent_name: str | None = Field(None, exclude=True)
 
@@ -128,6 +129,7 @@ async def update_dept(request: web.Request, principal: Principal, body: DeptBody
     dept = await SysDept.get_or_none(dept_id=body.dept_id, del_flag="0") if body.dept_id else None
     if dept is None:
         raise NotFound()
+    refuse_changes(body, {"del_flag": dept.del_flag})
     check_scope(principal.authz, dept.dept_id)
     check_scope(principal.authz, body.parent_id)
     await unique_name(body, "修改")
@@ -157,6 +159,30 @@ async def update_dept(request: web.Request, principal: Principal, body: DeptBody
             parents = [int(a) for a in ancestors.split(",") if a and a != "0"]
             await SysDept.filter(dept_id__in=parents).update(status="0")
     await request.app[AUTH].authz_changed()
+    return ok()
+
+
+class SortBody(Schema):
+    dept_ids: str = Field(title="部门", pattern=r"^\d+(,\d+)*$")
+    order_nums: str = Field(title="排序", pattern=r"^\d+(,\d+)*$")
+
+
+@api.put("/system/dept/updateSort", need=any_perm("system:dept:edit"),
+         summary="Save the order of several departments (RuoYi's sort button)",
+         log=OperLogSpec("部门管理", BusinessType.UPDATE))
+async def sort_depts(request: web.Request, principal: Principal, body: SortBody) -> web.Response:
+    ids, orders = parse_ids(body.dept_ids), [int(x) for x in body.order_nums.split(",")]
+    if len(ids) != len(orders):
+        raise ServiceError("部门与排序数量不一致")
+    if any(order > 9999 for order in orders):
+        raise ServiceError("显示排序不能大于9999")
+    if await SysDept.filter(dept_id__in=ids, del_flag="0").count() != len(set(ids)):
+        raise NotFound()
+    for dept_id in ids:
+        check_scope(principal.authz, dept_id)
+    async with in_transaction():
+        for dept_id, order in zip(ids, orders, strict=True):
+            await SysDept.filter(dept_id=dept_id).update(order_num=order, **updated(request, principal))
     return ok()
 
 

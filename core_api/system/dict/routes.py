@@ -15,7 +15,7 @@ from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
-from core_api.platform.schema import EditSchema
+from core_api.platform.schema import EditSchema, Flag
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import DICT
 from core_api.system.dict.models import SysDictData, SysDictType
@@ -42,14 +42,14 @@ class DictDataListOut(Envelope):
 class TypeQuery(ListQuery):
     dict_name: str | None = Field(None, max_length=100)
     dict_type: str | None = Field(None, max_length=100)
-    status: str | None = Field(None, pattern=STATUS)
+    status: Flag | None = Field(None, pattern=STATUS)
 
 
 class TypeBody(EditSchema):
     dict_id: int | None = None
     dict_name: str = Field(title="字典名称", min_length=1, max_length=100)
     dict_type: str = Field(title="字典类型", min_length=1, max_length=100, pattern=DICT_TYPE_RE)
-    status: str = Field("0", title="状态", pattern=STATUS)
+    status: Flag = Field("0", title="状态", pattern=STATUS)
     remark: str | None = Field(None, title="备注", max_length=500)
 
 
@@ -71,7 +71,7 @@ async def list_types(query: TypeQuery) -> web.Response:
 
 
 @api.post("/system/dict/type/export", need=any_perm("system:dict:export"), summary="Dictionary types as xlsx",
-          log=OperLogSpec("字典类型", BusinessType.EXPORT, save_response=False), form_body=True)
+          log=OperLogSpec("字典类型", BusinessType.EXPORT, save_response=False))
 async def export_types(request: web.Request, body: TypeQuery) -> web.StreamResponse:
     async def batches() -> AsyncIterator[list[dict]]:
         yield [camel_row(r) for r in await filtered_types(body).order_by("dict_id").values(*TYPE_FIELDS)]
@@ -157,7 +157,7 @@ async def type_options() -> web.Response:
 class DataQuery(ListQuery):
     dict_type: str | None = Field(None, max_length=100)
     dict_label: str | None = Field(None, max_length=100)
-    status: str | None = Field(None, pattern=STATUS)
+    status: Flag | None = Field(None, pattern=STATUS)
 
 
 class DataBody(EditSchema):
@@ -169,7 +169,7 @@ class DataBody(EditSchema):
     css_class: str | None = Field(None, title="样式属性", max_length=100, pattern=r"^[A-Za-z0-9_\- ]*$")
     list_class: str | None = Field(None, title="回显样式", max_length=100)
     is_default: str = Field("N", title="是否默认", pattern=r"^[YN]$")
-    status: str = Field("0", title="状态", pattern=STATUS)
+    status: Flag = Field("0", title="状态", pattern=STATUS)
     remark: str | None = Field(None, title="备注", max_length=500)
 
 
@@ -191,7 +191,7 @@ async def list_data(query: DataQuery) -> web.Response:
 
 
 @api.post("/system/dict/data/export", need=any_perm("system:dict:export"), summary="Dictionary data as xlsx",
-          log=OperLogSpec("字典数据", BusinessType.EXPORT, save_response=False), form_body=True)
+          log=OperLogSpec("字典数据", BusinessType.EXPORT, save_response=False))
 async def export_data(request: web.Request, body: DataQuery) -> web.StreamResponse:
     async def batches() -> AsyncIterator[list[dict]]:
         yield [dict_data_view(r) for r in await filtered_data(body).order_by("dict_sort", "dict_code").values()]

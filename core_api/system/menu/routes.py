@@ -14,7 +14,7 @@ from core_api.platform.audit import created, updated
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import camel_row, parse_ids
-from core_api.platform.schema import EditSchema, Schema, StrictSchema
+from core_api.platform.schema import EditSchema, Flag, Schema
 from core_api.platform.security import Authz, Principal, any_perm
 from core_api.platform.state import AUTH
 from core_api.platform.tree import build_tree, tree_select
@@ -44,8 +44,8 @@ def check_perms_held(authz: Authz, perms: str | None, stored: str | None = None)
 
 class MenuQuery(Schema):
     menu_name: str | None = Field(None, max_length=50)
-    visible: str | None = Field(None, pattern=r"^[01]?$")
-    status: str | None = Field(None, pattern=r"^[01]?$")
+    visible: Flag | None = Field(None, pattern=r"^[01]?$")
+    status: Flag | None = Field(None, pattern=r"^[01]?$")
 
 
 class MenuBody(EditSchema):
@@ -57,11 +57,11 @@ class MenuBody(EditSchema):
     component: str | None = Field(None, title="组件路径", max_length=255, pattern=r"^[A-Za-z0-9_\-/]*$")
     query: str | None = Field(None, title="路由参数", max_length=255)
     route_name: str = Field("", title="路由名称", max_length=50, pattern=r"^[A-Za-z0-9_\-]*$")
-    is_frame: str = Field("1", title="是否外链", pattern=r"^[01]$")
-    is_cache: str = Field("0", title="是否缓存", pattern=r"^[01]$")
+    is_frame: Flag = Field("1", title="是否外链", pattern=r"^[01]$")
+    is_cache: Flag = Field("0", title="是否缓存", pattern=r"^[01]$")
     menu_type: str = Field(title="菜单类型", pattern=r"^[MCF]$")
-    visible: str = Field("0", title="显示状态", pattern=r"^[01]$")
-    status: str = Field("0", title="菜单状态", pattern=r"^[01]$")
+    visible: Flag = Field("0", title="显示状态", pattern=r"^[01]$")
+    status: Flag = Field("0", title="菜单状态", pattern=r"^[01]$")
     perms: Annotated[str | None, AfterValidator(check_perms)] = Field(None, title="权限字符", max_length=100)
     icon: str | None = Field("#", title="菜单图标", max_length=100, pattern=r"^[A-Za-z0-9_#\-]*$")
     remark: str | None = Field(None, title="备注", max_length=500)
@@ -69,7 +69,7 @@ class MenuBody(EditSchema):
     parent_name: str | None = Field(None, exclude=True)
 
 
-class SortBody(StrictSchema):
+class SortBody(Schema):
     menu_ids: str = Field(title="菜单", pattern=r"^\d+(,\d+)*$")
     order_nums: str = Field(title="排序", pattern=r"^\d+(,\d+)*$")
 

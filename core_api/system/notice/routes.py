@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 from pydantic import Field
 
+from core_api.messaging.models import SysMessage
 from core_api.messaging.service import NOTICE_PUBLISHED
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
@@ -12,9 +13,9 @@ from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound
 from core_api.platform.html import sanitise
 from core_api.platform.paging import ListQuery, camel_row, page_of, parse_ids
-from core_api.platform.schema import EditSchema, RichText
+from core_api.platform.schema import EditSchema, Flag, RichText, Schema
 from core_api.platform.security import Principal, any_perm
-from core_api.platform.state import BUS
+from core_api.platform.state import BUS, CLOCK
 from core_api.system.notice.models import SysNotice
 
 api = Api("notice")
@@ -26,16 +27,16 @@ SORTS = {"noticeId": "notice_id", "createTime": "create_time"}
 class NoticeQuery(ListQuery):
     notice_title: str | None = Field(None, max_length=50)
     create_by: str | None = Field(None, max_length=64)
-    notice_type: str | None = Field(None, pattern=r"^[12]$")
-    status: str | None = Field(None, pattern=r"^[01]$")
+    notice_type: Flag | None = Field(None, pattern=r"^[12]$")
+    status: Flag | None = Field(None, pattern=r"^[01]$")
 
 
 class NoticeBody(EditSchema):
     notice_id: int | None = None
     notice_title: str = Field(title="公告标题", min_length=1, max_length=50)
-    notice_type: str = Field(title="公告类型", pattern=r"^[12]$")
+    notice_type: Flag = Field(title="公告类型", pattern=r"^[12]$")
     notice_content: RichText = Field("", title="内容", max_length=200_000)
-    status: str = Field("0", title="状态", pattern=r"^[01]$")
+    status: Flag = Field("0", title="状态", pattern=r"^[01]$")
     remark: str | None = Field(None, title="备注", max_length=255)
 
 
@@ -99,4 +100,51 @@ async def delete_notices(noticeIds: str) -> web.Response:  # noqa: N803
     if await SysNotice.filter(notice_id__in=ids).count() != len(set(ids)):
         raise NotFound()
     await SysNotice.filter(notice_id__in=ids).delete()
+    return ok()
+
+
+TOP_COUNT = 5  # the header's bell shows the newest few; the notice list has the rest
+
+
+class ReadQuery(Schema):
+    notice_id: int = Field(title="公告")
+
+
+class ReadAllQuery(Schema):
+    ids: str = Field(title="公告", pattern=r"^\d+(,\d+)*$")
+
+
+def _notice_sources(ids: list[int]) -> list[str]:
+    return [f"notice:{i}" for i in ids]
+
+
+@api.get("/system/notice/listTop", login_only=True,
+         summary="The newest open notices for the header, each with the caller's read state, and the unread count")
+async def list_top(principal: Principal) -> web.Response:
+    rows = await SysNotice.filter(status="0").order_by("-notice_id").limit(TOP_COUNT).values(
+        "notice_id", "notice_title", "notice_type", "notice_content", "status", "create_by", "create_time")
+    # Open notices reach every user's message centre, so their text comes along: a console shows it
+    # without the notice-query permission. The read state is the caller's message-centre entry for the
+    # notice; one published before they existed has none and counts as read.
+    unread = set(await SysMessage.filter(recipient_id=principal.user_id, readed=False,
+                                         source_key__in=_notice_sources([r["notice_id"] for r in rows]))
+                 .values_list("source_key", flat=True))
+    data = [{**camel_row(r), "isRead": f"notice:{r['notice_id']}" not in unread} for r in rows]
+    return ok(data=data, unreadCount=len(unread))
+
+
+async def mark_read(request: web.Request, principal: Principal, ids: list[int]) -> None:
+    await SysMessage.filter(recipient_id=principal.user_id, readed=False, source_key__in=_notice_sources(ids)) \
+        .update(readed=True, read_at=request.app[CLOCK].now())
+
+
+@api.post("/system/notice/markRead", login_only=True, summary="Mark one notice read for the caller (noticeId=)")
+async def mark_notice_read(request: web.Request, principal: Principal, query: ReadQuery) -> web.Response:
+    await mark_read(request, principal, [query.notice_id])
+    return ok()
+
+
+@api.post("/system/notice/markReadAll", login_only=True, summary="Mark notices read for the caller (ids=1,2)")
+async def mark_notices_read(request: web.Request, principal: Principal, query: ReadAllQuery) -> web.Response:
+    await mark_read(request, principal, parse_ids(query.ids))
     return ok()

@@ -13,7 +13,7 @@ from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
 from core_api.platform.paging import ListQuery, camel_row, page_of, parse_ids
-from core_api.platform.schema import EditSchema
+from core_api.platform.schema import EditSchema, Flag
 from core_api.platform.security import Principal, any_perm
 from core_api.system.post.models import SysPost
 from core_api.system.user.models import SysUserPost
@@ -28,7 +28,7 @@ STATUS = r"^[01]$"
 class PostQuery(ListQuery):
     post_code: str | None = Field(None, max_length=64)
     post_name: str | None = Field(None, max_length=50)
-    status: str | None = Field(None, pattern=STATUS)
+    status: Flag | None = Field(None, pattern=STATUS)
 
 
 class PostBody(EditSchema):
@@ -36,7 +36,7 @@ class PostBody(EditSchema):
     post_code: str = Field(title="岗位编码", min_length=1, max_length=64)
     post_name: str = Field(title="岗位名称", min_length=1, max_length=50)
     post_sort: int = Field(title="显示顺序", ge=0, le=9999)
-    status: str = Field("0", title="状态", pattern=STATUS)
+    status: Flag = Field("0", title="状态", pattern=STATUS)
     remark: str | None = Field(None, title="备注", max_length=500)
     flag: bool | None = Field(None, exclude=True)
 
@@ -65,7 +65,7 @@ EXPORT_COLUMNS = [
 
 
 @api.post("/system/post/export", need=any_perm("system:post:export"), summary="Posts as xlsx",
-          log=OperLogSpec("岗位管理", BusinessType.EXPORT, save_response=False), form_body=True)
+          log=OperLogSpec("岗位管理", BusinessType.EXPORT, save_response=False))
 async def export_posts(request: web.Request, body: PostQuery) -> web.StreamResponse:
     async def batches() -> AsyncIterator[list[dict]]:
         rows = await filtered(body).order_by("post_sort", "post_id").values(*FIELDS)

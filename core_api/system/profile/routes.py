@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 from pydantic import Field
 
@@ -11,26 +13,34 @@ from core_api.platform.audit import updated
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.passwords import hash_password
-from core_api.platform.schema import OptionalEmail, Schema, StrictSchema
+from core_api.platform.schema import Flag, OptionalEmail, Schema, refuse_changes
 from core_api.platform.security import Principal
 from core_api.platform.state import AUTH, CLOCK, CONFIG, STORAGE
 from core_api.platform.uploads import IMAGE_TYPES, check, read_upload, upload_limit
 from core_api.system.post.models import SysPost
-from core_api.system.user.models import SysUser, SysUserPost
+from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserPost
 from core_api.system.user.service import check_password_rule, check_unique, load_user, user_view
 
 api = Api("profile")
 AVATAR_TYPES = ("bmp", "gif", "jpg", "jpeg", "png")
 
 
-class ProfileBody(StrictSchema):
-    """Only these fields of one's own record can change here; the id comes from the session."""
+class ProfileBody(Schema):
+    """Only the first four fields of one's own record change here, and only those sent (RuoYi applies a
+    partial profile); the id comes from the session. A client may echo its whole record back: the
+    identity and state fields after ``sms_code`` are refused unless they hold the stored values."""
 
-    nick_name: str = Field(title="用户昵称", min_length=1, max_length=30)
+    nick_name: str | None = Field(None, title="用户昵称", min_length=1, max_length=30)
     email: OptionalEmail = Field(None, title="邮箱", max_length=50)
     phonenumber: str | None = Field(None, title="手机号码", pattern=r"^(1[3-9]\d{9})?$")
-    sex: str = Field("0", title="性别", pattern=r"^[012]$")
+    sex: Flag | None = Field(None, title="性别", pattern=r"^[012]$")
     sms_code: str | None = Field(None, title="短信验证码", max_length=6)
+    user_id: Any = Field(None, title="用户ID", exclude=True)
+    user_name: Any = Field(None, title="用户账号", exclude=True)
+    status: Any = Field(None, title="帐号状态", exclude=True)
+    del_flag: Any = Field(None, title="删除标志", exclude=True)
+    admin: Any = Field(None, title="超级管理员标识", exclude=True)
+    password: Any = Field(None, title="用户密码", exclude=True)
 
 
 class PasswordBody(Schema):
@@ -55,12 +65,26 @@ async def get_profile(principal: Principal) -> web.Response:
          log=OperLogSpec("个人信息", BusinessType.UPDATE))
 async def update_profile(request: web.Request, principal: Principal, body: ProfileBody) -> web.Response:
     user = await SysUser.get(user_id=principal.user_id)
-    await check_unique(user.user_id, None, body.phonenumber, body.email, "修改", user.user_name)
-    phone = body.phonenumber or ""
+    refuse_changes(body, {"user_id": user.user_id, "user_name": user.user_name, "status": user.status,
+                          "del_flag": user.del_flag, "admin": user.user_id == SUPER_ADMIN_ID,
+                          "password": user.password})
+    sent = body.model_fields_set
+    changes: dict[str, Any] = {}
+    if "nick_name" in sent:
+        if not body.nick_name:
+            raise ServiceError("用户昵称不能为空")
+        changes["nick_name"] = body.nick_name
+    if "email" in sent:
+        changes["email"] = body.email or ""
+    if "phonenumber" in sent:
+        changes["phonenumber"] = body.phonenumber or ""
+    if "sex" in sent and body.sex:
+        changes["sex"] = body.sex
+    await check_unique(user.user_id, None, changes.get("phonenumber"), changes.get("email"), "修改", user.user_name)
+    phone = changes.get("phonenumber", "")
     if phone and phone != user.phonenumber and await request.app[CONFIG].flag("sys.account.phoneChangeSms", True):
         await verify_sms_code(request.app[AUTH], phone, "phone", body.sms_code)
-    await SysUser.filter(user_id=user.user_id).update(nick_name=body.nick_name, email=body.email or "",
-                                                      phonenumber=phone, sex=body.sex, **updated(request, principal))
+    await SysUser.filter(user_id=user.user_id).update(**changes, **updated(request, principal))
     await request.app[AUTH].authz_changed()
     return ok()
 

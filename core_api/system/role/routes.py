@@ -16,7 +16,7 @@ from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
-from core_api.platform.schema import EditSchema, Schema, StrictSchema
+from core_api.platform.schema import EditSchema, Flag, Schema, refuse_changes
 from core_api.platform.security import Authz, Principal, any_perm
 from core_api.platform.state import AUTH
 from core_api.system.dept.routes import role_dept_tree_data
@@ -37,7 +37,7 @@ class RoleQuery(ListQuery):
     role_id: int | None = None
     role_name: str | None = Field(None, max_length=30)
     role_key: str | None = Field(None, max_length=100)
-    status: str | None = Field(None, pattern=r"^[01]$")
+    status: Flag | None = Field(None, pattern=r"^[01]$")
 
 
 class RoleBody(EditSchema):
@@ -45,16 +45,16 @@ class RoleBody(EditSchema):
     role_name: str = Field(title="角色名称", min_length=1, max_length=30)
     role_key: str = Field(title="权限字符", min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_:\-]+$")
     role_sort: int = Field(title="角色顺序", ge=0, le=9999)
-    data_scope: str | None = Field(None, title="数据范围", pattern=r"^[1-5]$")
+    data_scope: Flag | None = Field(None, title="数据范围", pattern=r"^[1-5]$")
     menu_check_strictly: bool = Field(True, title="菜单树关联")
     dept_check_strictly: bool = Field(True, title="部门树关联")
-    status: str = Field("0", title="角色状态", pattern=r"^[01]$")
+    status: Flag = Field("0", title="角色状态", pattern=r"^[01]$")
     remark: str | None = Field(None, title="备注", max_length=500)
     menu_ids: list[int] | None = Field(None, title="菜单")
     dept_ids: list[int] | None = Field(None, title="部门")
     flag: Any = Field(None, exclude=True)
-    admin: Any = Field(None, exclude=True)
-    del_flag: Any = Field(None, exclude=True)
+    admin: Any = Field(None, title="超级管理员标识", exclude=True)
+    del_flag: Any = Field(None, title="删除标志", exclude=True)
     permissions: Any = Field(None, exclude=True)
 
 
@@ -65,16 +65,16 @@ class DataScopeBody(RoleBody):
     role_name: str | None = Field(None, title="角色名称", max_length=30)  # type: ignore[assignment]
     role_key: str | None = Field(None, title="权限字符", max_length=100)  # type: ignore[assignment]
     role_sort: int | None = Field(None, title="角色顺序")  # type: ignore[assignment]
-    data_scope: str = Field(title="数据范围", pattern=r"^[1-5]$")
+    data_scope: Flag = Field(title="数据范围", pattern=r"^[1-5]$")
     dept_check_strictly: bool | None = Field(None, title="部门树关联")  # type: ignore[assignment]
 
 
-class StatusBody(StrictSchema):
+class StatusBody(Schema):
     role_id: int
-    status: str = Field(title="角色状态", pattern=r"^[01]$")
+    status: Flag = Field(title="角色状态", pattern=r"^[01]$")
 
 
-class UserRoleBody(StrictSchema):
+class UserRoleBody(Schema):
     user_id: int
     role_id: int
 
@@ -128,7 +128,7 @@ async def list_roles(principal: Principal, query: RoleQuery) -> web.Response:
 
 
 @api.post("/system/role/export", need=any_perm("system:role:export"), summary="Roles as xlsx",
-          log=OperLogSpec("角色管理", BusinessType.EXPORT, save_response=False), form_body=True)
+          log=OperLogSpec("角色管理", BusinessType.EXPORT, save_response=False))
 async def export_roles(request: web.Request, principal: Principal, body: RoleQuery) -> web.StreamResponse:
     scopes = {"1": "所有数据权限", "2": "自定义数据权限", "3": "本部门数据权限", "4": "本部门及以下数据权限",
               "5": "仅本人数据权限"}
@@ -191,6 +191,7 @@ async def create_role(request: web.Request, principal: Principal, body: RoleBody
 async def update_role(request: web.Request, principal: Principal, body: RoleBody) -> web.Response:
     role = await role_or_404(principal.authz, body.role_id)
     check_role_allowed(role)
+    refuse_changes(body, {"admin": role.role_id == 1, "del_flag": role.del_flag})
     if body.role_key == "admin":
         raise ServiceError(f"修改角色'{body.role_name}'失败，角色权限已存在")
     await grants.check_role_editable(principal.authz, role.role_id)

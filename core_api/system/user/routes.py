@@ -15,7 +15,15 @@ from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, read_rows, template_response, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
 from core_api.platform.passwords import hash_password
-from core_api.platform.schema import EditSchema, OptionalEmail, Schema, StrictSchema, describe_validation_error
+from core_api.platform.schema import (
+    EditSchema,
+    Flag,
+    OptionalEmail,
+    Schema,
+    StrictSchema,
+    describe_validation_error,
+    refuse_changes,
+)
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH, CONFIG
 from core_api.platform.uploads import read_upload, upload_limit
@@ -49,7 +57,7 @@ class UserQuery(ListQuery):
     user_id: int | None = None
     user_name: str | None = Field(None, max_length=30)
     phonenumber: str | None = Field(None, max_length=11)
-    status: str | None = Field(None, pattern=r"^[01]$")
+    status: Flag | None = Field(None, pattern=r"^[01]$")
     dept_id: int | None = None
 
 
@@ -61,8 +69,8 @@ class UserBody(EditSchema):
     password: str | None = Field(None, title="用户密码", max_length=20)
     email: OptionalEmail = Field(None, title="邮箱", max_length=50)
     phonenumber: str | None = Field(None, title="手机号码", pattern=PHONE)
-    sex: Annotated[str, BeforeValidator(lambda v: v or "0")] = Field("0", title="用户性别", pattern=SEX)
-    status: str = Field("0", title="状态", pattern=r"^[01]$")
+    sex: Annotated[Flag, BeforeValidator(lambda v: v or "0")] = Field("0", title="用户性别", pattern=SEX)
+    status: Flag = Field("0", title="状态", pattern=r"^[01]$")
     remark: str | None = Field(None, title="备注", max_length=500)
     role_ids: list[int] | None = Field(None, title="角色")
     post_ids: list[int] | None = Field(None, title="岗位")
@@ -70,23 +78,23 @@ class UserBody(EditSchema):
     avatar: Any = Field(None, exclude=True)
     dept: Any = Field(None, exclude=True)
     roles: Any = Field(None, exclude=True)
-    admin: Any = Field(None, exclude=True)
+    admin: Any = Field(None, title="超级管理员标识", exclude=True)
     login_ip: Any = Field(None, exclude=True)
     login_date: Any = Field(None, exclude=True)
-    del_flag: Any = Field(None, exclude=True)
+    del_flag: Any = Field(None, title="删除标志", exclude=True)
     role_id: Any = Field(None, exclude=True)
     user_type: Any = Field(None, exclude=True)
     pwd_update_date: Any = Field(None, exclude=True)
 
 
-class ResetPwdBody(StrictSchema):
+class ResetPwdBody(Schema):
     user_id: int
     password: str = Field(title="用户密码", max_length=20)
 
 
-class StatusBody(StrictSchema):
+class StatusBody(Schema):
     user_id: int
-    status: str = Field(title="状态", pattern=r"^[01]$")
+    status: Flag = Field(title="状态", pattern=r"^[01]$")
 
 
 class AuthRoleQuery(Schema):
@@ -146,7 +154,7 @@ EXPORT_COLUMNS = [
 
 @api.post("/system/user/export", need=any_perm("system:user:export"),
           summary="Users as xlsx, streamed in batches (the list's filters apply)",
-          log=OperLogSpec("用户管理", BusinessType.EXPORT, save_response=False), form_body=True)
+          log=OperLogSpec("用户管理", BusinessType.EXPORT, save_response=False))
 async def export_users(request: web.Request, principal: Principal, body: UserQuery) -> web.StreamResponse:
     qs = await with_dept_subtree(request, filtered(principal, body), body.dept_id)
 
@@ -241,6 +249,9 @@ async def update_user(request: web.Request, principal: Principal, body: UserBody
     if user is None:
         raise NotFound()
     check_user_allowed(user.user_id)
+    # A password is set with resetPwd only; the admin flag and delFlag are never written here.
+    refuse_changes(body, {"password": user.password, "admin": user.user_id == SUPER_ADMIN_ID,
+                          "del_flag": user.del_flag})
     await check_user_scope(principal.authz, [user.user_id])
     await check_dept(principal, body.dept_id)
     await check_user_roles(principal.authz, user.user_id, body.role_ids)
@@ -354,8 +365,8 @@ class ImportRow(StrictSchema):
     dept_id: int | None = Field(None, title="部门编号")
     email: OptionalEmail = Field(None, title="用户邮箱")
     phonenumber: str | None = Field(None, title="手机号码", pattern=PHONE)
-    sex: str = Field("0", title="用户性别", pattern=SEX)
-    status: str = Field("0", title="帐号状态", pattern=r"^[01]$")
+    sex: Flag = Field("0", title="用户性别", pattern=SEX)
+    status: Flag = Field("0", title="帐号状态", pattern=r"^[01]$")
 
 
 @api.post("/system/user/importData", need=any_perm("system:user:import"),

@@ -40,6 +40,12 @@ def managed_tables() -> set[str]:
     return {model._meta.db_table for app in Tortoise.apps.values() for model in app.values()}
 
 
+def dialect() -> str:
+    """The database kind as RuoYi consoles show it beside the data source ("postgresql", "sqlite")."""
+    name = connections.get("default").capabilities.dialect
+    return "postgresql" if name == "postgres" else name
+
+
 async def tables() -> list[DbTable]:
     conn = connections.get("default")
     managed = managed_tables()

@@ -15,7 +15,7 @@ from core_api.platform.audit import updated
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
-from core_api.platform.schema import Schema, StrictSchema
+from core_api.platform.schema import Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.system.menu.models import SysMenu
 from core_api.tools.gen import introspect, render
@@ -41,18 +41,31 @@ TABLE_FIELDS = ("table_id", "table_name", "table_comment", "class_name", "tpl_ca
 SORTS = {"tableId": "table_id", "tableName": "table_name", "createTime": "create_time", "updateTime": "update_time"}
 PY_TYPES = ("str", "int", "Decimal", "float", "bool", "datetime", "date")
 TABLES_PARAM = r"^[a-z][a-z0-9_]{0,62}(,[a-z][a-z0-9_]{0,62})*$"
+# RuoYi-family consoles pick a data source (dataSourceName) before they list or import tables; the
+# generator reads the console's own database, which they see as the one source "master".
+DATA_SOURCE = "master"
+
+
+class SourceQuery(Schema):
+    data_source_name: str | None = Field(None, title="数据源", max_length=64)
+
+
+def check_source(name: str | None) -> None:
+    if name and name != DATA_SOURCE:
+        raise ServiceError(f"数据源'{name}'不存在")
 
 
 class GenQuery(ListQuery):
     table_name: str | None = Field(None, max_length=64)
     table_comment: str | None = Field(None, max_length=200)
+    data_source_name: str | None = Field(None, title="数据源", max_length=64)
 
 
-class TablesQuery(Schema):
+class TablesQuery(SourceQuery):
     tables: str = Field(title="表名", pattern=TABLES_PARAM)
 
 
-class ColumnBody(StrictSchema):
+class ColumnBody(Schema):
     column_id: int
     column_comment: str = Field("", title="字段描述", max_length=200)
     python_type: str = Field(title="Python 类型")
@@ -75,7 +88,7 @@ class ColumnBody(StrictSchema):
     table_id: Any = Field(None, exclude=True)
 
 
-class GenBody(StrictSchema):
+class GenBody(Schema):
     table_id: int
     table_comment: str = Field(title="表描述", max_length=200)
     class_name: str = Field(title="实体类名称", max_length=64)
@@ -127,14 +140,24 @@ async def gen_or_404(table_id: int) -> GenTable:
     return gen
 
 
-def table_view(row: dict[str, Any]) -> dict[str, Any]:
+def table_view(row: dict[str, Any], managed: set[str] | None = None) -> dict[str, Any]:
     out = camel_row(row)
     out["options"] = orjson.loads(row.get("options") or "{}")
+    out["dataSourceName"] = DATA_SOURCE
+    if managed is not None:
+        out["managed"] = row["table_name"] in managed
     return out
+
+
+@api.get("/tool/gen/dataSources", need=any_perm("tool:gen:list"),
+         summary="The data sources tables can be imported from")
+async def data_sources() -> web.Response:
+    return ok(data=[{"name": DATA_SOURCE, "dbType": introspect.dialect(), "isDefault": True}])
 
 
 @api.get("/tool/gen/list", need=any_perm("tool:gen:list"), summary="Imported tables, paged")
 async def list_gen(query: GenQuery) -> web.Response:
+    check_source(query.data_source_name)
     qs = GenTable.all()
     if query.table_name:
         qs = qs.filter(table_name__icontains=query.table_name)
@@ -142,12 +165,14 @@ async def list_gen(query: GenQuery) -> web.Response:
         qs = qs.filter(table_comment__icontains=query.table_comment)
     qs = between_days(qs, "create_time", query.begin_time, query.end_time)
     rows, total = await page_of(qs, query, SORTS, ["-table_id"], *TABLE_FIELDS)
-    return table([table_view(r) for r in rows], total)
+    managed = introspect.managed_tables()
+    return table([table_view(r, managed) for r in rows], total)
 
 
 @api.get("/tool/gen/db/list", need=any_perm("tool:gen:list"),
          summary="The database's tables not imported yet; the product's own tables are marked managed")
 async def list_db_tables(query: GenQuery) -> web.Response:
+    check_source(query.data_source_name)
     imported = set(await GenTable.all().values_list("table_name", flat=True))
     rows = [t for t in await introspect.tables() if t.name not in imported]
     if query.table_name:
@@ -159,14 +184,15 @@ async def list_db_tables(query: GenQuery) -> web.Response:
 
 
 @api.post("/tool/gen/importTable", need=any_perm("tool:gen:import"),
-          summary="Import tables (query tables=a,b) with default settings for every column",
+          summary="Import tables (query tables=a,b), the product's own included, with default column settings",
           log=OperLogSpec("代码生成", BusinessType.IMPORT))
 async def import_tables(principal: Principal, query: TablesQuery) -> web.Response:
+    check_source(query.data_source_name)
     names = list(dict.fromkeys(query.tables.split(",")))
     found = [await introspect.table_named(name) for name in names]
+    # The product's own tables import too (RuoYi generates from sys_post in its demo): generated code only
+    # ever leaves as a preview or a zip, so it can never overwrite the product's code.
     for t in found:
-        if t.managed:
-            raise ServiceError(f"表'{t.name}'由系统自身管理，不能导入")
         if await GenTable.filter(table_name=t.name).exists():
             raise ServiceError(f"表'{t.name}'已导入")
     for t in found:
@@ -178,7 +204,8 @@ async def import_tables(principal: Principal, query: TablesQuery) -> web.Respons
          summary="A table's settings, its columns and every imported table")
 async def get_gen(tableId: int) -> web.Response:  # noqa: N803 - the contract's name
     gen = await gen_or_404(tableId)
-    info = table_view((await GenTable.filter(table_id=gen.table_id).values(*TABLE_FIELDS))[0])
+    managed = introspect.managed_tables()
+    info = table_view((await GenTable.filter(table_id=gen.table_id).values(*TABLE_FIELDS))[0], managed)
     columns = await GenTableColumn.filter(table_id=gen.table_id).order_by("sort").values()
     tables = await GenTable.all().order_by("table_id").values(*TABLE_FIELDS)
     return ok(data={"info": info, "rows": [camel_row(c) for c in columns], "tables": [table_view(t) for t in tables]})
@@ -265,7 +292,8 @@ def zip_response(files: dict[str, str], name: str) -> web.Response:
 @api.get("/tool/gen/genCode/{tableName:[a-z][a-z0-9_]{0,62}}", need=any_perm("tool:gen:code"),
          summary="The generated code of one table as a zip (nothing is written on the server)",
          log=OperLogSpec("代码生成", BusinessType.GENCODE, save_response=False))
-async def gen_code(tableName: str) -> web.Response:  # noqa: N803
+async def gen_code(tableName: str, query: SourceQuery) -> web.Response:  # noqa: N803
+    check_source(query.data_source_name)
     gen = await GenTable.get_or_none(table_name=tableName)
     if gen is None:
         raise NotFound()
@@ -276,6 +304,7 @@ async def gen_code(tableName: str) -> web.Response:  # noqa: N803
          summary="The generated code of several tables (tables=a,b) in one zip",
          log=OperLogSpec("代码生成", BusinessType.GENCODE, save_response=False))
 async def batch_gen_code(query: TablesQuery) -> web.Response:
+    check_source(query.data_source_name)
     files: dict[str, str] = {}
     names = list(dict.fromkeys(query.tables.split(",")))
     first = int(render.latest_migration()[:4]) + 1
@@ -290,7 +319,8 @@ async def batch_gen_code(query: TablesQuery) -> web.Response:
 @api.get("/tool/gen/synchDb/{tableName:[a-z][a-z0-9_]{0,62}}", need=any_perm("tool:gen:edit"),
          summary="Read a table's columns from the database again, keeping their settings",
          log=OperLogSpec("代码生成", BusinessType.UPDATE))
-async def sync_db(tableName: str) -> web.Response:  # noqa: N803
+async def sync_db(tableName: str, query: SourceQuery) -> web.Response:  # noqa: N803
+    check_source(query.data_source_name)
     gen = await GenTable.get_or_none(table_name=tableName)
     if gen is None:
         raise NotFound()

@@ -1631,6 +1631,12 @@ export interface components {
             functionAuthor: string;
             /** Functionname */
             functionName: string;
+            /**
+             * Managed
+             * @description a table of the product itself (imported like any other)
+             * @default false
+             */
+            managed?: boolean;
             /** Modulename */
             moduleName: string;
             /**

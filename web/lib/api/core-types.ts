@@ -1546,6 +1546,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/dept/updateSort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the order of several departments (RuoYi's sort button)
+         * @description Needs a signed-in caller with any of permissions system:dept:edit.
+         */
+        put: operations["dept_sort_depts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/dept/{deptId}": {
         parameters: {
             query?: never;
@@ -2004,6 +2024,66 @@ export interface paths {
         get: operations["notice_list_notices"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/notice/listTop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest open notices for the header, each with the caller's read state, and the unread count
+         * @description Needs a signed-in caller.
+         */
+        get: operations["notice_list_top"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/notice/markRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one notice read for the caller (noticeId=)
+         * @description Needs a signed-in caller.
+         */
+        post: operations["notice_mark_notice_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/notice/markReadAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notices read for the caller (ids=1,2)
+         * @description Needs a signed-in caller.
+         */
+        post: operations["notice_mark_notices_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2910,6 +2990,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tool/gen/dataSources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data sources tables can be imported from
+         * @description Needs a signed-in caller with any of permissions tool:gen:list.
+         */
+        get: operations["gen_data_sources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tool/gen/db/list": {
         parameters: {
             query?: never;
@@ -2960,7 +3060,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import tables (query tables=a,b) with default settings for every column
+         * Import tables (query tables=a,b), the product's own included, with default column settings
          * @description Needs a signed-in caller with any of permissions tool:gen:import.
          */
         post: operations["gen_import_tables"];
@@ -3084,6 +3184,23 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions tool:swagger:list.
          */
         post: operations["docs_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transport/crypto/frontend-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transport encryption policy for RuoYi-Vue3-FastAPI consoles: off (TLS protects the transport) */
+        get: operations["common_transport_frontend_config"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3492,7 +3609,7 @@ export interface components {
          */
         DataScopeBody: {
             /**
-             * Admin
+             * 超级管理员标识
              * @default null
              */
             admin?: unknown;
@@ -3509,7 +3626,7 @@ export interface components {
             /** 数据范围 */
             dataScope: string;
             /**
-             * Delflag
+             * 删除标志
              * @default null
              */
             delFlag?: unknown;
@@ -3617,7 +3734,7 @@ export interface components {
              */
             createTime?: unknown;
             /**
-             * Delflag
+             * 删除标志
              * @default null
              */
             delFlag?: string | null;
@@ -3909,6 +4026,12 @@ export interface components {
         };
         /** GetInfoOut */
         GetInfoOut: {
+            /**
+             * Apptimezone
+             * @description IANA zone of the times on the wire
+             * @default null
+             */
+            appTimezone?: string | null;
             /**
              * Code
              * @default 200
@@ -4651,16 +4774,36 @@ export interface components {
         };
         /**
          * ProfileBody
-         * @description Only these fields of one's own record can change here; the id comes from the session.
+         * @description Only the first four fields of one's own record change here, and only those sent (RuoYi applies a
+         *     partial profile); the id comes from the session. A client may echo its whole record back: the
+         *     identity and state fields after ``sms_code`` are refused unless they hold the stored values.
          */
         ProfileBody: {
+            /**
+             * 超级管理员标识
+             * @default null
+             */
+            admin?: unknown;
+            /**
+             * 删除标志
+             * @default null
+             */
+            delFlag?: unknown;
             /**
              * 邮箱
              * @default null
              */
             email?: string | null;
-            /** 用户昵称 */
-            nickName: string;
+            /**
+             * 用户昵称
+             * @default null
+             */
+            nickName?: string | null;
+            /**
+             * 用户密码
+             * @default null
+             */
+            password?: unknown;
             /**
              * 手机号码
              * @default null
@@ -4668,14 +4811,29 @@ export interface components {
             phonenumber?: string | null;
             /**
              * 性别
-             * @default 0
+             * @default null
              */
-            sex?: string;
+            sex?: string | null;
             /**
              * 短信验证码
              * @default null
              */
             smsCode?: string | null;
+            /**
+             * 帐号状态
+             * @default null
+             */
+            status?: unknown;
+            /**
+             * 用户ID
+             * @default null
+             */
+            userId?: unknown;
+            /**
+             * 用户账号
+             * @default null
+             */
+            userName?: unknown;
         };
         /** ReadBody */
         ReadBody: {
@@ -4748,7 +4906,7 @@ export interface components {
         /** RoleBody */
         RoleBody: {
             /**
-             * Admin
+             * 超级管理员标识
              * @default null
              */
             admin?: unknown;
@@ -4768,7 +4926,7 @@ export interface components {
              */
             dataScope?: string | null;
             /**
-             * Delflag
+             * 删除标志
              * @default null
              */
             delFlag?: unknown;
@@ -5085,13 +5243,6 @@ export interface components {
              */
             scene?: "register" | "phone";
         };
-        /** SortBody */
-        SortBody: {
-            /** 菜单 */
-            menuIds: string;
-            /** 排序 */
-            orderNums: string;
-        };
         /** TransferBody */
         TransferBody: {
             /** 会话 */
@@ -5202,7 +5353,7 @@ export interface components {
         /** UserBody */
         UserBody: {
             /**
-             * Admin
+             * 超级管理员标识
              * @default null
              */
             admin?: unknown;
@@ -5222,7 +5373,7 @@ export interface components {
              */
             createTime?: unknown;
             /**
-             * Delflag
+             * 删除标志
              * @default null
              */
             delFlag?: unknown;
@@ -5488,6 +5639,20 @@ export interface components {
             /** 状态 */
             status: string;
         };
+        /** SortBody */
+        core_api__system__dept__routes__SortBody: {
+            /** 部门 */
+            deptIds: string;
+            /** 排序 */
+            orderNums: string;
+        };
+        /** SortBody */
+        core_api__system__menu__routes__SortBody: {
+            /** 菜单 */
+            menuIds: string;
+            /** 排序 */
+            orderNums: string;
+        };
         /** StatusBody */
         core_api__system__role__routes__StatusBody: {
             /** Roleid */
@@ -5521,6 +5686,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RoomRef"];
+                "application/x-www-form-urlencoded": components["schemas"]["RoomRef"];
             };
         };
         responses: {
@@ -5561,6 +5727,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["HistoryBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["HistoryBody"];
             };
         };
         responses: {
@@ -5583,6 +5750,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RoomRef"];
+                "application/x-www-form-urlencoded": components["schemas"]["RoomRef"];
             };
         };
         responses: {
@@ -5605,6 +5773,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RoomsBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RoomsBody"];
             };
         };
         responses: {
@@ -5627,6 +5796,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["core_api__messaging__chat__routes__StatusBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__messaging__chat__routes__StatusBody"];
             };
         };
         responses: {
@@ -5649,6 +5819,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TransferBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["TransferBody"];
             };
         };
         responses: {
@@ -5709,6 +5880,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SendCodeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["SendCodeBody"];
             };
         };
         responses: {
@@ -5773,6 +5945,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SendBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["SendBody"];
             };
         };
         responses: {
@@ -5795,6 +5968,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PeerTokenBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["PeerTokenBody"];
             };
         };
         responses: {
@@ -5817,6 +5991,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReadBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReadBody"];
             };
         };
         responses: {
@@ -5839,6 +6014,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ListBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ListBody"];
             };
         };
         responses: {
@@ -5861,6 +6037,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrderEvent"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderEvent"];
             };
         };
         responses: {
@@ -6060,6 +6237,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LoginBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["LoginBody"];
             };
         };
         responses: {
@@ -6257,6 +6435,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["JobBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["JobBody"];
             };
         };
         responses: {
@@ -6279,6 +6458,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["JobBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["JobBody"];
             };
         };
         responses: {
@@ -6301,6 +6481,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["core_api__monitor__job__routes__StatusBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__monitor__job__routes__StatusBody"];
             };
         };
         responses: {
@@ -6414,6 +6595,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RunBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RunBody"];
             };
         };
         responses: {
@@ -6886,6 +7068,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RegisterBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RegisterBody"];
             };
         };
         responses: {
@@ -6910,6 +7093,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConfigBody"];
             };
         };
         responses: {
@@ -6932,6 +7116,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConfigBody"];
             };
         };
         responses: {
@@ -6954,6 +7139,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigBatch"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConfigBatch"];
             };
         };
         responses: {
@@ -7105,6 +7291,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DeptBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["DeptBody"];
             };
         };
         responses: {
@@ -7127,6 +7314,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DeptBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["DeptBody"];
             };
         };
         responses: {
@@ -7218,6 +7406,29 @@ export interface operations {
             };
         };
     };
+    dept_sort_depts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["core_api__system__dept__routes__SortBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__system__dept__routes__SortBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     dept_get_dept: {
         parameters: {
             query?: never;
@@ -7268,6 +7479,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DataBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["DataBody"];
             };
         };
         responses: {
@@ -7290,6 +7502,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DataBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["DataBody"];
             };
         };
         responses: {
@@ -7425,6 +7638,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TypeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["TypeBody"];
             };
         };
         responses: {
@@ -7447,6 +7661,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TypeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["TypeBody"];
             };
         };
         responses: {
@@ -7596,6 +7811,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MenuBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["MenuBody"];
             };
         };
         responses: {
@@ -7618,6 +7834,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MenuBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["MenuBody"];
             };
         };
         responses: {
@@ -7699,7 +7916,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SortBody"];
+                "application/json": components["schemas"]["core_api__system__menu__routes__SortBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__system__menu__routes__SortBody"];
             };
         };
         responses: {
@@ -7762,6 +7980,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NoticeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeBody"];
             };
         };
         responses: {
@@ -7784,6 +8003,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NoticeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeBody"];
             };
         };
         responses: {
@@ -7809,6 +8029,64 @@ export interface operations {
                 createBy?: string | null;
                 noticeType?: string | null;
                 status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notice_list_top: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notice_mark_notice_read: {
+        parameters: {
+            query: {
+                noticeId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notice_mark_notices_read: {
+        parameters: {
+            query: {
+                ids: string;
             };
             header?: never;
             path?: never;
@@ -7875,6 +8153,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PostBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["PostBody"];
             };
         };
         responses: {
@@ -7897,6 +8176,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PostBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["PostBody"];
             };
         };
         responses: {
@@ -8028,6 +8308,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RoleBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RoleBody"];
             };
         };
         responses: {
@@ -8050,6 +8331,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RoleBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RoleBody"];
             };
         };
         responses: {
@@ -8100,6 +8382,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UserRoleBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["UserRoleBody"];
             };
         };
         responses: {
@@ -8192,6 +8475,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["core_api__system__role__routes__StatusBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__system__role__routes__StatusBody"];
             };
         };
         responses: {
@@ -8214,6 +8498,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DataScopeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["DataScopeBody"];
             };
         };
         responses: {
@@ -8384,6 +8669,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UserBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["UserBody"];
             };
         };
         responses: {
@@ -8406,6 +8692,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UserBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["UserBody"];
             };
         };
         responses: {
@@ -8487,6 +8774,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["core_api__system__user__routes__StatusBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__system__user__routes__StatusBody"];
             };
         };
         responses: {
@@ -8636,6 +8924,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProfileBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProfileBody"];
             };
         };
         responses: {
@@ -8694,6 +8983,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ResetPwdBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ResetPwdBody"];
             };
         };
         responses: {
@@ -8756,6 +9046,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["FormBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["FormBody"];
             };
         };
         responses: {
@@ -8844,6 +9135,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["GenBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["GenBody"];
             };
         };
         responses: {
@@ -8859,8 +9151,27 @@ export interface operations {
     gen_batch_gen_code: {
         parameters: {
             query: {
+                dataSourceName?: string | null;
                 tables: string;
             };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gen_data_sources: {
+        parameters: {
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8887,6 +9198,7 @@ export interface operations {
                 endTime?: string | null;
                 tableName?: string | null;
                 tableComment?: string | null;
+                dataSourceName?: string | null;
             };
             header?: never;
             path?: never;
@@ -8905,7 +9217,9 @@ export interface operations {
     };
     gen_gen_code: {
         parameters: {
-            query?: never;
+            query?: {
+                dataSourceName?: string | null;
+            };
             header?: never;
             path: {
                 tableName: string;
@@ -8926,6 +9240,7 @@ export interface operations {
     gen_import_tables: {
         parameters: {
             query: {
+                dataSourceName?: string | null;
                 tables: string;
             };
             header?: never;
@@ -8954,6 +9269,7 @@ export interface operations {
                 endTime?: string | null;
                 tableName?: string | null;
                 tableComment?: string | null;
+                dataSourceName?: string | null;
             };
             header?: never;
             path?: never;
@@ -8992,7 +9308,9 @@ export interface operations {
     };
     gen_sync_db: {
         parameters: {
-            query?: never;
+            query?: {
+                dataSourceName?: string | null;
+            };
             header?: never;
             path: {
                 tableName: string;
@@ -9051,6 +9369,24 @@ export interface operations {
         };
     };
     docs_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    common_transport_frontend_config: {
         parameters: {
             query?: never;
             header?: never;

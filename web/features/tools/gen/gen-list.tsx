@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { Features } from "@/components/data-table/features";
 import { ListFrame } from "@/components/data-table/list-frame";
+import { Badge } from "@/components/ui/badge";
 import { QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
@@ -50,7 +51,17 @@ export function GenList({ data }: { data: GenScreenData }) {
     () =>
       helper.columns([
         helper.accessor("tableId", { header: t("tableId"), meta: { sortKey: "tableId" } }),
-        helper.accessor("tableName", { header: t("tableName"), meta: { sortKey: "tableName" } }),
+        helper.accessor("tableName", {
+          header: t("tableName"),
+          meta: { sortKey: "tableName" },
+          // the product's own tables generate too (a zip, never written over the product), marked as such
+          cell: (info) => (
+            <span className="inline-flex items-center gap-2">
+              {info.getValue()}
+              {info.row.original.managed && <Badge variant="warning">{t("managed")}</Badge>}
+            </span>
+          ),
+        }),
         helper.accessor("tableComment", { header: t("tableComment") }),
         helper.accessor("className", { header: t("className") }),
         helper.accessor("createTime", { header: tl("createTime"), meta: { sortKey: "createTime" } }),

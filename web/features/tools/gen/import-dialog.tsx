@@ -83,7 +83,6 @@ export function ImportTableDialog({ open, onClose, onImported }: { open: boolean
                     <Checkbox
                       aria-label={row.tableName}
                       data-testid={`import-check-${row.tableName}`}
-                      disabled={row.managed}
                       checked={chosen.includes(row.tableName)}
                       onCheckedChange={(on) => toggle(row.tableName, on === true)}
                     />
