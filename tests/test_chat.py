@@ -47,6 +47,27 @@ async def test_peer_token_needs_the_partner_key(start_app, make_settings):
     assert await ChatRoom.filter(peer_kind="user", peer_id=7, peer_name="小明").exists()
 
 
+async def test_development_generates_a_partner_key_the_simulator_uses(start_app, make_settings):
+    """A bare ./ops/up has no CONSOLE_CHAT_PARTNER_KEY: the key generated into var/ still signs a peer in."""
+    settings = make_settings()
+    client = await start_app(settings)
+    refused = await client.post("/api/chat/v1/peer_token", json={"kind": "user", "peerId": 8},
+                                headers={"X-Partner-Key": ""})
+    assert (await refused.json())["msg"] == "认证失败，无法访问系统资源"
+    key = (settings.var_dir / "chat_partner_key").read_text().strip()
+    assert len(key) >= 32 and (settings.var_dir / "chat_partner_key").stat().st_mode & 0o777 == 0o600
+    peer = await ChatPeer.sign_in(url_of(client), key, "user", 8, "小红")
+    assert peer.token.startswith("p.user.8.")
+
+
+def test_production_keeps_partner_calls_closed_without_a_key(tmp_path):
+    from core_api.settings import Settings
+
+    settings = Settings(env="production", secret_key="k" * 48, var_dir=tmp_path)
+    assert settings.partner_key == ""
+    assert not (tmp_path / "chat_partner_key").exists()
+
+
 async def test_customer_and_staff_talk_in_real_time(start_app, make_settings):
     client = await start_app(make_settings(chat_partner_key=KEY))
     admin = Caller(client, await token_for(client))

@@ -81,7 +81,7 @@ async def message_info(principal: Principal, query: InfoQuery) -> web.Response:
           summary="For the order systems of partners (header X-Partner-Key): an order event becomes order "
                   "messages for the staff who handle orders")
 async def partner_order_event(request: web.Request, body: OrderEvent) -> web.Response:
-    key = request.app[SETTINGS].chat_partner_key
+    key = request.app[SETTINGS].partner_key
     if not key or not hmac.compare_digest(key, request.headers.get("X-Partner-Key", "")):
         raise ServiceError("认证失败，无法访问系统资源", 401)
     await request.app[BUS].publish(ORDER_EVENT, body.model_dump(by_alias=True))

@@ -3115,6 +3115,12 @@ export interface components {
              */
             msg?: string;
             /**
+             * Registerenabled
+             * @description config sys.account.registerUser
+             * @default false
+             */
+            registerEnabled?: boolean;
+            /**
              * Uuid
              * @default null
              */
