@@ -219,3 +219,17 @@ async def test_staff_and_customer_on_different_nodes(start_app, make_settings, s
             assert message["content"][0]["txt"] == "再次收到"
     await peer.close()
     await staff.disconnect()
+
+
+async def test_every_catalogue_emoji_is_a_drawn_image(client):
+    """The icons are Twemoji drawings, not a font glyph in an SVG (an empty box without an emoji font)."""
+    admin = Caller(client, await token_for(client))
+    catalogue = (await admin.get("/admin/chat/v1/emoji"))["data"]
+    assert len(catalogue) == 134 and catalogue[0]["icon"] == "/chat/emoji/1f600.svg"
+    for entry in catalogue:
+        answer = await client.get(entry["icon"])
+        assert answer.status == 200 and answer.content_type == "image/svg+xml", entry
+        image = await answer.text()
+        assert '<svg width="64" height="64"' in image and "<path" in image and "<text" not in image, entry
+    assert (await client.get("/chat/emoji/1f4a9.svg")).status == 200
+    assert (await (await client.get("/chat/emoji/41.svg")).json())["code"] == 404  # "A" is not in the catalogue
