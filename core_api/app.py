@@ -80,6 +80,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None) -> web.Applica
     set_zone(settings.timezone)
     app = web.Application(middlewares=[envelope_middleware], client_max_size=20 * 1024 * 1024)
     app[SETTINGS] = settings
+    _ = settings.partner_key  # development: the simulator's key exists in var/ from the first start
     app[CLOCK] = clock or Clock()
     app[STORAGE] = make_storage(settings)
     app[CHAT] = ChatGateway(settings)

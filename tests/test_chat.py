@@ -51,6 +51,7 @@ async def test_development_generates_a_partner_key_the_simulator_uses(start_app,
     """A bare ./ops/up has no CONSOLE_CHAT_PARTNER_KEY: the key generated into var/ still signs a peer in."""
     settings = make_settings()
     client = await start_app(settings)
+    assert (settings.var_dir / "chat_partner_key").exists()  # from the start, before any partner call
     refused = await client.post("/api/chat/v1/peer_token", json={"kind": "user", "peerId": 8},
                                 headers={"X-Partner-Key": ""})
     assert (await refused.json())["msg"] == "认证失败，无法访问系统资源"
