@@ -88,6 +88,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None, bus_handlers: 
     app[SETTINGS] = settings
     install_security_headers(app)
     app[BUS_HANDLERS] = tuple(bus_handlers)
+    _ = settings.partner_key  # development: the simulator's key exists in var/ from the first start
     app[CLOCK] = clock or Clock()
     app[STORAGE] = make_storage(settings)
     app[CHAT] = ChatGateway(settings)

@@ -106,6 +106,19 @@ class Settings(BaseSettings):
             path.chmod(0o600)
         return path.read_text().strip().encode()
 
+    @cached_property
+    def partner_key(self) -> str:
+        """The chat partner key; development generates one into var/ so that ``ops/chat_sim.py`` works
+        after a bare ``./ops/up``. Production without ``CONSOLE_CHAT_PARTNER_KEY`` keeps partner calls closed."""
+        if self.chat_partner_key or self.env == "production":
+            return self.chat_partner_key
+        self.var_dir.mkdir(parents=True, exist_ok=True)
+        path = self.var_dir / "chat_partner_key"
+        if not path.exists():
+            path.write_text(secrets.token_urlsafe(32))
+            path.chmod(0o600)
+        return path.read_text().strip()
+
     @property
     def session_timeout_seconds(self) -> float:
         return self.session_timeout_minutes * 60

@@ -3,7 +3,8 @@
     .venv/bin/python -m ops.chat_sim --core http://127.0.0.1:8010 --partner-key KEY \\
         --kind user --id 42 --name 小明 --say "你好，我的订单还没发货😀" [--image path.png] [--listen 30]
 
-Without --partner-key it reads CONSOLE_CHAT_PARTNER_KEY. The tests drive the same class.
+Without --partner-key it reads CONSOLE_CHAT_PARTNER_KEY, or in development the key ./ops/up generated into
+var/chat_partner_key. The tests drive the same class.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import aiohttp
 import socketio
 
 from core_api.messaging.chat.emoji import segments_of
+from core_api.settings import Settings
 
 
 class ChatPeer:
@@ -91,7 +93,8 @@ async def main() -> None:
     parser.add_argument("--image", action="append", default=[], help="an uploaded path like /profile/upload/…")
     parser.add_argument("--listen", type=float, default=10.0, help="seconds to print replies")
     args = parser.parse_args()
-    peer = await ChatPeer.sign_in(args.core, args.partner_key, args.kind, args.id, args.name)
+    partner_key = args.partner_key or Settings().partner_key
+    peer = await ChatPeer.sign_in(args.core, partner_key, args.kind, args.id, args.name)
     await peer.connect()
     for text in args.say:
         print("sent:", (await peer.say(text))["code"])

@@ -42,8 +42,11 @@ ensure_node_deps() {
   fi
 }
 
+# What the build writes itself (next-env.d.ts, *.tsbuildinfo) stays out: else every start after the first
+# would see changed sources and build again.
 web_sources_hash() {
-  { find web \( -path web/node_modules -o -path web/.next -o -path web/test-results \) -prune -o -type f -print0 \
+  { find web \( -path web/node_modules -o -path web/.next -o -path web/test-results \) -prune \
+      -o \( -name next-env.d.ts -o -name '*.tsbuildinfo' \) -prune -o -type f -print0 \
       | sort -z | xargs -0 sha256sum; sha256sum package-lock.json; } | sha256sum | cut -c1-16
 }
 

@@ -149,7 +149,9 @@ def up(args: argparse.Namespace) -> int:
     try:
         stack.start()
         print(f"\n  Console:  {stack.web_url}\n  Sign in:  admin / admin123   (or ry / admin123)\n"
-              f"  Core API: http://{stack.host}:{stack.core_port}/docs\n  Ctrl-C stops everything.\n", flush=True)
+              f"  Core API: http://{stack.host}:{stack.core_port}/docs\n"
+              f"  Chat:     .venv/bin/python -m ops.chat_sim --core http://{stack.host}:{stack.core_port} "
+              f"--say 你好\n  Ctrl-C stops everything.\n", flush=True)
         name = stack.wait_any()
         print(f"{name} stopped; stopping the rest", file=sys.stderr)
         return 1

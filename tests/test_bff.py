@@ -24,7 +24,8 @@ async def test_sign_in_and_session_screen(aiohttp_client, start_app, make_settin
     settings = make_settings()
     bff = await start_bff(aiohttp_client, await start_app(settings), settings)
     captcha = await (await bff.get("/bff/auth/captcha")).json()
-    assert captcha == {"code": 200, "msg": "操作成功", "data": {"captchaEnabled": False, "uuid": None, "img": None}}
+    assert captcha == {"code": 200, "msg": "操作成功", "data": {"captchaEnabled": False, "registerEnabled": False,
+                                                           "uuid": None, "img": None}}
     token = (await bff_login(bff, "ry"))["data"]["token"]
     screen = await (await bff.get("/bff/screens/session", headers=bearer(token))).json()
     data = screen["data"]

@@ -49,6 +49,28 @@ async def test_peer_token_needs_the_partner_key(start_app, make_settings):
     assert await ChatRoom.filter(peer_kind="user", peer_id=7, peer_name="小明").exists()
 
 
+async def test_development_generates_a_partner_key_the_simulator_uses(start_app, make_settings):
+    """A bare ./ops/up has no CONSOLE_CHAT_PARTNER_KEY: the key generated into var/ still signs a peer in."""
+    settings = make_settings()
+    client = await start_app(settings)
+    assert (settings.var_dir / "chat_partner_key").exists()  # from the start, before any partner call
+    refused = await client.post("/api/chat/v1/peer_token", json={"kind": "user", "peerId": 8},
+                                headers={"X-Partner-Key": ""})
+    assert (await refused.json())["msg"] == "认证失败，无法访问系统资源"
+    key = (settings.var_dir / "chat_partner_key").read_text().strip()
+    assert len(key) >= 32 and (settings.var_dir / "chat_partner_key").stat().st_mode & 0o777 == 0o600
+    peer = await ChatPeer.sign_in(url_of(client), key, "user", 8, "小红")
+    assert peer.token.startswith("p.user.8.")
+
+
+def test_production_keeps_partner_calls_closed_without_a_key(tmp_path):
+    from core_api.settings import Settings
+
+    settings = Settings(env="production", secret_key="k" * 48, var_dir=tmp_path)
+    assert settings.partner_key == ""
+    assert not (tmp_path / "chat_partner_key").exists()
+
+
 async def test_customer_and_staff_talk_in_real_time(start_app, make_settings):
     client = await start_app(make_settings(chat_partner_key=KEY))
     admin = Caller(client, await token_for(client))
@@ -265,3 +287,17 @@ async def test_staff_and_customer_on_different_nodes(start_app, make_settings, s
             assert message["content"][0]["txt"] == "再次收到"
     await peer.close()
     await staff.disconnect()
+
+
+async def test_every_catalogue_emoji_is_a_drawn_image(client):
+    """The icons are Twemoji drawings, not a font glyph in an SVG (an empty box without an emoji font)."""
+    admin = Caller(client, await token_for(client))
+    catalogue = (await admin.get("/admin/chat/v1/emoji"))["data"]
+    assert len(catalogue) == 134 and catalogue[0]["icon"] == "/chat/emoji/1f600.svg"
+    for entry in catalogue:
+        answer = await client.get(entry["icon"])
+        assert answer.status == 200 and answer.content_type == "image/svg+xml", entry
+        image = await answer.text()
+        assert '<svg width="64" height="64"' in image and "<path" in image and "<text" not in image, entry
+    assert (await client.get("/chat/emoji/1f4a9.svg")).status == 200
+    assert (await (await client.get("/chat/emoji/41.svg")).json())["code"] == 404  # "A" is not in the catalogue

@@ -5,7 +5,7 @@ from __future__ import annotations
 from core_api.messaging.models import SysMessage
 from core_api.messaging.service import ORDER_EVENT, ORDER_PLACED
 from core_api.platform.state import BUS
-from tests.conftest import OK, eventually
+from tests.conftest import OK, Caller, eventually, token_for
 
 NOTICE = {"noticeTitle": "系统升级", "noticeType": "2", "status": "0", "noticeContent": "<p>今晚升级</p>"}
 
@@ -89,3 +89,22 @@ async def test_partners_push_order_events_with_their_key(start_app, make_setting
     admin = Caller(client, await token_for(client))
     await eventually(lambda: _count_is(SysMessage.filter(kind="order", type_no="NO9"), 1))
     assert (await admin.get("/admin/common_message/message"))["data"]["orderMsgNum"] == 1
+
+
+async def test_a_notice_message_carries_the_notice_text_for_its_recipient(admin):
+    """A user with no roles (no system:notice:query) reads the notice that reached the message panel."""
+    user = {"userName": "reader", "nickName": "读者", "password": "reader123", "deptId": 103, "status": "0",
+            "roleIds": [], "postIds": []}
+    assert await admin.post("/system/user", json=user) == OK
+    reader = Caller(admin.client, await token_for(admin.client, "reader", "reader123"))
+    body = {**NOTICE, "noticeContent": "<p>今晚<b>升级</b><script>x()</script></p>"}
+    assert await admin.post("/system/notice", json=body) == OK
+    await eventually(lambda: _count_is(SysMessage.filter(kind="sys"), 3))
+    notice_id = (await admin.get("/system/notice/list"))["rows"][0]["noticeId"]
+    assert (await reader.get(f"/system/notice/{notice_id}"))["code"] == 403
+    listed = (await reader.post("/api/msg/v1/list", json={"pageNo": 1, "pageSize": 10, "orderMsg": False}))["data"]
+    obj = listed["data"][0]["objId"]
+    detail = (await reader.get("/admin/common_message/message_info", params={"objId": str(obj)}))["data"]
+    assert detail["title"] == "【公告】系统升级" and detail["readed"] is True
+    assert detail["noticeContent"] == "<p>今晚<b>升级</b></p>"
+    assert (await reader.get("/admin/common_message/message"))["data"]["sysMsgNum"] == 0

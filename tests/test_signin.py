@@ -56,7 +56,8 @@ async def test_captcha_follows_the_config_key(start_app, make_settings):
     await SysConfig.filter(config_key="sys.account.captchaEnabled").update(config_value="false")
     await client.app[CONFIG].changed()
     assert (await (await client.get("/captchaImage")).json()) == {"code": 200, "msg": "操作成功",
-                                                                  "captchaEnabled": False}
+                                                                  "captchaEnabled": False,
+                                                                  "registerEnabled": False}
 
 
 async def test_login_success_trims_the_user_name_and_logs_the_attempt(client):

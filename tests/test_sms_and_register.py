@@ -66,8 +66,15 @@ async def test_send_code_is_limited_per_number_and_per_ip(start_app, make_settin
 
 
 async def test_registration_is_closed_by_default(client):
+    assert (await (await client.get("/captchaImage")).json())["registerEnabled"] is False
     assert await register(client) == {"code": 500, "msg": "当前系统没有开启注册功能！"}
     assert not await SysUser.filter(user_name="newcomer").exists()
+
+
+async def test_the_captcha_answer_says_whether_registration_is_open(client):
+    """The sign-in page shows "立即注册" from this flag (RuoYi-Vue3-FastAPI reads the same name)."""
+    await enable_registration(client)
+    assert (await (await client.get("/captchaImage")).json())["registerEnabled"] is True
 
 
 async def test_register_with_a_verified_phone_then_sign_in(client):

@@ -16,6 +16,7 @@ api = Api("auth")
 
 class Captcha(Schema):
     captcha_enabled: bool
+    register_enabled: bool = Field(False, description="self-registration is open (config sys.account.registerUser)")
     uuid: str | None = None
     img: str | None = Field(None, description="bare base64 PNG; show as data:image/png;base64,<img>")
 
@@ -35,7 +36,9 @@ class TokenOut(Envelope):
 @api.get("/bff/auth/captcha", public=True, summary="A new captcha (or captchaEnabled false)", response=CaptchaOut)
 async def captcha(core: CoreClient) -> web.Response:
     env = await core.get("/captchaImage", timeout=20)
-    return ok(data={"captchaEnabled": env.get("captchaEnabled", True), "uuid": env.get("uuid"), "img": env.get("img")})
+    return ok(data={"captchaEnabled": env.get("captchaEnabled", True),
+                    "registerEnabled": env.get("registerEnabled", False),
+                    "uuid": env.get("uuid"), "img": env.get("img")})
 
 
 @api.post("/bff/auth/login", public=True, summary="Sign in; data.token is the core session token",

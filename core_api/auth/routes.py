@@ -32,10 +32,12 @@ def _client(request: web.Request):
 @api.get("/captchaImage", public=True, summary="Math captcha image (single use, two minutes)", response=CaptchaOut)
 async def captcha_image(request: web.Request) -> web.Response:
     auth = request.app[AUTH]
+    # registerEnabled as RuoYi-Vue3-FastAPI answers it: sign-in pages show "立即注册" only when it is true
+    register = await auth.config.flag("sys.account.registerUser")
     if not await auth.captcha_enabled():
-        return ok(captchaEnabled=False)
+        return ok(captchaEnabled=False, registerEnabled=register)
     ident, img = await auth.new_captcha()
-    return ok(captchaEnabled=True, uuid=ident, img=img)
+    return ok(captchaEnabled=True, registerEnabled=register, uuid=ident, img=img)
 
 
 @api.post("/login", public=True, summary="Sign in; returns the session token", response=LoginOut)

@@ -24,6 +24,7 @@ class SendCodeBody(Schema):
 
 class CaptchaOut(Envelope):
     captcha_enabled: bool
+    register_enabled: bool = Field(False, description="config sys.account.registerUser")
     uuid: str | None = None
     img: str | None = Field(None, description="bare base64 PNG, no data: prefix")
 

@@ -13,9 +13,11 @@ from core_api.messaging.service import ORDER_EVENT, OrderEvent, counts, message_
 from core_api.platform.api import Api
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.html import sanitise
 from core_api.platform.schema import Schema
 from core_api.platform.security import Principal
 from core_api.platform.state import AUTH, BUS, SETTINGS
+from core_api.system.notice.models import SysNotice
 
 api = Api("messages")
 
@@ -66,7 +68,8 @@ async def message_counts(request: web.Request, principal: Principal) -> web.Resp
 
 
 @api.get("/admin/common_message/message_info", login_only=True,
-         summary="One of the caller's messages in full; reading it marks it read")
+         summary="One of the caller's messages in full (a notice's message with the notice's sanitised HTML in "
+                 "noticeContent); reading it marks it read")
 async def message_info(principal: Principal, query: InfoQuery) -> web.Response:
     rows = await SysMessage.filter(recipient_id=principal.user_id, id=query.obj_id).values()
     if not rows:
@@ -74,14 +77,20 @@ async def message_info(principal: Principal, query: InfoQuery) -> web.Response:
     if not rows[0]["readed"]:
         await SysMessage.filter(id=query.obj_id).update(readed=True, read_at=datetime.now(UTC))
         rows[0]["readed"] = True
-    return ok(data=message_view(rows[0]))
+    view = message_view(rows[0])
+    # the recipient of a notice's message may read that notice, without system:notice:query
+    notice_id = rows[0]["source_key"].removeprefix("notice:")
+    if notice_id != rows[0]["source_key"] and notice_id.isdigit():
+        content = await SysNotice.filter(notice_id=int(notice_id)).values_list("notice_content", flat=True)
+        view["noticeContent"] = sanitise(content[0]) if content else None
+    return ok(data=view)
 
 
 @api.post("/api/msg/v1/order_event", public=True,
           summary="For the order systems of partners (header X-Partner-Key): an order event becomes order "
                   "messages for the staff who handle orders")
 async def partner_order_event(request: web.Request, body: OrderEvent) -> web.Response:
-    key = request.app[SETTINGS].chat_partner_key
+    key = request.app[SETTINGS].partner_key
     if not key or not hmac.compare_digest(key, request.headers.get("X-Partner-Key", "")):
         raise ServiceError("认证失败，无法访问系统资源", 401)
     await request.app[BUS].publish(ORDER_EVENT, body.model_dump(by_alias=True))

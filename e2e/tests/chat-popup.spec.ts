@@ -78,15 +78,26 @@ test("an operator and an app user exchange text, emoji and images", async ({ pag
     const panel = pane.getByTestId("chat-emoji-panel");
     await expect(panel).toBeVisible();
     expect(await panel.evaluate((el) => [el.getBoundingClientRect().width, el.getBoundingClientRect().height])).toEqual([500, 300]);
+    // the icons are drawn images (Twemoji), not a font glyph that needs an emoji font
+    const icon = panel.locator('[data-testid="chat-emoji-option"][data-emoji="😀"] img');
+    await expect.poll(() => icon.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(64);
     await panel.locator('[data-testid="chat-emoji-option"][data-emoji="😀"]').click();
     await expect(input).toHaveValue("您好😀请问");
-    // a click elsewhere closes the picker
+    // a pick closes the picker
+    await expect(panel).toBeHidden();
+    // a click elsewhere closes it too
+    await pane.getByTestId("chat-emoji-button").click();
+    await expect(panel).toBeVisible();
     await pane.getByTestId("chat-pane-name").click();
     await expect(panel).toBeHidden();
     await input.press("End");
     await input.pressSequentially("有什么可以帮您");
+    // a send closes an open picker
+    await pane.getByTestId("chat-emoji-button").click();
+    await expect(panel).toBeVisible();
     await input.press("Enter");
     await expect(input).toHaveValue("");
+    await expect(panel).toBeHidden();
     const mine = pane.locator('[data-testid="chat-message"][data-self="true"]');
     await expect(mine).toHaveCount(1);
     await expect(mine.last()).toContainText("您好");

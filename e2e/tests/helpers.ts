@@ -42,3 +42,19 @@ export async function tagPaths(page: Page): Promise<string[]> {
 export function businessToday(): string {
   return new Date().toLocaleDateString("sv-SE", { timeZone: process.env.CONSOLE_TIMEZONE || "Asia/Shanghai" });
 }
+
+/** Chooses a range in a date-range picker (components/date-range-picker.tsx): opens it, clicks both days. */
+export async function pickDateRange(page: Page, begin: string, end: string, testId = "query-date-range") {
+  await page.getByTestId(testId).click();
+  const calendar = page.getByTestId(`${testId}-calendar`);
+  for (const day of [begin, end]) {
+    for (let step = 0; step < 48 && (await calendar.locator(`[data-day="${day}"]`).count()) === 0; step++) {
+      const [year, month] = ((await calendar.getByTestId(`${testId}-month`).textContent()) ?? "").match(/\d+/g)!.map(Number);
+      const shown = `${year}-${String(month).padStart(2, "0")}`;
+      await calendar.getByTestId(day.slice(0, 7) < shown ? `${testId}-prev` : `${testId}-next`).click();
+    }
+    await calendar.locator(`[data-day="${day}"]`).click();
+  }
+  await expect(calendar).toBeHidden();
+  await expect(page.getByTestId(testId)).toHaveAttribute("data-begin", begin <= end ? begin : end);
+}

@@ -93,14 +93,22 @@ test("system messages: ten a page, more on scroll, a click reads an unread one o
     if (request.url().includes("msg/v1/del_read")) reads.push(request.url());
   });
   await newest.click();
+  // the notice opens in the panel with its text (the stored, sanitised HTML)
+  const detail = page.getByTestId("message-detail");
+  await expect(detail.getByTestId("message-detail-title")).toHaveText(`【公告】${tag}-11`);
+  await expect(detail.getByTestId("message-detail-content")).toHaveText(`${tag} 第11条`);
+  await expect(detail.locator("[data-testid=message-detail-content] p")).toHaveCount(1);
+  await detail.getByTestId("message-detail-back").click();
   await expect(newest).toHaveAttribute("data-readed", "true");
   await expect.poll(() => tabCount(page, "sys")).toBe(sysBefore - 1);
   await expect.poll(() => badgeTotal(page)).toBe(before - 1);
   expect(page.url()).toBe(url);
   expect(reads).toHaveLength(1);
 
-  // an already-read message makes no call
+  // an already-read message makes no read call (it opens again)
   await newest.click();
+  await expect(page.getByTestId("message-detail-content")).toHaveText(`${tag} 第11条`);
+  await page.getByTestId("message-detail-back").click();
   await page.waitForTimeout(500);
   expect(reads).toHaveLength(1);
   await expect.poll(() => tabCount(page, "sys")).toBe(sysBefore - 1);

@@ -21,11 +21,14 @@ test("a job calling a registered handler is created, checked, run once, and its 
   expect(handlers).toEqual(expect.arrayContaining(["heartbeat", "cleanOldLogs", "cleanExpiredSessions", "refreshCaches", "dbStatsSnapshot"]));
   await form.getByTestId("form-invokeTarget").selectOption("cleanOldLogs");
   await expect(form.getByTestId("param-days")).toHaveValue("");
+  // the parameters' help in the operator's language, not the schema's English
+  await expect(form.getByTestId("param-help-days")).toHaveText("留空：取参数 sys.log.retentionDays（默认 90 天）");
   await form.getByTestId("form-invokeTarget").selectOption("refreshCaches");
   await expect(form.getByTestId("params-none")).toBeVisible();
   await form.getByTestId("form-invokeTarget").selectOption("heartbeat");
   const hold = form.getByTestId("param-holdSeconds");
   await expect(hold).toHaveValue("0");
+  await expect(form.getByTestId("param-help-holdSeconds")).toHaveText("每次执行保持这么多秒（用于测试长时间执行和节点交接）");
 
   // the cron expression: the server's reason for a bad one, the next five fire times for a good one
   await form.getByTestId("form-cronExpression").fill("0 0 25 * * ?");

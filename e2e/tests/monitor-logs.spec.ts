@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { ADMIN_STATE, businessToday } from "./helpers";
+import { ADMIN_STATE, businessToday, pickDateRange } from "./helpers";
 import { confirmOk, logAnOperation, MONITOR, toast } from "./monitor-helpers";
 import { row } from "./system-helpers";
 
@@ -21,8 +21,7 @@ test("the operation log is filtered, sorted, read in detail, exported, pruned an
   await page.getByTestId("query-title").fill("操作日志");
   await page.getByTestId("query-businessType").selectOption("3");
   await page.getByTestId("query-status").selectOption("0");
-  await page.getByTestId("query-begin").fill(today);
-  await page.getByTestId("query-end").fill(today);
+  await pickDateRange(page, today, today);
   await page.getByTestId("query-search").click();
   await expect(page).toHaveURL(/businessType=3/);
   await expect(page).toHaveURL(/beginTime=/);

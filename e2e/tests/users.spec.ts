@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { ADMIN_STATE, businessToday } from "./helpers";
+import { ADMIN_STATE, businessToday, pickDateRange } from "./helpers";
 import { confirmDialog, createUser, pickTreeOption, row, SEED, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -32,8 +32,7 @@ test("a user is created, edited, found by the filters, exported and deleted", as
   await expect(page).toHaveURL(new RegExp(`userName=${userName}`));
   await expect(table.locator('[data-testid="table-row"]')).toHaveCount(1);
   const today = businessToday();
-  await page.getByTestId("query-begin").fill(today);
-  await page.getByTestId("query-end").fill(today);
+  await pickDateRange(page, today, today);
   await page.getByTestId("query-search").click();
   await expect(page).toHaveURL(/beginTime=/);
   await expect(table.locator('[data-testid="table-row"]')).toHaveCount(1);

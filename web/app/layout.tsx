@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale } from "next-intl/server";
@@ -9,6 +10,14 @@ import "./globals.css";
 
 /** Applies the saved theme colour and sidebar theme before the first paint. */
 const PRE_PAINT = `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(LAYOUT_SETTING_KEY)})||"{}"),d=document.documentElement;if(/^#[0-9a-fA-F]{6}$/.test(s.theme))d.style.setProperty("--primary",s.theme);if(s.sideTheme==="light"||s.sideTheme==="dark")d.dataset.sideTheme=s.sideTheme}catch(e){}`;
+
+/**
+ * The window title before the console shell sets its own, and on pages without one (/404, /401): the
+ * product name alone (spec §1). The web reads the same CONSOLE_PRODUCT_NAME as the core (default 密讯).
+ */
+export function generateMetadata(): Metadata {
+  return { title: process.env.CONSOLE_PRODUCT_NAME || "密讯" };
+}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();

@@ -15,6 +15,11 @@ export interface CentreMessage {
   createTime: string | null;
 }
 
+/** A message in full (message_info): a notice's message carries the notice's sanitised HTML. */
+export interface CentreMessageDetail extends CentreMessage {
+  noticeContent?: string | null;
+}
+
 export type CentreTab = "sys" | "order";
 
 export const ORDER_DETAIL_TYPE = 1901;

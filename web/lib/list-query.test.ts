@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateRangeParams, needsPanelToggle, nextSort, screenQuery, sortOf } from "./list-query";
+import { collapsedPanelHeight, dateRangeParams, nextSort, screenQuery, sortOf } from "./list-query";
 
 describe("date ranges", () => {
   it("are sent as params[beginTime] and params[endTime]", () => {
@@ -54,10 +54,17 @@ describe("sorting", () => {
   });
 });
 
-describe("query panel toggle", () => {
-  it("shows only when the content is taller than 58 px", () => {
-    expect(needsPanelToggle(58)).toBe(false);
-    expect(needsPanelToggle(40)).toBe(false);
-    expect(needsPanelToggle(59)).toBe(true);
+describe("query panel collapsed height", () => {
+  it("is the bottom of the first row of fields, so that no second row peeks through", () => {
+    // three fields of 32 px in a row, the fourth wrapped 28 px below (the default size)
+    const row = [0, 0, 0].map((top) => ({ top, height: 32 }));
+    expect(collapsedPanelHeight([...row, { top: 60, height: 32 }])).toBe(32);
+    // the smallest size: 26 px fields and a 23 px gap; a select 2 px taller than the inputs
+    expect(collapsedPanelHeight([{ top: 0, height: 26 }, { top: 0, height: 28 }, { top: 51, height: 26 }])).toBe(28);
+  });
+
+  it("is null (no 展开 toggle) when every field fits in the first row", () => {
+    expect(collapsedPanelHeight([{ top: 0, height: 32 }, { top: 0, height: 32 }])).toBeNull();
+    expect(collapsedPanelHeight([])).toBeNull();
   });
 });

@@ -51,9 +51,16 @@ export function sortOf(current: SortState, column: string): SortOrder | null {
   return current.orderByColumn === column && current.isAsc ? current.isAsc : null;
 }
 
-/** The collapsible query panel (spec §2.8): 58 px collapsed; the toggle only when the content is taller. */
-export const QUERY_PANEL_COLLAPSED = 58;
-
-export function needsPanelToggle(contentHeight: number, collapsedHeight = QUERY_PANEL_COLLAPSED): boolean {
-  return contentHeight > collapsedHeight;
+/**
+ * The collapsible query panel (spec §2.8): collapsed, it shows its first row of fields whole (58 px at
+ * the default size; less at the small sizes, where a fixed 58 px let the next row peek through). Given the
+ * fields' boxes (top and height within the panel, in order), the collapsed height, or null when every
+ * field is in the first row and the panel needs no 展开/收起 toggle.
+ */
+export function collapsedPanelHeight(fields: readonly { top: number; height: number }[]): number | null {
+  if (fields.length === 0) return null;
+  const rowEnd = fields[0].top + fields[0].height;
+  const firstRow = fields.filter((field) => field.top < rowEnd);
+  if (firstRow.length === fields.length) return null;
+  return Math.max(...firstRow.map((field) => field.top + field.height));
 }

@@ -33,10 +33,15 @@ describe("parseSize", () => {
 describe("windowTitle", () => {
   const base = { productName: "安信", systemName: "安信管理系统", pageTitle: "用户管理" };
 
-  it("shows the page title with dynamic titles on, else the product name", () => {
+  it("shows the page title with dynamic titles on (the default), the product name on a page without one", () => {
+    expect(DEFAULT_SETTINGS.dynamicTitle).toBe(true);
     expect(windowTitle({ ...base, dynamicTitle: true })).toBe("用户管理 - 安信管理系统");
-    expect(windowTitle({ ...base, dynamicTitle: false })).toBe("安信");
     expect(windowTitle({ ...base, dynamicTitle: true, pageTitle: undefined })).toBe("安信");
+  });
+
+  it("shows the fixed system name on every page with dynamic titles off", () => {
+    expect(windowTitle({ ...base, dynamicTitle: false })).toBe("安信管理系统");
+    expect(windowTitle({ ...base, dynamicTitle: false, pageTitle: undefined })).toBe("安信管理系统");
   });
 });
 

@@ -33,7 +33,8 @@ export const DEFAULT_SETTINGS: LayoutSettings = {
   tagsView: true,
   fixedHeader: false,
   sidebarLogo: true,
-  dynamicTitle: false,
+  // the spec's '<page title> - <product>管理系统' is the window title unless the operator turns it off
+  dynamicTitle: true,
 };
 
 export const SIZES = ["default", "medium", "small", "mini"] as const;
@@ -64,13 +65,17 @@ export function parseSettings(raw: string | null | undefined): LayoutSettings {
   return settings;
 }
 
-/** '<page title> - <product>管理系统' with dynamic titles on, else the product name. */
+/**
+ * With dynamic titles on (the default): '<page title> - <product>管理系统', or the product name alone on a
+ * page without a title (spec §1). Off: the fixed '<product>管理系统' on every page, as RuoYi shows its
+ * VUE_APP_TITLE then.
+ */
 export function windowTitle(options: {
   dynamicTitle: boolean;
   pageTitle?: string;
   productName: string;
   systemName: string;
 }): string {
-  if (options.dynamicTitle && options.pageTitle) return `${options.pageTitle} - ${options.systemName}`;
-  return options.productName;
+  if (!options.dynamicTitle) return options.systemName;
+  return options.pageTitle ? `${options.pageTitle} - ${options.systemName}` : options.productName;
 }

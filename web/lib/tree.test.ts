@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { handleTree, toSelectTree } from "./tree";
+import { expandRows, handleTree, pathTo, toSelectTree } from "./tree";
 
 interface Dept {
   deptId: number;
@@ -54,5 +54,27 @@ describe("toSelectTree", () => {
     expect(tree).toEqual([
       { id: 0, label: "主类目", children: [{ id: 1, label: "系统管理", children: [{ id: 2, label: "用户管理", disabled: true }] }] },
     ]);
+  });
+});
+
+describe("revealing a row of a tree table", () => {
+  const depts = [
+    { deptId: 100, parentId: 0 },
+    { deptId: 101, parentId: 100 },
+    { deptId: 103, parentId: 101 },
+    { deptId: 200, parentId: 100 },
+  ];
+
+  it("finds the path from the root to a row", () => {
+    expect(pathTo(depts, 103, "deptId")).toEqual(["100", "101", "103"]);
+    expect(pathTo(depts, 100, "deptId")).toEqual(["100"]);
+    expect(pathTo(depts, 999, "deptId")).toEqual([]);
+    // a cycle in bad data ends instead of looping
+    expect(pathTo([{ id: 1, parentId: 2 }, { id: 2, parentId: 1 }], 1)).toEqual(["2", "1"]);
+  });
+
+  it("opens the path and keeps what was open", () => {
+    expect(expandRows({ "200": true }, ["100", "101"])).toEqual({ "200": true, "100": true, "101": true });
+    expect(expandRows(true, ["100"])).toBe(true);
   });
 });

@@ -47,3 +47,19 @@ export function toSelectTree<T extends object>(
   const nodes = handleTree(rows, String(keys.id), String(keys.parentId)).map((node) => convert(node as T & { children?: T[] }));
   return root ? [{ ...root, children: nodes }] : nodes;
 }
+
+/** The ids from the root down to `target` (itself included) in flat rows; [] when it is not there. */
+export function pathTo<T extends object>(rows: readonly T[], target: unknown, id = "id", parentId = "parentId"): string[] {
+  const byId = new Map<unknown, Node>((rows as readonly Node[]).map((row) => [row[id], row]));
+  const path: string[] = [];
+  for (let node = byId.get(target); node && !path.includes(String(node[id])); node = byId.get(node[parentId])) {
+    path.unshift(String(node[id]));
+  }
+  return path;
+}
+
+/** A tree table's expansion (true: all open) with the given rows opened too. */
+export function expandRows(expanded: true | Record<string, boolean>, ids: readonly string[]): true | Record<string, boolean> {
+  if (expanded === true) return true;
+  return { ...expanded, ...Object.fromEntries(ids.map((rowId) => [rowId, true])) };
+}

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import html
+from pathlib import Path
 from typing import Any
 
+# Twemoji images (© Twitter and contributors, CC-BY 4.0) copied by ops/vendor_emoji.py: an SVG that draws a
+# font glyph shows an empty box wherever no emoji font is installed.
+SVG_DIR = Path(__file__).with_name("emoji_svg")
 _EMOJI = (
     "😀 😃 😄 😁 😆 😅 🤣 😂 🙂 🙃 😉 😊 😇 🥰 😍 🤩 😘 😗 😚 😙 😋 😛 😜 🤪 😝 🤑 🤗 🤭 🤫 🤔 🤐 🤨 😐 😑 😶 "
     "😏 😒 🙄 😬 🤥 😌 😔 😪 🤤 😴 😷 🤒 🤕 🤢 🤮 🤧 🥵 🥶 🥴 😵 🤯 🤠 🥳 😎 🤓 🧐 😕 😟 🙁 😮 😯 😲 😳 🥺 😦 "
@@ -13,21 +16,26 @@ _EMOJI = (
 ).split()
 _TITLES = ["微笑", "大笑", "开心", "嘻嘻", "哈哈", "汗笑", "笑哭", "喜极而泣"]
 
+
+
+def code_of(emoji: str) -> str:
+    return f"{ord(emoji[0]):x}"
+
+
 CATALOGUE: list[dict[str, Any]] = [
     {"id": i + 1, "type": "1", "title": _TITLES[i] if i < len(_TITLES) else f"表情{i + 1}",
-     "icon": f"/chat/emoji/{ord(e[0]):x}.svg", "emoji": e, "unified": f"U+{ord(e[0]):x}"}
+     "icon": f"/chat/emoji/{code_of(e)}.svg", "emoji": e, "unified": f"U+{code_of(e)}"}
     for i, e in enumerate(_EMOJI)
 ]
 BY_CHAR = {e["emoji"]: e for e in CATALOGUE}
-BY_CODE = {f"{ord(e['emoji'][0]):x}": e for e in CATALOGUE}
+BY_CODE = {code_of(e["emoji"]): e for e in CATALOGUE}
 
 
 def svg(code: str) -> str | None:
-    entry = BY_CODE.get(code)
-    if entry is None:
+    """The catalogue entry's image; None for a code outside the catalogue."""
+    if code not in BY_CODE:
         return None
-    return ('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">'
-            f'<text x="32" y="50" font-size="48" text-anchor="middle">{html.escape(entry["emoji"])}</text></svg>')
+    return (SVG_DIR / f"{code}.svg").read_text()
 
 
 def segments_of(text: str) -> list[dict[str, str]]:

@@ -210,7 +210,7 @@ async def sound() -> web.Response:
           summary="For the mobile app's server and partner systems (header X-Partner-Key): a chat token for "
                   "an app user or a shop, valid seven days")
 async def issue_peer_token(request: web.Request, body: PeerTokenBody) -> web.Response:
-    key = request.app[SETTINGS].chat_partner_key
+    key = request.app[SETTINGS].partner_key
     given = request.headers.get("X-Partner-Key", "")
     if not key or not hmac.compare_digest(key, given):
         raise ServiceError("认证失败，无法访问系统资源", 401)

@@ -5,8 +5,7 @@ import { chatAssetUrl, type EmojiEntry } from "@/lib/chat-segments";
 
 /**
  * The emoji picker's popup (500 × 300, over the pane's 480 px and a little of the sidebar): the core's
- * catalogue as a grid of icons; a click picks one,
- * a click anywhere else closes it.
+ * catalogue as a grid of icons; a click picks one and closes it, as does a click anywhere else or a send.
  */
 export function EmojiPanel({
   emoji,
@@ -45,7 +44,7 @@ export function EmojiPanel({
     <div
       ref={panel}
       data-testid="chat-emoji-panel"
-      className="absolute bottom-full left-[-20px] z-10 mb-1 grid h-[300px] w-[500px] auto-rows-[40px] grid-cols-[repeat(auto-fill,40px)] justify-between overflow-y-auto rounded-md border bg-popover p-2 shadow-lg"
+      className="absolute bottom-full left-[-20px] z-10 mb-1 grid h-[300px] w-[500px] max-desk:left-0 max-desk:w-[calc(100vw-1.5rem)] auto-rows-[40px] grid-cols-[repeat(auto-fill,40px)] justify-between overflow-y-auto rounded-md border bg-popover p-2 shadow-lg"
     >
       {emoji.map((entry) => (
         <button

@@ -11,7 +11,7 @@ import {
 } from "@tanstack/react-table";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ChevronRightIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useMemo } from "react";
+import { type ComponentProps, type ReactNode, useMemo } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Visibility } from "@/lib/columns";
@@ -67,6 +67,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     },
     onRowSelectionChange,
     onExpandedChange: props.onExpandedChange,
+    // a refresh (new data) keeps the rows the operator opened instead of folding the tree
+    autoResetExpanded: false,
   });
   const rows = table.getRowModel().rows;
 
@@ -134,22 +136,27 @@ function SortButton({ order, onClick, children }: { order: string | null; onClic
   );
 }
 
+/** The selection column's checkbox, named in the operator's language for screen readers. */
+function SelectBox({ all, ...props }: ComponentProps<typeof Checkbox> & { all?: boolean }) {
+  const t = useTranslations("list");
+  return <Checkbox aria-label={all ? t("selectAll") : t("selectRow")} {...props} />;
+}
+
 function selectionColumn<T extends RowData>(): ListColumn<T> {
   return {
     id: "select",
     meta: { fixed: true, className: "w-10" },
     header: ({ table }) => (
-      <Checkbox
+      <SelectBox
+        all
         data-testid="select-all"
-        aria-label="select all"
         checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? "indeterminate" : false}
         onCheckedChange={(value) => table.toggleAllRowsSelected(value === true)}
       />
     ),
     cell: ({ row }) => (
-      <Checkbox
+      <SelectBox
         data-testid="select-row"
-        aria-label="select row"
         disabled={!row.getCanSelect()}
         checked={row.getIsSelected()}
         onCheckedChange={(value) => row.toggleSelected(value === true)}

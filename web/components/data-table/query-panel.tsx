@@ -3,17 +3,19 @@
 import { ChevronDownIcon, ChevronUpIcon, RotateCcwIcon, SearchIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { DateRangePicker } from "@/components/date-range-picker";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { useQueryDraft } from "@/components/data-table/use-list";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { DictDataItem } from "@/lib/api/types";
-import { needsPanelToggle, QUERY_PANEL_COLLAPSED } from "@/lib/list-query";
+import { collapsedPanelHeight } from "@/lib/list-query";
 import { cn } from "@/lib/utils";
 
 /**
- * The collapsible query panel of spec §2.8: 58 px high when collapsed, 展开/收起 shown only when the
- * fields are taller than that; 搜索 and 重置 end the form.
+ * The collapsible query panel of spec §2.8: collapsed, its first row of fields whole (never a peeking
+ * half row); 展开/收起 only when there are more rows. 搜索 and 重置 sit outside the folded part, so they
+ * show whether it is open or not (beside the fields on a wide screen, under them on a narrow one).
  */
 export function QueryPanel({
   show = true,
@@ -29,12 +31,16 @@ export function QueryPanel({
   const t = useTranslations("list");
   const content = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState(false);
-  const [toggle, setToggle] = useState(false);
+  const [collapsedHeight, setCollapsedHeight] = useState<number | null>(null);
 
   useEffect(() => {
     const node = content.current;
     if (!node) return;
-    const observer = new ResizeObserver(() => setToggle(needsPanelToggle(node.scrollHeight)));
+    const measure = () =>
+      setCollapsedHeight(
+        collapsedPanelHeight([...node.children].map((child) => ({ top: (child as HTMLElement).offsetTop, height: (child as HTMLElement).offsetHeight }))),
+      );
+    const observer = new ResizeObserver(measure);
     observer.observe(node);
     return () => observer.disconnect();
   }, [show]);
@@ -44,38 +50,35 @@ export function QueryPanel({
     event.preventDefault();
     onSearch();
   };
+  const toggle = collapsedHeight !== null;
   return (
-    <form data-testid="query-panel" onSubmit={submit} className="mb-2 flex items-start gap-2">
+    <form data-testid="query-panel" onSubmit={submit} className="mb-2 flex flex-wrap items-start gap-x-4 gap-y-3 pb-3">
       <div
-        className="flex-1 overflow-hidden transition-[max-height] duration-300"
-        style={{ maxHeight: expanded || !toggle ? undefined : QUERY_PANEL_COLLAPSED }}
+        data-testid="query-fields"
+        data-collapsed={toggle && !expanded ? "true" : undefined}
+        className="min-w-[min(100%,20rem)] flex-1 overflow-hidden transition-[max-height] duration-300"
+        style={{ maxHeight: toggle && !expanded ? collapsedHeight : undefined }}
       >
-        <div ref={content} className="flex flex-wrap items-center gap-x-6 gap-y-7 pb-3">
+        <div ref={content} className="relative flex flex-wrap items-center gap-x-6 gap-y-7">
           {children}
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" data-testid="query-search">
-              <SearchIcon />
-              {t("search")}
-            </Button>
-            <Button type="button" size="sm" variant="outline" data-testid="query-reset" onClick={onReset}>
-              <RotateCcwIcon />
-              {t("reset")}
-            </Button>
-          </div>
         </div>
       </div>
-      {toggle && (
-        <Button
-          type="button"
-          size="sm"
-          variant="link"
-          data-testid="query-toggle"
-          onClick={() => setExpanded(!expanded)}
-        >
-          {expanded ? t("collapse") : t("expand")}
-          {expanded ? <ChevronUpIcon /> : <ChevronDownIcon />}
+      <div className="flex shrink-0 items-center gap-2">
+        <Button type="submit" size="sm" data-testid="query-search">
+          <SearchIcon />
+          {t("search")}
         </Button>
-      )}
+        <Button type="button" size="sm" variant="outline" data-testid="query-reset" onClick={onReset}>
+          <RotateCcwIcon />
+          {t("reset")}
+        </Button>
+        {toggle && (
+          <Button type="button" size="sm" variant="link" data-testid="query-toggle" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            {expanded ? t("collapse") : t("expand")}
+            {expanded ? <ChevronUpIcon /> : <ChevronDownIcon />}
+          </Button>
+        )}
+      </div>
     </form>
   );
 }
@@ -144,7 +147,7 @@ export function QueryDictSelect({
   );
 }
 
-/** A date range filter: two days, sent as params[beginTime] / params[endTime] (or begin/end{Field}). */
+/** A date range filter (the one picker of every range filter), sent as params[beginTime] / params[endTime] (or begin/end{Field}). */
 export function QueryDateRange({
   label,
   begin,
@@ -156,32 +159,11 @@ export function QueryDateRange({
   end: string;
   onChange: (begin: string, end: string) => void;
 }) {
-  const t = useTranslations("list");
   return (
-    <label className="flex items-center gap-2 text-sm">
+    <div className="flex items-center gap-2 text-sm">
       <span className="shrink-0 font-medium text-foreground/80">{label}</span>
-      <span className="flex items-center gap-1">
-        <Input
-          type="date"
-          data-testid="query-begin"
-          aria-label={t("beginDate")}
-          value={begin}
-          max={end || undefined}
-          onChange={(e) => onChange(e.target.value, end)}
-          className="h-8 w-36"
-        />
-        <span className="text-muted-foreground">-</span>
-        <Input
-          type="date"
-          data-testid="query-end"
-          aria-label={t("endDate")}
-          value={end}
-          min={begin || undefined}
-          onChange={(e) => onChange(begin, e.target.value)}
-          className="h-8 w-36"
-        />
-      </span>
-    </label>
+      <DateRangePicker testId="query-date-range" begin={begin} end={end} onChange={onChange} />
+    </div>
   );
 }
 

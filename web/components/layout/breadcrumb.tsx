@@ -1,16 +1,18 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Fragment } from "react";
 import { useMenuTitle } from "@/lib/i18n-client";
 import { breadcrumbTrail, type RouteDescription } from "@/lib/static-routes";
 
 /** Home / directory / … / page; only Home is a link. */
 export function Breadcrumb({ description }: { description?: RouteDescription }) {
+  const t = useTranslations("navbar");
   const menuTitle = useMenuTitle();
   const trail = breadcrumbTrail(description);
   return (
-    <nav data-testid="breadcrumb" aria-label="breadcrumb" className="hidden items-center gap-2 text-sm sm:flex">
+    <nav data-testid="breadcrumb" aria-label={t("breadcrumb")} className="hidden items-center gap-2 text-sm sm:flex">
       {trail.map((title, index) => (
         <Fragment key={`${index}-${title}`}>
           {index > 0 && <span className="text-muted-foreground">/</span>}

@@ -14,14 +14,23 @@ export function DocumentTitle({ pageTitle }: { pageTitle?: string }) {
   const { productName } = useConsole();
   const { settings } = useLayout();
 
-  useEffect(() => {
-    document.title = windowTitle({
-      dynamicTitle: settings.dynamicTitle,
-      pageTitle: pageTitle && menuTitle(pageTitle),
-      productName,
-      systemName: t("systemName", { product: productName }),
-    });
+  const title = windowTitle({
+    dynamicTitle: settings.dynamicTitle,
+    pageTitle: pageTitle && menuTitle(pageTitle),
+    productName,
+    systemName: t("systemName", { product: productName }),
   });
+
+  useEffect(() => {
+    document.title = title;
+    // Next writes the root layout's metadata title (the product name) after a navigation's effects
+    // have run: put ours back whenever the head's title changes
+    const observer = new MutationObserver(() => {
+      if (document.title !== title) document.title = title;
+    });
+    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    return () => observer.disconnect();
+  }, [title]);
 
   return null;
 }

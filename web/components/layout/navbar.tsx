@@ -26,7 +26,7 @@ export function Navbar({
   actions?: ReactNode;
 }) {
   const t = useTranslations("navbar");
-  const { settings, sidebarOpened, toggleSidebar } = useLayout();
+  const { settings, sidebarOpened, toggleSidebar, mobile } = useLayout();
   const Toggle = sidebarOpened ? IndentDecreaseIcon : IndentIncreaseIcon;
   return (
     <header data-testid="navbar" className="flex h-[50px] items-center border-b bg-background shadow-xs">
@@ -49,8 +49,9 @@ export function Navbar({
       </div>
       <div className="flex h-full items-center">
         <HeaderSearch />
-        <Screenfull />
-        <SizeSelect />
+        {/* as RuoYi: no full screen or size choice on a phone, where they only crowd the bar */}
+        {!mobile && <Screenfull />}
+        {!mobile && <SizeSelect />}
         <LangSelect />
         {actions}
         <AvatarMenu />

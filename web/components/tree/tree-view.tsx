@@ -1,6 +1,7 @@
 "use client";
 
 import { ChevronRightIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { TreeNode } from "@/lib/tree-check";
 import { cn } from "@/lib/utils";
@@ -19,6 +20,7 @@ export function TreeView({
   renderLabel: (node: TreeNode) => ReactNode;
   testId?: string;
 }) {
+  const t = useTranslations("tree");
   const branch = (list: readonly TreeNode[], depth: number): ReactNode => (
     <ul role={depth === 0 ? "tree" : "group"}>
       {list.map((node) => {
@@ -28,7 +30,7 @@ export function TreeView({
           <li key={node.id} role="treeitem" aria-expanded={parent ? open : undefined} data-testid="tree-node" data-id={node.id}>
             <div className="flex items-center gap-1 py-0.5" style={{ paddingLeft: depth * 16 }}>
               {parent ? (
-                <button type="button" aria-label="toggle" onClick={() => onToggle(node.id)} className="rounded p-0.5 hover:bg-muted">
+                <button type="button" aria-label={t("toggleNode")} onClick={() => onToggle(node.id)} className="rounded p-0.5 hover:bg-muted">
                   <ChevronRightIcon className={cn("size-3.5 transition-transform", open && "rotate-90")} />
                 </button>
               ) : (

@@ -22,6 +22,14 @@ function DialogOverlay({ className, ...props }: React.ComponentProps<typeof Dial
   );
 }
 
+/**
+ * Below the spec's mobile breakpoint (992 px) every dialog is a full-screen sheet that scrolls: the
+ * max-desk overrides are important so that a dialog's own size classes (sm:max-w-3xl, max-h-[90vh]) apply
+ * only on a desk-sized screen.
+ */
+export const FULL_SCREEN_BELOW_DESK =
+  "max-desk:inset-0! max-desk:top-0! max-desk:left-0! max-desk:translate-x-0! max-desk:translate-y-0! max-desk:h-dvh! max-desk:max-h-none! max-desk:w-full! max-desk:max-w-none! max-desk:rounded-none! max-desk:border-0! max-desk:overflow-y-auto! max-desk:content-start";
+
 function DialogContent({
   className,
   children,
@@ -37,6 +45,7 @@ function DialogContent({
         className={cn(
           "fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg duration-200 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 sm:max-w-lg",
           className,
+          FULL_SCREEN_BELOW_DESK,
         )}
         {...props}
       >

@@ -119,9 +119,11 @@ export function LoginForm({ redirect }: { redirect?: string }) {
             </Label>
           )}
         />
-        <Link href="/register" className="text-primary hover:underline">
-          {t("register")}
-        </Link>
+        {captcha.registerEnabled && (
+          <Link href="/register" data-testid="login-register" className="text-primary hover:underline">
+            {t("register")}
+          </Link>
+        )}
       </div>
       {error && (
         <p role="alert" data-testid="login-error" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">

@@ -77,6 +77,19 @@ export function RegisterForm() {
     </div>
   );
 
+  if (!captcha.loaded) return null;
+  if (!captcha.registerEnabled) {
+    return (
+      <div data-testid="register-closed" className="flex flex-col gap-4">
+        <p role="alert" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+          {t("closed")}
+        </p>
+        <Link href="/login" className="text-right text-sm text-primary hover:underline">
+          {t("toLogin")}
+        </Link>
+      </div>
+    );
+  }
   return (
     <form data-testid="register-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {field("username")}

@@ -7,6 +7,10 @@ import { request } from "@/lib/request";
 
 export interface Captcha {
   enabled: boolean;
+  /** self-registration is open (config sys.account.registerUser); false until the server answered */
+  registerEnabled: boolean;
+  /** the server has answered once */
+  loaded: boolean;
   image?: string;
   uuid?: string;
   refresh: () => void;
@@ -15,10 +19,15 @@ export interface Captcha {
 /** The captcha image (GET /bff/auth/captcha, 20 s); disabled when the server says so. */
 export function useCaptcha(): Captcha {
   const [data, setData] = useState<CaptchaData>({ captchaEnabled: false });
+  const [loaded, setLoaded] = useState(false);
 
   const refresh = useCallback(() => {
     request<CaptchaData>("auth/captcha", { timeout: CAPTCHA_TIMEOUT })
-      .then((body) => body.data && setData(body.data))
+      .then((body) => {
+        if (!body.data) return;
+        setData(body.data);
+        setLoaded(true);
+      })
       .catch(() => undefined); // the request layer has already shown the failure
   }, []);
 
@@ -26,6 +35,8 @@ export function useCaptcha(): Captcha {
 
   return {
     enabled: data.captchaEnabled,
+    registerEnabled: data.registerEnabled === true,
+    loaded,
     image: data.img ? `data:image/png;base64,${data.img}` : undefined,
     uuid: data.uuid ?? undefined,
     refresh,

@@ -1,7 +1,7 @@
 /**
  * The core calls of the message centre and the chat (through the BFF's pass-through /bff/api/...).
  */
-import type { CentreMessage, CentreTab } from "@/lib/chat-message-centre";
+import type { CentreMessage, CentreMessageDetail, CentreTab } from "@/lib/chat-message-centre";
 import { listBody } from "@/lib/chat-message-centre";
 import type { ChatMessage, ChatRoom, MessageCounts } from "@/lib/chat-rooms";
 import { PAGE_SIZE } from "@/lib/chat-rooms";
@@ -48,6 +48,7 @@ export const centreApi = {
   list: (tab: CentreTab, pageNo: number) => post<BusinessPage<CentreMessage>>("api/api/msg/v1/list", listBody(tab, pageNo)),
   read: (objId: number) => post<MessageCounts>("api/api/msg/v1/del_read", { messageIds: [objId], del: false }),
   counts: () => request<CountsData>("api/admin/common_message/message"),
+  info: (objId: number) => request<CentreMessageDetail>("api/admin/common_message/message_info", { params: { objId } }),
 };
 
 /** The counts for the badge's background refresh: a failure is silent (the next refresh tries again). */

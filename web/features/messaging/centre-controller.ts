@@ -4,6 +4,7 @@
  */
 import {
   type CentreMessage,
+  type CentreMessageDetail,
   type CentreTab,
   decrementCount,
   markRead,
@@ -30,12 +31,14 @@ export interface CentreState {
   tab: CentreTab;
   sys: TabState;
   order: TabState;
+  /** the system message open in the panel, its full text once loaded */
+  detail: { message: CentreMessageDetail; loading: boolean; failed: boolean } | null;
 }
 
 const emptyTab: TabState = { items: [], pageNo: 0, pages: 0, loading: false, failed: false, loaded: false };
 
 export class CentreController {
-  readonly store = new Store<CentreState>({ counts: null, open: false, tab: "sys", sys: emptyTab, order: emptyTab });
+  readonly store = new Store<CentreState>({ counts: null, open: false, tab: "sys", sys: emptyTab, order: emptyTab, detail: null });
   private tokens: Record<CentreTab, number> = { sys: 0, order: 0 };
   private refreshing: Promise<void> | null = null;
 
@@ -59,7 +62,7 @@ export class CentreController {
     if (!open) return;
     void this.refreshCounts();
     // every opening shows the newest messages: both lists start again at page 1
-    this.store.set({ sys: emptyTab, order: emptyTab });
+    this.store.set({ sys: emptyTab, order: emptyTab, detail: null });
     void this.load(this.state.tab, 1);
   };
 
@@ -104,13 +107,17 @@ export class CentreController {
     }
   }
 
-  /** A click: an unread message is marked read (one off its counter); an order message 1901 opens the order. */
+  /**
+   * A click: an unread message is marked read (one off its counter); an order message 1901 opens the
+   * order; a system message (a notice) opens in the panel with its text.
+   */
   click = async (tab: CentreTab, item: CentreMessage, navigate: (path: string) => void): Promise<void> => {
     const target = orderDetailPath(item);
     if (target) {
       this.store.set({ open: false });
       navigate(target);
     }
+    if (tab === "sys") void this.showDetail(item);
     if (!needsRead(item)) return;
     try {
       await centreApi.read(item.objId);
@@ -121,5 +128,21 @@ export class CentreController {
       [tab]: { ...state[tab], items: markRead(state[tab].items, item.objId) },
       counts: decrementCount(state.counts ?? { sysMsgNum: 0, orderMsgNum: 0 }, tab),
     }) as Partial<CentreState>);
+  };
+
+  private showDetail = async (item: CentreMessage): Promise<void> => {
+    this.store.set({ detail: { message: item, loading: true, failed: false } });
+    try {
+      const message = (await centreApi.info(item.objId)).data;
+      if (this.state.detail?.message.objId !== item.objId || !message) return;
+      this.store.set({ detail: { message, loading: false, failed: false } });
+    } catch {
+      if (this.state.detail?.message.objId !== item.objId) return;
+      this.store.set({ detail: { message: item, loading: false, failed: true } });
+    }
+  };
+
+  closeDetail = (): void => {
+    this.store.set({ detail: null });
   };
 }

@@ -33,6 +33,7 @@ export function ChatFooter({ chat }: { chat: ChatController }) {
     const { start, end } = el && document.activeElement === el ? { start: el.selectionStart, end: el.selectionEnd } : selection.current;
     const next = insertAt(text, Math.min(start, text.length), Math.min(end, text.length), entry.emoji);
     setText(next.value);
+    setPicking(false); // one pick per opening, as the app's picker does
     selection.current = { start: next.cursor, end: next.cursor };
     requestAnimationFrame(() => {
       input.current?.focus();
@@ -41,6 +42,7 @@ export function ChatFooter({ chat }: { chat: ChatController }) {
   };
 
   const send = () => {
+    setPicking(false);
     if (chat.sendText(text)) {
       setText("");
       selection.current = { start: 0, end: 0 };

@@ -22,7 +22,7 @@ export function ChatPane({ chat }: { chat: ChatController }) {
 
   if (!room) {
     return (
-      <section data-testid="chat-pane-empty" className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
+      <section data-testid="chat-pane-empty" className="flex flex-1 items-center justify-center text-sm text-muted-foreground max-desk:hidden">
         {t("choose")}
       </section>
     );
@@ -90,7 +90,7 @@ function MessageList({ chat, onPreview }: { chat: ChatController; onPreview: (ur
     <div
       ref={list}
       data-testid="chat-messages"
-      className="h-[460px] shrink-0 overflow-y-auto bg-muted/20 px-4 py-2"
+      className="h-[460px] shrink-0 overflow-y-auto bg-muted/20 px-4 py-2 max-desk:h-auto max-desk:min-h-0 max-desk:flex-[3]"
       onScroll={(event) => {
         const el = event.currentTarget;
         if (nearTop(el) && !loading && !blocked) {

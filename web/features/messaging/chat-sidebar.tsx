@@ -24,7 +24,7 @@ export function ChatSidebar({ chat }: { chat: ChatController }) {
   const index = useStore(chat.store, (s) => s.emojiIndex);
 
   return (
-    <aside data-testid="chat-sidebar" className="flex w-[320px] shrink-0 flex-col border-r bg-muted/40">
+    <aside data-testid="chat-sidebar" className="flex w-[320px] shrink-0 flex-col border-r bg-muted/40 max-desk:w-full max-desk:border-r-0 max-desk:group-data-[room-open=true]/chat:hidden">
       <div className="flex h-14 shrink-0 items-center justify-between border-b px-4">
         <h2 data-testid="chat-title" className="text-base font-semibold">
           {t("title", { count: badge })}

@@ -1,6 +1,6 @@
 "use client";
 
-import { LoaderCircleIcon } from "lucide-react";
+import { ChevronLeftIcon, LoaderCircleIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -8,7 +8,7 @@ import { UnreadCount } from "@/components/chat/unread-count";
 import type { CentreMessage, CentreTab } from "@/lib/chat-message-centre";
 import { nearBottom } from "@/lib/chat-rooms";
 import { cn } from "@/lib/utils";
-import type { CentreController } from "./centre-controller";
+import type { CentreController, CentreState } from "./centre-controller";
 import { useStore } from "./store";
 
 /** The message panel of spec §2.6: system and order messages, 10 a page, more near the bottom. */
@@ -16,8 +16,10 @@ export function MessagePanel({ centre }: { centre: CentreController }) {
   const t = useTranslations("messageCenter");
   const tab = useStore(centre.store, (s) => s.tab);
   const counts = useStore(centre.store, (s) => s.counts);
+  const detail = useStore(centre.store, (s) => s.detail);
+  if (detail) return <MessageDetail centre={centre} detail={detail} />;
   return (
-    <div data-testid="message-panel" className="w-[360px]">
+    <div data-testid="message-panel" className="w-[min(360px,calc(100vw-1rem))]">
       <Tabs value={tab} onValueChange={(value) => centre.setTab(value as CentreTab)} className="gap-0">
         <TabsList className="w-full">
           <TabsTrigger value="sys" data-testid="message-tab-sys" className="flex flex-1 items-center justify-center gap-1">
@@ -76,6 +78,39 @@ function MessageList({ centre, tab }: { centre: CentreController; tab: CentreTab
         <li className="py-2 text-center text-xs text-muted-foreground">{t("noMore")}</li>
       )}
     </ul>
+  );
+}
+
+/** A system message read in the panel: its title, time and text (a notice's sanitised HTML). */
+function MessageDetail({ centre, detail }: { centre: CentreController; detail: NonNullable<CentreState["detail"]> }) {
+  const t = useTranslations("messageCenter");
+  const { message, loading, failed } = detail;
+  return (
+    <div data-testid="message-detail" data-id={message.objId} className="flex w-[min(360px,calc(100vw-1rem))] flex-col">
+      <div className="flex items-center gap-2 border-b px-2 py-2">
+        <button type="button" data-testid="message-detail-back" aria-label={t("back")} onClick={centre.closeDetail} className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground">
+          <ChevronLeftIcon className="size-4" />
+        </button>
+        <h3 data-testid="message-detail-title" className="min-w-0 flex-1 truncate text-sm font-medium">
+          {message.title}
+        </h3>
+      </div>
+      <div className="h-[360px] overflow-y-auto px-4 py-3">
+        <p className="mb-2 text-[11px] text-muted-foreground">{message.createTime}</p>
+        {loading && <LoaderCircleIcon className="mx-auto size-4 animate-spin text-muted-foreground" />}
+        {failed && <p className="text-xs text-destructive">{t("loadFailed")}</p>}
+        {message.noticeContent ? (
+          // sanitised by the server (an allow-list of tags, attributes and URL schemes) when stored and when read
+          <div data-testid="message-detail-content" className="rich-text-content text-sm break-words" dangerouslySetInnerHTML={{ __html: message.noticeContent }} />
+        ) : (
+          !loading && (
+            <p data-testid="message-detail-content" className="text-sm whitespace-pre-wrap">
+              {message.content || t("noContent")}
+            </p>
+          )
+        )}
+      </div>
+    </div>
   );
 }
 

@@ -1037,6 +1037,12 @@ export interface components {
              */
             img?: string | null;
             /**
+             * Registerenabled
+             * @description self-registration is open (config sys.account.registerUser)
+             * @default false
+             */
+            registerEnabled?: boolean;
+            /**
              * Uuid
              * @default null
              */

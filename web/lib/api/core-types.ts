@@ -172,7 +172,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One of the caller's messages in full; reading it marks it read
+         * One of the caller's messages in full (a notice's message with the notice's sanitised HTML in noticeContent); reading it marks it read
          * @description Needs a signed-in caller.
          */
         get: operations["messaging_message_info"];
@@ -3231,6 +3231,12 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+            /**
+             * Registerenabled
+             * @description config sys.account.registerUser
+             * @default false
+             */
+            registerEnabled?: boolean;
             /**
              * Uuid
              * @default null

@@ -83,7 +83,7 @@ export function CacheList({ initialNames }: { initialNames: CacheNameRow[] }) {
   };
 
   return (
-    <div data-testid="cache-list-screen" className="grid gap-4 xl:grid-cols-3">
+    <div data-testid="cache-list-screen" className="grid grid-cols-1 gap-4 xl:grid-cols-3">
       <Panel
         title={t("names")}
         testId="cache-names"

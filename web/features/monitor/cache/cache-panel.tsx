@@ -37,7 +37,7 @@ export function CachePanel({ data }: { data: CacheFigures }) {
   ];
 
   return (
-    <div data-testid="cache-screen" className="grid gap-4 lg:grid-cols-2">
+    <div data-testid="cache-screen" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Panel icon={<ServerIcon />} title={t("basicInfo")} testId="cache-info" wide
         action={
           <Button size="sm" variant="outline" data-testid="cache-refresh" disabled={pending} onClick={() => startTransition(() => router.refresh())}>
@@ -58,7 +58,7 @@ export function CachePanel({ data }: { data: CacheFigures }) {
         </dl>
         {inProcess && (
           <p data-testid="cache-process" className="mt-3 text-xs text-muted-foreground">
-            {t("inProcessNote", { store: String(info.store ?? "-") })}{" "}
+            {t("inProcessNote")}{" "}
             {Object.entries(info.processCaches ?? {})
               .map(([name, count]) => `${name} ${count}`)
               .join(" · ")}

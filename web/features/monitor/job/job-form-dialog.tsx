@@ -134,6 +134,7 @@ export function JobFormDialog({
       <SelectField control={control} name="jobGroup" label={t("jobGroup")} required options={dictOptions(dicts.sys_job_group)} />
       <SelectField control={control} name="invokeTarget" label={t("invokeTarget")} required full options={handlerOptions} emptyLabel={t("invokeTargetPlaceholder")} />
       <ParamFields
+        handler={invokeTarget}
         fields={fields}
         draft={draft}
         errors={paramErrors}

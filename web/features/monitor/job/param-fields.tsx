@@ -10,11 +10,14 @@ import type { ParamDraft, ParamError, ParamField } from "@/lib/monitor-params";
 
 /** The parameter form of the chosen handler, generated from its JSON schema. */
 export function ParamFields({
+  handler,
   fields,
   draft,
   errors,
   onChange,
 }: {
+  /** the handler's name: its parameters' help is translated under monitor.job.paramHelp.<handler> */
+  handler: string;
   fields: readonly ParamField[];
   draft: ParamDraft;
   errors: Record<string, ParamError>;
@@ -37,6 +40,9 @@ export function ParamFields({
         const id = `param-${field.name}`;
         const error = errors[field.name];
         const value = draft[field.name] ?? "";
+        // the schema's description is the developers' English: shown only where no translation exists
+        const helpKey = `paramHelp.${handler}.${field.name}`;
+        const help = t.has(helpKey) ? t(helpKey) : field.description;
         const hint = field.nullable ? t("nullableHint") : field.defaultValue !== undefined && field.defaultValue !== null ? t("defaultHint", { value: JSON.stringify(field.defaultValue) }) : undefined;
         return (
           <FormItem
@@ -48,7 +54,7 @@ export function ParamFields({
             testId={`param-item-${field.name}`}
           >
             <ParamInput field={field} id={id} value={value} invalid={!!error} placeholder={hint} onChange={(next) => onChange(field.name, next)} emptyLabel={t("nullOption")} />
-            {field.description && <p className="mt-1 text-xs text-muted-foreground">{field.description}</p>}
+            {help && <p data-testid={`param-help-${field.name}`} className="mt-1 text-xs text-muted-foreground">{help}</p>}
           </FormItem>
         );
       })}

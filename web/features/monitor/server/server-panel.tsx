@@ -21,7 +21,7 @@ export function ServerPanel({ initial }: { initial: ServerFigures }) {
   const high = (value: number) => (isHighUsage(value) ? "text-destructive" : undefined);
 
   return (
-    <div data-testid="server-screen" className="grid gap-4 lg:grid-cols-2">
+    <div data-testid="server-screen" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <div className="flex flex-wrap items-center justify-end gap-3 text-xs text-muted-foreground lg:col-span-2">
         <span data-testid="server-updated" data-paused={paused || undefined}>
           {paused ? t("paused") : t("updatedAt", { time: updatedAt.toLocaleTimeString("zh-CN", { hour12: false }) })}

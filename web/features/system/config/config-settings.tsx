@@ -45,7 +45,7 @@ export function ConfigSettings({ rows }: { rows: ConfigRow[] }) {
           <CardHeader>
             <CardTitle className="font-mono text-sm">{group.prefix || t("ungrouped")}</CardTitle>
           </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
+          <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-2">
             {group.items.map((row) => (
               <label key={row.configKey} className="flex flex-col gap-1.5 text-sm">
                 <span className="font-medium">

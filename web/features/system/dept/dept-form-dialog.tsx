@@ -33,7 +33,7 @@ type DeptForm = z.infer<ReturnType<typeof deptSchema>>;
 export type DeptTarget = { deptId: number } | { parentId: number | undefined } | null;
 
 /** 添加部门 / 修改部门; a department moves only under one outside its own subtree. */
-export function DeptFormDialog({ target, onClose, dicts, onSaved }: { target: DeptTarget; onClose: () => void; dicts: Dicts; onSaved: () => void }) {
+export function DeptFormDialog({ target, onClose, dicts, onSaved }: { target: DeptTarget; onClose: () => void; dicts: Dicts; onSaved: (parentId: number | undefined) => void }) {
   const t = useTranslations("dept");
   const tl = useTranslations("list");
   const creating = target !== null && !("deptId" in target);
@@ -69,7 +69,7 @@ export function DeptFormDialog({ target, onClose, dicts, onSaved }: { target: De
     if (await send("system/dept", creating ? "POST" : "PUT", values)) {
       toast.success(creating ? tl("added") : tl("updated"));
       onClose();
-      onSaved();
+      onSaved(values.parentId);
     }
   });
   const control = form.control;

@@ -14,7 +14,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
 import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
 import type { DeptRow, DeptScreenData } from "@/lib/api/types";
-import { handleTree } from "@/lib/tree";
+import { expandRows, handleTree, pathTo } from "@/lib/tree";
 import { DeptFormDialog, type DeptTarget } from "./dept-form-dialog";
 import { DEPT_FILTERS, deptParsers } from "./query";
 
@@ -88,7 +88,16 @@ export function DeptList({ data }: { data: DeptScreenData }) {
           onExpandedChange={setExpanded}
           pending={list.pending}
         />
-        <DeptFormDialog target={target} onClose={() => setTarget(null)} dicts={data.dicts} onSaved={list.refresh} />
+        <DeptFormDialog
+          target={target}
+          onClose={() => setTarget(null)}
+          dicts={data.dicts}
+          onSaved={(parentId) => {
+            // the saved department shows under its parent: open the way down to it
+            setExpanded((open) => expandRows(open, pathTo(data.depts, parentId, "deptId")));
+            list.refresh();
+          }}
+        />
       </CardContent>
     </Card>
   );

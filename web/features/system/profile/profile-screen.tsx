@@ -25,7 +25,7 @@ export async function ProfileScreen() {
   ] as const;
 
   return (
-    <div data-testid="profile" className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+    <div data-testid="profile" className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
       <Card>
         <CardHeader>
           <CardTitle>{t("info")}</CardTitle>

@@ -76,7 +76,7 @@ function UserListBody({ data, list }: { data: UserScreenData; list: ReturnType<t
     );
 
   return (
-    <div data-testid="user-screen" className="grid gap-4 lg:grid-cols-[240px_minmax(0,1fr)]">
+    <div data-testid="user-screen" className="grid grid-cols-1 gap-4 lg:grid-cols-[240px_minmax(0,1fr)]">
       <Card className="py-4">
         <CardContent className="px-3">
           <FilterTree

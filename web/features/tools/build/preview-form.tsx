@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { type Control, Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { DateRangePicker } from "@/components/date-range-picker";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -69,10 +70,7 @@ function Control_({ field, control }: { field: DesignField; control: Control<Val
           case "daterange": {
             const [begin, end] = (f.value as [string, string] | undefined) ?? ["", ""];
             return (
-              <div data-testid={common["data-testid"]} className="flex items-center gap-1">
-                <Input type="date" value={begin} onChange={(e) => f.onChange([e.target.value, end])} />-
-                <Input type="date" value={end} onChange={(e) => f.onChange([begin, e.target.value])} />
-              </div>
+              <DateRangePicker testId={common["data-testid"]} begin={begin} end={end} onChange={(from, to) => f.onChange([from, to])} className="w-full" />
             );
           }
           case "upload":
