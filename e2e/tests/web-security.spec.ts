@@ -41,7 +41,7 @@ test("another site can neither write nor change state through the console's call
   const title = unique("跨站公告");
   const notice = JSON.stringify({ noticeTitle: title, noticeType: "1", status: "0", noticeContent: "x" });
   // a form of another site posting text/plain, and a fetch of another site posting JSON
-  const forms = [
+  const forms: Record<string, string>[] = [
     { "Content-Type": "text/plain", Origin: "https://evil.example" },
     { "Content-Type": "application/json", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
     { "Content-Type": "application/json", "Sec-Fetch-Site": "same-site" },
@@ -59,7 +59,7 @@ test("another site can neither write nor change state through the console's call
 
   // state-changing GETs: a link or a top-level navigation from another site, or no sign of the console's pages
   const before = await unlockLogs();
-  const navigations = [
+  const navigations: { path: string; headers: Record<string, string> }[] = [
     { path: "/api/bff/api/monitor/logininfor/unlock/admin", headers: { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" } },
     { path: "/api/bff/api/monitor/logininfor/unlock/admin", headers: { "Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate" } },
     { path: "/api/bff/api/monitor/logininfor/unlock/admin", headers: {} },
