@@ -1,5 +1,5 @@
 """Import rules, checked by reading the files: the BFF uses of core_api only the shared kit; the web's shared
-components never import a feature (features are mounted through the layout's slots)."""
+components and lib never import a feature (features are mounted through the layout's slots)."""
 
 from __future__ import annotations
 
@@ -57,6 +57,13 @@ def feature_imports(path: Path, root: Path = ROOT) -> list[str]:
 
 def test_web_components_never_import_a_feature() -> None:
     files = sorted(p for p in (ROOT / "web" / "components").rglob("*") if p.suffix in {".ts", ".tsx"})
+    assert files
+    assert [hit for path in files for hit in feature_imports(path)] == []
+
+
+def test_web_lib_never_imports_a_feature() -> None:
+    # web/lib holds only what several screens share; a screen's own logic lives in its feature folder.
+    files = sorted(p for p in (ROOT / "web" / "lib").rglob("*") if p.suffix in {".ts", ".tsx"})
     assert files
     assert [hit for path in files for hit in feature_imports(path)] == []
 

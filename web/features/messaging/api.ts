@@ -1,12 +1,12 @@
 /**
  * The core calls of the message centre and the chat (through the BFF's pass-through /bff/api/...).
  */
-import type { CentreMessage, CentreMessageDetail, CentreTab } from "@/lib/chat-message-centre";
-import { listBody } from "@/lib/chat-message-centre";
-import type { ChatMessage, ChatRoom, MessageCounts } from "@/lib/chat-rooms";
-import { PAGE_SIZE } from "@/lib/chat-rooms";
-import type { ChatSegment, ContentType, EmojiEntry } from "@/lib/chat-segments";
-import type { UploadCredentials } from "@/lib/oss-upload";
+import type { CentreMessage, CentreMessageDetail, CentreTab } from "./chat-message-centre";
+import { listBody } from "./chat-message-centre";
+import type { ChatMessage, ChatRoom, MessageCounts } from "./chat-rooms";
+import { PAGE_SIZE } from "./chat-rooms";
+import type { ChatSegment, ContentType, EmojiEntry } from "./chat-segments";
+import type { UploadCredentials } from "./oss-upload";
 import { consoleHeaders, request } from "@/lib/request";
 
 /** The business page of the chat and message lists (spec §3: data.pages, data.data). */

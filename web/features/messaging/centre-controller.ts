@@ -11,8 +11,8 @@ import {
   mergeMessages,
   needsRead,
   orderDetailPath,
-} from "@/lib/chat-message-centre";
-import { canLoadNext, type MessageCounts } from "@/lib/chat-rooms";
+} from "./chat-message-centre";
+import { canLoadNext, type MessageCounts } from "./chat-rooms";
 import { centreApi, quietCounts } from "./api";
 import { Store } from "./store";
 

@@ -1,7 +1,7 @@
 /**
  * The chat popup's state and actions (spec §2.7, §4.3–4.6): rooms 10 a page, the open room's history
  * (10 a page, newest first, older pages on scroll), incoming socket messages, sending text and images.
- * The rules themselves are the pure functions of lib/chat-rooms.ts and lib/chat-segments.ts.
+ * The rules themselves are the pure functions of chat-rooms.ts and chat-segments.ts.
  */
 import {
   applyIncoming,
@@ -19,7 +19,7 @@ import {
   appendMessage,
   settleSent,
   type SocketMessage,
-} from "@/lib/chat-rooms";
+} from "./chat-rooms";
 import {
   type ChatSegment,
   type ContentType,
@@ -29,8 +29,8 @@ import {
   type EmojiIndex,
   emojiIndex,
   splitSegments,
-} from "@/lib/chat-segments";
-import { OssUploadError, ossUpload } from "@/lib/oss-upload";
+} from "./chat-segments";
+import { OssUploadError, ossUpload } from "./oss-upload";
 import { parseTime } from "@/lib/time";
 import { chatApi } from "./api";
 import { Store } from "./store";

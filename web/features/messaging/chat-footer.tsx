@@ -3,10 +3,10 @@
 import { ImageIcon, SmileIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState } from "react";
-import { EmojiPanel } from "@/components/chat/emoji-panel";
+import { EmojiPanel } from "./emoji-panel";
 import { Button } from "@/components/ui/button";
-import { type EmojiEntry, insertAt } from "@/lib/chat-segments";
-import { pickerOptions } from "@/lib/oss-upload";
+import { type EmojiEntry, insertAt } from "./chat-segments";
+import { pickerOptions } from "./oss-upload";
 import { CHAT_IMAGE_TYPES, type ChatController } from "./chat-controller";
 import { useStore } from "./store";
 

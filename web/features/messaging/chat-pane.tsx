@@ -3,11 +3,11 @@
 import { AlertCircleIcon, LoaderCircleIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useLayoutEffect, useRef, useState } from "react";
-import { ChatAvatar } from "@/components/chat/chat-avatar";
-import { RelativeTimeLabel, useMinuteClock } from "@/components/chat/relative-time-label";
-import { SegmentsView } from "@/components/chat/segments-view";
-import { type ChatMessage, keptScrollTop, nearTop } from "@/lib/chat-rooms";
-import { separatorIndexes } from "@/lib/relative-time";
+import { ChatAvatar } from "./chat-avatar";
+import { RelativeTimeLabel, useMinuteClock } from "./relative-time-label";
+import { SegmentsView } from "./segments-view";
+import { type ChatMessage, keptScrollTop, nearTop } from "./chat-rooms";
+import { separatorIndexes } from "./relative-time";
 import { parseTime } from "@/lib/time";
 import { cn } from "@/lib/utils";
 import { ChatFooter } from "./chat-footer";

@@ -2,11 +2,11 @@
 
 import { LoaderCircleIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { ChatAvatar } from "@/components/chat/chat-avatar";
-import { SegmentsView } from "@/components/chat/segments-view";
-import { UnreadCount } from "@/components/chat/unread-count";
-import { canLoadNext, type ChatRoom, nearBottom } from "@/lib/chat-rooms";
-import { lastMessageSegments } from "@/lib/chat-segments";
+import { ChatAvatar } from "./chat-avatar";
+import { SegmentsView } from "./segments-view";
+import { UnreadCount } from "./unread-count";
+import { canLoadNext, type ChatRoom, nearBottom } from "./chat-rooms";
+import { lastMessageSegments } from "./chat-segments";
 import { cn } from "@/lib/utils";
 import type { ChatController } from "./chat-controller";
 import { useStore } from "./store";

@@ -5,8 +5,8 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import { io } from "socket.io-client";
 import { toast } from "sonner";
 import { useConsole } from "@/components/layout/console-context";
-import { type ChatRoom, parseSavedRoom } from "@/lib/chat-rooms";
-import { ChatConnection } from "@/lib/chat-socket";
+import { type ChatRoom, parseSavedRoom } from "./chat-rooms";
+import { ChatConnection } from "./chat-socket";
 import { hasPermi } from "@/lib/permission";
 import { ChatController } from "./chat-controller";
 import { CentreController } from "./centre-controller";

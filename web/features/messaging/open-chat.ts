@@ -3,7 +3,7 @@
  * room. The room is saved in session storage and becomes the target chat user; when the rooms load
  * it is moved to the top (or put first) and opened (spec §2.7).
  */
-import type { ChatRoom } from "@/lib/chat-rooms";
+import type { ChatRoom } from "./chat-rooms";
 
 export const OPEN_CHAT_EVENT = "console:open-chat";
 

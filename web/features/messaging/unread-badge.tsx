@@ -2,12 +2,12 @@
 
 import { BellIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { UnreadCount } from "@/components/chat/unread-count";
+import { UnreadCount } from "./unread-count";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { MessagePanel } from "@/features/messaging/message-panel";
 import { useChatBadge, useMessaging } from "@/features/messaging/messaging-provider";
 import { useStore } from "@/features/messaging/store";
-import { unreadTotal } from "@/lib/chat-rooms";
+import { unreadTotal } from "./chat-rooms";
 
 /**
  * The global unread badge at the top right (spec §2.5): orderMsgNum + sysMsgNum + the chat's unread,

@@ -1,7 +1,7 @@
 "use client";
 
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from "recharts";
-import type { Gauge, Slice } from "@/lib/monitor-format";
+import type { Gauge, Slice } from "../shared/monitor-format";
 
 const COLORS = ["#409EFF", "#67C23A", "#E6A23C", "#F56C6C", "#909399", "#13c2c2", "#6959CD", "#11a983", "#f5222d", "#1890ff", "#304156"];
 

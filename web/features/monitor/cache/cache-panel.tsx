@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { type ReactNode, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { commandSlices, memoryGauge } from "@/lib/monitor-format";
+import { commandSlices, memoryGauge } from "../shared/monitor-format";
 import { cn } from "@/lib/utils";
 import type { CacheFigures } from "../types";
 import { CommandPie, MemoryGauge } from "./cache-charts";

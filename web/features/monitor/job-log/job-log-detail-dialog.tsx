@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { DictTag } from "@/components/dict-tag";
-import { formatMs } from "@/lib/monitor-format";
+import { formatMs } from "../shared/monitor-format";
 import { DetailGrid, DetailItem, DetailText } from "../shared/detail";
 import { DetailDialog } from "../shared/detail-dialog";
 import type { JobLogRow, MonitorDicts } from "../types";

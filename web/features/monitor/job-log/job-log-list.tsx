@@ -12,7 +12,7 @@ import { DictTag } from "@/components/dict-tag";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
 import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
 import { dateRangeParams } from "@/lib/list-query";
-import { formatMs } from "@/lib/monitor-format";
+import { formatMs } from "../shared/monitor-format";
 import { download } from "@/lib/request";
 import { ListFrame } from "@/components/data-table/list-frame";
 import type { JobLogRow, JobLogScreenData } from "../types";

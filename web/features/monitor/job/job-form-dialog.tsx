@@ -10,7 +10,7 @@ import { RadioField, SelectField, TextareaField, TextField } from "@/components/
 import { FormDialog } from "@/components/form/form-dialog";
 import { send } from "@/features/system/shared/mutations";
 import { dictOptions } from "@/lib/dict";
-import { carryDraft, type ParamDraft, type ParamError, paramDraft, paramFields, parseParams } from "@/lib/monitor-params";
+import { carryDraft, type ParamDraft, type ParamError, paramDraft, paramFields, parseParams } from "./monitor-params";
 import { request } from "@/lib/request";
 import type { JobBody, JobHandlerInfo, JobRow, MonitorDicts } from "../types";
 import { CronField } from "./cron-field";

@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import type { ParamDraft, ParamError, ParamField } from "@/lib/monitor-params";
+import type { ParamDraft, ParamError, ParamField } from "./monitor-params";
 
 /** The parameter form of the chosen handler, generated from its JSON schema. */
 export function ParamFields({

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatAmount, formatPercent, isHighUsage } from "@/lib/monitor-format";
+import { formatAmount, formatPercent, isHighUsage } from "../shared/monitor-format";
 import { cn } from "@/lib/utils";
 import { usePolling } from "../shared/use-polling";
 import type { ServerFigures } from "../types";

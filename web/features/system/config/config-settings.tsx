@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { send } from "@/features/system/shared/mutations";
 import type { ConfigRow } from "@/lib/api/types";
-import { changedValues, groupConfigs } from "@/lib/config-groups";
+import { changedValues, groupConfigs } from "./config-groups";
 
 const BOOLEAN = /^(true|false)$/;
 

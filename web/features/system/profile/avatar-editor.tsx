@@ -19,7 +19,7 @@ import {
   outputSize,
   type Point,
   zoomAround,
-} from "@/lib/crop";
+} from "./crop";
 import { fileUrl, uploadError } from "@/lib/files";
 import { upload } from "@/lib/request";
 

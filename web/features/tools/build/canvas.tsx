@@ -6,7 +6,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { ArrowDownIcon, ArrowUpIcon, CopyIcon, GripVerticalIcon, Trash2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { type DesignField, type FieldType, PALETTE } from "@/lib/form-designer/schema";
+import { type DesignField, type FieldType, PALETTE } from "./schema";
 import { cn } from "@/lib/utils";
 
 export const PALETTE_PREFIX = "palette:";

@@ -13,8 +13,8 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { send } from "@/features/system/shared/mutations";
-import { componentName, exportJson, exportReact } from "@/lib/form-designer/export";
-import { canRedo, canUndo, commit, type History, historyKey, redo, start, undo } from "@/lib/form-designer/history";
+import { componentName, exportJson, exportReact } from "./export";
+import { canRedo, canUndo, commit, type History, historyKey, redo, start, undo } from "./history";
 import {
   containerOf,
   createField,
@@ -31,7 +31,7 @@ import {
   shiftField,
   toSaved,
   updateField,
-} from "@/lib/form-designer/schema";
+} from "./schema";
 import { request } from "@/lib/request";
 import type { BuildScreenData } from "../types";
 import { Canvas, Palette, PALETTE_PREFIX } from "./canvas";

@@ -11,8 +11,8 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import type { DesignField } from "@/lib/form-designer/schema";
-import { buildSchema, defaultValues } from "@/lib/form-designer/validation";
+import type { DesignField } from "./schema";
+import { buildSchema, defaultValues } from "./validation";
 
 type Values = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
-import { type DesignField, FIELD_NAME, type FieldRules, LENGTH_TYPES, OPTION_TYPES, RANGE_TYPES } from "@/lib/form-designer/schema";
+import { type DesignField, FIELD_NAME, type FieldRules, LENGTH_TYPES, OPTION_TYPES, RANGE_TYPES } from "./schema";
 
 type Patch = Partial<Omit<DesignField, "id" | "children">>;
 

@@ -12,7 +12,7 @@ import { QueryDraftRange, QueryInput } from "@/components/data-table/query-panel
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
-import { genCodeRequest } from "@/lib/codegen";
+import { genCodeRequest } from "./codegen";
 import { download, request } from "@/lib/request";
 import type { GenScreenData, GenTableRow } from "../types";
 import { ImportTableDialog } from "./import-dialog";

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { previewTabs } from "@/lib/codegen";
+import { previewTabs } from "./codegen";
 import { request } from "@/lib/request";
 
 /** 代码预览: one tab per generated file, its text shown as text (never as markup), with a copy button. */

@@ -3,7 +3,7 @@
  * pane's message list (history pages newest first, new messages at the bottom), the saved session room
  * (§2.7) and the global unread total (§3).
  */
-import { type ChatSegment, type ContentType, previewOf } from "@/lib/chat-segments";
+import { type ChatSegment, type ContentType, previewOf } from "./chat-segments";
 
 /** One conversation of POST /admin/chat/v1/rooms; shopId is the room's id. */
 export interface ChatRoom {

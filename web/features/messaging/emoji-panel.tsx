@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { chatAssetUrl, type EmojiEntry } from "@/lib/chat-segments";
+import { chatAssetUrl, type EmojiEntry } from "./chat-segments";
 
 /**
  * The emoji picker's popup (500 × 300, over the pane's 480 px and a little of the sidebar): the core's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import en from "../messages/monitor/en.json";
-import zh from "../messages/monitor/zh-CN.json";
+import en from "@/messages/monitor/en.json";
+import zh from "@/messages/monitor/zh-CN.json";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];

@@ -3,7 +3,7 @@
  * an unread one marks it read and takes one off the matching counter; order messages of type 1901 open
  * the order's detail.
  */
-import type { MessageCounts } from "@/lib/chat-rooms";
+import type { MessageCounts } from "./chat-rooms";
 
 export interface CentreMessage {
   objId: number;

@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { SegmentsView } from "@/components/chat/segments-view";
-import type { ChatSegment } from "@/lib/chat-segments";
+import { SegmentsView } from "./segments-view";
+import type { ChatSegment } from "./chat-segments";
 
 function render(segments: ChatSegment[]): string {
   return renderToStaticMarkup(createElement(SegmentsView, { segments }));

@@ -40,7 +40,7 @@ async def main():
 __import__("asyncio").run(main())
 `;
 
-const PYTHON = path.resolve(__dirname, "../../.venv/bin/python");
+const PYTHON = path.resolve(__dirname, "../../../.venv/bin/python");
 let server: ChildProcess;
 let url: string;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import en from "../messages/messaging/en.json";
-import zh from "../messages/messaging/zh-CN.json";
-import shell from "../messages/zh-CN.json";
+import en from "@/messages/messaging/en.json";
+import zh from "@/messages/messaging/zh-CN.json";
+import shell from "@/messages/zh-CN.json";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];

@@ -1,4 +1,4 @@
-import { capped } from "@/lib/chat-rooms";
+import { capped } from "./chat-rooms";
 import { cn } from "@/lib/utils";
 
 /** A red count capped at '99+'; nothing at 0. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
-import { chatAssetUrl } from "@/lib/chat-segments";
+import { chatAssetUrl } from "./chat-segments";
 import { cn } from "@/lib/utils";
 
 /** A chat party's avatar (toHeadImg / userImg), the name's first letter when there is none. */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { relativeParts } from "@/lib/relative-time";
+import { relativeParts } from "./relative-time";
 
 /** The current time, moving on every minute (relative times stay right while the pane is open). */
 export function useMinuteClock(): number {

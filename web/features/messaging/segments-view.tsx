@@ -2,7 +2,7 @@
 
 import { ImageOffIcon } from "lucide-react";
 import { useState } from "react";
-import { type ChatSegment, chatAssetUrl, isEmojiSegment, segmentText } from "@/lib/chat-segments";
+import { type ChatSegment, chatAssetUrl, isEmojiSegment, segmentText } from "./chat-segments";
 import { cn } from "@/lib/utils";
 
 /** A sent picture: at most 200 px wide, a placeholder when it fails, a click previews it. */
