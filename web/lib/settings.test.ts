@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { badgeText } from "./badge";
 import { DEFAULT_SETTINGS, parseSettings, parseSize, windowTitle } from "./settings";
 
 describe("parseSettings", () => {
@@ -42,14 +41,5 @@ describe("windowTitle", () => {
   it("shows the fixed system name on every page with dynamic titles off", () => {
     expect(windowTitle({ ...base, dynamicTitle: false })).toBe("安信管理系统");
     expect(windowTitle({ ...base, dynamicTitle: false, pageTitle: undefined })).toBe("安信管理系统");
-  });
-});
-
-describe("badgeText", () => {
-  it("caps at 99+ and hides zero", () => {
-    expect(badgeText(0)).toBe("");
-    expect(badgeText(7)).toBe("7");
-    expect(badgeText(99)).toBe("99");
-    expect(badgeText(100)).toBe("99+");
   });
 });
