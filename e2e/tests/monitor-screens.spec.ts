@@ -25,8 +25,14 @@ test("the server screen shows real figures and refreshes them every 5 s", async 
 test("the cache screen shows the store's figures with both charts", async ({ page }) => {
   await page.goto(MONITOR.cache);
   await expect(page.getByTestId("cache-info")).toBeVisible();
-  // the embedded store (no Redis) told in Chinese, not the server's "database table sys_kv"
-  await expect(page.getByTestId("cache-process")).toContainText("未配置 Redis：短期键存放在数据库表 sys_kv；各进程缓存条目：");
+  if (process.env.CONSOLE_REDIS_URL) {
+    // on Redis (the production run): its own mode, and no note about the embedded store
+    await expect(page.getByTestId("cache-mode")).toHaveText("单机");
+    await expect(page.getByTestId("cache-process")).toHaveCount(0);
+  } else {
+    // the embedded store (no Redis) told in Chinese, not the server's "database table sys_kv"
+    await expect(page.getByTestId("cache-process")).toContainText("未配置 Redis：短期键存放在数据库表 sys_kv；各进程缓存条目：");
+  }
   await expect(page.getByTestId("cache-db-size")).toHaveText(/^\d+$/);
   expect(Number(await page.getByTestId("cache-db-size").textContent())).toBeGreaterThan(0);
   await expect(page.getByTestId("cache-used-memory")).toHaveText(/^\d+(\.\d+)?[BKMG]/);

@@ -41,7 +41,9 @@ export function AppShell({ children, navbarActions, overlay }: { children: React
     <>
       <div className="min-h-screen bg-page">
         {showSidebar && <Sidebar items={items} activeMenu={description?.activeMenu} />}
-        <div className="flex min-h-screen flex-col transition-[margin-left] duration-300" style={{ marginLeft: offset }}>
+        {/* below 993 px no margin from the first paint: the server cannot know the width, and a margin that
+            slides away after hydration widens the page for its 300 ms */}
+        <div className="flex min-h-screen flex-col transition-[margin-left] duration-300 max-[993px]:ml-0!" style={{ marginLeft: offset }}>
           <div
             data-testid="fixed-header"
             className={cn("z-20", settings.fixedHeader && "sticky top-0")}

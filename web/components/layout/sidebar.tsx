@@ -25,6 +25,8 @@ export function Sidebar({ items, activeMenu }: { items: MenuItem[]; activeMenu?:
         className={cn(
           "fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width,transform] duration-300",
           hiddenOnMobile && "-translate-x-full",
+          // a phone's first paint, before the width is measured: the drawer starts closed
+          !(mobile && sidebarOpened) && "max-[993px]:-translate-x-full",
         )}
         style={{ width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH }}
       >
