@@ -82,7 +82,7 @@ async def message_info(principal: Principal, query: InfoQuery) -> web.Response:
     notice_id = rows[0]["source_key"].removeprefix("notice:")
     if notice_id != rows[0]["source_key"] and notice_id.isdigit():
         content = await SysNotice.filter(notice_id=int(notice_id)).values_list("notice_content", flat=True)
-        view["noticeContent"] = sanitise(content[0]) if content else None
+        view["noticeContent"] = sanitise(content[0]) if content else None  # type: ignore[arg-type]  # flat values_list
     return ok(data=view)
 
 
