@@ -18,8 +18,8 @@ from core_api.platform.errors import ServiceError
 from core_api.platform.middleware import envelope_middleware, install_security_headers
 from core_api.platform.openapi import build_openapi
 from core_api.platform.security import ALL_PERMISSION
+from core_api.platform.settings import ROOT, Settings
 from core_api.platform.state import SETTINGS
-from core_api.settings import ROOT, Settings
 
 OPENAPI_PATH = ROOT / "bff" / "openapi.json"
 DOCS_PERMISSION = "tool:swagger:list"  # the core's API documentation asks the same

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from core_api.platform.process import load_settings, setup_logging
-from core_api.settings import ROOT, Settings
+from core_api.platform.settings import ROOT, Settings
 
 
 async def _migrate(settings: Settings) -> None:
@@ -34,7 +34,7 @@ async def _seed(settings: Settings) -> None:
 
 def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any], None]] = ()) -> None:
     """``bus_handlers`` register the worker handlers when the API runs the in-process bus: core_api does not
-    import workers, so ``python -m workers api`` passes them in."""
+    import the workers package, so ``python -m workers api`` passes them in."""
     parser = argparse.ArgumentParser(prog="core_api")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate", help="apply the database migrations")

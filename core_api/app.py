@@ -23,11 +23,11 @@ from core_api.platform.errors import NotAuthenticated
 from core_api.platform.kv import DbKv, KvStore, RedisKv
 from core_api.platform.middleware import envelope_middleware, install_security_headers
 from core_api.platform.openapi import build_openapi
+from core_api.platform.settings import Settings
 from core_api.platform.sms import make_sms
 from core_api.platform.state import AUTH, BUS, CHAT, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE
 from core_api.platform.storage import make_storage
 from core_api.platform.timefmt import set_zone
-from core_api.settings import Settings
 from core_api.system.config.service import ConfigService
 from core_api.system.dict.service import DictService
 from core_api.tools.docs.routes import DOCS_STORAGE, docs_pages, docs_storage

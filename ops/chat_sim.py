@@ -19,7 +19,7 @@ import aiohttp
 import socketio
 
 from core_api.messaging.chat.emoji import segments_of
-from core_api.settings import Settings
+from core_api.platform.settings import Settings
 
 
 class ChatPeer:

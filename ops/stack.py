@@ -39,7 +39,7 @@ def nextauth_secret(env: dict[str, str]) -> str:
         var_dir = Path(env.get("CONSOLE_VAR_DIR", ROOT / "var"))
         path = var_dir / "secret_key"
         if not path.exists():
-            subprocess.run([PY, "-c", "from core_api.settings import Settings; Settings().secret"], check=True,
+            subprocess.run([PY, "-c", "from core_api.platform.settings import Settings; Settings().secret"], check=True,
                            env=env, cwd=ROOT)
         key = path.read_text().strip()
     return hashlib.sha256(("nextauth:" + key).encode()).hexdigest()

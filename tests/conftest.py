@@ -20,7 +20,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from core_api.settings import ROOT, Settings
+from core_api.platform.settings import ROOT, Settings
 
 BACKEND = os.environ.get("CONSOLE_TEST_BACKEND", "sqlite")
 PG_ADMIN_URL = os.environ.get("CONSOLE_TEST_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")

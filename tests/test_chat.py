@@ -64,7 +64,7 @@ async def test_development_generates_a_partner_key_the_simulator_uses(start_app,
 
 
 def test_production_keeps_partner_calls_closed_without_a_key(tmp_path):
-    from core_api.settings import Settings
+    from core_api.platform.settings import Settings
 
     settings = Settings(env="production", secret_key="k" * 48, var_dir=tmp_path)
     assert settings.partner_key == ""

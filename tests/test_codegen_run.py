@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from tortoise import connections
 
-from core_api.settings import ROOT
+from core_api.platform.settings import ROOT
 from core_api.tools.gen.models import GenTable
 from tests.conftest import BACKEND, OK
 

@@ -22,7 +22,7 @@ import pytest
 
 from core_api.monitor.job.runner import JOB_FIRE, manual_fire
 from core_api.platform.bus import RabbitBus
-from core_api.settings import ROOT
+from core_api.platform.settings import ROOT
 from tests.conftest import AMQP_URL, BACKEND
 
 pytestmark = pytest.mark.skipif(BACKEND != "postgres", reason="needs PostgreSQL and RabbitMQ")

@@ -17,7 +17,7 @@ from pathlib import Path
 import aiohttp
 import asyncpg
 
-from core_api.settings import ROOT
+from core_api.platform.settings import ROOT
 from tests.conftest import OK, PASSWORD, eventually
 
 TZ_NAME = "Asia/Shanghai"

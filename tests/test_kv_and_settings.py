@@ -12,16 +12,18 @@ from pydantic import ValidationError
 
 from core_api.platform.clock import Clock
 from core_api.platform.kv import DbKv, RedisKv
-from core_api.settings import Settings
+from core_api.platform.settings import Settings
 
 REDIS_URL = os.environ.get("CONSOLE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
-def redis_reachable() -> bool:
+def require_redis() -> None:
+    """Redis is part of what the tests run on (./ops/test starts it): its absence fails, never skips."""
     host, port = REDIS_URL.split("//", 1)[1].split("/", 1)[0].split(":")
     with socket.socket() as s:
         s.settimeout(0.5)
-        return s.connect_ex((host, int(port))) == 0
+        if s.connect_ex((host, int(port))) != 0:
+            pytest.fail(f"Redis is not reachable at {REDIS_URL}: start it (./ops/test does)")
 
 
 @pytest.fixture(params=["db", "redis"])
@@ -31,8 +33,7 @@ async def kv(request, client):
         clock = Clock()
         yield DbKv(clock.time), clock
         return
-    if not redis_reachable():
-        pytest.skip("Redis is not reachable")
+    require_redis()
     store = RedisKv(REDIS_URL)
     yield store, None
     await store.close()
@@ -73,8 +74,7 @@ async def test_incr_counts_within_a_window(kv):
 
 
 async def test_sign_in_works_with_redis(start_app, make_settings):
-    if not redis_reachable():
-        pytest.skip("Redis is not reachable")
+    require_redis()
     from core_api.platform.state import KV
     from tests.conftest import login
 

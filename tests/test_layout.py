@@ -7,10 +7,10 @@ import ast
 import re
 from pathlib import Path
 
-from core_api.settings import ROOT
+from core_api.platform.settings import ROOT
 
 # The platform is the kit that core and BFF share; the settings are the one configuration every process reads.
-BFF_MAY_IMPORT = ("core_api.platform", "core_api.settings")
+BFF_MAY_IMPORT = ("core_api.platform",)
 
 
 def imported_modules(path: Path) -> list[tuple[int, str]]:

@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from core_api.settings import ROOT
+from core_api.platform.settings import ROOT
 
 
 def imported_modules(path) -> list[tuple[int, str]]:

@@ -12,7 +12,7 @@ from bff.app import OPENAPI_PATH as BFF_OPENAPI
 from bff.app import openapi_document as bff_openapi
 from core_api.app import openapi_document as core_openapi
 from core_api.platform.db import model_modules
-from core_api.settings import ROOT
+from core_api.platform.settings import ROOT
 from tests.conftest import bearer, login
 
 

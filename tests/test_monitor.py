@@ -8,7 +8,6 @@ import time
 from datetime import UTC, datetime
 
 import psutil
-import pytest
 import redis
 
 from core_api.auth.models import UserSession
@@ -16,7 +15,7 @@ from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.monitor.operlog.models import SysOperLog
 from core_api.platform.kv import KvEntry
 from tests.conftest import OK, Caller, eventually, login, token_for, xlsx_rows
-from tests.test_kv_and_settings import REDIS_URL, redis_reachable
+from tests.test_kv_and_settings import REDIS_URL, require_redis
 
 NEW_POST = {"postCode": "ops", "postName": "运维", "postSort": 5}
 
@@ -119,8 +118,7 @@ async def test_cache_screens_in_process(admin, client):
 
 
 async def test_cache_screen_on_redis(start_app, make_settings):
-    if not redis_reachable():
-        pytest.skip("Redis is not reachable")
+    require_redis()
     client = await start_app(make_settings(redis_url=REDIS_URL))
     admin = Caller(client, await token_for(client))
     await login(client, "ry", "wrong-pass")  # stores pwd_err:ry@127.0.0.1 in Redis

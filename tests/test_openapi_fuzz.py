@@ -41,7 +41,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from core_api.settings import ROOT
+from core_api.platform.settings import ROOT
 from tests.conftest import BACKEND, PASSWORD, PG_ADMIN_URL, pg_url
 
 MAX_EXAMPLES = int(os.environ.get("CONSOLE_FUZZ_EXAMPLES", "3"))

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from core_api.settings import ROOT
+from core_api.platform.settings import ROOT
+from tests.conftest import BACKEND
 
 
 def free_port() -> int:
@@ -33,9 +34,8 @@ def test_a_postgresql_that_cannot_be_started_fails_with_one_clear_line() -> None
         f"and no local PostgreSQL is set up on port {port} to start")
 
 
+@pytest.mark.skipif(BACKEND != "postgres", reason="signs in to the PostgreSQL server of the PostgreSQL run")
 def test_a_refused_sign_in_fails_with_the_server_s_reason(database_url: str) -> None:
-    if not database_url.startswith("postgres"):
-        pytest.skip("signs in to the PostgreSQL server that the postgres run uses")
     url = database_url.replace("postgres://postgres@", "postgres://no_such_role@", 1)
     result = run("ops.services", "check", url)
     assert result.returncode == 1

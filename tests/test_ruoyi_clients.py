@@ -14,7 +14,7 @@ import pytest
 
 from core_api.messaging.models import SysMessage
 from core_api.monitor.job.models import SysJob
-from core_api.settings import ROOT
+from core_api.platform.settings import ROOT
 from core_api.system.dept.models import SysDept
 from core_api.system.menu.models import SysMenu
 from core_api.system.role.models import SysRole

@@ -213,11 +213,10 @@ REDIS_BACKENDS = ["db", "redis"]
 async def app_on(start_app, make_settings, backend: str, **overrides):
     """The app with its key store in the database or in Redis (shared by every run: callers use
     their own user names and addresses)."""
-    from tests.test_kv_and_settings import REDIS_URL, redis_reachable
+    from tests.test_kv_and_settings import REDIS_URL, require_redis
 
     if backend == "redis":
-        if not redis_reachable():
-            pytest.skip("Redis is not reachable")
+        require_redis()
         overrides["redis_url"] = REDIS_URL
     return await start_app(make_settings(**overrides))
 

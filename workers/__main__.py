@@ -17,8 +17,8 @@ from core_api.monitor.job.routes import JOBS_CHANGED
 from core_api.monitor.job.scheduler import Scheduler, leader_lock
 from core_api.platform import db
 from core_api.platform.bus import RabbitBus, make_bus
+from core_api.platform.settings import Settings
 from core_api.platform.timefmt import set_zone
-from core_api.settings import Settings
 from workers.handlers import subscribe_all
 
 log = logging.getLogger("console.workers")

@@ -31,7 +31,7 @@ from core_api.platform.errors import ServiceError
 from core_api.platform.kv import KvStore
 from core_api.platform.passwords import hash_password, verify_password
 from core_api.platform.security import Authz, DataScope, Principal
-from core_api.settings import Settings
+from core_api.platform.settings import Settings
 from core_api.system.config.service import CAPTCHA_KEY, ConfigService
 from core_api.system.dept.models import SysDept
 from core_api.system.menu.models import SysMenu

@@ -24,7 +24,7 @@ import orjson
 from core_api.platform.batching import TurnBatcher
 
 if TYPE_CHECKING:
-    from core_api.settings import Settings
+    from core_api.platform.settings import Settings
 
 log = logging.getLogger("console.bus")
 

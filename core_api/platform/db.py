@@ -8,7 +8,7 @@ from tortoise import Tortoise
 from tortoise.context import TortoiseContext
 from tortoise.migrations.api import migrate as run_migrations
 
-from core_api.settings import Settings
+from core_api.platform.settings import Settings
 
 MODEL_MODULES = [
     "core_api.platform.models",

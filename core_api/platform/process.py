@@ -7,7 +7,7 @@ import sys
 
 from pydantic import ValidationError
 
-from core_api.settings import Settings
+from core_api.platform.settings import Settings
 
 
 def setup_logging() -> None:

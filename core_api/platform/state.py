@@ -14,9 +14,9 @@ if TYPE_CHECKING:
     from core_api.platform.clock import Clock
     from core_api.platform.kv import KvStore
     from core_api.platform.security import Principal
+    from core_api.platform.settings import Settings
     from core_api.platform.sms import SmsSender
     from core_api.platform.storage import LocalStorage, S3Storage
-    from core_api.settings import Settings
     from core_api.system.config.service import ConfigService
     from core_api.system.dict.service import DictService
 

@@ -20,8 +20,8 @@ from core_api.platform.api import Api
 from core_api.platform.envelope import fail, json_response, ok
 from core_api.platform.page_session import cookie_storage, issue_ticket, redeem_ticket, session_alive
 from core_api.platform.security import Principal, any_perm
+from core_api.platform.settings import ROOT
 from core_api.platform.state import AUTH, SETTINGS
-from core_api.settings import ROOT
 
 api = Api("docs")
 PERMISSION = "tool:swagger:list"

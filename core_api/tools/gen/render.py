@@ -17,7 +17,7 @@ from typing import Any
 from jinja2 import StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from core_api.settings import ROOT
+from core_api.platform.settings import ROOT
 from core_api.tools.gen.service import camel, pascal
 
 TEMPLATES = "core_api.tools.gen.templates"

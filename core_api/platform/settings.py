@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WEAK_SECRETS = {"", "secret", "changeme", "change-me", "dev", "development", "password", "admin123"}
 
 
