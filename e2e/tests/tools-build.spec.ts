@@ -13,6 +13,15 @@ function field(page: Page, name: string): Locator {
   return page.getByTestId("build-canvas").locator(`[data-testid="canvas-field"][data-name="${name}"]`);
 }
 
+/** Selects a field on the canvas and waits until the property panel shows it (a click straight after a drop can
+ * land while the canvas is still settling; the panel, not the click, says what is selected). */
+async function select(page: Page, name: string) {
+  await expect(async () => {
+    await field(page, name).click();
+    await expect(page.getByTestId("prop-name")).toHaveValue(name, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 /** Drags with the mouse, in small steps as a hand does, to a point of the target (its top by default). */
 async function drag(page: Page, handle: Locator, to: Locator, at: "top" | "bottom" = "top") {
   const source = await handle.boundingBox();
@@ -33,11 +42,11 @@ test("build a form with three fields, reorder, undo and redo, check it live, exp
   await drag(page, page.getByTestId("palette-number"), page.getByTestId("build-canvas"), "bottom");
   await expect.poll(() => names(page)).toEqual(["field1", "field2", "field3"]);
 
-  await field(page, "field1").click();
+  await select(page, "field1");
   await page.getByTestId("prop-label").fill("姓名");
   await page.getByTestId("prop-required").click();
   await page.getByTestId("prop-maxLength").fill("4");
-  await field(page, "field3").click();
+  await select(page, "field3");
   await page.getByTestId("prop-label").fill("年龄");
   await page.getByTestId("prop-max").fill("60");
 
