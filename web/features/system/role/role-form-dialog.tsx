@@ -45,13 +45,14 @@ export function RoleFormDialog({
     let live = true;
     (async () => {
       if (creating) {
-        const tree = await request<TreeSelectNode[]>("api/system/menu/treeselect");
-        if (!live) return;
-        setMenus(tree.data ?? []);
+        // empty at once: a reset after the menu tree arrives would wipe what the operator typed meanwhile
+        form.reset(EMPTY);
         setChecked(new Set());
         setLinked(true);
         setRole(null);
-        form.reset(EMPTY);
+        const tree = await request<TreeSelectNode[]>("api/system/menu/treeselect");
+        if (!live) return;
+        setMenus(tree.data ?? []);
         return;
       }
       const [detail, tree] = await Promise.all([

@@ -55,6 +55,8 @@ export function UserFormDialog({
     let live = true;
     (async () => {
       if (creating) {
+        // empty at once: a reset after the options arrive would wipe what the operator typed meanwhile
+        form.reset(EMPTY);
         // the core's GET /system/user/ (empty id): Next drops the trailing slash, so the BFF screen asks for it
         const [options, init] = await Promise.all([
           request<UserFormOptions>("screens/system/user/options"),
@@ -62,7 +64,7 @@ export function UserFormDialog({
         ]);
         if (!live) return;
         setOptions({ posts: options.data?.posts ?? [], roles: options.data?.roles ?? [] });
-        form.reset({ ...EMPTY, password: init?.msg ?? "" });
+        if (!form.getValues("password") && init?.msg) form.setValue("password", init.msg);
         return;
       }
       const body = (await request(`api/system/user/${userId}`)) as UserDetailEnvelope;
