@@ -6,6 +6,8 @@ nothing of core_api but the platform (tests/test_layout.py), so the models they 
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from pydantic import Field
 
 from core_api.platform.schema import Schema
@@ -137,3 +139,72 @@ class DashboardData(Schema):
 
 class DashboardOut(Envelope):
     data: DashboardData
+
+
+# ---- Business resources: what a declared resource tells the screens that draw it (core_api.platform.resource)
+
+FieldKind = Literal["id", "text", "textarea", "int", "money", "dict", "flag", "image", "images", "datetime",
+                    "date", "richtext", "phone", "idcard", "uid"]
+
+
+class ResourceFieldMeta(Schema):
+    name: str = Field(description="camelCase, as rows and bodies carry it")
+    label: str = Field(description="in the caller's language")
+    kind: FieldKind
+    dict_type: str | None = Field(None, description="the dictionary a dict or flag field takes its labels from")
+    required: bool = False
+    max_length: int | None = None
+    min: int | None = None
+    max: int | None = None
+    listed: bool = True
+    filter: Literal["exact", "fragment", "range"] | None = None
+    sortable: bool = False
+    edit: Literal["always", "create", "never"] = "always"
+    exported: bool = True
+    masked: bool = Field(False, description="shown masked unless the caller holds account:personal:view")
+
+
+class ResourceActionMeta(Schema):
+    """An extra call of a resource (audit, block, send alarm): a row or toolbar button, a confirm or a
+    small form, sent through the BFF's pass-through to ``path`` with ``params`` taken from the row."""
+
+    key: str
+    label: str
+    perm: str
+    method: Literal["GET", "POST"]
+    path: str = Field(description="core path, e.g. admin/AccountUserAuth/audit")
+    row: bool = True
+    params: dict[str, str] = Field(default_factory=dict, description="wire name → the row field it is taken from")
+    fields: list[ResourceFieldMeta] = Field(default_factory=list, description="the dialog's form; none: a confirm")
+    confirm: str | None = None
+    when: dict[str, list[str]] | None = Field(None, description="shown only for rows whose field holds one of")
+
+
+class ResourceMeta(Schema):
+    name: str = Field(description="the path segment: /admin/{name}/list")
+    title: str
+    view: str = Field(description="the menu's view path, e.g. account/auth/index")
+    perm: str = Field(description="permission prefix, e.g. account:auth")
+    key: str = Field(description="the id field's wire name")
+    list_method: Literal["GET", "POST"]
+    shelf: str | None = Field(None, description="the field the shelf toggle flips")
+    creatable: bool
+    editable: bool
+    removable: bool
+    exportable: bool
+    fields: list[ResourceFieldMeta]
+    actions: list[ResourceActionMeta]
+    dict_types: list[str]
+
+
+class ResourceMetaOut(Envelope):
+    data: ResourceMeta
+
+
+class ChangeEntry(Schema):
+    id: int
+    action: Literal["create", "update", "delete", "shelf", "action"]
+    actor: str
+    at: str
+    changes: dict[str, list[Any]] = Field(description="field → [before, after]")
+    note: str | None = None
