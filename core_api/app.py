@@ -44,6 +44,7 @@ def feature_apis() -> list[Api]:
     """Every feature's routes, in one place."""
     from core_api import generated
     from core_api.auth.routes import api as auth_api
+    from core_api.business import business_apis
     from core_api.common.routes import api as common_api
     from core_api.dashboard.routes import api as dashboard_api
     from core_api.messaging.chat.routes import api as chat_api
@@ -72,7 +73,7 @@ def feature_apis() -> list[Api]:
     return [*generated_apis, auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api,
             dept_api, menu_api,
             profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api,
-            job_api, pool_api, messages_api, chat_api, gen_api, build_api, docs_api]
+            job_api, pool_api, messages_api, chat_api, gen_api, build_api, docs_api, *business_apis()]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:

@@ -161,7 +161,7 @@ class ResourceFieldMeta(Schema):
     sortable: bool = False
     edit: Literal["always", "create", "never"] = "always"
     exported: bool = True
-    masked: bool = Field(False, description="shown masked unless the caller holds account:personal:view")
+    masked: bool = Field(False, description="shown masked unless the caller holds account:consumer:personal")
 
 
 class ResourceActionMeta(Schema):

@@ -26,3 +26,20 @@ class KvEntry(Model):
 
     class Meta:
         table = "sys_kv"
+
+
+class ChangeLog(Model):
+    """Who changed which record of a declared resource, when, and the fields before and after."""
+
+    id = fields.BigIntField(primary_key=True)
+    resource = fields.CharField(max_length=64)
+    record_id = fields.BigIntField()
+    action = fields.CharField(max_length=16)
+    actor = fields.CharField(max_length=64)
+    at = fields.DatetimeField()
+    changes: dict = fields.JSONField()
+    note = fields.CharField(max_length=500, null=True)
+
+    class Meta:
+        table = "biz_change_log"
+        indexes = (("resource", "record_id", "id"),)

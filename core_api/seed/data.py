@@ -63,6 +63,11 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
         ("清空数据", "9", "danger", "N"),
     ]),
     "sys_common_status": ("系统状态", [("成功", "0", "primary", "N"), ("失败", "1", "danger", "N")]),
+    # the business areas (spec 001)
+    "biz_shelf": ("上架状态", [("上架", "1", "success", "Y"), ("下架", "0", "info", "N")]),
+    "biz_audit_status": ("审核状态", [("待审核", "0", "warning", "Y"), ("已通过", "1", "success", "N"),
+                                     ("已驳回", "2", "danger", "N")]),
+    "biz_audit_decision": ("审核结果", [("通过", "true", "success", "Y"), ("驳回", "false", "danger", "N")]),
 }
 
 # (name, key, value)

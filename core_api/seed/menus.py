@@ -9,7 +9,8 @@ ACTION_LABELS = {
     "resetPwd": "重置密码", "changeStatus": "状态修改", "unlock": "账户解锁", "batchLogout": "批量强退",
     "forceLogout": "单条强退", "preview": "预览代码", "code": "生成代码", "shelf": "上下架", "audit": "审核",
     "editInfo": "编辑资料", "freeze": "冻结", "mute": "禁言", "usable": "启用", "bindReferrer": "绑定推荐人",
-    "operate": "操作", "confirm": "确认", "block": "拉黑", "alarm": "告警", "sensitiveWords": "敏感词",
+    "personal": "查看个人信息", "operate": "操作", "confirm": "确认", "block": "拉黑", "alarm": "告警",
+    "sensitiveWords": "敏感词",
     "status": "状态", "banWebsite": "屏蔽网址", "approve": "审批", "pay": "打款", "execute": "执行",
     "recommend": "推荐", "specs": "规格", "brandSale": "品牌特卖", "rate": "费率", "area": "区域",
     "goods": "商品", "gifts": "奖品", "sync": "同步", "pickup": "核销", "ship": "发货", "refund": "退款",
@@ -43,7 +44,7 @@ class Dir:
 
 
 def _std(*extra: str) -> list[str]:
-    return ["query", "add", "edit", "remove", "shelf", *extra]
+    return ["query", "add", "edit", "remove", "shelf", "export", *extra]
 
 
 SYSTEM = [
@@ -91,7 +92,8 @@ SYSTEM = [
 BUSINESS = [
     Dir("用户管理", "account", "peoples", [
         Menu("用户列表", "account/consumer/index", "account:consumer:list",
-             ["query", "edit", "resetPwd", "editInfo", "freeze", "mute", "usable", "bindReferrer", "export"],
+             ["query", "edit", "resetPwd", "editInfo", "freeze", "mute", "usable", "bindReferrer", "export",
+              "personal"],
              icon="user"),
         Menu("好友列表", "account/consumer/friends", "account:consumer:query", hidden=True),
         Menu("实名认证", "account/auth/index", "account:auth:list", _std("audit"), icon="validCode"),

@@ -4,6 +4,170 @@
  */
 
 export interface paths {
+    "/admin/AccountUserAuth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 实名认证: update
+         * @description Needs a signed-in caller with any of permissions account:auth:edit.
+         */
+        put: operations["platform_AccountUserAuth_update"];
+        /**
+         * 实名认证: create
+         * @description Needs a signed-in caller with any of permissions account:auth:add.
+         */
+        post: operations["platform_AccountUserAuth_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserAuth/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pass or reject a pending identity submission (final)
+         * @description Needs a signed-in caller with any of permissions account:auth:audit.
+         */
+        post: operations["auth_audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserAuth/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 实名认证: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions account:auth:export.
+         */
+        post: operations["platform_AccountUserAuth_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserAuth/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 实名认证: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:auth:query.
+         */
+        get: operations["platform_AccountUserAuth_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserAuth/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 实名认证: a page of the list
+         * @description Needs a signed-in caller with any of permissions account:auth:list.
+         */
+        get: operations["platform_AccountUserAuth_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserAuth/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 实名认证: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions account:auth:shelf.
+         */
+        get: operations["platform_AccountUserAuth_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserAuth/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 实名认证: delete
+         * @description Needs a signed-in caller with any of permissions account:auth:remove.
+         */
+        delete: operations["platform_AccountUserAuth_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserAuth/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 实名认证: one record
+         * @description Needs a signed-in caller with any of permissions account:auth:query.
+         */
+        get: operations["platform_AccountUserAuth_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/chat/v1/claim": {
         parameters: {
             query?: never;
@@ -233,6 +397,26 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["common_token_upload_credentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/resources/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a business screen is drawn from: the resource behind a menu's view path
+         * @description Needs a signed-in caller.
+         */
+        get: operations["platform_resource_meta"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3211,6 +3395,249 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccountUserAuthCreate */
+        AccountUserAuthCreate: {
+            /**
+             * Auditby
+             * @default null
+             */
+            auditBy?: unknown;
+            /**
+             * Auditremark
+             * @default null
+             */
+            auditRemark?: unknown;
+            /**
+             * Audittime
+             * @default null
+             */
+            auditTime?: unknown;
+            /**
+             * 证件反面
+             * @default null
+             */
+            backImage?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 证件正面
+             * @default null
+             */
+            frontImage?: string | null;
+            /**
+             * 手持证件
+             * @default null
+             */
+            handImage?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /** 身份证号 */
+            idNumber: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 真实姓名 */
+            realName: string;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Status
+             * @default null
+             */
+            status?: unknown;
+            /** 用户UID */
+            uid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** AccountUserAuthQuery */
+        AccountUserAuthQuery: {
+            /**
+             * 提交时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 提交时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 真实姓名
+             * @default null
+             */
+            realName?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 审核状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** AccountUserAuthUpdate */
+        AccountUserAuthUpdate: {
+            /**
+             * Auditby
+             * @default null
+             */
+            auditBy?: unknown;
+            /**
+             * Auditremark
+             * @default null
+             */
+            auditRemark?: unknown;
+            /**
+             * Audittime
+             * @default null
+             */
+            auditTime?: unknown;
+            /**
+             * 证件反面
+             * @default null
+             */
+            backImage?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 证件正面
+             * @default null
+             */
+            frontImage?: string | null;
+            /**
+             * 手持证件
+             * @default null
+             */
+            handImage?: string | null;
+            /** 编号 */
+            id: number;
+            /** 身份证号 */
+            idNumber: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 真实姓名 */
+            realName: string;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Status
+             * @default null
+             */
+            status?: unknown;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** AuditBody */
+        AuditBody: {
+            /** 编号 */
+            id: number;
+            /** 审核结果 */
+            pass: boolean;
+            /**
+             * 审核意见
+             * @default
+             */
+            remark?: string;
+        };
         /** CaptchaOut */
         CaptchaOut: {
             /** Captchaenabled */
@@ -3242,6 +3669,32 @@ export interface components {
              * @default null
              */
             uuid?: string | null;
+        };
+        /** ChangeEntry */
+        ChangeEntry: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "create" | "update" | "delete" | "shelf" | "action";
+            /** Actor */
+            actor: string;
+            /** At */
+            at: string;
+            /**
+             * Changes
+             * @description field → [before, after]
+             */
+            changes: {
+                [key: string]: unknown[];
+            };
+            /** Id */
+            id: number;
+            /**
+             * Note
+             * @default null
+             */
+            note?: string | null;
         };
         /** ColumnBody */
         ColumnBody: {
@@ -4083,6 +4536,21 @@ export interface components {
              */
             shopId?: number | null;
         };
+        /** HistoryOut */
+        HistoryOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["ChangeEntry"][];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
         /** JobBody */
         JobBody: {
             /**
@@ -4909,6 +5377,199 @@ export interface components {
             /** Userid */
             userId: number;
         };
+        /**
+         * ResourceActionMeta
+         * @description An extra call of a resource (audit, block, send alarm): a row or toolbar button, a confirm or a
+         *     small form, sent through the BFF's pass-through to ``path`` with ``params`` taken from the row.
+         */
+        ResourceActionMeta: {
+            /**
+             * Confirm
+             * @default null
+             */
+            confirm?: string | null;
+            /**
+             * Fields
+             * @description the dialog's form; none: a confirm
+             */
+            fields?: components["schemas"]["ResourceFieldMeta"][];
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "GET" | "POST";
+            /**
+             * Params
+             * @description wire name → the row field it is taken from
+             */
+            params?: {
+                [key: string]: string;
+            };
+            /**
+             * Path
+             * @description core path, e.g. admin/AccountUserAuth/audit
+             */
+            path: string;
+            /** Perm */
+            perm: string;
+            /**
+             * Row
+             * @default true
+             */
+            row?: boolean;
+            /**
+             * When
+             * @description shown only for rows whose field holds one of
+             * @default null
+             */
+            when?: {
+                [key: string]: string[];
+            } | null;
+        };
+        /** ResourceFieldMeta */
+        ResourceFieldMeta: {
+            /**
+             * Dicttype
+             * @description the dictionary a dict or flag field takes its labels from
+             * @default null
+             */
+            dictType?: string | null;
+            /**
+             * Edit
+             * @default always
+             * @enum {string}
+             */
+            edit?: "always" | "create" | "never";
+            /**
+             * Exported
+             * @default true
+             */
+            exported?: boolean;
+            /**
+             * Filter
+             * @default null
+             */
+            filter?: ("exact" | "fragment" | "range") | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid";
+            /**
+             * Label
+             * @description in the caller's language
+             */
+            label: string;
+            /**
+             * Listed
+             * @default true
+             */
+            listed?: boolean;
+            /**
+             * Masked
+             * @description shown masked unless the caller holds account:consumer:personal
+             * @default false
+             */
+            masked?: boolean;
+            /**
+             * Max
+             * @default null
+             */
+            max?: number | null;
+            /**
+             * Maxlength
+             * @default null
+             */
+            maxLength?: number | null;
+            /**
+             * Min
+             * @default null
+             */
+            min?: number | null;
+            /**
+             * Name
+             * @description camelCase, as rows and bodies carry it
+             */
+            name: string;
+            /**
+             * Required
+             * @default false
+             */
+            required?: boolean;
+            /**
+             * Sortable
+             * @default false
+             */
+            sortable?: boolean;
+        };
+        /** ResourceMeta */
+        ResourceMeta: {
+            /** Actions */
+            actions: components["schemas"]["ResourceActionMeta"][];
+            /** Creatable */
+            creatable: boolean;
+            /** Dicttypes */
+            dictTypes: string[];
+            /** Editable */
+            editable: boolean;
+            /** Exportable */
+            exportable: boolean;
+            /** Fields */
+            fields: components["schemas"]["ResourceFieldMeta"][];
+            /**
+             * Key
+             * @description the id field's wire name
+             */
+            key: string;
+            /**
+             * Listmethod
+             * @enum {string}
+             */
+            listMethod: "GET" | "POST";
+            /**
+             * Name
+             * @description the path segment: /admin/{name}/list
+             */
+            name: string;
+            /**
+             * Perm
+             * @description permission prefix, e.g. account:auth
+             */
+            perm: string;
+            /** Removable */
+            removable: boolean;
+            /**
+             * Shelf
+             * @description the field the shelf toggle flips
+             * @default null
+             */
+            shelf?: string | null;
+            /** Title */
+            title: string;
+            /**
+             * View
+             * @description the menu's view path, e.g. account/auth/index
+             */
+            view: string;
+        };
+        /** ResourceMetaOut */
+        ResourceMetaOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ResourceMeta"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** RoleBody */
         RoleBody: {
             /**
@@ -5682,6 +6343,211 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    platform_AccountUserAuth_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserAuthUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserAuthUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserAuth_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserAuthCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserAuthCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    auth_audit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["AuditBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserAuth_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserAuthQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserAuthQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserAuth_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_AccountUserAuth_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                realName?: string | null;
+                status?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserAuth_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserAuth_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserAuth_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     chat_claim: {
         parameters: {
             query?: never;
@@ -5938,6 +6804,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    platform_resource_meta: {
+        parameters: {
+            query: {
+                view: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceMetaOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };

@@ -1,0 +1,14 @@
+"""The business areas of spec 001: one line per feature module. A module declares its resources
+(``core_api.platform.resource.Resource``) and holds its hand-written routes in ``api``."""
+
+from __future__ import annotations
+
+from core_api.platform.api import Api
+
+
+def business_apis() -> list[Api]:
+    from core_api.account.auth import routes as account_auth
+    from core_api.platform.resource import REGISTRY, meta_api
+
+    modules = [account_auth]
+    return [meta_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

@@ -1,0 +1,549 @@
+"""A business resource is one declaration: its model, its fields, its permission prefix and its extras.
+
+``Resource(...)`` gives the spec's six calls at ``/admin/{name}`` (list by GET or POST, one record,
+create, update, delete, shelf toggle), the xlsx export, the change history of a record, the metadata
+the screens are drawn from, their OpenAPI (through the ordinary ``Api``) and the operation log. A field
+is one ``F(...)`` line: it shows up in the list, the filters, the form, the export and the documents.
+
+What differs per resource is written by hand beside the declaration: ``check`` (extra rules before a
+write) and ``Action`` entries that describe hand-written calls (audit, block, send alarm) to the screens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from aiohttp import web
+from pydantic import BaseModel, ConfigDict, create_model
+from pydantic import Field as PydField
+from tortoise.models import Model
+from tortoise.queryset import QuerySet
+from tortoise.transactions import in_transaction
+
+from core_api.platform.api import Api, BusinessType, OperLogSpec, request_lang
+from core_api.platform.contract import (
+    ChangeEntry,
+    FieldKind,
+    ResourceActionMeta,
+    ResourceFieldMeta,
+    ResourceMeta,
+    ResourceMetaOut,
+)
+from core_api.platform.counts import changed, counted
+from core_api.platform.envelope import ok, table
+from core_api.platform.errors import Forbidden, NotFound, ServiceError
+from core_api.platform.excel import Column, keyset_batches, xlsx_response
+from core_api.platform.models import ChangeLog
+from core_api.platform.paging import ListQuery, between_days, parse_ids, to_camel
+from core_api.platform.schema import INT_MAX, Flag, RichText, Schema
+from core_api.platform.security import Principal, any_perm
+from core_api.platform.state import CLOCK, DICT
+from core_api.platform.timefmt import fmt
+
+PERSONAL_DATA = "account:consumer:personal"  # view phone and ID numbers unmasked
+SHELF_ON, SHELF_OFF = "1", "0"
+CONFLICT = "记录已被他人修改，请刷新后重试"
+# What a RuoYi-family client echoes back from the record it loaded; accepted and ignored in a body.
+ECHOED = ("create_by", "create_time", "update_by", "update_time", "params", "search_value")
+Mask = Literal["phone", "idcard", "name"]
+
+
+@dataclass(frozen=True)
+class F:
+    """One field of a resource. ``edit``: "always" (create and update), "create" (set once), "never"."""
+
+    name: str
+    label: str
+    label_en: str
+    kind: FieldKind = "text"
+    dict_type: str | None = None
+    required: bool = False
+    max_length: int | None = None
+    min: int | None = None
+    max: int | None = None
+    listed: bool = True
+    filter: Literal["exact", "fragment", "range"] | None = None
+    sortable: bool = False
+    edit: Literal["always", "create", "never"] = "always"
+    exported: bool = True
+    mask: Mask | None = None
+    default: Any = None
+
+    @property
+    def wire(self) -> str:
+        return to_camel(self.name)
+
+
+@dataclass(frozen=True)
+class Action:
+    """A hand-written call of the resource as the screens show it (the route itself is an ordinary ``@api``)."""
+
+    key: str
+    label: str
+    label_en: str
+    perm: str  # the action's suffix: account:auth + audit
+    path: str
+    method: Literal["GET", "POST"] = "POST"
+    row: bool = True
+    params: dict[str, str] = field(default_factory=dict)
+    fields: tuple[F, ...] = ()
+    confirm: str | None = None
+    confirm_en: str | None = None
+    when: dict[str, list[str]] | None = None
+
+
+Check = Callable[[web.Request, dict[str, Any], dict[str, Any] | None], Awaitable[None]]
+REGISTRY: dict[str, Resource] = {}
+
+
+@dataclass
+class Resource:
+    name: str
+    model: type[Model]
+    perm: str
+    title: str
+    title_en: str
+    view: str
+    fields: Sequence[F]
+    list_method: Literal["GET", "POST"] = "GET"
+    shelf: str | None = "shelf"
+    order: tuple[str, ...] = ("-id",)
+    time_field: str = "create_time"  # what beginTime/endTime filter
+    creatable: bool = True
+    editable: bool = True
+    removable: bool = True
+    exportable: bool = True
+    actions: Sequence[Action] = ()
+    check: Check | None = None
+    scope_field: str | None = None  # a department column: the caller's data scope applies
+    api: Api = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.name in REGISTRY:
+            raise ValueError(f"resource {self.name} declared twice")
+        REGISTRY[self.name] = self
+        self.key = self.model._meta.pk_attr
+        self.table = self.model._meta.db_table
+        self.by_name = {f.name: f for f in self.fields}
+        for needed in (self.key, *(n.lstrip("-") for n in self.order)):
+            if needed not in self.model._meta.fields_map:
+                raise ValueError(f"{self.name}: {needed} is not a field of {self.model.__name__}")
+        for f in self.fields:
+            if f.name not in self.model._meta.fields_map:
+                raise ValueError(f"{self.name}: {f.name} is not a field of {self.model.__name__}")
+        self.stamped = "create_by" in self.model._meta.fields_map
+        self.columns = list(dict.fromkeys([self.key, *(f.name for f in self.fields)]))
+        self.query_model = _query_model(self)
+        self.create_model = _body_model(self, creating=True)
+        self.update_model = _body_model(self, creating=False)
+        self.api = Api(f"admin-{self.name}")
+        _routes(self)
+
+    # ---- reading
+
+    def filtered(self, query: BaseModel, principal: Principal) -> tuple[QuerySet, str]:
+        qs = self.model.all()
+        key: list[str] = []
+        for f in self.fields:
+            if f.filter == "range":
+                begin, end = getattr(query, f"begin_{f.name}", None), getattr(query, f"end_{f.name}", None)
+                if f.name == self.time_field:
+                    begin = begin or getattr(query, "begin_time", None)
+                    end = end or getattr(query, "end_time", None)
+                if begin is None and end is None:
+                    continue
+                key.append(f"{f.name}:{begin}:{end}")
+                if f.kind in ("datetime", "date"):
+                    qs = between_days(qs, f.name, begin, end)
+                else:
+                    if begin is not None:
+                        qs = qs.filter(**{f"{f.name}__gte": begin})
+                    if end is not None:
+                        qs = qs.filter(**{f"{f.name}__lte": end})
+                continue
+            value = getattr(query, f.name, None) if f.filter else None
+            if value is None or value == "":
+                continue
+            key.append(f"{f.name}={value!r}")
+            qs = qs.filter(**{f"{f.name}__icontains" if f.filter == "fragment" else f.name: value})
+        if self.scope_field and (where := principal.authz.scope.dept_filter(self.scope_field)) is not None:
+            qs = qs.filter(where)
+            key.append(f"scope={sorted(principal.authz.scope.dept_ids)}")
+        return qs, "&".join(key)
+
+    def view_of(self, principal: Principal | None) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        personal = principal is not None and principal.authz.has_permi(PERSONAL_DATA)
+        masked = [f for f in self.fields if f.mask and not personal]
+
+        def view(row: dict[str, Any]) -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            for name, value in row.items():
+                if isinstance(value, dt.datetime):
+                    value = fmt(value)
+                elif isinstance(value, dt.date):
+                    value = value.isoformat()
+                out[to_camel(name)] = value
+            for f in masked:
+                out[f.wire] = mask(out.get(f.wire), f.mask)
+            return out
+
+        return view
+
+    async def one(self, request: web.Request, principal: Principal, record_id: int) -> dict[str, Any]:
+        qs = self.model.filter(**{self.key: record_id})
+        if self.scope_field and (where := principal.authz.scope.dept_filter(self.scope_field)) is not None:
+            qs = qs.filter(where)
+        rows = await qs.values(*self.columns)
+        if not rows:
+            raise NotFound()
+        return rows[0]
+
+    # ---- writing
+
+    async def record(self, request: web.Request, principal: Principal, record_id: int, action: str,
+                     before: dict[str, Any], after: dict[str, Any], note: str | None = None) -> None:
+        """One history row: the fields that changed, before and after, who and when."""
+        changes = {to_camel(k): [_plain(before.get(k)), _plain(v)] for k, v in after.items()
+                   if _plain(before.get(k)) != _plain(v)}
+        if action == "delete":
+            changes = {to_camel(k): [_plain(v), None] for k, v in before.items() if v is not None}
+        await ChangeLog.create(resource=self.name, record_id=record_id, action=action, actor=principal.user_name,
+                               at=request.app[CLOCK].now(), changes=changes, note=note)
+        await changed(request.app, self.table)
+
+    async def checked_values(self, request: web.Request, body: BaseModel, before: dict[str, Any] | None
+                             ) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for f in self.fields:
+            if f.name not in type(body).model_fields:
+                continue
+            value = getattr(body, f.name)
+            writable = f.edit == "always" or (f.edit == "create" and before is None)
+            if not writable:
+                if f.name in body.model_fields_set and value not in (None, "") and (
+                        before is None or str(value) != str(_plain(before.get(f.name)))):
+                    raise ServiceError(f"不允许修改{f.label}")
+                continue
+            if f.kind in ("dict", "flag") and f.dict_type and value not in (None, ""):
+                allowed = {d["dictValue"] for d in await request.app[DICT].data_by_type(f.dict_type)}
+                if value not in allowed:
+                    raise ServiceError(f"{f.label}的取值不正确")
+            if value is None:
+                if f.default is not None and before is None:
+                    value = f.default
+                elif f.name not in body.model_fields_set:
+                    continue  # not sent: left as it is (or the column's default)
+                elif not self.model._meta.fields_map[f.name].null:
+                    if f.kind in ("id", "int", "uid", "money", "datetime", "date"):
+                        continue
+                    value = ""  # a cleared text box
+            values[f.name] = value
+        if self.check is not None:
+            await self.check(request, values, before)
+        return values
+
+
+def mask(value: Any, how: Mask | None) -> Any:
+    if not isinstance(value, str) or not value:
+        return value
+    if how == "phone" and len(value) >= 7:
+        return value[:3] + "****" + value[-4:]
+    if how == "idcard" and len(value) >= 8:
+        return value[:4] + "*" * (len(value) - 8) + value[-4:]
+    if how == "name":
+        return value[:1] + "*" * max(len(value) - 1, 1)
+    return "*" * len(value)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        return fmt(value)
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return value
+
+
+# ---- the models a declaration yields
+
+PATTERNS = {"phone": r"^1\d{10}$", "idcard": r"^\d{17}[\dXx]$"}
+
+
+def _python_type(f: F) -> Any:
+    if f.kind in ("id", "int", "uid", "money"):
+        return int
+    if f.kind in ("dict", "flag"):
+        return Flag
+    if f.kind == "datetime":
+        return dt.datetime
+    if f.kind == "date":
+        return dt.date
+    if f.kind == "richtext":
+        return RichText
+    return str
+
+
+def _constraints(f: F) -> dict[str, Any]:
+    out: dict[str, Any] = {"title": f.label}
+    if f.kind in ("id", "int", "uid", "money"):
+        out["ge"] = f.min if f.min is not None else (0 if f.kind != "int" else -INT_MAX)
+        out["le"] = f.max if f.max is not None else INT_MAX
+    elif f.kind in ("dict", "flag"):
+        out["max_length"] = f.max_length or 16
+    elif f.kind not in ("datetime", "date"):
+        default_length = {"richtext": 200_000, "images": 2000, "textarea": 2000}.get(f.kind, 255)
+        out["max_length"] = f.max_length or default_length
+        if f.required:
+            out["min_length"] = 1
+        if f.kind in PATTERNS:
+            out["pattern"] = PATTERNS[f.kind]
+    return out
+
+
+def _query_model(res: Resource) -> type[BaseModel]:
+    spec: dict[str, Any] = {}
+    for f in res.fields:
+        if f.filter in ("exact", "fragment"):
+            c = _constraints(f)
+            c.pop("min_length", None)
+            if f.filter == "fragment":
+                c.pop("pattern", None)
+            spec[f.name] = (_python_type(f) | None, PydField(None, **c))
+        elif f.filter == "range":
+            typ = dt.date if f.kind in ("datetime", "date") else int
+            spec[f"begin_{f.name}"] = (typ | None, PydField(None, title=f"{f.label}起"))
+            spec[f"end_{f.name}"] = (typ | None, PydField(None, title=f"{f.label}止"))
+    return create_model(f"{res.name}Query", __base__=ListQuery, **spec)
+
+
+class _Body(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _body_model(res: Resource, creating: bool) -> type[BaseModel]:
+    spec: dict[str, Any] = {name: (Any, PydField(None, exclude=True)) for name in ECHOED}
+    if not creating:
+        spec[res.key] = (int, PydField(..., ge=1, le=INT_MAX, title="编号"))
+    else:
+        spec[res.key] = (Any, PydField(None, exclude=True))
+    for f in res.fields:
+        if f.name == res.key:
+            continue
+        writable = f.edit == "always" or (f.edit == "create" and creating)
+        typ = _python_type(f)
+        if writable and f.required:
+            spec[f.name] = (typ, PydField(..., **_constraints(f)))
+        else:
+            # read-only fields may be echoed back; checked_values refuses a changed value
+            spec[f.name] = ((typ | None) if writable else Any, PydField(None, **(_constraints(f) if writable else {})))
+    kind = "Create" if creating else "Update"
+    return create_model(f"{res.name}{kind}", __base__=_Body, **spec)
+
+
+# ---- the history
+
+class HistoryOut(Schema):
+    code: int = 200
+    msg: str = "查询成功"
+    data: list[ChangeEntry]
+
+
+# ---- the routes
+
+def _handler(fn: Callable[..., Awaitable[web.StreamResponse]], res: Resource, name: str,
+             annotations: dict[str, Any]) -> Callable[..., Awaitable[web.StreamResponse]]:
+    fn.__name__ = f"{res.name}_{name}"
+    fn.__qualname__ = fn.__name__
+    fn.__annotations__ = {**annotations, "return": web.StreamResponse}
+    return fn
+
+
+def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of every resource
+    api, base, perm, q = res.api, f"/admin/{res.name}", res.perm, res.query_model
+    title = res.title
+    ident = r"{id:\d+}"
+
+    async def list_rows(request: web.Request, principal: Principal, query: Any) -> web.Response:
+        qs, key = res.filtered(query, principal)
+        sorts = {f.wire: f.name for f in res.fields if f.sortable}
+        rows, total = await asyncio.gather(
+            qs.order_by(*query.ordering(sorts, list(res.order))).offset(query.offset).limit(query.page_size)
+            .values(*res.columns),
+            counted(request.app, res.table, key, qs),
+        )
+        view = res.view_of(principal)
+        return table([view(r) for r in rows], total)
+
+    if res.list_method == "GET":
+        async def list_get(request: web.Request, principal: Principal, query: Any) -> web.Response:
+            return await list_rows(request, principal, query)
+
+        api.get(f"{base}/list", need=any_perm(f"{perm}:list"), summary=f"{title}: a page of the list")(
+            _handler(list_get, res, "list", {"request": web.Request, "principal": Principal, "query": q}))
+    else:
+        async def list_post(request: web.Request, principal: Principal, body: Any) -> web.Response:
+            return await list_rows(request, principal, body)
+
+        api.post(f"{base}/list", need=any_perm(f"{perm}:list"),
+                 summary=f"{title}: a page of the list (filters in the body)")(
+            _handler(list_post, res, "list", {"request": web.Request, "principal": Principal, "body": q}))
+
+    async def get_one(request: web.Request, principal: Principal, id: int) -> web.Response:  # noqa: A002
+        return ok(data=res.view_of(principal)(await res.one(request, principal, id)))
+
+    api.get(f"{base}/{ident}", need=any_perm(f"{perm}:query"), summary=f"{title}: one record")(
+        _handler(get_one, res, "get", {"request": web.Request, "principal": Principal, "id": int}))
+
+    async def history(request: web.Request, principal: Principal, id: int) -> web.Response:  # noqa: A002
+        await res.one(request, principal, id)  # the record exists and is in the caller's scope
+        rows = await ChangeLog.filter(resource=res.name, record_id=id).order_by("-id").limit(200).values()
+        return ok(data=[{"id": r["id"], "action": r["action"], "actor": r["actor"], "at": fmt(r["at"]),
+                         "changes": r["changes"], "note": r["note"]} for r in rows])
+
+    api.get(f"{base}/history/{ident}", need=any_perm(f"{perm}:query"), response=HistoryOut,
+            summary=f"{title}: who changed the record, when, and what")(
+        _handler(history, res, "history", {"request": web.Request, "principal": Principal, "id": int}))
+
+    if res.creatable:
+        async def create(request: web.Request, principal: Principal, body: Any) -> web.Response:
+            values = await res.checked_values(request, body, None)
+            stamps: dict[str, Any] = ({"create_by": principal.user_name, "create_time": request.app[CLOCK].now()}
+                                      if res.stamped else {})
+            async with in_transaction():
+                row = await res.model.create(**values, **stamps)
+                new_id = getattr(row, res.key)
+                await res.record(request, principal, new_id, "create", {}, values)
+            return ok(data={res.key if res.key == "id" else to_camel(res.key): new_id})
+
+        api.post(base, need=any_perm(f"{perm}:add"), summary=f"{title}: create",
+                 log=OperLogSpec(title, BusinessType.INSERT))(
+            _handler(create, res, "create", {"request": web.Request, "principal": Principal,
+                                             "body": res.create_model}))
+
+    if res.editable:
+        async def update(request: web.Request, principal: Principal, body: Any) -> web.Response:
+            record_id = getattr(body, res.key)
+            before = await res.one(request, principal, record_id)
+            values = await res.checked_values(request, body, before)
+            stamps = {"update_by": principal.user_name, "update_time": request.app[CLOCK].now()} if res.stamped else {}
+            async with in_transaction():
+                await res.model.filter(**{res.key: record_id}).update(**values, **stamps)
+                await res.record(request, principal, record_id, "update", before, values)
+            return ok()
+
+        api.put(base, need=any_perm(f"{perm}:edit"), summary=f"{title}: update",
+                log=OperLogSpec(title, BusinessType.UPDATE))(
+            _handler(update, res, "update", {"request": web.Request, "principal": Principal,
+                                             "body": res.update_model}))
+
+    if res.removable:
+        async def remove(request: web.Request, principal: Principal, ids: str) -> web.Response:
+            wanted = sorted(set(parse_ids(ids)))
+            qs = res.model.filter(**{f"{res.key}__in": wanted})
+            if res.scope_field and (where := principal.authz.scope.dept_filter(res.scope_field)) is not None:
+                qs = qs.filter(where)
+            rows = await qs.values(*res.columns)
+            if len(rows) != len(wanted):
+                raise NotFound()
+            if res.check is not None:
+                for row in rows:
+                    await res.check(request, {}, row)
+            async with in_transaction():
+                await res.model.filter(**{f"{res.key}__in": wanted}).delete()
+                for row in rows:
+                    await res.record(request, principal, row[res.key], "delete", row, {})
+            return ok()
+
+        api.delete(rf"{base}/{{ids:[\d,]+}}", need=any_perm(f"{perm}:remove"), summary=f"{title}: delete",
+                   log=OperLogSpec(title, BusinessType.DELETE))(
+            _handler(remove, res, "delete", {"request": web.Request, "principal": Principal, "ids": str}))
+
+    if res.shelf:
+        shelf = res.shelf
+
+        async def toggle(request: web.Request, principal: Principal, id: int) -> web.Response:  # noqa: A002
+            before = await res.one(request, principal, id)
+            now = SHELF_OFF if before[shelf] == SHELF_ON else SHELF_ON
+            async with in_transaction():
+                moved = await res.model.filter(**{res.key: id, shelf: before[shelf]}).update(**{shelf: now})
+                if not moved:
+                    raise ServiceError(CONFLICT)
+                await res.record(request, principal, id, "shelf", before, {shelf: now})
+            return ok(data={to_camel(shelf): now}, msg="上架成功" if now == SHELF_ON else "下架成功")
+
+        api.get(f"{base}/shelf/{ident}", need=any_perm(f"{perm}:shelf"),
+                summary=f"{title}: put on or take off the shelf", log=OperLogSpec(title, BusinessType.UPDATE))(
+            _handler(toggle, res, "shelf", {"request": web.Request, "principal": Principal, "id": int}))
+
+    if res.exportable:
+        async def export(request: web.Request, principal: Principal, body: Any) -> web.StreamResponse:
+            qs, _ = res.filtered(body, principal)
+            view = res.view_of(principal)
+            labels = {f.dict_type: {d["dictValue"]: d["dictLabel"] for d in await request.app[DICT].data_by_type(
+                f.dict_type)} for f in res.fields if f.dict_type}
+            columns = [Column(f.label, f.wire, _labeller(labels.get(f.dict_type)) if f.dict_type else None)
+                       for f in res.fields if f.exported]
+
+            async def batches() -> AsyncIterator[list[dict[str, Any]]]:
+                async for rows in keyset_batches(qs, res.key, view, *res.columns):
+                    yield rows
+
+            return await xlsx_response(request, f"{res.title}.xlsx", res.title, columns, batches())
+
+        api.post(f"{base}/export", need=any_perm(f"{perm}:export"), summary=f"{title}: the filtered list as xlsx",
+                 log=OperLogSpec(title, BusinessType.EXPORT, save_response=False))(
+            _handler(export, res, "export", {"request": web.Request, "principal": Principal, "body": q}))
+
+
+def _labeller(labels: dict[str, str] | None) -> Callable[[Any], Any]:
+    return lambda v: (labels or {}).get(str(v), v) if v is not None else v
+
+
+# ---- what the screens are drawn from
+
+def field_meta(f: F, lang: str) -> ResourceFieldMeta:
+    return ResourceFieldMeta(
+        name=f.wire, label=f.label_en if lang == "en" else f.label, kind=f.kind, dict_type=f.dict_type,
+        required=f.required, max_length=f.max_length, min=f.min, max=f.max, listed=f.listed, filter=f.filter,
+        sortable=f.sortable, edit=f.edit, exported=f.exported, masked=f.mask is not None,
+    )
+
+
+def meta_of(res: Resource, lang: str) -> ResourceMeta:
+    dict_types = {f.dict_type for f in res.fields if f.dict_type}
+    dict_types |= {f.dict_type for a in res.actions for f in a.fields if f.dict_type}
+    return ResourceMeta(
+        name=res.name, title=res.title_en if lang == "en" else res.title, view=res.view, perm=res.perm,
+        key=to_camel(res.key), list_method=res.list_method, shelf=to_camel(res.shelf) if res.shelf else None,
+        creatable=res.creatable, editable=res.editable, removable=res.removable, exportable=res.exportable,
+        fields=[field_meta(f, lang) for f in res.fields],
+        actions=[ResourceActionMeta(
+            key=a.key, label=a.label_en if lang == "en" else a.label, perm=f"{res.perm}:{a.perm}", method=a.method,
+            path=a.path.lstrip("/"), row=a.row, params=a.params, fields=[field_meta(f, lang) for f in a.fields],
+            confirm=(a.confirm_en if lang == "en" else a.confirm) or a.confirm, when=a.when,
+        ) for a in res.actions],
+        dict_types=sorted(t for t in dict_types if t),
+    )
+
+
+meta_api = Api("admin-resources")
+VIEW = re.compile(r"^[A-Za-z0-9_/-]{1,100}$")
+
+
+class MetaQuery(Schema):
+    view: str = PydField(..., pattern=VIEW.pattern, title="页面")
+
+
+@meta_api.get("/admin/resources/meta", login_only=True, response=ResourceMetaOut,
+              summary="What a business screen is drawn from: the resource behind a menu's view path")
+async def resource_meta(request: web.Request, principal: Principal, query: MetaQuery) -> web.Response:
+    res = next((r for r in REGISTRY.values() if r.view == query.view), None)
+    if res is None:
+        raise NotFound()
+    if not principal.authz.has_permi(f"{res.perm}:list"):
+        raise Forbidden()
+    return ok(data=meta_of(res, request_lang(request)).model_dump(by_alias=True))
