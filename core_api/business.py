@@ -8,7 +8,9 @@ from core_api.platform.api import Api
 
 def business_apis() -> list[Api]:
     from core_api.account.auth import routes as account_auth
+    from core_api.account.records import routes as account_records
+    from core_api.account.referral import routes as account_referral
     from core_api.platform.resource import REGISTRY, meta_api
 
-    modules = [account_auth]
+    modules = [account_auth, account_records, account_referral]
     return [meta_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

@@ -187,6 +187,7 @@ class ResourceMeta(Schema):
     perm: str = Field(description="permission prefix, e.g. account:auth")
     key: str = Field(description="the id field's wire name")
     list_method: Literal["GET", "POST"]
+    list_path: str = Field(description="the core path of the list, e.g. admin/AccountUserAuth/list")
     shelf: str | None = Field(None, description="the field the shelf toggle flips")
     creatable: bool
     editable: bool

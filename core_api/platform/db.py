@@ -28,6 +28,8 @@ MODEL_MODULES = [
     "core_api.messaging.models",
     "core_api.messaging.chat.models",
     "core_api.account.auth.models",
+    "core_api.account.records.models",
+    "core_api.account.referral.models",
 ]
 
 

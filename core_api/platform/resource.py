@@ -21,6 +21,7 @@ from typing import Any, Literal
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, create_model
 from pydantic import Field as PydField
+from tortoise.exceptions import IntegrityError
 from tortoise.models import Model
 from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
@@ -48,6 +49,7 @@ from core_api.platform.timefmt import fmt
 PERSONAL_DATA = "account:consumer:personal"  # view phone and ID numbers unmasked
 SHELF_ON, SHELF_OFF = "1", "0"
 CONFLICT = "记录已被他人修改，请刷新后重试"
+DUPLICATE = "已存在相同的记录"
 # What a RuoYi-family client echoes back from the record it loaded; accepted and ignored in a body.
 ECHOED = ("create_by", "create_time", "update_by", "update_time", "params", "search_value")
 Mask = Literal["phone", "idcard", "name"]
@@ -111,6 +113,7 @@ class Resource:
     view: str
     fields: Sequence[F]
     list_method: Literal["GET", "POST"] = "GET"
+    list_path: str | None = None  # where the spec puts a list of its own (default /admin/{name}/list)
     shelf: str | None = "shelf"
     order: tuple[str, ...] = ("-id",)
     time_field: str = "create_time"  # what beginTime/endTime filter
@@ -158,8 +161,11 @@ class Resource:
                 if begin is None and end is None:
                     continue
                 key.append(f"{f.name}:{begin}:{end}")
-                if f.kind in ("datetime", "date"):
+                if f.kind == "datetime":
                     qs = between_days(qs, f.name, begin, end)
+                elif f.kind == "date":
+                    qs = qs.filter(**{f"{f.name}__gte": begin}) if begin else qs
+                    qs = qs.filter(**{f"{f.name}__lte": end}) if end else qs
                 else:
                     if begin is not None:
                         qs = qs.filter(**{f"{f.name}__gte": begin})
@@ -364,6 +370,7 @@ def _handler(fn: Callable[..., Awaitable[web.StreamResponse]], res: Resource, na
 
 def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of every resource
     api, base, perm, q = res.api, f"/admin/{res.name}", res.perm, res.query_model
+    list_path = res.list_path or f"{base}/list"
     title = res.title
     ident = r"{id:\d+}"
 
@@ -382,13 +389,13 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         async def list_get(request: web.Request, principal: Principal, query: Any) -> web.Response:
             return await list_rows(request, principal, query)
 
-        api.get(f"{base}/list", need=any_perm(f"{perm}:list"), summary=f"{title}: a page of the list")(
+        api.get(list_path, need=any_perm(f"{perm}:list"), summary=f"{title}: a page of the list")(
             _handler(list_get, res, "list", {"request": web.Request, "principal": Principal, "query": q}))
     else:
         async def list_post(request: web.Request, principal: Principal, body: Any) -> web.Response:
             return await list_rows(request, principal, body)
 
-        api.post(f"{base}/list", need=any_perm(f"{perm}:list"),
+        api.post(list_path, need=any_perm(f"{perm}:list"),
                  summary=f"{title}: a page of the list (filters in the body)")(
             _handler(list_post, res, "list", {"request": web.Request, "principal": Principal, "body": q}))
 
@@ -413,10 +420,13 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
             values = await res.checked_values(request, body, None)
             stamps: dict[str, Any] = ({"create_by": principal.user_name, "create_time": request.app[CLOCK].now()}
                                       if res.stamped else {})
-            async with in_transaction():
-                row = await res.model.create(**values, **stamps)
-                new_id = getattr(row, res.key)
-                await res.record(request, principal, new_id, "create", {}, values)
+            try:
+                async with in_transaction():
+                    row = await res.model.create(**values, **stamps)
+                    new_id = getattr(row, res.key)
+                    await res.record(request, principal, new_id, "create", {}, values)
+            except IntegrityError:
+                raise ServiceError(DUPLICATE) from None  # a unique key taken by a concurrent create
             return ok(data={res.key if res.key == "id" else to_camel(res.key): new_id})
 
         api.post(base, need=any_perm(f"{perm}:add"), summary=f"{title}: create",
@@ -430,9 +440,12 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
             before = await res.one(request, principal, record_id)
             values = await res.checked_values(request, body, before)
             stamps = {"update_by": principal.user_name, "update_time": request.app[CLOCK].now()} if res.stamped else {}
-            async with in_transaction():
-                await res.model.filter(**{res.key: record_id}).update(**values, **stamps)
-                await res.record(request, principal, record_id, "update", before, values)
+            try:
+                async with in_transaction():
+                    await res.model.filter(**{res.key: record_id}).update(**values, **stamps)
+                    await res.record(request, principal, record_id, "update", before, values)
+            except IntegrityError:
+                raise ServiceError(DUPLICATE) from None
             return ok()
 
         api.put(base, need=any_perm(f"{perm}:edit"), summary=f"{title}: update",
@@ -518,7 +531,8 @@ def meta_of(res: Resource, lang: str) -> ResourceMeta:
     dict_types |= {f.dict_type for a in res.actions for f in a.fields if f.dict_type}
     return ResourceMeta(
         name=res.name, title=res.title_en if lang == "en" else res.title, view=res.view, perm=res.perm,
-        key=to_camel(res.key), list_method=res.list_method, shelf=to_camel(res.shelf) if res.shelf else None,
+        key=to_camel(res.key), list_method=res.list_method,
+        list_path=(res.list_path or f"/admin/{res.name}/list").lstrip("/"), shelf=to_camel(res.shelf) if res.shelf else None,
         creatable=res.creatable, editable=res.editable, removable=res.removable, exportable=res.exportable,
         fields=[field_meta(f, lang) for f in res.fields],
         actions=[ResourceActionMeta(

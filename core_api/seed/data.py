@@ -68,6 +68,19 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_audit_status": ("审核状态", [("待审核", "0", "warning", "Y"), ("已通过", "1", "success", "N"),
                                      ("已驳回", "2", "danger", "N")]),
     "biz_audit_decision": ("审核结果", [("通过", "true", "success", "Y"), ("驳回", "false", "danger", "N")]),
+    "biz_collect_type": ("收藏类型", [("动态", "1", "primary", "Y"), ("商品", "2", "success", "N"),
+                                     ("店铺", "3", "warning", "N"), ("文章", "4", "info", "N")]),
+    "biz_release_visibility": ("可见范围", [("公开", "0", "success", "Y"), ("好友", "1", "primary", "N"),
+                                           ("仅自己", "2", "info", "N")]),
+    "biz_platform": ("平台", [("全部", "all", "", "Y"), ("Android", "android", "success", "N"),
+                              ("iOS", "ios", "primary", "N"), ("H5", "h5", "info", "N")]),
+    "biz_token_status": ("令牌状态", [("有效", "0", "success", "Y"), ("已失效", "1", "info", "N")]),
+    "biz_login_check_type": ("校验方式", [("短信验证码", "1", "primary", "Y"), ("设备校验", "2", "warning", "N"),
+                                         ("人脸识别", "3", "success", "N")]),
+    "biz_check_result": ("校验结果", [("通过", "0", "success", "Y"), ("拒绝", "1", "danger", "N")]),
+    "biz_confirm_status": ("确认状态", [("待确认", "0", "warning", "Y"), ("已确认", "1", "success", "N")]),
+    "biz_referral_source": ("推荐来源", [("邀请码", "1", "primary", "Y"), ("后台绑定", "2", "warning", "N")]),
+    "biz_release_allowed": ("发布权限", [("允许", "1", "success", "Y"), ("禁止", "0", "danger", "N")]),
 }
 
 # (name, key, value)

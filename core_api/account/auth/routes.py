@@ -64,8 +64,8 @@ async def audit(request: web.Request, principal: Principal, body: AuditBody) -> 
     after = {"status": decision, "audit_remark": body.remark, "audit_by": principal.user_name,
              "audit_time": request.app[CLOCK].now()}
     moved = await IdentityVerification.filter(id=body.id, status=PENDING).update(**after)
-    if not moved:
-        if before["status"] != PENDING:
+    if not moved:  # decided meanwhile (or removed): read again to say which
+        if await IdentityVerification.filter(id=body.id).exclude(status=PENDING).exists():
             raise ServiceError("该认证已审核，审核结果不能更改")
         raise NotFound()
     await resource.record(request, principal, body.id, "action", before, after,
