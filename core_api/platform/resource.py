@@ -532,7 +532,8 @@ def meta_of(res: Resource, lang: str) -> ResourceMeta:
     return ResourceMeta(
         name=res.name, title=res.title_en if lang == "en" else res.title, view=res.view, perm=res.perm,
         key=to_camel(res.key), list_method=res.list_method,
-        list_path=(res.list_path or f"/admin/{res.name}/list").lstrip("/"), shelf=to_camel(res.shelf) if res.shelf else None,
+        list_path=(res.list_path or f"/admin/{res.name}/list").lstrip("/"),
+        shelf=to_camel(res.shelf) if res.shelf else None,
         creatable=res.creatable, editable=res.editable, removable=res.removable, exportable=res.exportable,
         fields=[field_meta(f, lang) for f in res.fields],
         actions=[ResourceActionMeta(
