@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -163,6 +164,7 @@ class Counts:
         self.running: dict[tuple[str, str, int], asyncio.Future[int]] = {}
         self.computed = 0  # totals computed in the database (the rest came from memory)
         self.whole: dict[str, str] = {}  # table -> the SQL of its unfiltered count
+        self.node = uuid.uuid4().hex  # its own broadcasts come back to it: bumped already, so skipped
         self.clock = clock
 
     def stamp(self, table: str) -> int:
@@ -226,6 +228,8 @@ def counts_of(app: web.Application) -> Counts:
         app[COUNTS] = counts
 
         async def on_changed(payload: dict[str, Any]) -> None:
+            if payload.get("node") == counts.node:
+                return
             tables = payload.get("tables", [payload.get("table")])
             for table in tables if isinstance(tables, list) else []:
                 if isinstance(table, str):
@@ -267,10 +271,10 @@ async def counted(app: web.Application, table: str, key: str, qs: Any, *, max_ag
     return await counts.total(table, f"{key}\x1f{sql}", compute, max_age)
 
 
-async def broadcast_changed(bus: Any, *tables: str) -> None:
+async def broadcast_changed(bus: Any, *tables: str, node: str = "") -> None:
     """Tells every node's counts that ``tables`` changed (from a worker that has no ``app``); ``bus`` is
     the in-process or RabbitMQ bus."""
-    await bus.broadcast(TABLE_CHANGED, {"table": tables[0], "tables": list(tables)})
+    await bus.broadcast(TABLE_CHANGED, {"table": tables[0], "tables": list(tables), "node": node})
 
 
 async def changed(app: web.Application, table: str, *more: str) -> None:
@@ -281,4 +285,4 @@ async def changed(app: web.Application, table: str, *more: str) -> None:
     for name in (table, *more):
         counts.bump(name)
     if BUS in app:
-        await broadcast_changed(app[BUS], table, *more)
+        await broadcast_changed(app[BUS], table, *more, node=counts.node)
