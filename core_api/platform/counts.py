@@ -21,6 +21,7 @@ migration runs for it.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import time
 import uuid
@@ -268,7 +269,9 @@ async def counted(app: web.Application, table: str, key: str, qs: Any, *, max_ag
                 return stored
         return int(await query)
 
-    return await counts.total(table, f"{key}\x1f{sql}", compute, max_age)
+    # The SQL can be long (a data scope's department list): kept as a 128-bit digest.
+    digest = hashlib.blake2b(f"{key}\x1f{sql}".encode(), digest_size=16).hexdigest()
+    return await counts.total(table, digest, compute, max_age)
 
 
 async def broadcast_changed(bus: Any, *tables: str, node: str = "") -> None:
