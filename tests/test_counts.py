@@ -229,3 +229,34 @@ async def test_a_write_on_one_node_renews_the_total_on_the_other(start_app, make
             return await there_total() == 2
 
         await eventually(there_sees_it, timeout=10)
+
+
+def test_every_route_that_writes_a_counted_table_announces_it():
+    """A static check: each handler in a routes module that creates, updates or deletes rows of a counted
+    table's model calls ``changed`` for that table."""
+    import ast
+    from pathlib import Path
+
+    from core_api.platform.db import MODEL_MODULES
+
+    tables = {}
+    for module_name in MODEL_MODULES:
+        module = importlib.import_module(module_name)
+        for value in vars(module).values():
+            meta = getattr(value, "_meta", None)
+            if isinstance(value, type) and meta is not None and getattr(meta, "db_table", None) in ROW_COUNTED:
+                tables[value.__name__] = meta.db_table
+    assert {"SysUser", "SysPost", "SysOperLog"} <= set(tables)
+    missing = []
+    root = Path(__file__).resolve().parent.parent / "core_api"
+    for path in root.rglob("routes.py"):
+        tree = ast.parse(path.read_text())
+        for fn in (n for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef)):
+            source = ast.get_source_segment(path.read_text(), fn) or ""
+            for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):
+                text = ast.get_source_segment(path.read_text(), call) or ""
+                name = text.split(".", 1)[0]
+                writes = any(f".{verb}(" in text for verb in ("create", "update", "delete", "bulk_create"))
+                if name in tables and writes and f'"{tables[name]}"' not in source.split("changed(", 1)[-1]:
+                    missing.append(f"{path.relative_to(root)}:{fn.name} writes {tables[name]}")
+    assert not missing, missing
