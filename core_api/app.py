@@ -18,6 +18,7 @@ from core_api.platform import db
 from core_api.platform.api import Api, all_endpoints, authenticate, register
 from core_api.platform.bus import BaseBus, InProcessBus, make_bus
 from core_api.platform.clock import Clock
+from core_api.platform.counts import counts_of
 from core_api.platform.envelope import fail, json_response
 from core_api.platform.errors import NotAuthenticated
 from core_api.platform.kv import DbKv, KvStore, RedisKv
@@ -119,6 +120,7 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     config = ConfigService(bus)
     app[KV] = kv
     app[BUS] = bus
+    counts_of(app)  # list totals hear every node's writes from the first broadcast on
     app[CONFIG] = config
     app[DICT] = DictService(bus)
     app[AUTH] = AuthService(settings, kv, app[CLOCK], bus, config)

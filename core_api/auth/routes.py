@@ -17,6 +17,7 @@ from core_api.auth.schemas import (
 )
 from core_api.platform.api import Api
 from core_api.platform.client import client_info
+from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotAuthenticated
 from core_api.platform.security import Principal
@@ -58,6 +59,7 @@ async def logout(request: web.Request, principal: Principal | None) -> web.Respo
 async def register(request: web.Request, body: RegisterBody) -> web.Response:
     await signin.register(request.app[AUTH], body.username, body.password, body.confirm_password, body.code,
                           body.uuid, body.phonenumber, body.sms_code, _client(request))
+    await changed(request.app, "sys_user")
     return ok()
 
 

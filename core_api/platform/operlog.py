@@ -10,6 +10,7 @@ import orjson
 from aiohttp import web
 
 from core_api.platform.client import client_info
+from core_api.platform.counts import changed
 from core_api.platform.errors import ServiceError
 from core_api.platform.state import CLOCK, SETTINGS
 
@@ -86,3 +87,5 @@ async def record_operation(
         )
     except Exception:  # the log must never turn a done operation into a failure
         log.exception("could not write the operation log for %s", request.path)
+        return
+    await changed(request.app, "sys_oper_log")

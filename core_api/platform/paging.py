@@ -7,9 +7,11 @@ import re
 from datetime import UTC, date
 from typing import Any
 
+from aiohttp import web
 from pydantic import Field, model_validator
 from tortoise.queryset import QuerySet
 
+from core_api.platform.counts import counted
 from core_api.platform.errors import ServiceError
 from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.timefmt import day_end_exclusive, day_start, fmt
@@ -68,11 +70,16 @@ def between_days(qs: QuerySet, field: str, begin: date | None, end: date | None)
 
 
 async def page_of(qs: QuerySet, query: ListQuery, whitelist: dict[str, str], default: list[str],
-                  *fields: str) -> tuple[list[dict[str, Any]], int]:
-    """One page and the total, queried at the same time (two pooled connections on PostgreSQL)."""
+                  *fields: str, app: web.Application | None = None, table: str | None = None,
+                  key: str = "") -> tuple[list[dict[str, Any]], int]:
+    """One page and the total, queried at the same time (two pooled connections on PostgreSQL).
+
+    Given ``app`` and ``table``, the total is kept while the table is unchanged (core_api/platform/counts.py):
+    every write route of that table then calls ``changed(app, table)``."""
+    total_of = counted(app, table, key, qs) if app is not None and table is not None else qs.count()
     rows, total = await asyncio.gather(
         qs.order_by(*query.ordering(whitelist, default)).offset(query.offset).limit(query.page_size).values(*fields),
-        qs.count(),
+        total_of,
     )
     return rows, total
 

@@ -8,11 +8,17 @@ from core_api.auth.service import LOGIN_EVENT
 from core_api.messaging.service import NOTICE_PUBLISHED, ORDER_EVENT, on_notice_published, on_order_event
 from core_api.monitor.job.runner import JOB_FIRE, Services, run_fire
 from core_api.platform.bus import BaseBus
+from core_api.platform.counts import broadcast_changed
 from workers.handlers import auth
 
 
 def subscribe_all(bus: BaseBus) -> None:
-    bus.subscribe(LOGIN_EVENT, "auth.login-log", auth.record_login)
+
+    async def record_login(payload: dict[str, Any]) -> None:
+        await auth.record_login(payload)
+        await broadcast_changed(bus, "sys_logininfor")  # every node's login-log totals
+
+    bus.subscribe(LOGIN_EVENT, "auth.login-log", record_login)
     bus.subscribe(NOTICE_PUBLISHED, "messages.notice", on_notice_published)
     bus.subscribe(ORDER_EVENT, "messages.order", on_order_event)
     services = Services(bus=bus)

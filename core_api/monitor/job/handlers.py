@@ -74,6 +74,7 @@ async def clean_old_logs(params: LogRetention, ctx: JobContext) -> str:
     from core_api.monitor.job.models import SysJobLog
     from core_api.monitor.logininfor.models import SysLogininfor
     from core_api.monitor.operlog.models import SysOperLog
+    from core_api.platform.counts import broadcast_changed
     from core_api.system.config.models import SysConfig
 
     days = params.days
@@ -84,6 +85,7 @@ async def clean_old_logs(params: LogRetention, ctx: JobContext) -> str:
     oper = await SysOperLog.filter(oper_time__lt=before).delete()
     login = await SysLogininfor.filter(login_time__lt=before).delete()
     jobs = await SysJobLog.filter(start_time__lt=before).delete()
+    await broadcast_changed(ctx.services.bus, "sys_oper_log", "sys_logininfor")
     return f"删除 {days} 天前的日志：操作日志 {oper} 条，登录日志 {login} 条，调度日志 {jobs} 条"
 
 

@@ -7,6 +7,7 @@ from pydantic import Field
 
 from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
@@ -36,22 +37,24 @@ def filtered(query: LoginLogQuery):
 
 
 @api.get("/monitor/logininfor/list", need=any_perm("monitor:logininfor:list"), summary="Sign-in attempts, newest first")
-async def list_logins(query: LoginLogQuery) -> web.Response:
-    rows, total = await page_of(filtered(query), query, SORTS, ["-info_id"])
+async def list_logins(request: web.Request, query: LoginLogQuery) -> web.Response:
+    rows, total = await page_of(filtered(query), query, SORTS, ["-info_id"], app=request.app, table="sys_logininfor")
     return table([camel_row(r) for r in rows], total)
 
 
 @api.delete(r"/monitor/logininfor/{infoIds:[\d,]+}", need=any_perm("monitor:logininfor:remove"),
             summary="Delete login-log rows", log=OperLogSpec("登录日志", BusinessType.DELETE))
-async def delete_logins(infoIds: str) -> web.Response:  # noqa: N803 - the contract's name
+async def delete_logins(request: web.Request, infoIds: str) -> web.Response:  # noqa: N803 - the contract's name
     await SysLogininfor.filter(info_id__in=parse_ids(infoIds)).delete()
+    await changed(request.app, "sys_logininfor")
     return ok()
 
 
 @api.delete("/monitor/logininfor/clean", need=any_perm("monitor:logininfor:remove"), summary="Empty the login log",
             log=OperLogSpec("登录日志", BusinessType.CLEAN))
-async def clean_logins() -> web.Response:
+async def clean_logins(request: web.Request) -> web.Response:
     await SysLogininfor.all().delete()
+    await changed(request.app, "sys_logininfor")
     return ok()
 
 

@@ -7,6 +7,7 @@ from pydantic import Field
 
 from core_api.monitor.operlog.models import SysOperLog
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
@@ -48,8 +49,9 @@ def filtered(query: OperLogQuery):
 
 
 @api.get("/monitor/operlog/list", need=any_perm("monitor:operlog:list"), summary="Operation log, newest first")
-async def list_logs(query: OperLogQuery) -> web.Response:
-    rows, total = await page_of(filtered(query), query, SORTS, ["-oper_id"], *LIST_FIELDS)
+async def list_logs(request: web.Request, query: OperLogQuery) -> web.Response:
+    rows, total = await page_of(filtered(query), query, SORTS, ["-oper_id"], *LIST_FIELDS,
+                                app=request.app, table="sys_oper_log")
     return table([camel_row(r) for r in rows], total)
 
 
@@ -64,15 +66,17 @@ async def get_log(operId: int) -> web.Response:  # noqa: N803 - the contract's n
 
 @api.delete(r"/monitor/operlog/{operIds:[\d,]+}", need=any_perm("monitor:operlog:remove"),
             summary="Delete log rows", log=OperLogSpec("操作日志", BusinessType.DELETE))
-async def delete_logs(operIds: str) -> web.Response:  # noqa: N803
+async def delete_logs(request: web.Request, operIds: str) -> web.Response:  # noqa: N803
     await SysOperLog.filter(oper_id__in=parse_ids(operIds)).delete()
+    await changed(request.app, "sys_oper_log")
     return ok()
 
 
 @api.delete("/monitor/operlog/clean", need=any_perm("monitor:operlog:remove"), summary="Empty the log",
             log=OperLogSpec("操作日志", BusinessType.CLEAN))
-async def clean_logs() -> web.Response:
+async def clean_logs(request: web.Request) -> web.Response:
     await SysOperLog.all().delete()
+    await changed(request.app, "sys_oper_log")
     return ok()
 
 

@@ -10,6 +10,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
@@ -66,8 +67,9 @@ def filtered(principal: Principal, query: ConfigQuery):
 
 
 @api.get("/system/config/list", need=any_perm("system:config:list"), summary="Parameters, paged")
-async def list_configs(principal: Principal, query: ConfigQuery) -> web.Response:
-    rows, total = await page_of(filtered(principal, query), query, SORTS, ["config_id"], *FIELDS)
+async def list_configs(request: web.Request, principal: Principal, query: ConfigQuery) -> web.Response:
+    rows, total = await page_of(filtered(principal, query), query, SORTS, ["config_id"], *FIELDS,
+                                app=request.app, table="sys_config")
     return table([camel_row(r) for r in rows], total)
 
 
@@ -119,6 +121,7 @@ async def create_config(request: web.Request, principal: Principal, body: Config
     check_production_value(request.app[SETTINGS].env, body.config_key, body.config_value)
     await unique_key(body, "新增")
     await SysConfig.create(**values(body), **created(request, principal))
+    await changed(request.app, "sys_config")
     await request.app[CONFIG].changed()
     return ok()
 
@@ -134,6 +137,7 @@ async def update_config(request: web.Request, principal: Principal, body: Config
     check_production_value(request.app[SETTINGS].env, body.config_key, body.config_value)
     await unique_key(body, "修改")
     await SysConfig.filter(config_id=old.config_id).update(**values(body), **updated(request, principal))
+    await changed(request.app, "sys_config")
     await request.app[CONFIG].changed()
     return ok()
 
@@ -152,6 +156,7 @@ async def update_config_values(request: web.Request, principal: Principal, body:
         for item in body.items:
             await SysConfig.filter(config_key=item.config_key).update(config_value=item.config_value,
                                                                       **updated(request, principal))
+    await changed(request.app, "sys_config")
     await request.app[CONFIG].changed()
     return ok()
 
@@ -167,6 +172,7 @@ async def delete_configs(request: web.Request, configIds: str) -> web.Response: 
         if row["config_type"] == "Y":
             raise ServiceError(f"内置参数【{row['config_key']}】不能删除")
     await SysConfig.filter(config_id__in=ids).delete()
+    await changed(request.app, "sys_config")
     await request.app[CONFIG].changed()
     return ok()
 

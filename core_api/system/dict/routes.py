@@ -11,6 +11,7 @@ from tortoise.transactions import in_transaction
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.contract import DictDataOut, Envelope
+from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
@@ -65,8 +66,9 @@ def filtered_types(query: TypeQuery):
 
 
 @api.get("/system/dict/type/list", need=any_perm("system:dict:list"), summary="Dictionary types, paged")
-async def list_types(query: TypeQuery) -> web.Response:
-    rows, total = await page_of(filtered_types(query), query, TYPE_SORTS, ["dict_id"], *TYPE_FIELDS)
+async def list_types(request: web.Request, query: TypeQuery) -> web.Response:
+    rows, total = await page_of(filtered_types(query), query, TYPE_SORTS, ["dict_id"], *TYPE_FIELDS,
+                                app=request.app, table="sys_dict_type")
     return table([camel_row(r) for r in rows], total)
 
 
@@ -102,6 +104,7 @@ async def create_type(request: web.Request, principal: Principal, body: TypeBody
     await unique_type(body, "新增")
     await SysDictType.create(dict_name=body.dict_name, dict_type=body.dict_type, status=body.status,
                              remark=body.remark, **created(request, principal))
+    await changed(request.app, "sys_dict_type")
     await request.app[DICT].changed()
     return ok()
 
@@ -119,6 +122,7 @@ async def update_type(request: web.Request, principal: Principal, body: TypeBody
         await SysDictType.filter(dict_id=old.dict_id).update(
             dict_name=body.dict_name, dict_type=body.dict_type, status=body.status, remark=body.remark,
             **updated(request, principal))
+    await changed(request.app, "sys_dict_type", "sys_dict_data")
     await request.app[DICT].changed()
     return ok()
 
@@ -135,6 +139,7 @@ async def delete_types(request: web.Request, dictIds: str) -> web.Response:  # n
         if await SysDictData.filter(dict_type=t["dict_type"]).exists():
             raise ServiceError(f"{t['dict_name']}已分配,不能删除")
     await SysDictType.filter(dict_id__in=ids).delete()
+    await changed(request.app, "sys_dict_type")
     await request.app[DICT].changed()
     return ok()
 
@@ -185,8 +190,9 @@ def filtered_data(query: DataQuery):
 
 
 @api.get("/system/dict/data/list", need=any_perm("system:dict:list"), summary="Dictionary data, paged")
-async def list_data(query: DataQuery) -> web.Response:
-    rows, total = await page_of(filtered_data(query), query, DATA_SORTS, ["dict_sort", "dict_code"])
+async def list_data(request: web.Request, query: DataQuery) -> web.Response:
+    rows, total = await page_of(filtered_data(query), query, DATA_SORTS, ["dict_sort", "dict_code"],
+                                app=request.app, table="sys_dict_data")
     return table([dict_data_view(r) for r in rows], total)
 
 
@@ -242,6 +248,7 @@ async def create_data(request: web.Request, principal: Principal, body: DataBody
     body.dict_code = None
     await check_data(body, "新增")
     await SysDictData.create(**data_values(body), **created(request, principal))
+    await changed(request.app, "sys_dict_data")
     await request.app[DICT].changed()
     return ok()
 
@@ -253,6 +260,7 @@ async def update_data(request: web.Request, principal: Principal, body: DataBody
         raise NotFound()
     await check_data(body, "修改")
     await SysDictData.filter(dict_code=body.dict_code).update(**data_values(body), **updated(request, principal))
+    await changed(request.app, "sys_dict_data")
     await request.app[DICT].changed()
     return ok()
 
@@ -264,5 +272,6 @@ async def delete_data(request: web.Request, dictCodes: str) -> web.Response:  # 
     if await SysDictData.filter(dict_code__in=ids).count() != len(set(ids)):
         raise NotFound()
     await SysDictData.filter(dict_code__in=ids).delete()
+    await changed(request.app, "sys_dict_data")
     await request.app[DICT].changed()
     return ok()

@@ -9,6 +9,7 @@ from core_api.messaging.models import SysMessage
 from core_api.messaging.service import NOTICE_PUBLISHED
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound
 from core_api.platform.html import sanitise
@@ -41,7 +42,7 @@ class NoticeBody(EditSchema):
 
 
 @api.get("/system/notice/list", need=any_perm("system:notice:list"), summary="Notices, paged")
-async def list_notices(query: NoticeQuery) -> web.Response:
+async def list_notices(request: web.Request, query: NoticeQuery) -> web.Response:
     qs = SysNotice.all()
     if query.notice_title:
         qs = qs.filter(notice_title__icontains=query.notice_title)
@@ -51,7 +52,7 @@ async def list_notices(query: NoticeQuery) -> web.Response:
         qs = qs.filter(notice_type=query.notice_type)
     if query.status:
         qs = qs.filter(status=query.status)
-    rows, total = await page_of(qs, query, SORTS, ["-notice_id"], *LIST_FIELDS)
+    rows, total = await page_of(qs, query, SORTS, ["-notice_id"], *LIST_FIELDS, app=request.app, table="sys_notice")
     return table([camel_row(r) for r in rows], total)
 
 
@@ -72,6 +73,7 @@ def values(body: NoticeBody) -> dict:
           log=OperLogSpec("通知公告", BusinessType.INSERT))
 async def create_notice(request: web.Request, principal: Principal, body: NoticeBody) -> web.Response:
     notice = await SysNotice.create(**values(body), **created(request, principal))
+    await changed(request.app, "sys_notice")
     await publish_if_open(request, notice.notice_id, body)
     return ok()
 
@@ -89,17 +91,19 @@ async def update_notice(request: web.Request, principal: Principal, body: Notice
     if not body.notice_id or not await SysNotice.filter(notice_id=body.notice_id).exists():
         raise NotFound()
     await SysNotice.filter(notice_id=body.notice_id).update(**values(body), **updated(request, principal))
+    await changed(request.app, "sys_notice")
     await publish_if_open(request, body.notice_id, body)
     return ok()
 
 
 @api.delete(r"/system/notice/{noticeIds:[\d,]+}", need=any_perm("system:notice:remove"), summary="Delete notices",
             log=OperLogSpec("通知公告", BusinessType.DELETE))
-async def delete_notices(noticeIds: str) -> web.Response:  # noqa: N803
+async def delete_notices(request: web.Request, noticeIds: str) -> web.Response:  # noqa: N803
     ids = parse_ids(noticeIds)
     if await SysNotice.filter(notice_id__in=ids).count() != len(set(ids)):
         raise NotFound()
     await SysNotice.filter(notice_id__in=ids).delete()
+    await changed(request.app, "sys_notice")
     return ok()
 
 

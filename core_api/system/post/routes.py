@@ -9,6 +9,7 @@ from pydantic import Field
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
@@ -53,8 +54,9 @@ def filtered(query: PostQuery):
 
 
 @api.get("/system/post/list", need=any_perm("system:post:list"), summary="Posts, paged")
-async def list_posts(query: PostQuery) -> web.Response:
-    rows, total = await page_of(filtered(query), query, SORTS, ["post_sort", "post_id"], *FIELDS)
+async def list_posts(request: web.Request, query: PostQuery) -> web.Response:
+    rows, total = await page_of(filtered(query), query, SORTS, ["post_sort", "post_id"], *FIELDS,
+                                app=request.app, table="sys_post")
     return table([camel_row(r) for r in rows], total)
 
 
@@ -101,6 +103,7 @@ async def create_post(request: web.Request, principal: Principal, body: PostBody
     body.post_id = None
     await check_unique(body, "新增")
     await SysPost.create(**values(body), **created(request, principal))
+    await changed(request.app, "sys_post")
     return ok()
 
 
@@ -111,12 +114,13 @@ async def update_post(request: web.Request, principal: Principal, body: PostBody
         raise NotFound()
     await check_unique(body, "修改")
     await SysPost.filter(post_id=body.post_id).update(**values(body), **updated(request, principal))
+    await changed(request.app, "sys_post")
     return ok()
 
 
 @api.delete(r"/system/post/{postIds:[\d,]+}", need=any_perm("system:post:remove"), summary="Delete posts",
             log=OperLogSpec("岗位管理", BusinessType.DELETE))
-async def delete_posts(postIds: str) -> web.Response:  # noqa: N803
+async def delete_posts(request: web.Request, postIds: str) -> web.Response:  # noqa: N803
     ids = parse_ids(postIds)
     posts = await SysPost.filter(post_id__in=ids).values("post_id", "post_name")
     if len(posts) != len(set(ids)):
@@ -125,6 +129,7 @@ async def delete_posts(postIds: str) -> web.Response:  # noqa: N803
         if await SysUserPost.filter(post_id=post["post_id"]).exists():
             raise ServiceError(f"{post['post_name']}已分配,不能删除")
     await SysPost.filter(post_id__in=ids).delete()
+    await changed(request.app, "sys_post")
     return ok()
 
 

@@ -10,6 +10,7 @@ from pydantic import Field
 from core_api.auth.signin import verify_sms_code
 from core_api.platform.api import Api, BusinessType, OperLogSpec, read_json, validate
 from core_api.platform.audit import updated
+from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.passwords import hash_password
@@ -85,6 +86,7 @@ async def update_profile(request: web.Request, principal: Principal, body: Profi
     if phone and phone != user.phonenumber and await request.app[CONFIG].flag("sys.account.phoneChangeSms", True):
         await verify_sms_code(request.app[AUTH], phone, "phone", body.sms_code)
     await SysUser.filter(user_id=user.user_id).update(**changes, **updated(request, principal))
+    await changed(request.app, "sys_user")
     await request.app[AUTH].authz_changed()
     return ok()
 
@@ -102,6 +104,7 @@ async def update_password(request: web.Request, principal: Principal) -> web.Res
     now = request.app[CLOCK].now()
     await SysUser.filter(user_id=user.user_id).update(password=await hash_password(body.new_password),
                                                       pwd_update_date=now, **updated(request, principal))
+    await changed(request.app, "sys_user")
     await request.app[AUTH].end_user_sessions(user.user_id)
     return ok()
 
@@ -116,5 +119,6 @@ async def upload_avatar(request: web.Request, principal: Principal) -> web.Respo
     assert ext in IMAGE_TYPES
     stored = await request.app[STORAGE].save("avatar", name, ext, data, request.app[CLOCK].now())
     await SysUser.filter(user_id=principal.user_id).update(avatar=stored.file_name)
+    await changed(request.app, "sys_user")
     await request.app[AUTH].authz_changed()
     return ok(imgUrl=stored.file_name)

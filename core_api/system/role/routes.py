@@ -12,6 +12,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
@@ -122,8 +123,9 @@ def filtered(principal: Principal, query: RoleQuery):
 
 
 @api.get("/system/role/list", need=any_perm("system:role:list"), summary="Roles, paged")
-async def list_roles(principal: Principal, query: RoleQuery) -> web.Response:
-    rows, total = await page_of(filtered(principal, query), query, SORTS, ["role_sort", "role_id"], *FIELDS)
+async def list_roles(request: web.Request, principal: Principal, query: RoleQuery) -> web.Response:
+    rows, total = await page_of(filtered(principal, query), query, SORTS, ["role_sort", "role_id"], *FIELDS,
+                                app=request.app, table="sys_role")
     return table([camel_row(r) for r in rows], total)
 
 
@@ -183,6 +185,7 @@ async def create_role(request: web.Request, principal: Principal, body: RoleBody
     async with in_transaction():
         role = await SysRole.create(**values(body), data_scope=data_scope, **created(request, principal))
         await set_menus(role.role_id, body.menu_ids or [])
+    await changed(request.app, "sys_role")
     return ok()
 
 
@@ -201,6 +204,7 @@ async def update_role(request: web.Request, principal: Principal, body: RoleBody
         await SysRole.filter(role_id=role.role_id).update(**values(body), **updated(request, principal))
         if body.menu_ids is not None:
             await set_menus(role.role_id, body.menu_ids)
+    await changed(request.app, "sys_role")
     await request.app[AUTH].authz_changed()
     return ok()
 
@@ -220,6 +224,7 @@ async def set_data_scope(request: web.Request, principal: Principal, body: DataS
                                                           **updated(request, principal))
         await SysRoleDept.filter(role_id=role.role_id).delete()
         await SysRoleDept.bulk_create([SysRoleDept(role_id=role.role_id, dept_id=d) for d in dict.fromkeys(dept_ids)])
+    await changed(request.app, "sys_role")
     await request.app[AUTH].authz_changed()
     return ok()
 
@@ -231,6 +236,7 @@ async def change_status(request: web.Request, principal: Principal, body: Status
     check_role_allowed(role)
     await grants.check_role_editable(principal.authz, role.role_id)
     await SysRole.filter(role_id=role.role_id).update(status=body.status, **updated(request, principal))
+    await changed(request.app, "sys_role")
     await request.app[AUTH].authz_changed()
     return ok()
 
@@ -245,6 +251,7 @@ async def delete_roles(request: web.Request, principal: Principal, roleIds: str)
         if await SysUserRole.filter(role_id=role.role_id).exists():
             raise ServiceError(f"{role.role_name}已分配,不能删除")
     await SysRole.filter(role_id__in=ids).delete()  # their menu and department grants go with them
+    await changed(request.app, "sys_role")
     await request.app[AUTH].authz_changed()
     return ok()
 

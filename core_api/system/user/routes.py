@@ -10,6 +10,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, read_rows, template_response, xlsx_response
@@ -138,7 +139,7 @@ def user_row(row: dict[str, Any]) -> dict[str, Any]:
          summary="Users in the caller's data scope; deptId includes its subtree")
 async def list_users(request: web.Request, principal: Principal, query: UserQuery) -> web.Response:
     qs = await with_dept_subtree(request, filtered(principal, query), query.dept_id)
-    rows, total = await page_of(qs, query, SORTS, ["user_id"], *LIST_FIELDS)
+    rows, total = await page_of(qs, query, SORTS, ["user_id"], *LIST_FIELDS, app=request.app, table="sys_user")
     return table([user_row(r) for r in rows], total)
 
 
@@ -237,6 +238,7 @@ async def create_user(request: web.Request, principal: Principal, body: UserBody
                                     pwd_update_date=created(request, principal)["create_time"],
                                     **created(request, principal))
         await replace_links(user.user_id, body.role_ids or [], body.post_ids or [])
+    await changed(request.app, "sys_user")
     return ok()
 
 
@@ -261,6 +263,7 @@ async def update_user(request: web.Request, principal: Principal, body: UserBody
     async with in_transaction():
         await SysUser.filter(user_id=user.user_id).update(**values(body), **updated(request, principal))
         await replace_links(user.user_id, body.role_ids, body.post_ids)
+    await changed(request.app, "sys_user")
     if body.status != "0":
         await request.app[AUTH].end_user_sessions(user.user_id)
     await request.app[AUTH].authz_changed()
@@ -280,6 +283,7 @@ async def delete_users(request: web.Request, principal: Principal, userIds: str)
         raise NotFound()
     await check_user_scope(principal.authz, ids)
     await SysUser.filter(user_id__in=ids).delete()  # roles, posts and sessions go with them
+    await changed(request.app, "sys_user")
     await request.app[AUTH].authz_changed()
     return ok()
 
@@ -294,6 +298,7 @@ async def reset_password(request: web.Request, principal: Principal, body: Reset
     await SysUser.filter(user_id=body.user_id).update(password=await hash_password(body.password),
                                                       pwd_update_date=updated(request, principal)["update_time"],
                                                       **updated(request, principal))
+    await changed(request.app, "sys_user")
     await request.app[AUTH].end_user_sessions(body.user_id)
     return ok()
 
@@ -308,6 +313,7 @@ async def change_status(request: web.Request, principal: Principal, body: Status
         raise ServiceError("不能停用当前用户")
     await check_user_scope(principal.authz, [body.user_id])
     await SysUser.filter(user_id=body.user_id).update(status=body.status, **updated(request, principal))
+    await changed(request.app, "sys_user")
     if body.status != "0":
         await request.app[AUTH].end_user_sessions(body.user_id)
     await request.app[AUTH].authz_changed()
@@ -423,5 +429,6 @@ async def import_users(request: web.Request, principal: Principal, query: Import
             else:
                 await SysUser.filter(user_id=existing.user_id).update(**fields, **updated(request, principal))
                 report.append(f"{i}、账号 {row.user_name} 更新成功")
+    await changed(request.app, "sys_user")
     await request.app[AUTH].authz_changed()
     return ok(msg=f"恭喜您，数据已全部导入成功！共 {len(plan)} 条，数据如下：<br/>" + "<br/>".join(report))
