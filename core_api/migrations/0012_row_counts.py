@@ -49,7 +49,7 @@ async def backward(_apps, schema_editor) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("models", "0009_job_fire_outbox")]
+    dependencies = [("models", "0011_account_records_and_referrals")]
 
     initial = False
 

@@ -36,7 +36,7 @@ async def backward(_apps, schema_editor) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("models", "0010_row_counts")]
+    dependencies = [("models", "0012_row_counts")]
 
     initial = False
 
