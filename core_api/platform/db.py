@@ -28,6 +28,9 @@ MODEL_MODULES = [
     "core_api.messaging.models",
     "core_api.messaging.chat.models",
     "core_api.account.auth.models",
+    "core_api.im.group.models",
+    "core_api.im.record.models",
+    "core_api.moderation.intercept.models",
 ]
 
 

@@ -121,6 +121,7 @@ class Resource:
     actions: Sequence[Action] = ()
     check: Check | None = None
     scope_field: str | None = None  # a department column: the caller's data scope applies
+    list_perm: str | None = None  # the list's (and screen's) permission when not {perm}:list (a sub-page)
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -141,6 +142,7 @@ class Resource:
         self.query_model = _query_model(self)
         self.create_model = _body_model(self, creating=True)
         self.update_model = _body_model(self, creating=False)
+        self.list_perm = self.list_perm or f"{self.perm}:list"
         self.api = Api(f"admin-{self.name}")
         _routes(self)
 
@@ -382,13 +384,13 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         async def list_get(request: web.Request, principal: Principal, query: Any) -> web.Response:
             return await list_rows(request, principal, query)
 
-        api.get(f"{base}/list", need=any_perm(f"{perm}:list"), summary=f"{title}: a page of the list")(
+        api.get(f"{base}/list", need=any_perm(res.list_perm or f"{perm}:list"), summary=f"{title}: a page of the list")(
             _handler(list_get, res, "list", {"request": web.Request, "principal": Principal, "query": q}))
     else:
         async def list_post(request: web.Request, principal: Principal, body: Any) -> web.Response:
             return await list_rows(request, principal, body)
 
-        api.post(f"{base}/list", need=any_perm(f"{perm}:list"),
+        api.post(f"{base}/list", need=any_perm(res.list_perm or f"{perm}:list"),
                  summary=f"{title}: a page of the list (filters in the body)")(
             _handler(list_post, res, "list", {"request": web.Request, "principal": Principal, "body": q}))
 
@@ -544,6 +546,6 @@ async def resource_meta(request: web.Request, principal: Principal, query: MetaQ
     res = next((r for r in REGISTRY.values() if r.view == query.view), None)
     if res is None:
         raise NotFound()
-    if not principal.authz.has_permi(f"{res.perm}:list"):
+    if not principal.authz.has_permi(res.list_perm or f"{res.perm}:list"):
         raise Forbidden()
     return ok(data=meta_of(res, request_lang(request)).model_dump(by_alias=True))
