@@ -43,7 +43,7 @@ from core_api.platform.paging import ListQuery, between_days, parse_ids, to_came
 from core_api.platform.schema import INT_MAX, Flag, RichText, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK, DICT
-from core_api.platform.timefmt import fmt
+from core_api.platform.timefmt import aware, fmt
 
 PERSONAL_DATA = "account:consumer:personal"  # view phone and ID numbers unmasked
 SHELF_ON, SHELF_OFF = "1", "0"
@@ -231,6 +231,8 @@ class Resource:
                         before is None or str(value) != str(_plain(before.get(f.name)))):
                     raise ServiceError(f"不允许修改{f.label}")
                 continue
+            if f.kind == "datetime" and isinstance(value, dt.datetime):
+                value = aware(value)  # typed on the screen: a time in the configured zone, as shown
             if f.kind in ("dict", "flag") and f.dict_type and value not in (None, ""):
                 allowed = {d["dictValue"] for d in await request.app[DICT].data_by_type(f.dict_type)}
                 if value not in allowed:

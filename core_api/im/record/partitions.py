@@ -13,6 +13,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from core_api.platform.timefmt import zone
+
 TABLES: dict[str, list[tuple[str, str]]] = {
     "im_record": [("idx_im_record_group_sent", "group_id, sent_time, id"),
                   ("idx_im_record_from_sent", "from_uid, sent_time")],
@@ -28,10 +30,14 @@ def _month(day: dt.date, shift: int) -> dt.date:
     return dt.date(index // 12, index % 12 + 1, 1)
 
 
+def _start(day: dt.date) -> str:
+    return dt.datetime.combine(day, dt.time.min, tzinfo=zone()).isoformat(sep=" ")
+
+
 def month_ddl(table: str, first: dt.date) -> str:
-    nxt = _month(first, 1)
+    """A month of the console's zone (timefmt.zone(), Asia/Shanghai unless configured), as the screens show it."""
     return (f"CREATE TABLE IF NOT EXISTS {table}_p{first:%Y%m} PARTITION OF {table} "
-            f"FOR VALUES FROM ('{first.isoformat()} 00:00:00+00') TO ('{nxt.isoformat()} 00:00:00+00')")
+            f"FOR VALUES FROM ('{_start(first)}') TO ('{_start(_month(first, 1))}')")
 
 
 def partition_ddl(table: str, indexes: list[tuple[str, str]], today: dt.date) -> list[str]:
