@@ -10,7 +10,10 @@ def business_apis() -> list[Api]:
     from core_api.account.auth import routes as account_auth
     from core_api.account.records import routes as account_records
     from core_api.account.referral import routes as account_referral
+    from core_api.im.group import routes as im_group
+    from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
+    from core_api.moderation.intercept import routes as intercept
     from core_api.platform.resource import REGISTRY, meta_api
 
-    modules = [account_auth, account_records, account_referral]
+    modules = [account_auth, account_records, account_referral, im_group, intercept]
     return [meta_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

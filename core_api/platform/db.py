@@ -30,6 +30,9 @@ MODEL_MODULES = [
     "core_api.account.auth.models",
     "core_api.account.records.models",
     "core_api.account.referral.models",
+    "core_api.im.group.models",
+    "core_api.im.record.models",
+    "core_api.moderation.intercept.models",
 ]
 
 

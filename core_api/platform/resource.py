@@ -44,7 +44,7 @@ from core_api.platform.paging import ListQuery, between_days, parse_ids, to_came
 from core_api.platform.schema import INT_MAX, Flag, RichText, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK, DICT
-from core_api.platform.timefmt import fmt
+from core_api.platform.timefmt import aware, fmt
 
 PERSONAL_DATA = "account:consumer:personal"  # view phone and ID numbers unmasked
 SHELF_ON, SHELF_OFF = "1", "0"
@@ -124,6 +124,7 @@ class Resource:
     actions: Sequence[Action] = ()
     check: Check | None = None
     scope_field: str | None = None  # a department column: the caller's data scope applies
+    list_perm: str | None = None  # the list's (and screen's) permission when not {perm}:list (a sub-page)
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -144,6 +145,7 @@ class Resource:
         self.query_model = _query_model(self)
         self.create_model = _body_model(self, creating=True)
         self.update_model = _body_model(self, creating=False)
+        self.list_perm = self.list_perm or f"{self.perm}:list"
         self.api = Api(f"admin-{self.name}")
         _routes(self)
 
@@ -235,6 +237,8 @@ class Resource:
                         before is None or str(value) != str(_plain(before.get(f.name)))):
                     raise ServiceError(f"不允许修改{f.label}")
                 continue
+            if f.kind == "datetime" and isinstance(value, dt.datetime):
+                value = aware(value)  # typed on the screen: a time in the configured zone, as shown
             if f.kind in ("dict", "flag") and f.dict_type and value not in (None, ""):
                 allowed = {d["dictValue"] for d in await request.app[DICT].data_by_type(f.dict_type)}
                 if value not in allowed:
@@ -389,13 +393,13 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         async def list_get(request: web.Request, principal: Principal, query: Any) -> web.Response:
             return await list_rows(request, principal, query)
 
-        api.get(list_path, need=any_perm(f"{perm}:list"), summary=f"{title}: a page of the list")(
+        api.get(list_path, need=any_perm(res.list_perm or f"{perm}:list"), summary=f"{title}: a page of the list")(
             _handler(list_get, res, "list", {"request": web.Request, "principal": Principal, "query": q}))
     else:
         async def list_post(request: web.Request, principal: Principal, body: Any) -> web.Response:
             return await list_rows(request, principal, body)
 
-        api.post(list_path, need=any_perm(f"{perm}:list"),
+        api.post(list_path, need=any_perm(res.list_perm or f"{perm}:list"),
                  summary=f"{title}: a page of the list (filters in the body)")(
             _handler(list_post, res, "list", {"request": web.Request, "principal": Principal, "body": q}))
 
@@ -559,6 +563,6 @@ async def resource_meta(request: web.Request, principal: Principal, query: MetaQ
     res = next((r for r in REGISTRY.values() if r.view == query.view), None)
     if res is None:
         raise NotFound()
-    if not principal.authz.has_permi(f"{res.perm}:list"):
+    if not principal.authz.has_permi(res.list_perm or f"{res.perm}:list"):
         raise Forbidden()
     return ok(data=meta_of(res, request_lang(request)).model_dump(by_alias=True))

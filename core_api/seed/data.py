@@ -81,6 +81,15 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_confirm_status": ("确认状态", [("待确认", "0", "warning", "Y"), ("已确认", "1", "success", "N")]),
     "biz_referral_source": ("推荐来源", [("邀请码", "1", "primary", "Y"), ("后台绑定", "2", "warning", "N")]),
     "biz_release_allowed": ("发布权限", [("允许", "1", "success", "Y"), ("禁止", "0", "danger", "N")]),
+    "biz_yes_no01": ("是否", [("是", "1", "warning", "N"), ("否", "0", "info", "Y")]),
+    "biz_im_member_role": ("群成员角色", [("群主", "owner", "danger", "N"), ("管理员", "admin", "warning", "N"),
+                                       ("成员", "member", "info", "Y")]),
+    "biz_im_blocked": ("屏蔽状态", [("正常", "0", "success", "Y"), ("已屏蔽", "1", "danger", "N")]),
+    "biz_im_msg_type": ("消息类型", [("文本", "text", "", "Y"), ("图片", "image", "", "N"), ("语音", "voice", "", "N"),
+                                   ("视频", "video", "", "N"), ("文件", "file", "", "N"), ("位置", "location", "", "N"),
+                                   ("系统", "system", "info", "N")]),
+    "biz_intercept_scene": ("拦截场景", [("单聊", "single", "", "Y"), ("群聊", "group", "", "N"),
+                                       ("客服", "service", "", "N")]),
 }
 
 # (name, key, value)
@@ -93,6 +102,8 @@ CONFIGS = [
     ("用户登录-黑名单列表", "sys.login.blackIPList", ""),
     ("账号自助-修改手机号需短信验证", "sys.account.phoneChangeSms", "true"),
     ("日志-保留天数", "sys.log.retentionDays", "90"),
+    ("告警-拦截告警通道(sms:手机号 或 webhook:地址)", "biz.alarm.channel", ""),
+    ("告警-Webhook签名密钥", "biz.alarm.secret", ""),
 ]
 
 # (name, group, handler, params JSON, cron, misfire policy, status)

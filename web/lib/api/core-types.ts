@@ -168,6 +168,702 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/NoticeImGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 群组管理: update
+         * @description Needs a signed-in caller with any of permissions im:group:edit.
+         */
+        put: operations["platform_NoticeImGroup_update"];
+        /**
+         * 群组管理: create
+         * @description Needs a signed-in caller with any of permissions im:group:add.
+         */
+        post: operations["platform_NoticeImGroup_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImGroup/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 群组管理: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions im:group:export.
+         */
+        post: operations["platform_NoticeImGroup_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImGroup/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 群组管理: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions im:group:query.
+         */
+        get: operations["platform_NoticeImGroup_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImGroup/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 群组管理: a page of the list
+         * @description Needs a signed-in caller with any of permissions im:group:list.
+         */
+        get: operations["platform_NoticeImGroup_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImGroup/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 群组管理: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions im:group:shelf.
+         */
+        get: operations["platform_NoticeImGroup_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImGroup/shelf_block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Block (block=1) or unblock (block=0) a member of a group
+         * @description Needs a signed-in caller with any of permissions im:group:block.
+         */
+        get: operations["group_shelf_block"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImGroup/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 群组管理: delete
+         * @description Needs a signed-in caller with any of permissions im:group:remove.
+         */
+        delete: operations["platform_NoticeImGroup_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImGroup/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 群组管理: one record
+         * @description Needs a signed-in caller with any of permissions im:group:query.
+         */
+        get: operations["platform_NoticeImGroup_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImGroupUser/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 群成员: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions im:group:export.
+         */
+        post: operations["platform_NoticeImGroupUser_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImGroupUser/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 群成员: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions im:group:query.
+         */
+        get: operations["platform_NoticeImGroupUser_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImGroupUser/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 群成员: a page of the list
+         * @description Needs a signed-in caller with any of permissions im:group:query.
+         */
+        get: operations["platform_NoticeImGroupUser_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImGroupUser/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 群成员: one record
+         * @description Needs a signed-in caller with any of permissions im:group:query.
+         */
+        get: operations["platform_NoticeImGroupUser_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 群聊记录: update
+         * @description Needs a signed-in caller with any of permissions im:record:edit.
+         */
+        put: operations["platform_NoticeImRecord_update"];
+        /**
+         * 群聊记录: create
+         * @description Needs a signed-in caller with any of permissions im:record:add.
+         */
+        post: operations["platform_NoticeImRecord_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecord/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 群聊记录: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions im:record:export.
+         */
+        post: operations["platform_NoticeImRecord_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecord/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 群聊记录: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions im:record:query.
+         */
+        get: operations["platform_NoticeImRecord_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecord/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 群聊记录: a page of the list
+         * @description Needs a signed-in caller with any of permissions im:record:list.
+         */
+        get: operations["platform_NoticeImRecord_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecord/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 群聊记录: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions im:record:shelf.
+         */
+        get: operations["platform_NoticeImRecord_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecord/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 群聊记录: delete
+         * @description Needs a signed-in caller with any of permissions im:record:remove.
+         */
+        delete: operations["platform_NoticeImRecord_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecord/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 群聊记录: one record
+         * @description Needs a signed-in caller with any of permissions im:record:query.
+         */
+        get: operations["platform_NoticeImRecord_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecordSingle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 单聊记录: update
+         * @description Needs a signed-in caller with any of permissions im:recordSingle:edit.
+         */
+        put: operations["platform_NoticeImRecordSingle_update"];
+        /**
+         * 单聊记录: create
+         * @description Needs a signed-in caller with any of permissions im:recordSingle:add.
+         */
+        post: operations["platform_NoticeImRecordSingle_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecordSingle/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 单聊记录: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions im:recordSingle:export.
+         */
+        post: operations["platform_NoticeImRecordSingle_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecordSingle/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 单聊记录: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions im:recordSingle:query.
+         */
+        get: operations["platform_NoticeImRecordSingle_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecordSingle/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 单聊记录: a page of the list
+         * @description Needs a signed-in caller with any of permissions im:recordSingle:list.
+         */
+        get: operations["platform_NoticeImRecordSingle_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecordSingle/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 单聊记录: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions im:recordSingle:shelf.
+         */
+        get: operations["platform_NoticeImRecordSingle_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecordSingle/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 单聊记录: delete
+         * @description Needs a signed-in caller with any of permissions im:recordSingle:remove.
+         */
+        delete: operations["platform_NoticeImRecordSingle_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/NoticeImRecordSingle/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 单聊记录: one record
+         * @description Needs a signed-in caller with any of permissions im:recordSingle:query.
+         */
+        get: operations["platform_NoticeImRecordSingle_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/WordsInterceptRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 拦截记录: update
+         * @description Needs a signed-in caller with any of permissions im:intercept:edit.
+         */
+        put: operations["platform_WordsInterceptRecord_update"];
+        /**
+         * 拦截记录: create
+         * @description Needs a signed-in caller with any of permissions im:intercept:add.
+         */
+        post: operations["platform_WordsInterceptRecord_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/WordsInterceptRecord/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 拦截记录: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions im:intercept:export.
+         */
+        post: operations["platform_WordsInterceptRecord_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/WordsInterceptRecord/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 拦截记录: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions im:intercept:query.
+         */
+        get: operations["platform_WordsInterceptRecord_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/WordsInterceptRecord/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 拦截记录: a page of the list (filters in the body)
+         * @description Needs a signed-in caller with any of permissions im:intercept:list.
+         */
+        post: operations["platform_WordsInterceptRecord_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/WordsInterceptRecord/send_alarm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an alarm about intercept records to the configured channel (SMS or signed webhook)
+         * @description Needs a signed-in caller with any of permissions im:intercept:alarm.
+         */
+        post: operations["intercept_send_alarm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/WordsInterceptRecord/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 拦截记录: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions im:intercept:shelf.
+         */
+        get: operations["platform_WordsInterceptRecord_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/WordsInterceptRecord/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 拦截记录: delete
+         * @description Needs a signed-in caller with any of permissions im:intercept:remove.
+         */
+        delete: operations["platform_WordsInterceptRecord_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/WordsInterceptRecord/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 拦截记录: one record
+         * @description Needs a signed-in caller with any of permissions im:intercept:query.
+         */
+        get: operations["platform_WordsInterceptRecord_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/chat/v1/claim": {
         parameters: {
             query?: never;
@@ -3626,6 +4322,24 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** AlarmBody */
+        AlarmBody: {
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * 编号列表
+             * @default null
+             */
+            ids?: number[] | null;
+            /**
+             * 告警说明
+             * @default
+             */
+            message?: string;
+        };
         /** AuditBody */
         AuditBody: {
             /** 编号 */
@@ -5030,6 +5744,730 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** NoticeImGroupCreate */
+        NoticeImGroupCreate: {
+            /**
+             * 群头像
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 群号 */
+            groupId: string;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 人数上限
+             * @default null
+             */
+            maxMembers?: number | null;
+            /**
+             * Membercount
+             * @default null
+             */
+            memberCount?: unknown;
+            /**
+             * 全员禁言
+             * @default null
+             */
+            muteAll?: string | null;
+            /** 群名称 */
+            name: string;
+            /**
+             * 群公告
+             * @default null
+             */
+            notice?: string | null;
+            /** 群主UID */
+            ownerUid: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** NoticeImGroupQuery */
+        NoticeImGroupQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 群号
+             * @default null
+             */
+            groupId?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 全员禁言
+             * @default null
+             */
+            muteAll?: string | null;
+            /**
+             * 群名称
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 群主UID
+             * @default null
+             */
+            ownerUid?: number | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+        };
+        /** NoticeImGroupUpdate */
+        NoticeImGroupUpdate: {
+            /**
+             * 群头像
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Groupid
+             * @default null
+             */
+            groupId?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * 人数上限
+             * @default null
+             */
+            maxMembers?: number | null;
+            /**
+             * Membercount
+             * @default null
+             */
+            memberCount?: unknown;
+            /**
+             * 全员禁言
+             * @default null
+             */
+            muteAll?: string | null;
+            /** 群名称 */
+            name: string;
+            /**
+             * 群公告
+             * @default null
+             */
+            notice?: string | null;
+            /** 群主UID */
+            ownerUid: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** NoticeImGroupUserQuery */
+        NoticeImGroupUserQuery: {
+            /**
+             * 入群时间起
+             * @default null
+             */
+            beginJoinedTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 屏蔽状态
+             * @default null
+             */
+            blocked?: string | null;
+            /**
+             * 入群时间止
+             * @default null
+             */
+            endJoinedTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 群号
+             * @default null
+             */
+            groupId?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 群昵称
+             * @default null
+             */
+            nick?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 角色
+             * @default null
+             */
+            role?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** NoticeImRecordCreate */
+        NoticeImRecordCreate: {
+            /**
+             * 消息内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 发送方UID */
+            fromUid: number;
+            /** 群号 */
+            groupId: string;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 消息类型
+             * @default null
+             */
+            msgType?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * 发送时间
+             * Format: date-time
+             */
+            sentTime: string;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 已撤回
+             * @default null
+             */
+            withdrawn?: string | null;
+        };
+        /** NoticeImRecordQuery */
+        NoticeImRecordQuery: {
+            /**
+             * 发送时间起
+             * @default null
+             */
+            beginSentTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 发送时间止
+             * @default null
+             */
+            endSentTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 发送方UID
+             * @default null
+             */
+            fromUid?: number | null;
+            /**
+             * 群号
+             * @default null
+             */
+            groupId?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 消息类型
+             * @default null
+             */
+            msgType?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 已撤回
+             * @default null
+             */
+            withdrawn?: string | null;
+        };
+        /** NoticeImRecordSingleCreate */
+        NoticeImRecordSingleCreate: {
+            /**
+             * 消息内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Conversation
+             * @default null
+             */
+            conversation?: unknown;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 发送方UID */
+            fromUid: number;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 消息类型
+             * @default null
+             */
+            msgType?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 已读
+             * @default null
+             */
+            read?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * 发送时间
+             * Format: date-time
+             */
+            sentTime: string;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /** 接收方UID */
+            toUid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 已撤回
+             * @default null
+             */
+            withdrawn?: string | null;
+        };
+        /** NoticeImRecordSingleQuery */
+        NoticeImRecordSingleQuery: {
+            /**
+             * 发送时间起
+             * @default null
+             */
+            beginSentTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 会话
+             * @default null
+             */
+            conversation?: string | null;
+            /**
+             * 发送时间止
+             * @default null
+             */
+            endSentTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 发送方UID
+             * @default null
+             */
+            fromUid?: number | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 消息类型
+             * @default null
+             */
+            msgType?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 已读
+             * @default null
+             */
+            read?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 接收方UID
+             * @default null
+             */
+            toUid?: number | null;
+            /**
+             * 已撤回
+             * @default null
+             */
+            withdrawn?: string | null;
+        };
+        /** NoticeImRecordSingleUpdate */
+        NoticeImRecordSingleUpdate: {
+            /**
+             * 消息内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Conversation
+             * @default null
+             */
+            conversation?: unknown;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Fromuid
+             * @default null
+             */
+            fromUid?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * 消息类型
+             * @default null
+             */
+            msgType?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 已读
+             * @default null
+             */
+            read?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Senttime
+             * @default null
+             */
+            sentTime?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Touid
+             * @default null
+             */
+            toUid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 已撤回
+             * @default null
+             */
+            withdrawn?: string | null;
+        };
+        /** NoticeImRecordUpdate */
+        NoticeImRecordUpdate: {
+            /**
+             * 消息内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Fromuid
+             * @default null
+             */
+            fromUid?: unknown;
+            /**
+             * Groupid
+             * @default null
+             */
+            groupId?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * 消息类型
+             * @default null
+             */
+            msgType?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Senttime
+             * @default null
+             */
+            sentTime?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 已撤回
+             * @default null
+             */
+            withdrawn?: string | null;
+        };
         /** OperLogQuery */
         OperLogQuery: {
             /**
@@ -6292,6 +7730,248 @@ export interface components {
             /** Userid */
             userId: number;
         };
+        /** WordsInterceptRecordCreate */
+        WordsInterceptRecordCreate: {
+            /**
+             * Alarmcount
+             * @default null
+             */
+            alarmCount?: unknown;
+            /**
+             * 词库分类
+             * @default null
+             */
+            category?: string | null;
+            /**
+             * 内容摘录
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 已处理
+             * @default null
+             */
+            handled?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Lastalarmtime
+             * @default null
+             */
+            lastAlarmTime?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 场景 */
+            scene: string;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 会话对象
+             * @default null
+             */
+            target?: string | null;
+            /** 用户UID */
+            uid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /** 敏感词 */
+            word: string;
+        };
+        /** WordsInterceptRecordQuery */
+        WordsInterceptRecordQuery: {
+            /**
+             * 拦截时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 词库分类
+             * @default null
+             */
+            category?: string | null;
+            /**
+             * 拦截时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 已处理
+             * @default null
+             */
+            handled?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 场景
+             * @default null
+             */
+            scene?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 会话对象
+             * @default null
+             */
+            target?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+            /**
+             * 敏感词
+             * @default null
+             */
+            word?: string | null;
+        };
+        /** WordsInterceptRecordUpdate */
+        WordsInterceptRecordUpdate: {
+            /**
+             * Alarmcount
+             * @default null
+             */
+            alarmCount?: unknown;
+            /**
+             * Category
+             * @default null
+             */
+            category?: unknown;
+            /**
+             * Content
+             * @default null
+             */
+            content?: unknown;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 已处理
+             * @default null
+             */
+            handled?: string | null;
+            /** 编号 */
+            id: number;
+            /**
+             * Lastalarmtime
+             * @default null
+             */
+            lastAlarmTime?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Scene
+             * @default null
+             */
+            scene?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Target
+             * @default null
+             */
+            target?: unknown;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * Word
+             * @default null
+             */
+            word?: unknown;
+        };
         /** StatusBody */
         core_api__messaging__chat__routes__StatusBody: {
             /** 会话 */
@@ -6529,6 +8209,873 @@ export interface operations {
         };
     };
     platform_AccountUserAuth_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImGroup_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeImGroupUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeImGroupUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImGroup_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeImGroupCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeImGroupCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImGroup_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeImGroupQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeImGroupQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImGroup_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_NoticeImGroup_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                groupId?: string | null;
+                name?: string | null;
+                ownerUid?: number | null;
+                muteAll?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImGroup_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    group_shelf_block: {
+        parameters: {
+            query: {
+                groupId: string;
+                uid: number;
+                block: "0" | "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImGroup_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImGroup_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImGroupUser_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeImGroupUserQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeImGroupUserQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImGroupUser_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_NoticeImGroupUser_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                groupId?: string | null;
+                uid?: number | null;
+                nick?: string | null;
+                role?: string | null;
+                blocked?: string | null;
+                beginJoinedTime?: string | null;
+                endJoinedTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImGroupUser_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecord_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeImRecordUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeImRecordUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecord_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeImRecordCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeImRecordCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecord_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeImRecordQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeImRecordQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecord_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_NoticeImRecord_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                groupId?: string | null;
+                fromUid?: number | null;
+                msgType?: string | null;
+                beginSentTime?: string | null;
+                endSentTime?: string | null;
+                withdrawn?: string | null;
+                shelf?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecord_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecord_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecord_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecordSingle_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeImRecordSingleUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeImRecordSingleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecordSingle_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeImRecordSingleCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeImRecordSingleCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecordSingle_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeImRecordSingleQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeImRecordSingleQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecordSingle_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_NoticeImRecordSingle_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                fromUid?: number | null;
+                toUid?: number | null;
+                conversation?: string | null;
+                msgType?: string | null;
+                beginSentTime?: string | null;
+                endSentTime?: string | null;
+                withdrawn?: string | null;
+                shelf?: string | null;
+                read?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecordSingle_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecordSingle_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_NoticeImRecordSingle_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_WordsInterceptRecord_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordsInterceptRecordUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["WordsInterceptRecordUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_WordsInterceptRecord_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordsInterceptRecordCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["WordsInterceptRecordCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_WordsInterceptRecord_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordsInterceptRecordQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["WordsInterceptRecordQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_WordsInterceptRecord_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_WordsInterceptRecord_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordsInterceptRecordQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["WordsInterceptRecordQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    intercept_send_alarm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlarmBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["AlarmBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_WordsInterceptRecord_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_WordsInterceptRecord_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_WordsInterceptRecord_get: {
         parameters: {
             query?: never;
             header?: never;
