@@ -8,7 +8,8 @@ from core_api.platform.api import Api
 
 def business_apis() -> list[Api]:
     from core_api.account.auth import routes as account_auth
+    from core_api.content.rich_text import routes as content_rich_text
     from core_api.platform.resource import REGISTRY, meta_api
 
-    modules = [account_auth]
+    modules = [account_auth, content_rich_text]
     return [meta_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

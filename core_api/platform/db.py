@@ -28,6 +28,11 @@ MODEL_MODULES = [
     "core_api.messaging.models",
     "core_api.messaging.chat.models",
     "core_api.account.auth.models",
+    "core_api.content.rich_text.models",
+    "core_api.content.app_version.models",
+    "core_api.content.cdkey.models",
+    "core_api.content.feedback.models",
+    "core_api.content.message.models",
 ]
 
 

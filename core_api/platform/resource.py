@@ -21,6 +21,7 @@ from typing import Any, Literal
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, create_model
 from pydantic import Field as PydField
+from tortoise.exceptions import IntegrityError
 from tortoise.models import Model
 from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
@@ -121,6 +122,7 @@ class Resource:
     actions: Sequence[Action] = ()
     check: Check | None = None
     scope_field: str | None = None  # a department column: the caller's data scope applies
+    duplicate: str = "记录已存在，请勿重复提交"  # a unique index refused the write (two writes at once)
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -413,10 +415,13 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
             values = await res.checked_values(request, body, None)
             stamps: dict[str, Any] = ({"create_by": principal.user_name, "create_time": request.app[CLOCK].now()}
                                       if res.stamped else {})
-            async with in_transaction():
-                row = await res.model.create(**values, **stamps)
-                new_id = getattr(row, res.key)
-                await res.record(request, principal, new_id, "create", {}, values)
+            try:
+                async with in_transaction():
+                    row = await res.model.create(**values, **stamps)
+                    new_id = getattr(row, res.key)
+                    await res.record(request, principal, new_id, "create", {}, values)
+            except IntegrityError as exc:
+                raise ServiceError(res.duplicate) from exc
             return ok(data={res.key if res.key == "id" else to_camel(res.key): new_id})
 
         api.post(base, need=any_perm(f"{perm}:add"), summary=f"{title}: create",
@@ -430,9 +435,12 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
             before = await res.one(request, principal, record_id)
             values = await res.checked_values(request, body, before)
             stamps = {"update_by": principal.user_name, "update_time": request.app[CLOCK].now()} if res.stamped else {}
-            async with in_transaction():
-                await res.model.filter(**{res.key: record_id}).update(**values, **stamps)
-                await res.record(request, principal, record_id, "update", before, values)
+            try:
+                async with in_transaction():
+                    await res.model.filter(**{res.key: record_id}).update(**values, **stamps)
+                    await res.record(request, principal, record_id, "update", before, values)
+            except IntegrityError as exc:
+                raise ServiceError(res.duplicate) from exc
             return ok()
 
         api.put(base, need=any_perm(f"{perm}:edit"), summary=f"{title}: update",
