@@ -1,0 +1,3 @@
+from core_api.platform.api import Api
+
+api = Api("content-feedback")
