@@ -62,7 +62,7 @@ AddEditBody = create_model(
 
 @api.get("/admin/app_version/list_data", need=any_perm("content:appVersion:list"),
          summary="App versions: a page in the business envelope")
-async def list_data(request: web.Request, principal: Principal, query: resource.query_model) -> web.Response:  # type: ignore[valid-type]
+async def list_data(request: web.Request, principal: Principal, query: resource.query_model) -> web.Response:  # type: ignore[name-defined]
     return await page_of(resource, principal, query)
 
 

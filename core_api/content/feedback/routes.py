@@ -86,7 +86,7 @@ async def ban_website(request: web.Request, principal: Principal, id: int) -> we
 
 @api.get("/admin/CommonFeedback/list_data", need=any_perm("content:feedback:list"),
          summary="Feedback: a page in the business envelope")
-async def list_data(request: web.Request, principal: Principal, query: resource.query_model) -> web.Response:  # type: ignore[valid-type]
+async def list_data(request: web.Request, principal: Principal, query: resource.query_model) -> web.Response:  # type: ignore[name-defined]
     return await page_of(resource, principal, query)
 
 

@@ -10,7 +10,7 @@ class CommonMessage(Model):
     content = fields.TextField(default="")
     type = fields.CharField(max_length=16, default="0")  # biz_message_type
     target = fields.CharField(max_length=8, default="all")  # biz_message_target: all | users
-    target_uids = fields.JSONField(null=True)  # the chosen uids (target users)
+    target_uids: list | None = fields.JSONField(null=True)  # the chosen uids (target users)
     push_status = fields.CharField(max_length=1, default="0")  # biz_push_status: 0 waiting 1 sending 2 sent
     sent = fields.IntField(default=0)
     total = fields.IntField(default=0)

@@ -90,7 +90,7 @@ async def _add(request: web.Request, principal: Principal, body: AddMessageBody,
         raise ServiceError("消息类型的取值不正确")
     if uids is not None and any(u < 1 or u > INT_MAX for u in uids):
         raise ServiceError("接收用户的UID不正确")
-    values = {"title": body.title, "content": body.content, "type": body.type, "target": target,
+    values: dict[str, Any] = {"title": body.title, "content": body.content, "type": body.type, "target": target,
               "target_uids": sorted(set(uids)) if uids is not None else None, "push_status": "0",
               "total": len(set(uids)) if uids is not None else 0}
     async with in_transaction():

@@ -25,8 +25,8 @@ async def all_uids() -> list[int]:
     """Every app user's uid. The consumer table (account_consumer) is built on another branch; until the
     merge this reads the uids known here (identity submissions). The merger points this one function at
     ``account_consumer``."""
-    uids = await IdentityVerification.all().distinct().values_list("uid", flat=True)
-    return sorted({int(u) for u in uids})  # type: ignore[arg-type]
+    rows = await IdentityVerification.all().distinct().values("uid")
+    return sorted({int(r["uid"]) for r in rows})
 
 
 class MessageAdded(Schema):

@@ -168,6 +168,1030 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/CdkeyRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 兑换码: update
+         * @description Needs a signed-in caller with any of permissions content:cdkey:edit.
+         */
+        put: operations["platform_CdkeyRecord_update"];
+        /**
+         * 兑换码: create
+         * @description Needs a signed-in caller with any of permissions content:cdkey:add.
+         */
+        post: operations["platform_CdkeyRecord_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 兑换码: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:cdkey:export.
+         */
+        post: operations["platform_CdkeyRecord_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a batch of redeem codes (at most 10000)
+         * @description Needs a signed-in caller with any of permissions content:cdkey:add.
+         */
+        post: operations["cdkey_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 兑换码: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:cdkey:query.
+         */
+        get: operations["platform_CdkeyRecord_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 兑换码: a page of the list (filters in the body)
+         * @description Needs a signed-in caller with any of permissions content:cdkey:list.
+         */
+        post: operations["platform_CdkeyRecord_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 兑换码: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:cdkey:shelf.
+         */
+        get: operations["platform_CdkeyRecord_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 兑换码: delete
+         * @description Needs a signed-in caller with any of permissions content:cdkey:remove.
+         */
+        delete: operations["platform_CdkeyRecord_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 兑换码: one record
+         * @description Needs a signed-in caller with any of permissions content:cdkey:query.
+         */
+        get: operations["platform_CdkeyRecord_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 版本管理: update
+         * @description Needs a signed-in caller with any of permissions content:appVersion:edit.
+         */
+        put: operations["platform_CommonAppVersion_update"];
+        /**
+         * 版本管理: create
+         * @description Needs a signed-in caller with any of permissions content:appVersion:add.
+         */
+        post: operations["platform_CommonAppVersion_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 版本管理: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:appVersion:export.
+         */
+        post: operations["platform_CommonAppVersion_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 版本管理: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:appVersion:query.
+         */
+        get: operations["platform_CommonAppVersion_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 版本管理: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:appVersion:list.
+         */
+        get: operations["platform_CommonAppVersion_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 版本管理: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:appVersion:shelf.
+         */
+        get: operations["platform_CommonAppVersion_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 版本管理: delete
+         * @description Needs a signed-in caller with any of permissions content:appVersion:remove.
+         */
+        delete: operations["platform_CommonAppVersion_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 版本管理: one record
+         * @description Needs a signed-in caller with any of permissions content:appVersion:query.
+         */
+        get: operations["platform_CommonAppVersion_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 意见反馈: update
+         * @description Needs a signed-in caller with any of permissions content:feedback:edit.
+         */
+        put: operations["platform_CommonFeedback_update"];
+        /**
+         * 意见反馈: create
+         * @description Needs a signed-in caller with any of permissions content:feedback:add.
+         */
+        post: operations["platform_CommonFeedback_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/ban_website/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ban the host of a feedback's website (idempotent)
+         * @description Needs a signed-in caller with any of permissions content:feedback:banWebsite.
+         */
+        get: operations["feedback_ban_website"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete one feedback
+         * @description Needs a signed-in caller with any of permissions content:feedback:remove.
+         */
+        get: operations["feedback_delete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 意见反馈: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:feedback:export.
+         */
+        post: operations["platform_CommonFeedback_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 意见反馈: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedback_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/idea_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * File a feedback on behalf of an app user
+         * @description Needs a signed-in caller with any of permissions content:feedback:add.
+         */
+        get: operations["feedback_idea_submit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 意见反馈: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:feedback:list.
+         */
+        get: operations["platform_CommonFeedback_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feedback: a page in the business envelope
+         * @description Needs a signed-in caller with any of permissions content:feedback:list.
+         */
+        get: operations["feedback_list_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 意见反馈: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:feedback:shelf.
+         */
+        get: operations["platform_CommonFeedback_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 意见反馈: delete
+         * @description Needs a signed-in caller with any of permissions content:feedback:remove.
+         */
+        delete: operations["platform_CommonFeedback_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 意见反馈: one record
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedback_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 消息管理: update
+         * @description Needs a signed-in caller with any of permissions content:message:edit.
+         */
+        put: operations["platform_CommonMessage_update"];
+        /**
+         * 消息管理: create
+         * @description Needs a signed-in caller with any of permissions content:message:add.
+         */
+        post: operations["platform_CommonMessage_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 消息管理: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:message:export.
+         */
+        post: operations["platform_CommonMessage_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 消息管理: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:message:query.
+         */
+        get: operations["platform_CommonMessage_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 消息管理: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:message:list.
+         */
+        get: operations["platform_CommonMessage_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 消息管理: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:message:shelf.
+         */
+        get: operations["platform_CommonMessage_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 消息管理: delete
+         * @description Needs a signed-in caller with any of permissions content:message:remove.
+         */
+        delete: operations["platform_CommonMessage_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 消息管理: one record
+         * @description Needs a signed-in caller with any of permissions content:message:query.
+         */
+        get: operations["platform_CommonMessage_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 用户消息: update
+         * @description Needs a signed-in caller with any of permissions content:messageUser:edit.
+         */
+        put: operations["platform_CommonMessageUser_update"];
+        /**
+         * 用户消息: create
+         * @description Needs a signed-in caller with any of permissions content:messageUser:add.
+         */
+        post: operations["platform_CommonMessageUser_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 用户消息: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:messageUser:export.
+         */
+        post: operations["platform_CommonMessageUser_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户消息: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:messageUser:query.
+         */
+        get: operations["platform_CommonMessageUser_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户消息: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:messageUser:list.
+         */
+        get: operations["platform_CommonMessageUser_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户消息: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:messageUser:shelf.
+         */
+        get: operations["platform_CommonMessageUser_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 用户消息: delete
+         * @description Needs a signed-in caller with any of permissions content:messageUser:remove.
+         */
+        delete: operations["platform_CommonMessageUser_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户消息: one record
+         * @description Needs a signed-in caller with any of permissions content:messageUser:query.
+         */
+        get: operations["platform_CommonMessageUser_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 富文本: update
+         * @description Needs a signed-in caller with any of permissions content:richText:edit.
+         */
+        put: operations["platform_CommonRichText_update"];
+        /**
+         * 富文本: create
+         * @description Needs a signed-in caller with any of permissions content:richText:add.
+         */
+        post: operations["platform_CommonRichText_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 富文本: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:richText:export.
+         */
+        post: operations["platform_CommonRichText_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 富文本: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:richText:query.
+         */
+        get: operations["platform_CommonRichText_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 富文本: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:richText:list.
+         */
+        get: operations["platform_CommonRichText_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 富文本: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:richText:shelf.
+         */
+        get: operations["platform_CommonRichText_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 富文本: delete
+         * @description Needs a signed-in caller with any of permissions content:richText:remove.
+         */
+        delete: operations["platform_CommonRichText_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 富文本: one record
+         * @description Needs a signed-in caller with any of permissions content:richText:query.
+         */
+        get: operations["platform_CommonRichText_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/app_version/add_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) an app version, by the same rules
+         * @description Needs a signed-in caller with any of permissions content:appVersion:add, content:appVersion:edit.
+         */
+        post: operations["app_version_add_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/app_version/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete one app version
+         * @description Needs a signed-in caller with any of permissions content:appVersion:remove.
+         */
+        get: operations["app_version_delete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/app_version/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * App versions: a page in the business envelope
+         * @description Needs a signed-in caller with any of permissions content:appVersion:list.
+         */
+        get: operations["app_version_list_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/chat/v1/claim": {
         parameters: {
             query?: never;
@@ -308,6 +1332,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/common_message/add_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an in-app message to every app user (sent by a worker)
+         * @description Needs a signed-in caller with any of permissions content:message:add.
+         */
+        post: operations["message_add_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/common_message/message": {
         parameters: {
             query?: never;
@@ -342,6 +1386,66 @@ export interface paths {
         get: operations["messaging_message_info"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_message/v2/add_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an in-app message to the chosen app users (sent by a worker)
+         * @description Needs a signed-in caller with any of permissions content:message:add.
+         */
+        post: operations["message_add_message_v2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_rich_text/info_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rich text for editing, by id or code
+         * @description Needs a signed-in caller with any of permissions content:richText:query, content:richText:edit.
+         */
+        get: operations["rich_text_info_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_rich_text/updata_text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a rich text's content (sanitised; recorded in its history)
+         * @description Needs a signed-in caller with any of permissions content:richText:edit.
+         */
+        post: operations["rich_text_updata_text"];
         delete?: never;
         options?: never;
         head?: never;
@@ -513,6 +1617,23 @@ export interface paths {
         put?: never;
         /** For the order systems of partners (header X-Partner-Key): an order event becomes order messages for the staff who handle orders */
         post: operations["messaging_partner_order_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/rich_text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rich text on the shelf, by code or id (no sign-in) */
+        get: operations["rich_text_open_rich_text"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3626,6 +4747,38 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** AddMessageBody */
+        AddMessageBody: {
+            /**
+             * 内容
+             * @default
+             */
+            content?: string;
+            /** 标题 */
+            title: string;
+            /**
+             * 消息类型
+             * @default 0
+             */
+            type?: string;
+        };
+        /** AddMessageV2Body */
+        AddMessageV2Body: {
+            /**
+             * 内容
+             * @default
+             */
+            content?: string;
+            /** 标题 */
+            title: string;
+            /**
+             * 消息类型
+             * @default 0
+             */
+            type?: string;
+            /** 接收用户 */
+            uids: number[];
+        };
         /** AuditBody */
         AuditBody: {
             /** 编号 */
@@ -3669,6 +4822,230 @@ export interface components {
              * @default null
              */
             uuid?: string | null;
+        };
+        /** CdkeyRecordCreate */
+        CdkeyRecordCreate: {
+            /** 奖励数量 */
+            amount: number;
+            /**
+             * Batchno
+             * @default null
+             */
+            batchNo?: unknown;
+            /**
+             * Code
+             * @default null
+             */
+            code?: unknown;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 过期时间
+             * @default null
+             */
+            expireTime?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Redeemedby
+             * @default null
+             */
+            redeemedBy?: unknown;
+            /**
+             * Redeemedtime
+             * @default null
+             */
+            redeemedTime?: unknown;
+            /** 奖励类型 */
+            rewardType: string;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CdkeyRecordQuery */
+        CdkeyRecordQuery: {
+            /**
+             * 批次号
+             * @default null
+             */
+            batchNo?: string | null;
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 兑换码
+             * @default null
+             */
+            code?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 兑换用户UID
+             * @default null
+             */
+            redeemedBy?: number | null;
+            /**
+             * 奖励类型
+             * @default null
+             */
+            rewardType?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+        };
+        /** CdkeyRecordUpdate */
+        CdkeyRecordUpdate: {
+            /** 奖励数量 */
+            amount: number;
+            /**
+             * Batchno
+             * @default null
+             */
+            batchNo?: unknown;
+            /**
+             * Code
+             * @default null
+             */
+            code?: unknown;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 过期时间
+             * @default null
+             */
+            expireTime?: string | null;
+            /** 编号 */
+            id: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Redeemedby
+             * @default null
+             */
+            redeemedBy?: unknown;
+            /**
+             * Redeemedtime
+             * @default null
+             */
+            redeemedTime?: unknown;
+            /** 奖励类型 */
+            rewardType: string;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
         };
         /** ChangeEntry */
         ChangeEntry: {
@@ -3787,6 +5164,1061 @@ export interface components {
              * @default null
              */
             tsType?: unknown;
+        };
+        /** CommonAppVersionAddEdit */
+        CommonAppVersionAddEdit: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 下载地址 */
+            downloadUrl: string;
+            /**
+             * 强制更新
+             * @default null
+             */
+            forceUpdate?: string | null;
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 平台 */
+            platform: string;
+            /**
+             * 更新说明
+             * @default null
+             */
+            releaseNotes?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /** 版本号 */
+            versionCode: number;
+            /** 版本名称 */
+            versionName: string;
+        };
+        /** CommonAppVersionCreate */
+        CommonAppVersionCreate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 下载地址 */
+            downloadUrl: string;
+            /**
+             * 强制更新
+             * @default null
+             */
+            forceUpdate?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 平台 */
+            platform: string;
+            /**
+             * 更新说明
+             * @default null
+             */
+            releaseNotes?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /** 版本号 */
+            versionCode: number;
+            /** 版本名称 */
+            versionName: string;
+        };
+        /** CommonAppVersionQuery */
+        CommonAppVersionQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 强制更新
+             * @default null
+             */
+            forceUpdate?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 平台
+             * @default null
+             */
+            platform?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 版本名称
+             * @default null
+             */
+            versionName?: string | null;
+        };
+        /** CommonAppVersionUpdate */
+        CommonAppVersionUpdate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 下载地址 */
+            downloadUrl: string;
+            /**
+             * 强制更新
+             * @default null
+             */
+            forceUpdate?: string | null;
+            /** 编号 */
+            id: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Platform
+             * @default null
+             */
+            platform?: unknown;
+            /**
+             * 更新说明
+             * @default null
+             */
+            releaseNotes?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /** 版本号 */
+            versionCode: number;
+            /** 版本名称 */
+            versionName: string;
+        };
+        /** CommonFeedbackCreate */
+        CommonFeedbackCreate: {
+            /**
+             * 联系方式
+             * @default null
+             */
+            contact?: string | null;
+            /** 反馈内容 */
+            content: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Handledby
+             * @default null
+             */
+            handledBy?: unknown;
+            /**
+             * Handledtime
+             * @default null
+             */
+            handledTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 图片
+             * @default null
+             */
+            images?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 回复
+             * @default null
+             */
+            reply?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Status
+             * @default null
+             */
+            status?: unknown;
+            /**
+             * 反馈类型
+             * @default null
+             */
+            type?: string | null;
+            /** 用户UID */
+            uid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 网址
+             * @default null
+             */
+            website?: string | null;
+        };
+        /** CommonFeedbackQuery */
+        CommonFeedbackQuery: {
+            /**
+             * 提交时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 反馈内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * 提交时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 处理状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * 反馈类型
+             * @default null
+             */
+            type?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** CommonFeedbackUpdate */
+        CommonFeedbackUpdate: {
+            /**
+             * 联系方式
+             * @default null
+             */
+            contact?: string | null;
+            /** 反馈内容 */
+            content: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Handledby
+             * @default null
+             */
+            handledBy?: unknown;
+            /**
+             * Handledtime
+             * @default null
+             */
+            handledTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * 图片
+             * @default null
+             */
+            images?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 回复
+             * @default null
+             */
+            reply?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Status
+             * @default null
+             */
+            status?: unknown;
+            /**
+             * 反馈类型
+             * @default null
+             */
+            type?: string | null;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 网址
+             * @default null
+             */
+            website?: string | null;
+        };
+        /** CommonMessageCreate */
+        CommonMessageCreate: {
+            /**
+             * 内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Pushstatus
+             * @default null
+             */
+            pushStatus?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Sent
+             * @default null
+             */
+            sent?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Target
+             * @default null
+             */
+            target?: unknown;
+            /** 标题 */
+            title: string;
+            /**
+             * Total
+             * @default null
+             */
+            total?: unknown;
+            /**
+             * 消息类型
+             * @default null
+             */
+            type?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CommonMessageQuery */
+        CommonMessageQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 推送状态
+             * @default null
+             */
+            pushStatus?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 消息对象
+             * @default null
+             */
+            target?: string | null;
+            /**
+             * 标题
+             * @default null
+             */
+            title?: string | null;
+            /**
+             * 消息类型
+             * @default null
+             */
+            type?: string | null;
+        };
+        /** CommonMessageUpdate */
+        CommonMessageUpdate: {
+            /**
+             * 内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Pushstatus
+             * @default null
+             */
+            pushStatus?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Sent
+             * @default null
+             */
+            sent?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Target
+             * @default null
+             */
+            target?: unknown;
+            /** 标题 */
+            title: string;
+            /**
+             * Total
+             * @default null
+             */
+            total?: unknown;
+            /**
+             * 消息类型
+             * @default null
+             */
+            type?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CommonMessageUserCreate */
+        CommonMessageUserCreate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 已读
+             * @default null
+             */
+            isRead?: string | null;
+            /** 消息编号 */
+            messageId: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Readtime
+             * @default null
+             */
+            readTime?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /** 用户UID */
+            uid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CommonMessageUserQuery */
+        CommonMessageUserQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 已读
+             * @default null
+             */
+            isRead?: string | null;
+            /**
+             * 消息编号
+             * @default null
+             */
+            messageId?: number | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** CommonMessageUserUpdate */
+        CommonMessageUserUpdate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * 已读
+             * @default null
+             */
+            isRead?: string | null;
+            /**
+             * Messageid
+             * @default null
+             */
+            messageId?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Readtime
+             * @default null
+             */
+            readTime?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CommonRichTextCreate */
+        CommonRichTextCreate: {
+            /** 编码 */
+            code: string;
+            /**
+             * 内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /** 标题 */
+            title: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CommonRichTextQuery */
+        CommonRichTextQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 编码
+             * @default null
+             */
+            code?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 标题
+             * @default null
+             */
+            title?: string | null;
+        };
+        /** CommonRichTextUpdate */
+        CommonRichTextUpdate: {
+            /**
+             * Code
+             * @default null
+             */
+            code?: unknown;
+            /**
+             * 内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /** 标题 */
+            title: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
         };
         /** ConfigBatch */
         ConfigBatch: {
@@ -4482,6 +6914,20 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+        };
+        /** GenerateBody */
+        GenerateBody: {
+            /** 奖励数量 */
+            amount: number;
+            /** 数量 */
+            count: number;
+            /**
+             * 过期时间
+             * @default null
+             */
+            expireTime?: string | null;
+            /** 奖励类型 */
+            rewardType: string;
         };
         /** GetInfoOut */
         GetInfoOut: {
@@ -5910,6 +8356,13 @@ export interface components {
              */
             scene?: "register" | "phone";
         };
+        /** TextBody */
+        TextBody: {
+            /** 内容 */
+            content: string;
+            /** 编号 */
+            id: number;
+        };
         /** TransferBody */
         TransferBody: {
             /** 会话 */
@@ -6548,6 +9001,1283 @@ export interface operations {
             };
         };
     };
+    platform_CdkeyRecord_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CdkeyRecordUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CdkeyRecordUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CdkeyRecordCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CdkeyRecordCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CdkeyRecordQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CdkeyRecordQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cdkey_generate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["GenerateBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CdkeyRecord_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CdkeyRecordQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CdkeyRecordQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonAppVersionUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonAppVersionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonAppVersionCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonAppVersionCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonAppVersionQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonAppVersionQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonAppVersion_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                platform?: string | null;
+                versionName?: string | null;
+                forceUpdate?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonFeedbackUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonFeedbackUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonFeedbackCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonFeedbackCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    feedback_ban_website: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    feedback_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonFeedbackQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonFeedbackQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    feedback_idea_submit: {
+        parameters: {
+            query: {
+                uid: number;
+                content: string;
+                type?: string | null;
+                contact?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                type?: string | null;
+                content?: string | null;
+                status?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    feedback_list_data: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                type?: string | null;
+                content?: string | null;
+                status?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonMessage_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                title?: string | null;
+                type?: string | null;
+                target?: string | null;
+                pushStatus?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageUserUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageUserCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageUserCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageUserQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageUserQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonMessageUser_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                messageId?: number | null;
+                uid?: number | null;
+                isRead?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonRichTextUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonRichTextUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonRichTextCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonRichTextCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonRichTextQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonRichTextQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonRichText_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                code?: string | null;
+                title?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    app_version_add_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonAppVersionAddEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonAppVersionAddEdit"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    app_version_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    app_version_list_data: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                platform?: string | null;
+                versionName?: string | null;
+                forceUpdate?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     chat_claim: {
         parameters: {
             query?: never;
@@ -6704,6 +10434,29 @@ export interface operations {
             };
         };
     };
+    message_add_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMessageBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["AddMessageBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     messaging_message_counts: {
         parameters: {
             query?: never;
@@ -6732,6 +10485,73 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    message_add_message_v2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMessageV2Body"];
+                "application/x-www-form-urlencoded": components["schemas"]["AddMessageV2Body"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_info_page: {
+        parameters: {
+            query?: {
+                id?: number | null;
+                code?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_updata_text: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TextBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["TextBody"];
+            };
+        };
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {
@@ -6934,6 +10754,27 @@ export interface operations {
                 "application/x-www-form-urlencoded": components["schemas"]["OrderEvent"];
             };
         };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_open_rich_text: {
+        parameters: {
+            query?: {
+                id?: number | null;
+                code?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {
