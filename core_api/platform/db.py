@@ -33,6 +33,11 @@ MODEL_MODULES = [
     "core_api.im.group.models",
     "core_api.im.record.models",
     "core_api.moderation.intercept.models",
+    "core_api.content.rich_text.models",
+    "core_api.content.app_version.models",
+    "core_api.content.cdkey.models",
+    "core_api.content.feedback.models",
+    "core_api.content.message.models",
 ]
 
 

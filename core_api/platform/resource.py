@@ -49,7 +49,6 @@ from core_api.platform.timefmt import aware, fmt
 PERSONAL_DATA = "account:consumer:personal"  # view phone and ID numbers unmasked
 SHELF_ON, SHELF_OFF = "1", "0"
 CONFLICT = "记录已被他人修改，请刷新后重试"
-DUPLICATE = "已存在相同的记录"
 # What a RuoYi-family client echoes back from the record it loaded; accepted and ignored in a body.
 ECHOED = ("create_by", "create_time", "update_by", "update_time", "params", "search_value")
 Mask = Literal["phone", "idcard", "name"]
@@ -125,6 +124,7 @@ class Resource:
     check: Check | None = None
     scope_field: str | None = None  # a department column: the caller's data scope applies
     list_perm: str | None = None  # the list's (and screen's) permission when not {perm}:list (a sub-page)
+    duplicate: str = "记录已存在，请勿重复提交"  # a unique index refused the write (two writes at once)
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -429,8 +429,8 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
                     row = await res.model.create(**values, **stamps)
                     new_id = getattr(row, res.key)
                     await res.record(request, principal, new_id, "create", {}, values)
-            except IntegrityError:
-                raise ServiceError(DUPLICATE) from None  # a unique key taken by a concurrent create
+            except IntegrityError as exc:
+                raise ServiceError(res.duplicate) from exc
             return ok(data={res.key if res.key == "id" else to_camel(res.key): new_id})
 
         api.post(base, need=any_perm(f"{perm}:add"), summary=f"{title}: create",
@@ -448,8 +448,8 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
                 async with in_transaction():
                     await res.model.filter(**{res.key: record_id}).update(**values, **stamps)
                     await res.record(request, principal, record_id, "update", before, values)
-            except IntegrityError:
-                raise ServiceError(DUPLICATE) from None
+            except IntegrityError as exc:
+                raise ServiceError(res.duplicate) from exc
             return ok()
 
         api.put(base, need=any_perm(f"{perm}:edit"), summary=f"{title}: update",

@@ -90,6 +90,20 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
                                    ("系统", "system", "info", "N")]),
     "biz_intercept_scene": ("拦截场景", [("单聊", "single", "", "Y"), ("群聊", "group", "", "N"),
                                        ("客服", "service", "", "N")]),
+    "biz_yes_no": ("是否", [("是", "1", "primary", "N"), ("否", "0", "info", "Y")]),
+    "biz_app_platform": ("应用平台", [("Android", "android", "success", "Y"), ("iOS", "ios", "primary", "N")]),
+    "biz_cdkey_reward": ("兑换奖励", [("余额(分)", "balance", "warning", "Y"), ("积分", "points", "primary", "N"),
+                                     ("会员天数", "vip_days", "success", "N")]),
+    "biz_cdkey_status": ("兑换码状态", [("未使用", "0", "primary", "Y"), ("已兑换", "1", "success", "N"),
+                                      ("已作废", "2", "info", "N")]),
+    "biz_feedback_type": ("反馈类型", [("建议", "0", "primary", "Y"), ("问题", "1", "warning", "N"),
+                                      ("举报网站", "2", "danger", "N")]),
+    "biz_feedback_status": ("反馈状态", [("待处理", "0", "warning", "Y"), ("已处理", "1", "success", "N")]),
+    "biz_message_type": ("消息类型", [("系统消息", "0", "primary", "Y"), ("活动消息", "1", "success", "N")]),
+    "biz_message_target": ("消息对象", [("全部用户", "all", "primary", "Y"), ("指定用户", "users", "warning", "N")]),
+    "biz_push_status": ("推送状态", [("待推送", "0", "info", "Y"), ("推送中", "1", "warning", "N"),
+                                    ("已推送", "2", "success", "N")]),
+    "biz_read_flag": ("已读状态", [("未读", "0", "warning", "Y"), ("已读", "1", "success", "N")]),
 }
 
 # (name, key, value)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from core_api.auth.service import LOGIN_EVENT
+from core_api.content.message.service import MESSAGE_ADDED
 from core_api.messaging.service import NOTICE_PUBLISHED, ORDER_EVENT, on_notice_published, on_order_event
 from core_api.monitor.job.runner import JOB_FIRE, Services, run_fire
 from core_api.platform.bus import BaseBus
 from core_api.platform.counts import broadcast_changed
-from workers.handlers import auth
+from workers.handlers import auth, content
 
 
 def subscribe_all(bus: BaseBus) -> None:
@@ -21,6 +22,7 @@ def subscribe_all(bus: BaseBus) -> None:
     bus.subscribe(LOGIN_EVENT, "auth.login-log", record_login)
     bus.subscribe(NOTICE_PUBLISHED, "messages.notice", on_notice_published)
     bus.subscribe(ORDER_EVENT, "messages.order", on_order_event)
+    bus.subscribe(MESSAGE_ADDED, "content.message-fanout", content.send_message)
     services = Services(bus=bus)
 
     async def run_job(payload: dict[str, Any]) -> None:

@@ -4,6 +4,294 @@
  */
 
 export interface paths {
+    "/admin/AccountChartLogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 登录统计: update
+         * @description Needs a signed-in caller with any of permissions account:chartLogin:edit.
+         */
+        put: operations["platform_AccountChartLogin_update"];
+        /**
+         * 登录统计: create
+         * @description Needs a signed-in caller with any of permissions account:chartLogin:add.
+         */
+        post: operations["platform_AccountChartLogin_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountChartLogin/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 登录统计: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions account:chartLogin:export.
+         */
+        post: operations["platform_AccountChartLogin_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountChartLogin/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录统计: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:chartLogin:query.
+         */
+        get: operations["platform_AccountChartLogin_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountChartLogin/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录统计: a page of the list
+         * @description Needs a signed-in caller with any of permissions account:chartLogin:list.
+         */
+        get: operations["platform_AccountChartLogin_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountChartLogin/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录统计: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions account:chartLogin:shelf.
+         */
+        get: operations["platform_AccountChartLogin_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountChartLogin/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 登录统计: delete
+         * @description Needs a signed-in caller with any of permissions account:chartLogin:remove.
+         */
+        delete: operations["platform_AccountChartLogin_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountChartLogin/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录统计: one record
+         * @description Needs a signed-in caller with any of permissions account:chartLogin:query.
+         */
+        get: operations["platform_AccountChartLogin_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountLoginCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 登录校验: update
+         * @description Needs a signed-in caller with any of permissions account:loginCheck:edit.
+         */
+        put: operations["platform_AccountLoginCheck_update"];
+        /**
+         * 登录校验: create
+         * @description Needs a signed-in caller with any of permissions account:loginCheck:add.
+         */
+        post: operations["platform_AccountLoginCheck_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountLoginCheck/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 登录校验: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions account:loginCheck:export.
+         */
+        post: operations["platform_AccountLoginCheck_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountLoginCheck/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录校验: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:loginCheck:query.
+         */
+        get: operations["platform_AccountLoginCheck_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountLoginCheck/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录校验: a page of the list
+         * @description Needs a signed-in caller with any of permissions account:loginCheck:list.
+         */
+        get: operations["platform_AccountLoginCheck_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountLoginCheck/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录校验: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions account:loginCheck:shelf.
+         */
+        get: operations["platform_AccountLoginCheck_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountLoginCheck/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 登录校验: delete
+         * @description Needs a signed-in caller with any of permissions account:loginCheck:remove.
+         */
+        delete: operations["platform_AccountLoginCheck_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountLoginCheck/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录校验: one record
+         * @description Needs a signed-in caller with any of permissions account:loginCheck:query.
+         */
+        get: operations["platform_AccountLoginCheck_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/AccountUserAuth": {
         parameters: {
             query?: never;
@@ -160,6 +448,1546 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions account:auth:query.
          */
         get: operations["platform_AccountUserAuth_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserCollect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 用户收藏: update
+         * @description Needs a signed-in caller with any of permissions account:collect:edit.
+         */
+        put: operations["platform_AccountUserCollect_update"];
+        /**
+         * 用户收藏: create
+         * @description Needs a signed-in caller with any of permissions account:collect:add.
+         */
+        post: operations["platform_AccountUserCollect_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserCollect/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 用户收藏: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions account:collect:export.
+         */
+        post: operations["platform_AccountUserCollect_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserCollect/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户收藏: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:collect:query.
+         */
+        get: operations["platform_AccountUserCollect_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserCollect/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户收藏: a page of the list
+         * @description Needs a signed-in caller with any of permissions account:collect:list.
+         */
+        get: operations["platform_AccountUserCollect_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserCollect/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户收藏: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions account:collect:shelf.
+         */
+        get: operations["platform_AccountUserCollect_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserCollect/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 用户收藏: delete
+         * @description Needs a signed-in caller with any of permissions account:collect:remove.
+         */
+        delete: operations["platform_AccountUserCollect_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserCollect/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户收藏: one record
+         * @description Needs a signed-in caller with any of permissions account:collect:query.
+         */
+        get: operations["platform_AccountUserCollect_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserRelease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 用户发布: update
+         * @description Needs a signed-in caller with any of permissions account:release:edit.
+         */
+        put: operations["platform_AccountUserRelease_update"];
+        /**
+         * 用户发布: create
+         * @description Needs a signed-in caller with any of permissions account:release:add.
+         */
+        post: operations["platform_AccountUserRelease_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserRelease/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 用户发布: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions account:release:export.
+         */
+        post: operations["platform_AccountUserRelease_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserRelease/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户发布: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:release:query.
+         */
+        get: operations["platform_AccountUserRelease_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserRelease/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户发布: a page of the list
+         * @description Needs a signed-in caller with any of permissions account:release:list.
+         */
+        get: operations["platform_AccountUserRelease_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserRelease/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户发布: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions account:release:shelf.
+         */
+        get: operations["platform_AccountUserRelease_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserRelease/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 用户发布: delete
+         * @description Needs a signed-in caller with any of permissions account:release:remove.
+         */
+        delete: operations["platform_AccountUserRelease_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserRelease/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户发布: one record
+         * @description Needs a signed-in caller with any of permissions account:release:query.
+         */
+        get: operations["platform_AccountUserRelease_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserReleaseComment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 发布评论: update
+         * @description Needs a signed-in caller with any of permissions account:releaseComment:edit.
+         */
+        put: operations["platform_AccountUserReleaseComment_update"];
+        /**
+         * 发布评论: create
+         * @description Needs a signed-in caller with any of permissions account:releaseComment:add.
+         */
+        post: operations["platform_AccountUserReleaseComment_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserReleaseComment/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 发布评论: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions account:releaseComment:export.
+         */
+        post: operations["platform_AccountUserReleaseComment_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserReleaseComment/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 发布评论: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:releaseComment:query.
+         */
+        get: operations["platform_AccountUserReleaseComment_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserReleaseComment/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 发布评论: a page of the list
+         * @description Needs a signed-in caller with any of permissions account:releaseComment:list.
+         */
+        get: operations["platform_AccountUserReleaseComment_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserReleaseComment/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 发布评论: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions account:releaseComment:shelf.
+         */
+        get: operations["platform_AccountUserReleaseComment_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserReleaseComment/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 发布评论: delete
+         * @description Needs a signed-in caller with any of permissions account:releaseComment:remove.
+         */
+        delete: operations["platform_AccountUserReleaseComment_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserReleaseComment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 发布评论: one record
+         * @description Needs a signed-in caller with any of permissions account:releaseComment:query.
+         */
+        get: operations["platform_AccountUserReleaseComment_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 登录令牌: update
+         * @description Needs a signed-in caller with any of permissions account:token:edit.
+         */
+        put: operations["platform_AccountUserToken_update"];
+        /**
+         * 登录令牌: create
+         * @description Needs a signed-in caller with any of permissions account:token:add.
+         */
+        post: operations["platform_AccountUserToken_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserToken/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 登录令牌: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions account:token:export.
+         */
+        post: operations["platform_AccountUserToken_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserToken/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录令牌: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:token:query.
+         */
+        get: operations["platform_AccountUserToken_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserToken/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录令牌: a page of the list
+         * @description Needs a signed-in caller with any of permissions account:token:list.
+         */
+        get: operations["platform_AccountUserToken_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserToken/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录令牌: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions account:token:shelf.
+         */
+        get: operations["platform_AccountUserToken_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserToken/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 登录令牌: delete
+         * @description Needs a signed-in caller with any of permissions account:token:remove.
+         */
+        delete: operations["platform_AccountUserToken_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserToken/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登录令牌: one record
+         * @description Needs a signed-in caller with any of permissions account:token:query.
+         */
+        get: operations["platform_AccountUserToken_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 兑换码: update
+         * @description Needs a signed-in caller with any of permissions content:cdkey:edit.
+         */
+        put: operations["platform_CdkeyRecord_update"];
+        /**
+         * 兑换码: create
+         * @description Needs a signed-in caller with any of permissions content:cdkey:add.
+         */
+        post: operations["platform_CdkeyRecord_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 兑换码: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:cdkey:export.
+         */
+        post: operations["platform_CdkeyRecord_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a batch of redeem codes (at most 10000)
+         * @description Needs a signed-in caller with any of permissions content:cdkey:add.
+         */
+        post: operations["cdkey_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 兑换码: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:cdkey:query.
+         */
+        get: operations["platform_CdkeyRecord_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 兑换码: a page of the list (filters in the body)
+         * @description Needs a signed-in caller with any of permissions content:cdkey:list.
+         */
+        post: operations["platform_CdkeyRecord_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 兑换码: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:cdkey:shelf.
+         */
+        get: operations["platform_CdkeyRecord_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 兑换码: delete
+         * @description Needs a signed-in caller with any of permissions content:cdkey:remove.
+         */
+        delete: operations["platform_CdkeyRecord_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CdkeyRecord/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 兑换码: one record
+         * @description Needs a signed-in caller with any of permissions content:cdkey:query.
+         */
+        get: operations["platform_CdkeyRecord_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 版本管理: update
+         * @description Needs a signed-in caller with any of permissions content:appVersion:edit.
+         */
+        put: operations["platform_CommonAppVersion_update"];
+        /**
+         * 版本管理: create
+         * @description Needs a signed-in caller with any of permissions content:appVersion:add.
+         */
+        post: operations["platform_CommonAppVersion_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 版本管理: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:appVersion:export.
+         */
+        post: operations["platform_CommonAppVersion_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 版本管理: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:appVersion:query.
+         */
+        get: operations["platform_CommonAppVersion_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 版本管理: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:appVersion:list.
+         */
+        get: operations["platform_CommonAppVersion_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 版本管理: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:appVersion:shelf.
+         */
+        get: operations["platform_CommonAppVersion_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 版本管理: delete
+         * @description Needs a signed-in caller with any of permissions content:appVersion:remove.
+         */
+        delete: operations["platform_CommonAppVersion_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonAppVersion/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 版本管理: one record
+         * @description Needs a signed-in caller with any of permissions content:appVersion:query.
+         */
+        get: operations["platform_CommonAppVersion_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 意见反馈: update
+         * @description Needs a signed-in caller with any of permissions content:feedback:edit.
+         */
+        put: operations["platform_CommonFeedback_update"];
+        /**
+         * 意见反馈: create
+         * @description Needs a signed-in caller with any of permissions content:feedback:add.
+         */
+        post: operations["platform_CommonFeedback_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/ban_website/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ban the host of a feedback's website (idempotent)
+         * @description Needs a signed-in caller with any of permissions content:feedback:banWebsite.
+         */
+        get: operations["feedback_ban_website"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete one feedback
+         * @description Needs a signed-in caller with any of permissions content:feedback:remove.
+         */
+        get: operations["feedback_delete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 意见反馈: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:feedback:export.
+         */
+        post: operations["platform_CommonFeedback_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 意见反馈: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedback_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/idea_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * File a feedback on behalf of an app user
+         * @description Needs a signed-in caller with any of permissions content:feedback:add.
+         */
+        get: operations["feedback_idea_submit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 意见反馈: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:feedback:list.
+         */
+        get: operations["platform_CommonFeedback_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feedback: a page in the business envelope
+         * @description Needs a signed-in caller with any of permissions content:feedback:list.
+         */
+        get: operations["feedback_list_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 意见反馈: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:feedback:shelf.
+         */
+        get: operations["platform_CommonFeedback_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 意见反馈: delete
+         * @description Needs a signed-in caller with any of permissions content:feedback:remove.
+         */
+        delete: operations["platform_CommonFeedback_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedback/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 意见反馈: one record
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedback_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 消息管理: update
+         * @description Needs a signed-in caller with any of permissions content:message:edit.
+         */
+        put: operations["platform_CommonMessage_update"];
+        /**
+         * 消息管理: create
+         * @description Needs a signed-in caller with any of permissions content:message:add.
+         */
+        post: operations["platform_CommonMessage_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 消息管理: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:message:export.
+         */
+        post: operations["platform_CommonMessage_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 消息管理: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:message:query.
+         */
+        get: operations["platform_CommonMessage_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 消息管理: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:message:list.
+         */
+        get: operations["platform_CommonMessage_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 消息管理: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:message:shelf.
+         */
+        get: operations["platform_CommonMessage_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 消息管理: delete
+         * @description Needs a signed-in caller with any of permissions content:message:remove.
+         */
+        delete: operations["platform_CommonMessage_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessage/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 消息管理: one record
+         * @description Needs a signed-in caller with any of permissions content:message:query.
+         */
+        get: operations["platform_CommonMessage_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 用户消息: update
+         * @description Needs a signed-in caller with any of permissions content:messageUser:edit.
+         */
+        put: operations["platform_CommonMessageUser_update"];
+        /**
+         * 用户消息: create
+         * @description Needs a signed-in caller with any of permissions content:messageUser:add.
+         */
+        post: operations["platform_CommonMessageUser_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 用户消息: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:messageUser:export.
+         */
+        post: operations["platform_CommonMessageUser_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户消息: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:messageUser:query.
+         */
+        get: operations["platform_CommonMessageUser_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户消息: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:messageUser:list.
+         */
+        get: operations["platform_CommonMessageUser_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户消息: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:messageUser:shelf.
+         */
+        get: operations["platform_CommonMessageUser_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 用户消息: delete
+         * @description Needs a signed-in caller with any of permissions content:messageUser:remove.
+         */
+        delete: operations["platform_CommonMessageUser_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonMessageUser/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户消息: one record
+         * @description Needs a signed-in caller with any of permissions content:messageUser:query.
+         */
+        get: operations["platform_CommonMessageUser_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 富文本: update
+         * @description Needs a signed-in caller with any of permissions content:richText:edit.
+         */
+        put: operations["platform_CommonRichText_update"];
+        /**
+         * 富文本: create
+         * @description Needs a signed-in caller with any of permissions content:richText:add.
+         */
+        post: operations["platform_CommonRichText_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 富文本: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:richText:export.
+         */
+        post: operations["platform_CommonRichText_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 富文本: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:richText:query.
+         */
+        get: operations["platform_CommonRichText_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 富文本: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:richText:list.
+         */
+        get: operations["platform_CommonRichText_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 富文本: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:richText:shelf.
+         */
+        get: operations["platform_CommonRichText_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 富文本: delete
+         * @description Needs a signed-in caller with any of permissions content:richText:remove.
+         */
+        delete: operations["platform_CommonRichText_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonRichText/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 富文本: one record
+         * @description Needs a signed-in caller with any of permissions content:richText:query.
+         */
+        get: operations["platform_CommonRichText_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -864,6 +2692,266 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/account_recommend/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 推荐关系: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions account:recommend:export.
+         */
+        post: operations["platform_account_recommend_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/account_recommend/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 推荐关系: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:recommend:query.
+         */
+        get: operations["platform_account_recommend_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/account_recommend/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 推荐关系: a page of the list (filters in the body)
+         * @description Needs a signed-in caller with any of permissions account:recommend:list.
+         */
+        post: operations["platform_account_recommend_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/account_recommend/list_replenishment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 补单列表: a page of the list (filters in the body)
+         * @description Needs a signed-in caller with any of permissions account:replenishment:list.
+         */
+        post: operations["platform_account_replenishment_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/account_recommend/v1/sure_relationship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirm a pending referral relationship (once)
+         * @description Needs a signed-in caller with any of permissions account:recommend:confirm.
+         */
+        get: operations["referral_sure_relationship"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/account_recommend/v1/sure_replenishment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirm a pending replenishment (once)
+         * @description Needs a signed-in caller with any of permissions account:replenishment:confirm.
+         */
+        get: operations["referral_sure_replenishment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/account_recommend/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 推荐关系: one record
+         * @description Needs a signed-in caller with any of permissions account:recommend:query.
+         */
+        get: operations["platform_account_recommend_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/account_replenishment/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 补单列表: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions account:replenishment:export.
+         */
+        post: operations["platform_account_replenishment_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/account_replenishment/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 补单列表: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:replenishment:query.
+         */
+        get: operations["platform_account_replenishment_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/account_replenishment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 补单列表: one record
+         * @description Needs a signed-in caller with any of permissions account:replenishment:query.
+         */
+        get: operations["platform_account_replenishment_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/app_version/add_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) an app version, by the same rules
+         * @description Needs a signed-in caller with any of permissions content:appVersion:add, content:appVersion:edit.
+         */
+        post: operations["app_version_add_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/app_version/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete one app version
+         * @description Needs a signed-in caller with any of permissions content:appVersion:remove.
+         */
+        get: operations["app_version_delete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/app_version/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * App versions: a page in the business envelope
+         * @description Needs a signed-in caller with any of permissions content:appVersion:list.
+         */
+        get: operations["app_version_list_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/chat/v1/claim": {
         parameters: {
             query?: never;
@@ -1004,6 +3092,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/common_message/add_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an in-app message to every app user (sent by a worker)
+         * @description Needs a signed-in caller with any of permissions content:message:add.
+         */
+        post: operations["message_add_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/common_message/message": {
         parameters: {
             query?: never;
@@ -1038,6 +3146,66 @@ export interface paths {
         get: operations["messaging_message_info"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_message/v2/add_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an in-app message to the chosen app users (sent by a worker)
+         * @description Needs a signed-in caller with any of permissions content:message:add.
+         */
+        post: operations["message_add_message_v2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_rich_text/info_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rich text for editing, by id or code
+         * @description Needs a signed-in caller with any of permissions content:richText:query, content:richText:edit.
+         */
+        get: operations["rich_text_info_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_rich_text/updata_text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a rich text's content (sanitised; recorded in its history)
+         * @description Needs a signed-in caller with any of permissions content:richText:edit.
+         */
+        post: operations["rich_text_updata_text"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1093,6 +3261,106 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["common_token_upload_credentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/release_permission/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 发布权限: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions account:releasePermission:export.
+         */
+        post: operations["platform_release_permission_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/release_permission/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 发布权限: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:releasePermission:query.
+         */
+        get: operations["platform_release_permission_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/release_permission/v1/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 发布权限: a page of the list (filters in the body)
+         * @description Needs a signed-in caller with any of permissions account:releasePermission:list.
+         */
+        post: operations["platform_release_permission_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/release_permission/v1/operate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Grant or revoke an app user's permission to post
+         * @description Needs a signed-in caller with any of permissions account:releasePermission:operate.
+         */
+        get: operations["referral_operate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/release_permission/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 发布权限: one record
+         * @description Needs a signed-in caller with any of permissions account:releasePermission:query.
+         */
+        get: operations["platform_release_permission_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1209,6 +3477,23 @@ export interface paths {
         put?: never;
         /** For the order systems of partners (header X-Partner-Key): an order event becomes order messages for the staff who handle orders */
         post: operations["messaging_partner_order_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/rich_text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rich text on the shelf, by code or id (no sign-in) */
+        get: operations["rich_text_open_rich_text"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4091,6 +6376,394 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccountChartLoginCreate */
+        AccountChartLoginCreate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 登录次数
+             * @default null
+             */
+            loginTimes?: number | null;
+            /**
+             * 登录人数
+             * @default null
+             */
+            loginUsers?: number | null;
+            /**
+             * 新增用户
+             * @default null
+             */
+            newUsers?: number | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 平台
+             * @default null
+             */
+            platform?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 统计日期
+             * Format: date
+             */
+            statDate: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** AccountChartLoginQuery */
+        AccountChartLoginQuery: {
+            /**
+             * 统计日期起
+             * @default null
+             */
+            beginStatDate?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 统计日期止
+             * @default null
+             */
+            endStatDate?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 平台
+             * @default null
+             */
+            platform?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+        };
+        /** AccountChartLoginUpdate */
+        AccountChartLoginUpdate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * 登录次数
+             * @default null
+             */
+            loginTimes?: number | null;
+            /**
+             * 登录人数
+             * @default null
+             */
+            loginUsers?: number | null;
+            /**
+             * 新增用户
+             * @default null
+             */
+            newUsers?: number | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 平台
+             * @default null
+             */
+            platform?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 统计日期
+             * Format: date
+             */
+            statDate: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** AccountLoginCheckCreate */
+        AccountLoginCheckCreate: {
+            /** 校验方式 */
+            checkType: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 设备
+             * @default null
+             */
+            device?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * IP地址
+             * @default null
+             */
+            ip?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 原因
+             * @default null
+             */
+            reason?: string | null;
+            /**
+             * 结果
+             * @default null
+             */
+            result?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /** 用户UID */
+            uid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** AccountLoginCheckQuery */
+        AccountLoginCheckQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 校验方式
+             * @default null
+             */
+            checkType?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * IP地址
+             * @default null
+             */
+            ip?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 结果
+             * @default null
+             */
+            result?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** AccountLoginCheckUpdate */
+        AccountLoginCheckUpdate: {
+            /** 校验方式 */
+            checkType: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 设备
+             * @default null
+             */
+            device?: string | null;
+            /** 编号 */
+            id: number;
+            /**
+             * IP地址
+             * @default null
+             */
+            ip?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 原因
+             * @default null
+             */
+            reason?: string | null;
+            /**
+             * 结果
+             * @default null
+             */
+            result?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
         /** AccountUserAuthCreate */
         AccountUserAuthCreate: {
             /**
@@ -4322,6 +6995,808 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** AccountUserCollectCreate */
+        AccountUserCollectCreate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /** 内容编号 */
+            targetId: number;
+            /** 收藏类型 */
+            targetType: string;
+            /**
+             * 标题
+             * @default null
+             */
+            title?: string | null;
+            /** 用户UID */
+            uid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** AccountUserCollectQuery */
+        AccountUserCollectQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 内容编号
+             * @default null
+             */
+            targetId?: number | null;
+            /**
+             * 收藏类型
+             * @default null
+             */
+            targetType?: string | null;
+            /**
+             * 标题
+             * @default null
+             */
+            title?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** AccountUserCollectUpdate */
+        AccountUserCollectUpdate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /** 内容编号 */
+            targetId: number;
+            /** 收藏类型 */
+            targetType: string;
+            /**
+             * 标题
+             * @default null
+             */
+            title?: string | null;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** AccountUserReleaseCommentCreate */
+        AccountUserReleaseCommentCreate: {
+            /** 评论内容 */
+            content: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 发布编号 */
+            releaseId: number;
+            /**
+             * 回复用户
+             * @default null
+             */
+            replyUid?: number | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /** 用户UID */
+            uid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** AccountUserReleaseCommentQuery */
+        AccountUserReleaseCommentQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 评论内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 发布编号
+             * @default null
+             */
+            releaseId?: number | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** AccountUserReleaseCommentUpdate */
+        AccountUserReleaseCommentUpdate: {
+            /** 评论内容 */
+            content: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Releaseid
+             * @default null
+             */
+            releaseId?: unknown;
+            /**
+             * Replyuid
+             * @default null
+             */
+            replyUid?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** AccountUserReleaseCreate */
+        AccountUserReleaseCreate: {
+            /**
+             * 城市
+             * @default null
+             */
+            city?: string | null;
+            /**
+             * Commentcount
+             * @default null
+             */
+            commentCount?: unknown;
+            /** 内容 */
+            content: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 图片
+             * @default null
+             */
+            images?: string | null;
+            /**
+             * Likecount
+             * @default null
+             */
+            likeCount?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /** 用户UID */
+            uid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 可见范围
+             * @default null
+             */
+            visibility?: string | null;
+        };
+        /** AccountUserReleaseQuery */
+        AccountUserReleaseQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 城市
+             * @default null
+             */
+            city?: string | null;
+            /**
+             * 内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+            /**
+             * 可见范围
+             * @default null
+             */
+            visibility?: string | null;
+        };
+        /** AccountUserReleaseUpdate */
+        AccountUserReleaseUpdate: {
+            /**
+             * 城市
+             * @default null
+             */
+            city?: string | null;
+            /**
+             * Commentcount
+             * @default null
+             */
+            commentCount?: unknown;
+            /** 内容 */
+            content: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * 图片
+             * @default null
+             */
+            images?: string | null;
+            /**
+             * Likecount
+             * @default null
+             */
+            likeCount?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 可见范围
+             * @default null
+             */
+            visibility?: string | null;
+        };
+        /** AccountUserTokenCreate */
+        AccountUserTokenCreate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 设备
+             * @default null
+             */
+            device?: string | null;
+            /**
+             * 过期时间
+             * @default null
+             */
+            expireTime?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * IP地址
+             * @default null
+             */
+            ip?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 平台
+             * @default null
+             */
+            platform?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /** 用户UID */
+            uid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** AccountUserTokenQuery */
+        AccountUserTokenQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * IP地址
+             * @default null
+             */
+            ip?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 平台
+             * @default null
+             */
+            platform?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** AccountUserTokenUpdate */
+        AccountUserTokenUpdate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 设备
+             * @default null
+             */
+            device?: string | null;
+            /**
+             * 过期时间
+             * @default null
+             */
+            expireTime?: string | null;
+            /** 编号 */
+            id: number;
+            /**
+             * IP地址
+             * @default null
+             */
+            ip?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 平台
+             * @default null
+             */
+            platform?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** AddMessageBody */
+        AddMessageBody: {
+            /**
+             * 内容
+             * @default
+             */
+            content?: string;
+            /** 标题 */
+            title: string;
+            /**
+             * 消息类型
+             * @default 0
+             */
+            type?: string;
+        };
+        /** AddMessageV2Body */
+        AddMessageV2Body: {
+            /**
+             * 内容
+             * @default
+             */
+            content?: string;
+            /** 标题 */
+            title: string;
+            /**
+             * 消息类型
+             * @default 0
+             */
+            type?: string;
+            /** 接收用户 */
+            uids: number[];
+        };
         /** AlarmBody */
         AlarmBody: {
             /**
@@ -4383,6 +7858,230 @@ export interface components {
              * @default null
              */
             uuid?: string | null;
+        };
+        /** CdkeyRecordCreate */
+        CdkeyRecordCreate: {
+            /** 奖励数量 */
+            amount: number;
+            /**
+             * Batchno
+             * @default null
+             */
+            batchNo?: unknown;
+            /**
+             * Code
+             * @default null
+             */
+            code?: unknown;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 过期时间
+             * @default null
+             */
+            expireTime?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Redeemedby
+             * @default null
+             */
+            redeemedBy?: unknown;
+            /**
+             * Redeemedtime
+             * @default null
+             */
+            redeemedTime?: unknown;
+            /** 奖励类型 */
+            rewardType: string;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CdkeyRecordQuery */
+        CdkeyRecordQuery: {
+            /**
+             * 批次号
+             * @default null
+             */
+            batchNo?: string | null;
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 兑换码
+             * @default null
+             */
+            code?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 兑换用户UID
+             * @default null
+             */
+            redeemedBy?: number | null;
+            /**
+             * 奖励类型
+             * @default null
+             */
+            rewardType?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+        };
+        /** CdkeyRecordUpdate */
+        CdkeyRecordUpdate: {
+            /** 奖励数量 */
+            amount: number;
+            /**
+             * Batchno
+             * @default null
+             */
+            batchNo?: unknown;
+            /**
+             * Code
+             * @default null
+             */
+            code?: unknown;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 过期时间
+             * @default null
+             */
+            expireTime?: string | null;
+            /** 编号 */
+            id: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Redeemedby
+             * @default null
+             */
+            redeemedBy?: unknown;
+            /**
+             * Redeemedtime
+             * @default null
+             */
+            redeemedTime?: unknown;
+            /** 奖励类型 */
+            rewardType: string;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
         };
         /** ChangeEntry */
         ChangeEntry: {
@@ -4501,6 +8200,1061 @@ export interface components {
              * @default null
              */
             tsType?: unknown;
+        };
+        /** CommonAppVersionAddEdit */
+        CommonAppVersionAddEdit: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 下载地址 */
+            downloadUrl: string;
+            /**
+             * 强制更新
+             * @default null
+             */
+            forceUpdate?: string | null;
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 平台 */
+            platform: string;
+            /**
+             * 更新说明
+             * @default null
+             */
+            releaseNotes?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /** 版本号 */
+            versionCode: number;
+            /** 版本名称 */
+            versionName: string;
+        };
+        /** CommonAppVersionCreate */
+        CommonAppVersionCreate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 下载地址 */
+            downloadUrl: string;
+            /**
+             * 强制更新
+             * @default null
+             */
+            forceUpdate?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 平台 */
+            platform: string;
+            /**
+             * 更新说明
+             * @default null
+             */
+            releaseNotes?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /** 版本号 */
+            versionCode: number;
+            /** 版本名称 */
+            versionName: string;
+        };
+        /** CommonAppVersionQuery */
+        CommonAppVersionQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 强制更新
+             * @default null
+             */
+            forceUpdate?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 平台
+             * @default null
+             */
+            platform?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 版本名称
+             * @default null
+             */
+            versionName?: string | null;
+        };
+        /** CommonAppVersionUpdate */
+        CommonAppVersionUpdate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 下载地址 */
+            downloadUrl: string;
+            /**
+             * 强制更新
+             * @default null
+             */
+            forceUpdate?: string | null;
+            /** 编号 */
+            id: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Platform
+             * @default null
+             */
+            platform?: unknown;
+            /**
+             * 更新说明
+             * @default null
+             */
+            releaseNotes?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /** 版本号 */
+            versionCode: number;
+            /** 版本名称 */
+            versionName: string;
+        };
+        /** CommonFeedbackCreate */
+        CommonFeedbackCreate: {
+            /**
+             * 联系方式
+             * @default null
+             */
+            contact?: string | null;
+            /** 反馈内容 */
+            content: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Handledby
+             * @default null
+             */
+            handledBy?: unknown;
+            /**
+             * Handledtime
+             * @default null
+             */
+            handledTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 图片
+             * @default null
+             */
+            images?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 回复
+             * @default null
+             */
+            reply?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Status
+             * @default null
+             */
+            status?: unknown;
+            /**
+             * 反馈类型
+             * @default null
+             */
+            type?: string | null;
+            /** 用户UID */
+            uid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 网址
+             * @default null
+             */
+            website?: string | null;
+        };
+        /** CommonFeedbackQuery */
+        CommonFeedbackQuery: {
+            /**
+             * 提交时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 反馈内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * 提交时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 处理状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * 反馈类型
+             * @default null
+             */
+            type?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** CommonFeedbackUpdate */
+        CommonFeedbackUpdate: {
+            /**
+             * 联系方式
+             * @default null
+             */
+            contact?: string | null;
+            /** 反馈内容 */
+            content: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Handledby
+             * @default null
+             */
+            handledBy?: unknown;
+            /**
+             * Handledtime
+             * @default null
+             */
+            handledTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * 图片
+             * @default null
+             */
+            images?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 回复
+             * @default null
+             */
+            reply?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Status
+             * @default null
+             */
+            status?: unknown;
+            /**
+             * 反馈类型
+             * @default null
+             */
+            type?: string | null;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 网址
+             * @default null
+             */
+            website?: string | null;
+        };
+        /** CommonMessageCreate */
+        CommonMessageCreate: {
+            /**
+             * 内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Pushstatus
+             * @default null
+             */
+            pushStatus?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Sent
+             * @default null
+             */
+            sent?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Target
+             * @default null
+             */
+            target?: unknown;
+            /** 标题 */
+            title: string;
+            /**
+             * Total
+             * @default null
+             */
+            total?: unknown;
+            /**
+             * 消息类型
+             * @default null
+             */
+            type?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CommonMessageQuery */
+        CommonMessageQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 推送状态
+             * @default null
+             */
+            pushStatus?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 消息对象
+             * @default null
+             */
+            target?: string | null;
+            /**
+             * 标题
+             * @default null
+             */
+            title?: string | null;
+            /**
+             * 消息类型
+             * @default null
+             */
+            type?: string | null;
+        };
+        /** CommonMessageUpdate */
+        CommonMessageUpdate: {
+            /**
+             * 内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Pushstatus
+             * @default null
+             */
+            pushStatus?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Sent
+             * @default null
+             */
+            sent?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Target
+             * @default null
+             */
+            target?: unknown;
+            /** 标题 */
+            title: string;
+            /**
+             * Total
+             * @default null
+             */
+            total?: unknown;
+            /**
+             * 消息类型
+             * @default null
+             */
+            type?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CommonMessageUserCreate */
+        CommonMessageUserCreate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 已读
+             * @default null
+             */
+            isRead?: string | null;
+            /** 消息编号 */
+            messageId: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Readtime
+             * @default null
+             */
+            readTime?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /** 用户UID */
+            uid: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CommonMessageUserQuery */
+        CommonMessageUserQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 已读
+             * @default null
+             */
+            isRead?: string | null;
+            /**
+             * 消息编号
+             * @default null
+             */
+            messageId?: number | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** CommonMessageUserUpdate */
+        CommonMessageUserUpdate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * 已读
+             * @default null
+             */
+            isRead?: string | null;
+            /**
+             * Messageid
+             * @default null
+             */
+            messageId?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Readtime
+             * @default null
+             */
+            readTime?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CommonRichTextCreate */
+        CommonRichTextCreate: {
+            /** 编码 */
+            code: string;
+            /**
+             * 内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /** 标题 */
+            title: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** CommonRichTextQuery */
+        CommonRichTextQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 编码
+             * @default null
+             */
+            code?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 标题
+             * @default null
+             */
+            title?: string | null;
+        };
+        /** CommonRichTextUpdate */
+        CommonRichTextUpdate: {
+            /**
+             * Code
+             * @default null
+             */
+            code?: unknown;
+            /**
+             * 内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /** 标题 */
+            title: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
         };
         /** ConfigBatch */
         ConfigBatch: {
@@ -5196,6 +9950,20 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+        };
+        /** GenerateBody */
+        GenerateBody: {
+            /** 奖励数量 */
+            amount: number;
+            /** 数量 */
+            count: number;
+            /**
+             * 过期时间
+             * @default null
+             */
+            expireTime?: string | null;
+            /** 奖励类型 */
+            rewardType: string;
         };
         /** GetInfoOut */
         GetInfoOut: {
@@ -6969,6 +11737,11 @@ export interface components {
              */
             listMethod: "GET" | "POST";
             /**
+             * Listpath
+             * @description the core path of the list, e.g. admin/AccountUserAuth/list
+             */
+            listPath: string;
+            /**
              * Name
              * @description the path segment: /admin/{name}/list
              */
@@ -7347,6 +12120,13 @@ export interface components {
              * @enum {string}
              */
             scene?: "register" | "phone";
+        };
+        /** TextBody */
+        TextBody: {
+            /** 内容 */
+            content: string;
+            /** 编号 */
+            id: number;
         };
         /** TransferBody */
         TransferBody: {
@@ -7972,6 +12752,132 @@ export interface components {
              */
             word?: unknown;
         };
+        /** account_recommendQuery */
+        account_recommendQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 推荐人UID
+             * @default null
+             */
+            referrerUid?: number | null;
+            /**
+             * 来源
+             * @default null
+             */
+            source?: string | null;
+            /**
+             * 确认状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** account_replenishmentQuery */
+        account_replenishmentQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 订单号
+             * @default null
+             */
+            orderNo?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 推荐人UID
+             * @default null
+             */
+            referrerUid?: number | null;
+            /**
+             * 确认状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
         /** StatusBody */
         core_api__messaging__chat__routes__StatusBody: {
             /** 会话 */
@@ -8014,6 +12920,49 @@ export interface components {
             /** Userid */
             userId: number;
         };
+        /** release_permissionQuery */
+        release_permissionQuery: {
+            /**
+             * 允许发布
+             * @default null
+             */
+            allowed?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -8023,6 +12972,369 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    platform_AccountChartLogin_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountChartLoginUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountChartLoginUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountChartLogin_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountChartLoginCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountChartLoginCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountChartLogin_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountChartLoginQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountChartLoginQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountChartLogin_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_AccountChartLogin_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                beginStatDate?: string | null;
+                endStatDate?: string | null;
+                platform?: string | null;
+                shelf?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountChartLogin_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountChartLogin_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountChartLogin_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountLoginCheck_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountLoginCheckUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountLoginCheckUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountLoginCheck_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountLoginCheckCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountLoginCheckCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountLoginCheck_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountLoginCheckQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountLoginCheckQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountLoginCheck_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_AccountLoginCheck_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                checkType?: string | null;
+                ip?: string | null;
+                result?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountLoginCheck_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountLoginCheck_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountLoginCheck_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_AccountUserAuth_update: {
         parameters: {
             query?: never;
@@ -8209,6 +13521,1940 @@ export interface operations {
         };
     };
     platform_AccountUserAuth_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserCollect_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserCollectUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserCollectUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserCollect_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserCollectCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserCollectCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserCollect_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserCollectQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserCollectQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserCollect_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_AccountUserCollect_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                targetType?: string | null;
+                targetId?: number | null;
+                title?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserCollect_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserCollect_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserCollect_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserRelease_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserReleaseUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserReleaseUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserRelease_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserReleaseCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserReleaseCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserRelease_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserReleaseQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserReleaseQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserRelease_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_AccountUserRelease_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                content?: string | null;
+                city?: string | null;
+                visibility?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserRelease_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserRelease_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserRelease_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserReleaseComment_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserReleaseCommentUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserReleaseCommentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserReleaseComment_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserReleaseCommentCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserReleaseCommentCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserReleaseComment_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserReleaseCommentQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserReleaseCommentQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserReleaseComment_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_AccountUserReleaseComment_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                releaseId?: number | null;
+                uid?: number | null;
+                content?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserReleaseComment_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserReleaseComment_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserReleaseComment_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserToken_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserTokenUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserTokenUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserToken_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserTokenCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserToken_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUserTokenQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountUserTokenQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserToken_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_AccountUserToken_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                platform?: string | null;
+                ip?: string | null;
+                status?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserToken_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserToken_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserToken_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CdkeyRecordUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CdkeyRecordUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CdkeyRecordCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CdkeyRecordCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CdkeyRecordQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CdkeyRecordQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cdkey_generate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["GenerateBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CdkeyRecord_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CdkeyRecordQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CdkeyRecordQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CdkeyRecord_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonAppVersionUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonAppVersionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonAppVersionCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonAppVersionCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonAppVersionQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonAppVersionQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonAppVersion_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                platform?: string | null;
+                versionName?: string | null;
+                forceUpdate?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonAppVersion_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonFeedbackUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonFeedbackUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonFeedbackCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonFeedbackCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    feedback_ban_website: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    feedback_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonFeedbackQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonFeedbackQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    feedback_idea_submit: {
+        parameters: {
+            query: {
+                uid: number;
+                content: string;
+                type?: string | null;
+                contact?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                type?: string | null;
+                content?: string | null;
+                status?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    feedback_list_data: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                type?: string | null;
+                content?: string | null;
+                status?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedback_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonMessage_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                title?: string | null;
+                type?: string | null;
+                target?: string | null;
+                pushStatus?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessage_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageUserUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageUserCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageUserCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonMessageUserQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonMessageUserQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonMessageUser_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                messageId?: number | null;
+                uid?: number | null;
+                isRead?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonMessageUser_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonRichTextUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonRichTextUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonRichTextCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonRichTextCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonRichTextQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonRichTextQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonRichText_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                code?: string | null;
+                title?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonRichText_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -9095,6 +16341,296 @@ export interface operations {
             };
         };
     };
+    platform_account_recommend_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["account_recommendQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["account_recommendQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_account_recommend_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_account_recommend_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["account_recommendQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["account_recommendQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_account_replenishment_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["account_replenishmentQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["account_replenishmentQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    referral_sure_relationship: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    referral_sure_replenishment: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_account_recommend_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_account_replenishment_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["account_replenishmentQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["account_replenishmentQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_account_replenishment_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_account_replenishment_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    app_version_add_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonAppVersionAddEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonAppVersionAddEdit"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    app_version_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    app_version_list_data: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                platform?: string | null;
+                versionName?: string | null;
+                forceUpdate?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     chat_claim: {
         parameters: {
             query?: never;
@@ -9251,6 +16787,29 @@ export interface operations {
             };
         };
     };
+    message_add_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMessageBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["AddMessageBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     messaging_message_counts: {
         parameters: {
             query?: never;
@@ -9279,6 +16838,73 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    message_add_message_v2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMessageV2Body"];
+                "application/x-www-form-urlencoded": components["schemas"]["AddMessageV2Body"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_info_page: {
+        parameters: {
+            query?: {
+                id?: number | null;
+                code?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_updata_text: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TextBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["TextBody"];
+            };
+        };
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {
@@ -9341,6 +16967,116 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_release_permission_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["release_permissionQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["release_permissionQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_release_permission_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_release_permission_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["release_permissionQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["release_permissionQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    referral_operate: {
+        parameters: {
+            query: {
+                uid: number;
+                allowed: string;
+                reason?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_release_permission_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -9481,6 +17217,27 @@ export interface operations {
                 "application/x-www-form-urlencoded": components["schemas"]["OrderEvent"];
             };
         };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_open_rich_text: {
+        parameters: {
+            query?: {
+                id?: number | null;
+                code?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {

@@ -1,0 +1,116 @@
+"""In-app messages (CommonMessage) and their per-user rows (CommonMessageUser): the declarations' calls and
+the two add-message calls.
+
+add_message (v1) addresses every app user, v2 the uids it names. Both store the message (waiting) and publish
+an event; a worker writes the per-user rows in batches and keeps the progress on the message (sent of total).
+A message created through the generic create is a draft: it is not sent. The message-centre reads
+(/admin/common_message/message and message_info) live in core_api/messaging."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+from pydantic import Field
+from tortoise.transactions import in_transaction
+
+from core_api.content.message.models import CommonMessage, CommonMessageUser
+from core_api.content.message.service import MESSAGE_ADDED, TARGET_ALL, TARGET_USERS
+from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.envelope import ok
+from core_api.platform.errors import ServiceError
+from core_api.platform.resource import F, Resource
+from core_api.platform.schema import INT_MAX, Flag, Schema
+from core_api.platform.security import Principal, any_perm
+from core_api.platform.state import BUS, CLOCK, DICT
+
+resource = Resource(
+    name="CommonMessage", model=CommonMessage, perm="content:message", title="消息管理", title_en="Messages",
+    view="content/message/index",
+    fields=[
+        F("id", "编号", "ID", "id", edit="never", sortable=True),
+        F("title", "标题", "Title", required=True, max_length=100, filter="fragment"),
+        F("content", "内容", "Content", "textarea", max_length=2000, listed=False),
+        F("type", "消息类型", "Type", "dict", dict_type="biz_message_type", filter="exact", default="0"),
+        F("target", "消息对象", "Audience", "dict", dict_type="biz_message_target", edit="never", filter="exact"),
+        F("push_status", "推送状态", "Push status", "dict", dict_type="biz_push_status", edit="never",
+          filter="exact"),
+        F("sent", "已发送", "Sent", "int", edit="never"),
+        F("total", "总数", "Total", "int", edit="never"),
+        F("shelf", "上架", "On shelf", "flag", dict_type="biz_shelf", edit="never", filter="exact"),
+        F("create_time", "创建时间", "Created at", "datetime", edit="never", filter="range", sortable=True),
+    ],
+)
+
+
+async def check_user_row(request: web.Request, values: dict[str, Any], before: dict[str, Any] | None) -> None:
+    if values.get("message_id") and not await CommonMessage.filter(id=values["message_id"]).exists():
+        raise ServiceError("消息不存在")
+    if "is_read" in values:
+        was_read = before is not None and before["is_read"] == "1"
+        if values["is_read"] == "1" and not was_read:
+            values["read_time"] = request.app[CLOCK].now()
+        elif values["is_read"] != "1":
+            values["read_time"] = None
+
+
+user_resource = Resource(
+    name="CommonMessageUser", model=CommonMessageUser, perm="content:messageUser", title="用户消息",
+    title_en="User messages", view="content/messageUser/index", check=check_user_row,
+    duplicate="该用户已有这条消息",
+    fields=[
+        F("id", "编号", "ID", "id", edit="never", sortable=True),
+        F("message_id", "消息编号", "Message ID", "id", required=True, min=1, edit="create", filter="exact"),
+        F("uid", "用户UID", "User UID", "uid", required=True, min=1, edit="create", filter="exact"),
+        F("is_read", "已读", "Read", "flag", dict_type="biz_read_flag", filter="exact", default="0"),
+        F("read_time", "阅读时间", "Read at", "datetime", edit="never"),
+        F("shelf", "上架", "On shelf", "flag", dict_type="biz_shelf", edit="never", filter="exact"),
+        F("create_time", "创建时间", "Created at", "datetime", edit="never", filter="range", sortable=True),
+    ],
+)
+api = Api("content-message")
+
+
+class AddMessageBody(Schema):
+    title: str = Field(min_length=1, max_length=100, title="标题")
+    content: str = Field("", max_length=2000, title="内容")
+    type: Flag = Field("0", max_length=16, title="消息类型")
+
+
+class AddMessageV2Body(AddMessageBody):
+    uids: list[int] = Field(min_length=1, max_length=100_000, title="接收用户")
+
+
+async def _add(request: web.Request, principal: Principal, body: AddMessageBody, target: str,
+               uids: list[int] | None) -> web.Response:
+    if not body.title.strip():
+        raise ServiceError("标题不能为空")
+    allowed = {d["dictValue"] for d in await request.app[DICT].data_by_type("biz_message_type")}
+    if body.type not in allowed:
+        raise ServiceError("消息类型的取值不正确")
+    if uids is not None and any(u < 1 or u > INT_MAX for u in uids):
+        raise ServiceError("接收用户的UID不正确")
+    values: dict[str, Any] = {"title": body.title, "content": body.content, "type": body.type, "target": target,
+              "target_uids": sorted(set(uids)) if uids is not None else None, "push_status": "0",
+              "total": len(set(uids)) if uids is not None else 0}
+    async with in_transaction():
+        row = await CommonMessage.create(**values, create_by=principal.user_name,
+                                         create_time=request.app[CLOCK].now())
+        await resource.record(request, principal, row.id, "create", {},
+                              {k: v for k, v in values.items() if k != "target_uids"})
+    await request.app[BUS].publish(MESSAGE_ADDED, {"messageId": row.id})
+    return ok(data={"id": row.id})
+
+
+@api.post("/admin/common_message/add_message", need=any_perm("content:message:add"),
+          summary="Add an in-app message to every app user (sent by a worker)",
+          log=OperLogSpec("消息管理", BusinessType.INSERT))
+async def add_message(request: web.Request, principal: Principal, body: AddMessageBody) -> web.Response:
+    return await _add(request, principal, body, TARGET_ALL, None)
+
+
+@api.post("/admin/common_message/v2/add_message", need=any_perm("content:message:add"),
+          summary="Add an in-app message to the chosen app users (sent by a worker)",
+          log=OperLogSpec("消息管理", BusinessType.INSERT))
+async def add_message_v2(request: web.Request, principal: Principal, body: AddMessageV2Body) -> web.Response:
+    return await _add(request, principal, body, TARGET_USERS, body.uids)

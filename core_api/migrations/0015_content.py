@@ -1,0 +1,143 @@
+from tortoise import migrations
+from tortoise.migrations import operations as ops
+from orjson import loads
+from tortoise.fields.data import JSON_DUMPS
+from tortoise import fields
+
+class Migration(migrations.Migration):
+    dependencies = [('models', '0014_im_and_intercept')]
+
+    initial = False
+
+    operations = [
+        ops.CreateModel(
+            name='BannedSite',
+            fields=[
+                ('id', fields.BigIntField(generated=True, primary_key=True, unique=True, db_index=True)),
+                ('host', fields.CharField(unique=True, max_length=255)),
+                ('feedback_id', fields.BigIntField(null=True)),
+                ('create_by', fields.CharField(default='', max_length=64)),
+                ('create_time', fields.DatetimeField(auto_now=False, auto_now_add=True)),
+            ],
+            options={'table': 'content_banned_site', 'app': 'models', 'pk_attr': 'id', 'table_description': 'A website host banned through a feedback (ban website).'},
+            bases=['Model'],
+        ),
+        ops.CreateModel(
+            name='CdkeyRecord',
+            fields=[
+                ('id', fields.BigIntField(generated=True, primary_key=True, unique=True, db_index=True)),
+                ('batch_no', fields.CharField(db_index=True, max_length=32)),
+                ('code', fields.CharField(unique=True, max_length=32)),
+                ('reward_type', fields.CharField(max_length=16)),
+                ('amount', fields.BigIntField(default=0)),
+                ('status', fields.CharField(default='0', db_index=True, max_length=1)),
+                ('redeemed_by', fields.BigIntField(null=True, db_index=True)),
+                ('redeemed_time', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
+                ('expire_time', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
+                ('shelf', fields.CharField(default='1', max_length=1)),
+                ('create_by', fields.CharField(default='', max_length=64)),
+                ('create_time', fields.DatetimeField(db_index=True, auto_now=False, auto_now_add=True)),
+                ('update_by', fields.CharField(default='', max_length=64)),
+                ('update_time', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
+            ],
+            options={'table': 'content_cdkey', 'app': 'models', 'pk_attr': 'id', 'table_description': 'A redeem code: generated in batches, redeemed once (a conditional update from unused).'},
+            bases=['Model'],
+        ),
+        ops.CreateModel(
+            name='CommonAppVersion',
+            fields=[
+                ('id', fields.BigIntField(generated=True, primary_key=True, unique=True, db_index=True)),
+                ('platform', fields.CharField(max_length=16)),
+                ('version_name', fields.CharField(max_length=32)),
+                ('version_code', fields.IntField()),
+                ('download_url', fields.CharField(default='', max_length=500)),
+                ('release_notes', fields.TextField(default='', unique=False)),
+                ('force_update', fields.CharField(default='0', max_length=1)),
+                ('shelf', fields.CharField(default='1', max_length=1)),
+                ('create_by', fields.CharField(default='', max_length=64)),
+                ('create_time', fields.DatetimeField(db_index=True, auto_now=False, auto_now_add=True)),
+                ('update_by', fields.CharField(default='', max_length=64)),
+                ('update_time', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
+            ],
+            options={'table': 'content_app_version', 'app': 'models', 'unique_together': (('platform', 'version_code'),), 'pk_attr': 'id', 'table_description': 'A released app version: per platform the version code only grows (unique per platform).'},
+            bases=['Model'],
+        ),
+        ops.CreateModel(
+            name='CommonFeedback',
+            fields=[
+                ('id', fields.BigIntField(generated=True, primary_key=True, unique=True, db_index=True)),
+                ('uid', fields.BigIntField(db_index=True)),
+                ('type', fields.CharField(default='0', max_length=16)),
+                ('content', fields.TextField(unique=False)),
+                ('images', fields.CharField(default='', max_length=2000)),
+                ('contact', fields.CharField(default='', max_length=64)),
+                ('website', fields.CharField(default='', max_length=500)),
+                ('status', fields.CharField(default='0', db_index=True, max_length=1)),
+                ('reply', fields.CharField(default='', max_length=500)),
+                ('handled_by', fields.CharField(default='', max_length=64)),
+                ('handled_time', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
+                ('shelf', fields.CharField(default='1', max_length=1)),
+                ('create_by', fields.CharField(default='', max_length=64)),
+                ('create_time', fields.DatetimeField(db_index=True, auto_now=False, auto_now_add=True)),
+                ('update_by', fields.CharField(default='', max_length=64)),
+                ('update_time', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
+            ],
+            options={'table': 'content_feedback', 'app': 'models', 'pk_attr': 'id', 'table_description': 'Feedback of an app user (an idea, a bug, a reported website), handled by an operator.'},
+            bases=['Model'],
+        ),
+        ops.CreateModel(
+            name='CommonMessage',
+            fields=[
+                ('id', fields.BigIntField(generated=True, primary_key=True, unique=True, db_index=True)),
+                ('title', fields.CharField(max_length=100)),
+                ('content', fields.TextField(default='', unique=False)),
+                ('type', fields.CharField(default='0', max_length=16)),
+                ('target', fields.CharField(default='all', max_length=8)),
+                ('target_uids', fields.JSONField(null=True, encoder=JSON_DUMPS, decoder=loads)),
+                ('push_status', fields.CharField(default='0', max_length=1)),
+                ('sent', fields.IntField(default=0)),
+                ('total', fields.IntField(default=0)),
+                ('shelf', fields.CharField(default='1', max_length=1)),
+                ('create_by', fields.CharField(default='', max_length=64)),
+                ('create_time', fields.DatetimeField(db_index=True, auto_now=False, auto_now_add=True)),
+                ('update_by', fields.CharField(default='', max_length=64)),
+                ('update_time', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
+            ],
+            options={'table': 'content_message', 'app': 'models', 'pk_attr': 'id', 'table_description': 'An in-app message to every app user or to chosen ones, fanned out by a worker into user rows.'},
+            bases=['Model'],
+        ),
+        ops.CreateModel(
+            name='CommonMessageUser',
+            fields=[
+                ('id', fields.BigIntField(generated=True, primary_key=True, unique=True, db_index=True)),
+                ('message_id', fields.BigIntField()),
+                ('uid', fields.BigIntField(db_index=True)),
+                ('is_read', fields.CharField(default='0', max_length=1)),
+                ('read_time', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
+                ('shelf', fields.CharField(default='1', max_length=1)),
+                ('create_by', fields.CharField(default='', max_length=64)),
+                ('create_time', fields.DatetimeField(db_index=True, auto_now=False, auto_now_add=True)),
+                ('update_by', fields.CharField(default='', max_length=64)),
+                ('update_time', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
+            ],
+            options={'table': 'content_message_user', 'app': 'models', 'unique_together': (('message_id', 'uid'),), 'pk_attr': 'id', 'table_description': 'The copy of an in-app message for one user, and whether it was read.'},
+            bases=['Model'],
+        ),
+        ops.CreateModel(
+            name='CommonRichText',
+            fields=[
+                ('id', fields.BigIntField(generated=True, primary_key=True, unique=True, db_index=True)),
+                ('code', fields.CharField(unique=True, max_length=64)),
+                ('title', fields.CharField(max_length=100)),
+                ('content', fields.TextField(default='', unique=False)),
+                ('sort', fields.IntField(default=0)),
+                ('shelf', fields.CharField(default='1', max_length=1)),
+                ('create_by', fields.CharField(default='', max_length=64)),
+                ('create_time', fields.DatetimeField(db_index=True, auto_now=False, auto_now_add=True)),
+                ('update_by', fields.CharField(default='', max_length=64)),
+                ('update_time', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
+            ],
+            options={'table': 'content_rich_text', 'app': 'models', 'pk_attr': 'id', 'table_description': 'A content page (about us, agreement, privacy): sanitised HTML under a unique code.'},
+            bases=['Model'],
+        ),
+    ]

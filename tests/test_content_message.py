@@ -1,0 +1,78 @@
+"""In-app messages (issue 11 §3): add_message v1 (every app user) and v2 (chosen uids) store the message and
+a worker fans it out in batches with its progress; the per-user rows' read flag; bad input; permissions."""
+
+from __future__ import annotations
+
+from core_api.account.auth.models import IdentityVerification
+from core_api.content.message.models import CommonMessage, CommonMessageUser
+from core_api.content.message.service import fan_out
+from tests.conftest import OK, eventually
+from tests.test_escalation import make_role, make_user, sign_in
+
+
+async def sent(message_id: int) -> bool:
+    row = await CommonMessage.get(id=message_id)
+    return row.push_status == "2"
+
+
+async def test_v2_fans_out_2500_users_in_batches(admin):
+    uids = list(range(100_001, 102_501)) + [100_001]  # a repeated uid counts once
+    added = await admin.post("/admin/common_message/v2/add_message",
+                             json={"title": "活动通知", "content": "双十一", "type": "1", "uids": uids})
+    assert added["code"] == 200
+    message_id = added["data"]["id"]
+    await eventually(lambda: sent(message_id), timeout=30)
+    row = await CommonMessage.get(id=message_id)
+    assert (row.target, row.sent, row.total, row.create_by) == ("users", 2500, 2500, "admin")
+    assert await CommonMessageUser.filter(message_id=message_id).count() == 2500
+    assert await CommonMessageUser.filter(message_id=message_id, uid=102_500, is_read="0").exists()
+    # a redelivered event adds nothing
+    assert await fan_out({"messageId": message_id}) == 2500
+    assert await CommonMessageUser.filter(message_id=message_id).count() == 2500
+    listed = await admin.get("/admin/CommonMessage/list", params={"pushStatus": "2"})
+    assert listed["total"] == 1 and listed["rows"][0]["sent"] == 2500
+    history = (await admin.get(f"/admin/CommonMessage/history/{message_id}"))["data"]
+    assert history[0]["action"] == "create"
+
+
+async def test_v1_sends_to_every_app_user_and_read_flag(admin):
+    for uid in (501, 502, 503, 502):
+        await IdentityVerification.create(uid=uid, real_name="张三", id_number="11010119900307123X")
+    added = await admin.post("/admin/common_message/add_message", json={"title": "系统维护", "content": "今晚"})
+    assert added["code"] == 200
+    message_id = added["data"]["id"]
+    await eventually(lambda: sent(message_id), timeout=30)
+    rows = await CommonMessageUser.filter(message_id=message_id).order_by("uid").values_list("uid", flat=True)
+    assert rows == [501, 502, 503]
+    row = (await admin.get("/admin/CommonMessageUser/list", params={"uid": "502"}))["rows"][0]
+    assert row["isRead"] == "0" and row["readTime"] is None
+    assert await admin.put("/admin/CommonMessageUser", json={"id": row["id"], "isRead": "1"}) == OK
+    read = await CommonMessageUser.get(id=row["id"])
+    assert read.is_read == "1" and read.read_time is not None
+    dup = await admin.post("/admin/CommonMessageUser", json={"messageId": message_id, "uid": 501})
+    assert dup == {"code": 500, "msg": "该用户已有这条消息"}
+    assert (await admin.post("/admin/CommonMessageUser", json={"messageId": 999999, "uid": 1})) == \
+        {"code": 500, "msg": "消息不存在"}
+
+
+async def test_bad_input_and_permissions(admin):
+    for path, body, message in [
+        ("/admin/common_message/add_message", {"title": ""}, "标题长度不能少于1个字符"),
+        ("/admin/common_message/add_message", {"title": " "}, "标题不能为空"),
+        ("/admin/common_message/add_message", {"title": "t", "type": "9"}, "消息类型的取值不正确"),
+        ("/admin/common_message/v2/add_message", {"title": "t", "uids": []}, "接收用户"),
+        ("/admin/common_message/v2/add_message", {"title": "t", "uids": [0]}, "接收用户的UID不正确"),
+        ("/admin/common_message/v2/add_message", {"title": "t", "uids": ["x"]}, "接收用户"),
+        ("/admin/common_message/v2/add_message", {"title": "t"}, "接收用户"),
+    ]:
+        answer = await admin.post(path, json=body)
+        assert answer["code"] == 500 and message in answer["msg"], (path, body, answer)
+    assert await CommonMessage.all().count() == 0
+    role = await make_role(admin, "msg_viewer", ("content:message:list", "content:messageUser:list"))
+    await make_user(admin, "msgviewer", 103, [role.role_id])
+    viewer = await sign_in(admin, "msgviewer")
+    assert (await viewer.get("/admin/CommonMessage/list"))["total"] == 0
+    denied = {"code": 403, "msg": "当前操作没有权限"}
+    assert await viewer.post("/admin/common_message/add_message", json={"title": "t"}) == denied
+    assert await viewer.post("/admin/common_message/v2/add_message", json={"title": "t", "uids": [1]}) == denied
+    assert await CommonMessage.all().count() == 0
