@@ -102,7 +102,8 @@ async def test_every_screen_call_answers_for_the_administrator(aiohttp_client, s
     settings = make_settings()
     bff = await start_bff(aiohttp_client, await start_app(settings), settings)
     token = (await bff_login(bff))["data"]["token"]
-    samples = {"roleId": "2", "userId": "2", "dictId": "1", "jobId": "1", "tableId": "1", "cacheName": "sys_config:"}
+    samples = {"roleId": "2", "userId": "2", "dictId": "1", "jobId": "1", "tableId": "1", "cacheName": "sys_config:",
+               "view": "account/auth/index"}
     answers = {}
     for ep in all_endpoints(screen_apis()):
         if ep.method != "GET" or not ep.path.startswith("/bff/screens/") or "{" in ep.path:

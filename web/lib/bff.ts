@@ -61,7 +61,7 @@ export async function bffFetch(path: string, init: BffInit = {}): Promise<Respon
 
 export type BffResult<T> =
   | { ok: true; data: T }
-  | { ok: false; status: "expired" | "forbidden" | "failed"; message: Message };
+  | { ok: false; status: "expired" | "forbidden" | "missing" | "failed"; message: Message };
 
 /** A call whose answer is read as the envelope: success gives `data`, anything else a message. */
 export async function bffCall<T>(path: string, init: BffInit = {}): Promise<BffResult<T>> {
@@ -78,6 +78,6 @@ export async function bffCall<T>(path: string, init: BffInit = {}): Promise<BffR
   const outcome = envelopeOutcome(envelope);
   if (outcome.action === "resolve") return { ok: true, data: envelope.data as T };
   if (outcome.action === "relogin") return { ok: false, status: "expired", message: outcome.message };
-  const forbidden = String(envelope.code) === "403";
-  return { ok: false, status: forbidden ? "forbidden" : "failed", message: outcome.message };
+  const code = String(envelope.code);
+  return { ok: false, status: code === "403" ? "forbidden" : code === "404" ? "missing" : "failed", message: outcome.message };
 }

@@ -407,6 +407,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A business resource's screen: its metadata, a page of its list and its dictionaries
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_resource_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/session": {
         parameters: {
             query?: never;
@@ -2448,6 +2468,217 @@ export interface components {
              */
             uuid?: string | null;
         };
+        /**
+         * ResourceActionMeta
+         * @description An extra call of a resource (audit, block, send alarm): a row or toolbar button, a confirm or a
+         *     small form, sent through the BFF's pass-through to ``path`` with ``params`` taken from the row.
+         */
+        ResourceActionMeta: {
+            /**
+             * Confirm
+             * @default null
+             */
+            confirm?: string | null;
+            /**
+             * Fields
+             * @description the dialog's form; none: a confirm
+             */
+            fields?: components["schemas"]["ResourceFieldMeta"][];
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "GET" | "POST";
+            /**
+             * Params
+             * @description wire name → the row field it is taken from
+             */
+            params?: {
+                [key: string]: string;
+            };
+            /**
+             * Path
+             * @description core path, e.g. admin/AccountUserAuth/audit
+             */
+            path: string;
+            /** Perm */
+            perm: string;
+            /**
+             * Row
+             * @default true
+             */
+            row?: boolean;
+            /**
+             * When
+             * @description shown only for rows whose field holds one of
+             * @default null
+             */
+            when?: {
+                [key: string]: string[];
+            } | null;
+        };
+        /** ResourceFieldMeta */
+        ResourceFieldMeta: {
+            /**
+             * Dicttype
+             * @description the dictionary a dict or flag field takes its labels from
+             * @default null
+             */
+            dictType?: string | null;
+            /**
+             * Edit
+             * @default always
+             * @enum {string}
+             */
+            edit?: "always" | "create" | "never";
+            /**
+             * Exported
+             * @default true
+             */
+            exported?: boolean;
+            /**
+             * Filter
+             * @default null
+             */
+            filter?: ("exact" | "fragment" | "range") | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid";
+            /**
+             * Label
+             * @description in the caller's language
+             */
+            label: string;
+            /**
+             * Listed
+             * @default true
+             */
+            listed?: boolean;
+            /**
+             * Masked
+             * @description shown masked unless the caller holds account:consumer:personal
+             * @default false
+             */
+            masked?: boolean;
+            /**
+             * Max
+             * @default null
+             */
+            max?: number | null;
+            /**
+             * Maxlength
+             * @default null
+             */
+            maxLength?: number | null;
+            /**
+             * Min
+             * @default null
+             */
+            min?: number | null;
+            /**
+             * Name
+             * @description camelCase, as rows and bodies carry it
+             */
+            name: string;
+            /**
+             * Required
+             * @default false
+             */
+            required?: boolean;
+            /**
+             * Sortable
+             * @default false
+             */
+            sortable?: boolean;
+        };
+        /** ResourceMeta */
+        ResourceMeta: {
+            /** Actions */
+            actions: components["schemas"]["ResourceActionMeta"][];
+            /** Creatable */
+            creatable: boolean;
+            /** Dicttypes */
+            dictTypes: string[];
+            /** Editable */
+            editable: boolean;
+            /** Exportable */
+            exportable: boolean;
+            /** Fields */
+            fields: components["schemas"]["ResourceFieldMeta"][];
+            /**
+             * Key
+             * @description the id field's wire name
+             */
+            key: string;
+            /**
+             * Listmethod
+             * @enum {string}
+             */
+            listMethod: "GET" | "POST";
+            /**
+             * Name
+             * @description the path segment: /admin/{name}/list
+             */
+            name: string;
+            /**
+             * Perm
+             * @description permission prefix, e.g. account:auth
+             */
+            perm: string;
+            /** Removable */
+            removable: boolean;
+            /**
+             * Shelf
+             * @description the field the shelf toggle flips
+             * @default null
+             */
+            shelf?: string | null;
+            /** Title */
+            title: string;
+            /**
+             * View
+             * @description the menu's view path, e.g. account/auth/index
+             */
+            view: string;
+        };
+        /** ResourcePage */
+        ResourcePage: {
+            /** Rows */
+            rows: {
+                [key: string]: unknown;
+            }[];
+            /** Total */
+            total: number;
+        };
+        /** ResourceScreen */
+        ResourceScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            meta: components["schemas"]["ResourceMeta"];
+            page: components["schemas"]["ResourcePage"];
+        };
+        /** ResourceScreenOut */
+        ResourceScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ResourceScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** RoleBrief */
         RoleBrief: {
             /** Admin */
@@ -3670,6 +3901,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServerFiguresOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_resource_screen: {
+        parameters: {
+            query: {
+                view: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -52,6 +52,14 @@ export type NoticeScreenData = Schemas["NoticeScreen"];
 export type ProfileScreenData = Schemas["ProfileScreen"];
 export type Dicts = UserScreenData["dicts"];
 
+// ---- declared business resources: one screen for all (features/resources)
+export type ResourceScreenData = Schemas["ResourceScreen"];
+export type ResourceMeta = Schemas["ResourceMeta"];
+export type ResourceFieldMeta = Schemas["ResourceFieldMeta"];
+export type ResourceActionMeta = Schemas["ResourceActionMeta"];
+export type ResourceRow = Record<string, unknown>;
+export type ChangeEntry = CoreComponents["schemas"]["ChangeEntry"];
+
 export type UserBody = CoreSchemas["UserBody"];
 export type RoleBody = CoreSchemas["RoleBody"];
 export type DataScopeBody = CoreSchemas["DataScopeBody"];

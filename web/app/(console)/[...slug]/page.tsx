@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { InnerLink } from "@/components/inner-link";
-import { NotBuilt } from "@/components/not-built";
 import { type ViewProps, views } from "@/features/registry";
+import { ResourceScreen } from "@/features/resources/resource-screen";
 import { findRoute, flattenRoutes, INNER_LINK } from "@/lib/routes";
 import { loadConsoleSession } from "@/lib/session";
 
@@ -19,6 +19,7 @@ export default async function MenuPage({
   if (!entry) redirect("/404");
   if (entry.component === INNER_LINK) return <InnerLink src={entry.link} />;
   const View = views[entry.component];
-  if (!View) return <NotBuilt title={entry.title} viewPath={entry.component} />;
+  // no screen of its own: a declared business resource's generic screen, or the "not built yet" panel
+  if (!View) return <ResourceScreen view={entry.component} title={entry.title} searchParams={searchParams} />;
   return <View searchParams={searchParams} />;
 }

@@ -46,9 +46,10 @@ export function CrudList<T extends RowData & object>({
   rows: T[];
   total: number;
   getRowId: (row: T) => string;
-  onAdd: () => void;
-  onEdit: (id: number) => void;
-  onRemove: (ids: number[]) => void;
+  /** left out: the button is not shown (a resource that cannot be created, edited or removed) */
+  onAdd?: () => void;
+  onEdit?: (id: number) => void;
+  onRemove?: (ids: number[]) => void;
   onExport?: () => void;
   extraButtons?: ReactNode;
   header?: ReactNode;
@@ -70,9 +71,9 @@ export function CrudList<T extends RowData & object>({
       header={header}
       buttons={
         <>
-          <ToolbarButton perms={`${perm}:add`} testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={onAdd} />
-          <ToolbarButton perms={`${perm}:edit`} testId="toolbar-edit" icon={<PencilIcon />} label={tl("edit")} disabled={selection.ids.length !== 1} onClick={() => onEdit(selection.ids[0])} />
-          <ToolbarButton perms={`${perm}:remove`} testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => onRemove(selection.ids)} />
+          {onAdd && <ToolbarButton perms={`${perm}:add`} testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={onAdd} />}
+          {onEdit && <ToolbarButton perms={`${perm}:edit`} testId="toolbar-edit" icon={<PencilIcon />} label={tl("edit")} disabled={selection.ids.length !== 1} onClick={() => onEdit(selection.ids[0])} />}
+          {onRemove && <ToolbarButton perms={`${perm}:remove`} testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => onRemove(selection.ids)} />}
           {onExport && <ToolbarButton perms={`${perm}:export`} testId="toolbar-export" icon={<DownloadIcon />} label={tl("export")} onClick={onExport} />}
           {extraButtons}
         </>
@@ -82,12 +83,12 @@ export function CrudList<T extends RowData & object>({
 }
 
 /** The 修改 / 删除 cell of a six-call list. */
-export function EditRemoveActions({ perm, onEdit, onRemove, children }: { perm: string; onEdit: () => void; onRemove: () => void; children?: ReactNode }) {
+export function EditRemoveActions({ perm, onEdit, onRemove, children }: { perm: string; onEdit?: () => void; onRemove?: () => void; children?: ReactNode }) {
   const tl = useTranslations("list");
   return (
-    <span className="flex gap-x-1">
-      <RowActionButton perms={`${perm}:edit`} testId="row-edit" icon={<PencilIcon />} label={tl("edit")} onClick={onEdit} />
-      <RowActionButton perms={`${perm}:remove`} testId="row-remove" icon={<Trash2Icon />} label={tl("remove")} onClick={onRemove} />
+    <span className="flex flex-wrap gap-x-1">
+      {onEdit && <RowActionButton perms={`${perm}:edit`} testId="row-edit" icon={<PencilIcon />} label={tl("edit")} onClick={onEdit} />}
+      {onRemove && <RowActionButton perms={`${perm}:remove`} testId="row-remove" icon={<Trash2Icon />} label={tl("remove")} onClick={onRemove} />}
       {children}
     </span>
   );

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import {
+  actionPayload,
+  bodyOf,
+  fenToYuan,
+  filterKeys,
+  filterValues,
+  formFields,
+  formSchema,
+  formValues,
+  matchesWhen,
+  shownValue,
+  yuanToFen,
+} from "./logic";
+
+const words = {
+  required: (l: string) => `${l}不能为空`,
+  tooLong: (l: string, n: number) => `${l}最多${n}个字符`,
+  tooSmall: (l: string, n: number) => `${l}不能小于${n}`,
+  tooLarge: (l: string, n: number) => `${l}不能大于${n}`,
+  invalid: (l: string) => `${l}格式不正确`,
+};
+
+const fields = [
+  { name: "id", label: "编号", kind: "id", edit: "never" },
+  { name: "uid", label: "用户UID", kind: "uid", required: true, edit: "create", filter: "exact" },
+  { name: "realName", label: "真实姓名", kind: "text", required: true, maxLength: 4, filter: "fragment" },
+  { name: "idNumber", label: "身份证号", kind: "idcard", required: true, masked: true },
+  { name: "price", label: "价格", kind: "money", min: 1, max: 100000 },
+  { name: "status", label: "状态", kind: "dict", dictType: "biz_audit_status", edit: "never", filter: "exact" },
+  { name: "createTime", label: "提交时间", kind: "datetime", edit: "never", filter: "range" },
+  { name: "startAt", label: "开始", kind: "datetime" },
+] as const;
+
+describe("money", () => {
+  it("shows fen as yuan with two decimals", () => {
+    expect(fenToYuan(12345)).toBe("123.45");
+    expect(fenToYuan(5)).toBe("0.05");
+    expect(fenToYuan(-5)).toBe("-0.05");
+    expect(fenToYuan(0)).toBe("0.00");
+    expect(fenToYuan(null)).toBe("");
+  });
+  it("reads yuan as fen exactly", () => {
+    expect(yuanToFen("0.29")).toBe(29); // 0.29 * 100 is 28.999999999999996 in floating point
+    expect(yuanToFen("1.1")).toBe(110);
+    expect(yuanToFen("19.99")).toBe(1999);
+    expect(yuanToFen("-0.5")).toBe(-50);
+    expect(yuanToFen(" 7 ")).toBe(700);
+    expect(yuanToFen("")).toBeNull();
+    expect(yuanToFen("1.234")).toBeUndefined();
+    expect(yuanToFen("abc")).toBeUndefined();
+    for (const fen of [0, 1, 99, 100, 123456789]) expect(yuanToFen(fenToYuan(fen))).toBe(fen);
+  });
+});
+
+describe("list state from the declaration", () => {
+  it("names the filters' URL keys", () => {
+    expect(filterKeys(fields)).toEqual(["uid", "realName", "status", "beginCreateTime", "endCreateTime"]);
+  });
+  it("sends the set filters to the export", () => {
+    expect(filterValues(fields, { realName: "张", status: "", beginCreateTime: "2026-01-01", pageNum: 2 })).toEqual({
+      realName: "张",
+      beginCreateTime: "2026-01-01",
+    });
+  });
+});
+
+describe("actions", () => {
+  it("apply to the rows their `when` names", () => {
+    expect(matchesWhen({ status: ["0"] }, { status: "0" })).toBe(true);
+    expect(matchesWhen({ status: ["0"] }, { status: "1" })).toBe(false);
+    expect(matchesWhen({ status: ["0", "2"], shelf: ["1"] }, { status: "2", shelf: "0" })).toBe(false);
+    expect(matchesWhen(null, {})).toBe(true);
+  });
+  it("take their parameters from the row and their values from the dialog", () => {
+    expect(actionPayload({ params: { id: "id", user: "uid" } }, { id: 7, uid: 10001, realName: "x" }, { pass: "true" })).toEqual({
+      id: 7,
+      user: 10001,
+      pass: "true",
+    });
+  });
+});
+
+describe("the form", () => {
+  it("shows create-only fields only when creating", () => {
+    expect(formFields(fields, "create", "id").map((f) => f.name)).toEqual(["uid", "realName", "idNumber", "price", "startAt"]);
+    expect(formFields(fields, "edit", "id").map((f) => f.name)).toEqual(["realName", "idNumber", "price", "startAt"]);
+  });
+  it("round-trips a record through the form", () => {
+    const editable = formFields(fields, "edit", "id");
+    const row = { id: 3, realName: "张*", idNumber: "1101**********123X", price: 1999, startAt: "2026-01-02 10:30:00" };
+    const values = formValues(editable, row);
+    expect(values).toEqual({ realName: "张*", idNumber: "1101**********123X", price: "19.99", startAt: "2026-01-02T10:30:00" });
+    // a masked value left as it came is neither checked nor sent
+    const loaded = values;
+    expect(formSchema(editable, words, loaded).safeParse(values).success).toBe(true);
+    expect(bodyOf(editable, { ...values, price: "20", startAt: "2026-01-03T08:00" }, loaded)).toEqual({
+      realName: "张*",
+      price: 2000,
+      startAt: "2026-01-03 08:00:00",
+    });
+    expect(bodyOf(editable, { ...values, idNumber: "11010119900307123X", price: "" }, loaded)).toMatchObject({
+      idNumber: "11010119900307123X",
+      price: null,
+    });
+  });
+  it("checks required, length, patterns and money bounds", () => {
+    const schema = formSchema(formFields(fields, "create", "id"), words);
+    const good = { uid: 1, realName: "张三", idNumber: "11010119900307123X", price: "0.01", startAt: "" };
+    expect(schema.safeParse(good).success).toBe(true);
+    const errors = (values: object) => schema.safeParse({ ...good, ...values }).error?.issues.map((i) => i.message);
+    expect(errors({ uid: undefined })).toEqual(["用户UID不能为空"]);
+    expect(errors({ realName: " " })).toEqual(["真实姓名不能为空"]);
+    expect(errors({ realName: "张三丰李四" })).toEqual(["真实姓名最多4个字符"]);
+    expect(errors({ idNumber: "123" })).toEqual(["身份证号格式不正确"]);
+    expect(errors({ price: "0.001" })).toEqual(["价格格式不正确"]);
+    expect(errors({ price: "0.00" })).toEqual(["价格不能小于0.01"]);
+    expect(errors({ price: "1000.01" })).toEqual(["价格不能大于1000"]);
+    expect(errors({ price: "" })).toBeUndefined();
+  });
+});
+
+describe("the history", () => {
+  it("shows dictionary labels, yuan and nothing", () => {
+    const label = (type: string, value: string) => `${type}:${value}`;
+    expect(shownValue(fields[5], "1", label)).toBe("biz_audit_status:1");
+    expect(shownValue(fields[4], 150, label)).toBe("1.50");
+    expect(shownValue(undefined, null, label)).toBe("—");
+  });
+});

@@ -1,0 +1,175 @@
+/** What the resource screen derives from a declaration's metadata: the URL's list keys, the form's
+ * values and rules, money in yuan, the rows an action applies to and what it sends. */
+import { z } from "zod";
+import type { ResourceActionMeta, ResourceFieldMeta, ResourceMeta, ResourceRow } from "@/lib/api/types";
+import { pagingParsers, text } from "@/lib/list-parsers";
+
+type Field = Pick<ResourceFieldMeta, "name" | "kind"> & Partial<ResourceFieldMeta>;
+
+// ---- money: integer fen on the wire, yuan with two decimals on the screen
+
+const YUAN = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
+
+/** 12345 → "123.45"; -5 → "-0.05"; nothing → "". */
+export function fenToYuan(fen: unknown): string {
+  if (fen === null || fen === undefined || fen === "") return "";
+  const value = Number(fen);
+  if (!Number.isSafeInteger(value)) return String(fen);
+  const abs = Math.abs(value);
+  const cents = String(abs % 100).padStart(2, "0");
+  return `${value < 0 ? "-" : ""}${Math.floor(abs / 100)}.${cents}`;
+}
+
+/** "123.4" → 12340, exactly (no floating point); "" → null; anything else → undefined. */
+export function yuanToFen(yuan: string): number | null | undefined {
+  const textValue = yuan.trim();
+  if (textValue === "") return null;
+  const match = YUAN.exec(textValue);
+  if (!match) return undefined;
+  const fen = Number(match[2]) * 100 + Number((match[3] ?? "").padEnd(2, "0"));
+  return match[1] && fen !== 0 ? -fen : fen;
+}
+
+// ---- the list's URL state
+
+const capital = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** The URL keys of a resource's filters: exact and fragment by the field's name, a range as begin/end<Field>. */
+export function filterKeys(fields: readonly Field[]): string[] {
+  return fields.flatMap((f) => {
+    if (f.filter === "range") return [`begin${capital(f.name)}`, `end${capital(f.name)}`];
+    return f.filter ? [f.name] : [];
+  });
+}
+
+export function resourceParsers(fields: readonly Field[]) {
+  return { ...pagingParsers, ...Object.fromEntries(filterKeys(fields).map((key) => [key, text()])) } as typeof pagingParsers &
+    Record<string, ReturnType<typeof text>>;
+}
+
+/** The filters of the URL as the export's form sends them (empty ones left out). */
+export function filterValues(fields: readonly Field[], query: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of filterKeys(fields)) {
+    const value = query[key];
+    if (value !== null && value !== undefined && value !== "") out[key] = String(value);
+  }
+  return out;
+}
+
+// ---- rows and actions
+
+/** Whether an action applies to a row: every field named in `when` holds one of its values. */
+export function matchesWhen(when: ResourceActionMeta["when"], row: ResourceRow): boolean {
+  if (!when) return true;
+  return Object.entries(when).every(([field, values]) => values.includes(String(row[field] ?? "")));
+}
+
+/** What an action sends: the row's fields under their wire names, merged with the dialog's values. */
+export function actionPayload(action: Pick<ResourceActionMeta, "params">, row: ResourceRow, values: Record<string, unknown> = {}) {
+  const out: Record<string, unknown> = {};
+  for (const [wire, field] of Object.entries(action.params ?? {})) out[wire] = row[field];
+  return { ...out, ...values };
+}
+
+export const onShelf = (value: unknown) => String(value ?? "") === "1";
+
+// ---- the form
+
+export type FormMode = "create" | "edit";
+
+/** The fields a create or edit form shows: edit=always, and edit=create only when creating. */
+export function formFields<F extends Field>(fields: readonly F[], mode: FormMode, key?: string): F[] {
+  return fields.filter((f) => f.name !== key && f.kind !== "id" && (f.edit === "always" || f.edit === undefined || (f.edit === "create" && mode === "create")));
+}
+
+const NUMERIC = new Set(["int", "uid", "id"]);
+
+/** A record (or nothing, when creating) as the form holds it: numbers stay numbers, money in yuan, text as text. */
+export function formValues(fields: readonly Field[], row: ResourceRow | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const value = row?.[f.name];
+    if (f.kind === "money") out[f.name] = fenToYuan(value);
+    else if (NUMERIC.has(f.kind)) out[f.name] = value === null || value === undefined || value === "" ? undefined : Number(value);
+    else if (f.kind === "datetime") out[f.name] = value ? String(value).replace(" ", "T") : "";
+    else out[f.name] = value === null || value === undefined ? "" : String(value);
+  }
+  return out;
+}
+
+/**
+ * The form's values as the core reads them: money in fen, empty optional values as null, a date-time as
+ * "yyyy-MM-dd HH:mm:ss". When editing, a masked value the operator left as it came is not sent back.
+ */
+export function bodyOf(fields: readonly Field[], values: Record<string, unknown>, loaded: Record<string, unknown> | null = null) {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    let value = values[f.name];
+    if (loaded && f.masked && value === loaded[f.name]) continue;
+    if (f.kind === "money") value = yuanToFen(String(value ?? ""));
+    else if (f.kind === "datetime" && typeof value === "string" && value) value = withSeconds(value.replace("T", " "));
+    if (value === "" && !TEXT_KINDS.has(f.kind)) value = null;
+    out[f.name] = value === undefined ? null : value;
+  }
+  return out;
+}
+
+function withSeconds(value: string) {
+  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value}:00` : value;
+}
+
+const TEXT_KINDS = new Set(["text", "textarea", "richtext", "phone", "idcard", "image", "images"]);
+const PATTERNS: Record<string, RegExp> = { phone: /^1\d{10}$/, idcard: /^\d{17}[\dXx]$/ };
+
+export interface RuleWords {
+  required: (label: string) => string;
+  tooLong: (label: string, max: number) => string;
+  tooSmall: (label: string, min: number) => string;
+  tooLarge: (label: string, max: number) => string;
+  invalid: (label: string) => string;
+}
+
+/** The form's rules from the declaration: required, maxLength, min and max (money's in fen), phone and ID patterns. */
+export function formSchema(fields: readonly Field[], words: RuleWords, loaded: Record<string, unknown> | null = null) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of fields) {
+    const label = f.label ?? f.name;
+    if (NUMERIC.has(f.kind)) {
+      let n = z.number({ error: words.required(label) }).int(words.invalid(label));
+      if (f.min !== null && f.min !== undefined) n = n.min(f.min, words.tooSmall(label, f.min));
+      if (f.max !== null && f.max !== undefined) n = n.max(f.max, words.tooLarge(label, f.max));
+      shape[f.name] = f.required ? n : n.optional().nullable();
+    } else if (f.kind === "money") {
+      shape[f.name] = z.string().superRefine((value, ctx) => {
+        const fen = yuanToFen(value ?? "");
+        if (fen === null) {
+          if (f.required) ctx.addIssue({ code: "custom", message: words.required(label) });
+        } else if (fen === undefined) ctx.addIssue({ code: "custom", message: words.invalid(label) });
+        else if (f.min !== null && f.min !== undefined && fen < f.min) ctx.addIssue({ code: "custom", message: words.tooSmall(label, f.min / 100) });
+        else if (f.max !== null && f.max !== undefined && fen > f.max) ctx.addIssue({ code: "custom", message: words.tooLarge(label, f.max / 100) });
+      });
+    } else {
+      let s = z.string();
+      if (f.required) s = s.trim().min(1, words.required(label));
+      if (f.maxLength) s = s.max(f.maxLength, words.tooLong(label, f.maxLength));
+      const pattern = PATTERNS[f.kind];
+      // a masked value (13*******21) left as it came is not sent back, so it is not checked either
+      const kept = (value: string) => !!loaded && !!f.masked && value === loaded[f.name];
+      shape[f.name] = pattern ? s.refine((value) => value === "" || pattern.test(value) || kept(value), words.invalid(label)) : s;
+    }
+  }
+  return z.object(shape);
+}
+
+// ---- the history
+
+/** A changed value as the history shows it: a dictionary's label, money in yuan, nothing as "—". */
+export function shownValue(field: Field | undefined, value: unknown, labelOf: (dictType: string, value: string) => string): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (field?.kind === "money") return fenToYuan(value);
+  if (field?.dictType) return labelOf(field.dictType, String(value));
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+export type { ResourceMeta };

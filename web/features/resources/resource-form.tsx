@@ -1,0 +1,141 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useEffect, useMemo, useState } from "react";
+import { type Control, type FieldValues, useController, useForm } from "react-hook-form";
+import { RichTextEditor } from "@/components/editor/rich-text-editor";
+import { FormItem, NumberField, RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
+import { FormDialog } from "@/components/form/form-dialog";
+import { Input } from "@/components/ui/input";
+import { ImageUpload } from "@/components/upload/image-upload";
+import type { Dicts, ResourceFieldMeta } from "@/lib/api/types";
+import { dictOptions } from "@/lib/dict";
+import { formSchema, formValues, type RuleWords } from "./logic";
+
+/** The form rules' messages in the caller's language. */
+export function useRuleWords(): RuleWords {
+  const t = useTranslations("resource.rules");
+  return useMemo(
+    () => ({
+      required: (label) => t("required", { label }),
+      tooLong: (label, max) => t("tooLong", { label, max }),
+      tooSmall: (label, min) => t("tooSmall", { label, min }),
+      tooLarge: (label, max) => t("tooLarge", { label, max }),
+      invalid: (label) => t("invalid", { label }),
+    }),
+    [t],
+  );
+}
+
+/** One declared field as a form control. */
+export function MetaField({ field: f, control, dicts }: { field: ResourceFieldMeta; control: Control<FieldValues>; dicts: Dicts }) {
+  const t = useTranslations("resource");
+  const common = { control, name: f.name, label: f.label, required: f.required };
+  switch (f.kind) {
+    case "textarea":
+      return <TextareaField {...common} />;
+    case "int":
+    case "uid":
+    case "id":
+      return <NumberField {...common} min={f.min ?? undefined} max={f.max ?? undefined} />;
+    case "dict":
+      return <SelectField {...common} options={dictOptions(f.dictType ? dicts[f.dictType] : [])} />;
+    case "flag":
+      return <RadioField {...common} options={dictOptions(f.dictType ? dicts[f.dictType] : [])} />;
+    case "money":
+      return <TextField {...common} placeholder={`${f.label} (${t("yuan")})`} />;
+    case "phone":
+      return <TextField {...common} maxLength={11} />;
+    case "idcard":
+      return <TextField {...common} maxLength={18} />;
+    case "text":
+      return <TextField {...common} maxLength={f.maxLength ?? undefined} />;
+    default:
+      return <ControlledField field={f} control={control} />;
+  }
+}
+
+/** The kinds with their own control: images, date and time, rich text. */
+function ControlledField({ field: f, control }: { field: ResourceFieldMeta; control: Control<FieldValues> }) {
+  const { field, fieldState } = useController({ control, name: f.name });
+  const value = (field.value ?? "") as string;
+  const id = `field-${f.name}`;
+  const wide = f.kind === "richtext" || f.kind === "images";
+  let input;
+  if (f.kind === "image" || f.kind === "images") {
+    input = <ImageUpload value={value} onChange={field.onChange} limit={f.kind === "image" ? 1 : undefined} testId={`form-${f.name}`} />;
+  } else if (f.kind === "richtext") {
+    input = <RichTextEditor value={value} onChange={field.onChange} testId={`form-${f.name}`} />;
+  } else {
+    input = (
+      <Input
+        id={id}
+        type={f.kind === "date" ? "date" : "datetime-local"}
+        step={f.kind === "date" ? undefined : 1}
+        data-testid={`form-${f.name}`}
+        name={field.name}
+        value={value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        aria-invalid={!!fieldState.error}
+      />
+    );
+  }
+  return (
+    <FormItem label={f.label} required={f.required} full={wide} error={fieldState.error?.message} htmlFor={id}>
+      {input}
+    </FormItem>
+  );
+}
+
+/**
+ * A dialog of declared fields (a record's create/edit form, an action's small form). `initial` is the
+ * record the form starts from (null: empty); `onSave` gets the form's values and resolves true when done.
+ */
+export function MetaFormDialog({
+  open,
+  title,
+  testId,
+  fields,
+  initial,
+  dicts,
+  onClose,
+  onSave,
+}: {
+  open: boolean;
+  title: string;
+  testId: string;
+  fields: ResourceFieldMeta[];
+  initial: Record<string, unknown> | null;
+  dicts: Dicts;
+  onClose: () => void;
+  onSave: (values: Record<string, unknown>, loaded: Record<string, unknown>) => Promise<boolean>;
+}) {
+  const words = useRuleWords();
+  const [loaded, setLoaded] = useState<Record<string, unknown>>({});
+  const schema = useMemo(() => formSchema(fields, words, loaded), [fields, words, loaded]);
+  const form = useForm<FieldValues>({ resolver: zodResolver(schema) as never });
+  useEffect(() => {
+    if (!open) return;
+    const values = formValues(fields, initial);
+    for (const f of fields) {
+      // a new record starts from the dictionary's default entry
+      if (!initial && (f.kind === "dict" || f.kind === "flag") && f.dictType) {
+        values[f.name] = dicts[f.dictType]?.find((d) => d.isDefault === "Y")?.dictValue ?? (f.kind === "flag" ? dicts[f.dictType]?.[0]?.dictValue ?? "" : "");
+      }
+    }
+    setLoaded(initial ? values : {});
+    form.reset(values);
+  }, [open, initial, fields]);
+  const save = form.handleSubmit(async (values) => {
+    if (await onSave(values, loaded)) onClose();
+  });
+  return (
+    <FormDialog open={open} onOpenChange={(value) => !value && onClose()} title={title} testId={testId} onSubmit={save} submitting={form.formState.isSubmitting}>
+      {fields.map((f) => (
+        <MetaField key={f.name} field={f} control={form.control} dicts={dicts} />
+      ))}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,231 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { ArrowDownToLineIcon, ArrowUpToLineIcon, HistoryIcon, ZapIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { useConfirm } from "@/components/confirm-provider";
+import type { Features } from "@/components/data-table/features";
+import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
+import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
+import { DictTag } from "@/components/dict-tag";
+import { StoredImage } from "@/components/upload/image-upload";
+import { CrudList, EditRemoveActions } from "@/features/system/shared/crud-list";
+import { send, useConfirmedAction } from "@/features/system/shared/mutations";
+import { RowAction } from "@/features/system/shared/operations";
+import type { ResourceActionMeta, ResourceFieldMeta, ResourceRow, ResourceScreenData } from "@/lib/api/types";
+import { splitFiles } from "@/lib/files";
+import { download, request, RequestError } from "@/lib/request";
+import { HistoryDialog } from "./history-dialog";
+import { actionPayload, bodyOf, fenToYuan, filterKeys, filterValues, formFields, matchesWhen, onShelf, resourceParsers } from "./logic";
+import { MetaFormDialog } from "./resource-form";
+
+const helper = createColumnHelper<Features, ResourceRow>();
+const capital = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** A list cell from the declaration: dictionary tags, a thumbnail, money in yuan, text. */
+function Cell({ field: f, value, dicts }: { field: ResourceFieldMeta; value: unknown; dicts: ResourceScreenData["dicts"] }) {
+  if ((f.kind === "dict" || f.kind === "flag") && f.dictType) return <DictTag options={dicts[f.dictType]} value={value} />;
+  if (f.kind === "image" || f.kind === "images") {
+    const first = splitFiles(typeof value === "string" ? value : "")[0];
+    return first ? <StoredImage path={first} alt={f.label} className="size-10 rounded object-cover" /> : null;
+  }
+  if (f.kind === "money") return <>{fenToYuan(value)}</>;
+  if (f.kind === "richtext") return null;
+  return <>{value === null || value === undefined ? "" : String(value)}</>;
+}
+
+type Dialog =
+  | { kind: "form"; id: number | null; initial: ResourceRow | null }
+  | { kind: "action"; action: ResourceActionMeta; row: ResourceRow }
+  | { kind: "history"; id: number }
+  | null;
+
+/** The standard list of any declared resource: query panel, toolbar, columns, pager and its dialogs. */
+export function ResourceList({ data }: { data: ResourceScreenData }) {
+  const { meta, dicts } = data;
+  const t = useTranslations("resource");
+  const tl = useTranslations("list");
+  const confirm = useConfirm();
+  const confirmed = useConfirmedAction();
+  const parsers = useMemo(() => resourceParsers(meta.fields), [meta]);
+  const keys = useMemo(() => filterKeys(meta.fields), [meta]);
+  const list = useList(parsers);
+  const draft = useQueryDraft(list.query, keys, list.setQuery);
+  const selection = useSelection(data.page.rows);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const idOf = (row: ResourceRow) => Number(row[meta.key]);
+  const rowActions = meta.actions.filter((a) => a.row);
+
+  const remove = (ids: number[]) =>
+    void confirmed(tl("removeConfirm", { name: meta.fields.find((f) => f.name === meta.key)?.label ?? meta.key, ids: ids.join(",") }), () =>
+      send(`admin/${meta.name}/${ids.join(",")}`, "DELETE"),
+    ).then((ok) => ok && list.refresh());
+
+  const openEdit = async (id: number) => {
+    try {
+      const { data: record } = await request<ResourceRow>(`api/admin/${meta.name}/${id}`);
+      if (record) setDialog({ kind: "form", id, initial: record });
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+    }
+  };
+
+  const toggleShelf = (row: ResourceRow) => {
+    const action = onShelf(row[meta.shelf ?? ""]) ? t("shelfOff") : t("shelfOn");
+    void confirm({ message: t("shelfConfirm", { action, id: idOf(row) }) }).then(async (yes) => {
+      if (!yes) return;
+      try {
+        const answer = await request(`api/admin/${meta.name}/shelf/${idOf(row)}`);
+        toast.success(answer.msg ?? t("done"));
+        list.refresh();
+      } catch (error) {
+        if (!(error instanceof RequestError)) throw error;
+      }
+    });
+  };
+
+  const runAction = async (action: ResourceActionMeta, row: ResourceRow, values: Record<string, unknown> = {}) => {
+    const payload = actionPayload(action, row, values);
+    try {
+      const answer =
+        action.method === "GET"
+          ? await request(`api/${action.path}`, { params: payload as Record<string, string> })
+          : await request(`api/${action.path}`, { method: "POST", data: payload });
+      toast.success(answer.msg ?? t("done"));
+      list.refresh();
+      return true;
+    } catch (error) {
+      if (error instanceof RequestError) return false;
+      throw error;
+    }
+  };
+
+  const startAction = (action: ResourceActionMeta, row: ResourceRow) => {
+    if ((action.fields ?? []).length > 0) return setDialog({ kind: "action", action, row });
+    void confirm({ message: action.confirm ?? t("actionConfirm", { action: action.label, id: idOf(row) }) }).then((yes) => yes && runAction(action, row));
+  };
+
+  const listed = meta.fields.filter((f) => f.listed);
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        ...listed.map((f) =>
+          helper.accessor((row) => row[f.name], {
+            id: f.name,
+            header: f.label,
+            meta: f.sortable ? { sortKey: f.name } : undefined,
+            cell: (info) => <Cell field={f} value={info.getValue()} dicts={dicts} />,
+          }),
+        ),
+        helper.display({
+          id: "operations",
+          header: tl("operations"),
+          cell: ({ row }) => {
+            const record = row.original;
+            const id = idOf(record);
+            return (
+              <EditRemoveActions perm={meta.perm} onEdit={meta.editable ? () => void openEdit(id) : undefined} onRemove={meta.removable ? () => remove([id]) : undefined}>
+                {meta.shelf && (
+                  <RowAction
+                    perms={`${meta.perm}:shelf`}
+                    testId="row-shelf"
+                    icon={onShelf(record[meta.shelf]) ? <ArrowDownToLineIcon /> : <ArrowUpToLineIcon />}
+                    label={onShelf(record[meta.shelf]) ? t("shelfOff") : t("shelfOn")}
+                    onClick={() => toggleShelf(record)}
+                  />
+                )}
+                {rowActions
+                  .filter((a) => matchesWhen(a.when, record))
+                  .map((a) => (
+                    <RowAction key={a.key} perms={a.perm} testId={`row-action-${a.key}`} icon={<ZapIcon />} label={a.label} onClick={() => startAction(a, record)} />
+                  ))}
+                <RowAction perms={`${meta.perm}:query`} testId="row-history" icon={<HistoryIcon />} label={t("history")} onClick={() => setDialog({ kind: "history", id })} />
+              </EditRemoveActions>
+            );
+          },
+        }),
+      ]),
+    [meta, dicts, t, tl],
+  );
+  const choices = useMemo(() => listed.map((f) => ({ id: f.name, label: f.label })), [meta]);
+
+  const filters = meta.fields
+    .filter((f) => f.filter)
+    .map((f) => {
+      if (f.filter === "range") {
+        const begin = `begin${capital(f.name)}`;
+        const end = `end${capital(f.name)}`;
+        if (f.kind === "datetime" || f.kind === "date") return <QueryDraftRange key={f.name} label={f.label} draft={draft} begin={begin} end={end} />;
+        return (
+          <span key={f.name} className="contents">
+            <QueryInput label={f.label} name={begin} value={draft.draft[begin]} onChange={(v) => draft.set(begin, v)} />
+            <QueryInput label="~" name={end} value={draft.draft[end]} onChange={(v) => draft.set(end, v)} />
+          </span>
+        );
+      }
+      if ((f.kind === "dict" || f.kind === "flag") && f.dictType) {
+        return <QueryDictSelect key={f.name} label={f.label} name={f.name} value={draft.draft[f.name]} onChange={(v) => draft.set(f.name, v)} options={dicts[f.dictType]} />;
+      }
+      return <QueryInput key={f.name} label={f.label} name={f.name} value={draft.draft[f.name]} onChange={(v) => draft.set(f.name, v)} />;
+    });
+
+  const formOf = (id: number | null) => formFields(meta.fields, id === null ? "create" : "edit", meta.key);
+  // stable while a dialog is open: the form resets only when it opens
+  const recordFields = useMemo(() => (dialog?.kind === "form" ? formOf(dialog.id) : []), [dialog, meta]);
+  const actionFields = useMemo(() => (dialog?.kind === "action" ? (dialog.action.fields ?? []) : []), [dialog]);
+  const saveRecord = async (id: number | null, values: Record<string, unknown>, loaded: Record<string, unknown>) => {
+    const body = bodyOf(formOf(id), values, id === null ? null : loaded);
+    const ok = await send(`admin/${meta.name}`, id === null ? "POST" : "PUT", id === null ? body : { ...body, [meta.key]: id });
+    if (ok) {
+      toast.success(id === null ? tl("added") : tl("updated"));
+      list.refresh();
+    }
+    return ok;
+  };
+
+  return (
+    <>
+      <CrudList
+        testId="resource-screen"
+        perm={meta.perm}
+        list={list}
+        selection={selection}
+        onSearch={draft.search}
+        onReset={draft.reset}
+        filters={<>{filters}</>}
+        columns={columns}
+        choices={choices}
+        rows={data.page.rows}
+        total={data.page.total}
+        getRowId={(row) => String(idOf(row))}
+        onAdd={meta.creatable ? () => setDialog({ kind: "form", id: null, initial: null }) : undefined}
+        onEdit={meta.editable ? (id) => void openEdit(id) : undefined}
+        onRemove={meta.removable ? remove : undefined}
+        onExport={meta.exportable ? () => download(`api/admin/${meta.name}/export`, filterValues(meta.fields, list.query), `${meta.name}_${Date.now()}.xlsx`) : undefined}
+      />
+      <MetaFormDialog
+        open={dialog?.kind === "form"}
+        title={dialog?.kind === "form" && dialog.id !== null ? t("editTitle", { title: meta.title }) : t("addTitle", { title: meta.title })}
+        testId="resource-form"
+        fields={recordFields}
+        initial={dialog?.kind === "form" ? dialog.initial : null}
+        dicts={dicts}
+        onClose={() => setDialog(null)}
+        onSave={(values, loaded) => saveRecord(dialog?.kind === "form" ? dialog.id : null, values, loaded)}
+      />
+      <MetaFormDialog
+        open={dialog?.kind === "action"}
+        title={dialog?.kind === "action" ? dialog.action.label : ""}
+        testId="resource-action"
+        fields={actionFields}
+        initial={null}
+        dicts={dicts}
+        onClose={() => setDialog(null)}
+        onSave={(values) => (dialog?.kind === "action" ? runAction(dialog.action, dialog.row, bodyOf(actionFields, values)) : Promise.resolve(false))}
+      />
+      <HistoryDialog meta={meta} dicts={dicts} recordId={dialog?.kind === "history" ? dialog.id : null} onClose={() => setDialog(null)} />
+    </>
+  );
+}
