@@ -77,7 +77,7 @@ def list_filters(request: web.Request) -> dict[str, str]:
 async def resource_screen(request: web.Request, core: CoreClient, query: ResourceScreenQuery) -> web.Response:
     meta = await resource_meta(core, query.view, request_lang(request))
     filters = list_filters(request)
-    path = f"/admin/{meta['name']}/list"
+    path = "/" + meta["listPath"]
     listing = (core.get(path, params=filters) if meta.get("listMethod") == "GET"
                else core.post(path, json=filters))
     rows, dicts = await asyncio.gather(listing, fetch_dicts(core, *meta.get("dictTypes", [])))

@@ -81,7 +81,7 @@ test("identity verification: create, filter, shelve, audit, read the history, de
 });
 
 test("a view path no resource declares still shows the not-built panel", async ({ page }) => {
-  await page.goto("/account/collect");
+  await page.goto("/mall/turntable");
   await expect(page.getByTestId("not-built")).toBeVisible();
-  await expect(page.getByTestId("not-built-view")).toHaveText("account/collect/index");
+  await expect(page.getByTestId("not-built-view")).toHaveText("mall/turntable/index");
 });

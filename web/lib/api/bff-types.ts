@@ -2622,6 +2622,11 @@ export interface components {
              */
             listMethod: "GET" | "POST";
             /**
+             * Listpath
+             * @description the core path of the list, e.g. admin/AccountUserAuth/list
+             */
+            listPath: string;
+            /**
              * Name
              * @description the path segment: /admin/{name}/list
              */
