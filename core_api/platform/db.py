@@ -27,6 +27,7 @@ MODEL_MODULES = [
     "core_api.tools.gen.models",
     "core_api.messaging.models",
     "core_api.messaging.chat.models",
+    "core_api.account.consumer.models",
 ]
 
 

@@ -8,7 +8,8 @@ from core_api.auth.service import LOGIN_EVENT
 from core_api.messaging.service import NOTICE_PUBLISHED, ORDER_EVENT, on_notice_published, on_order_event
 from core_api.monitor.job.runner import JOB_FIRE, Services, run_fire
 from core_api.platform.bus import BaseBus
-from workers.handlers import auth
+from core_api.platform.webhook import WEBHOOK_DELIVER
+from workers.handlers import auth, webhook
 
 
 def subscribe_all(bus: BaseBus) -> None:
@@ -21,3 +22,8 @@ def subscribe_all(bus: BaseBus) -> None:
         await run_fire(payload, services)
 
     bus.subscribe(JOB_FIRE, "jobs.run", run_job)
+
+    async def deliver_webhook(payload: dict[str, Any]) -> None:
+        await webhook.deliver(payload, bus)
+
+    bus.subscribe(WEBHOOK_DELIVER, "webhook.deliver", deliver_webhook)

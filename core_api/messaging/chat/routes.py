@@ -215,6 +215,11 @@ async def issue_peer_token(request: web.Request, body: PeerTokenBody) -> web.Res
     if not key or not hmac.compare_digest(key, given):
         raise ServiceError("认证失败，无法访问系统资源", 401)
     assert body.kind in PEER_KINDS
+    if body.kind == "user":
+        from core_api.account.consumer.service import chat_standing
+
+        if not (await chat_standing(body.peer_id))[0]:
+            raise ServiceError("账号已被冻结或停用，无法使用聊天", 403)
     peer = ChatIdentity(body.kind, body.peer_id)
     avatar = stored_image(body.avatar, request.app[STORAGE], "头像") if body.avatar else ""
     await service.room_for_peer(peer, body.name, avatar, body.shop_type)
