@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from core_api.platform.contract import (  # noqa: F401 - the shared models, imported from here by the core
     DeptOut,
@@ -18,8 +18,22 @@ from core_api.platform.schema import Schema
 
 
 class SendCodeBody(Schema):
-    phonenumber: str = Field(title="手机号码", min_length=11, max_length=11)
-    scene: Literal["register", "phone"] = Field("register", title="用途")
+    """A code to a phone number (sign-up, phone change), or, for an operator holding
+    account:consumer:editInfo, to the phone of the app user ``uid`` (scene ``consumer``)."""
+
+    phonenumber: str | None = Field(None, title="手机号码", min_length=11, max_length=11)
+    scene: Literal["register", "phone", "consumer"] = Field("register", title="用途")
+    uid: int | None = Field(None, ge=0, title="用户ID")
+
+    @model_validator(mode="after")
+    def _target(self) -> SendCodeBody:
+        if self.uid is not None:
+            self.scene = "consumer"
+        elif self.scene == "consumer":
+            raise ValueError("用户ID不能为空")
+        elif not self.phonenumber:
+            raise ValueError("手机号码不能为空")
+        return self
 
 
 class CaptchaOut(Envelope):

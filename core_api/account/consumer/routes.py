@@ -11,9 +11,7 @@ from tortoise.exceptions import IntegrityError
 
 from core_api.account.consumer import service
 from core_api.account.consumer.models import AccountConsumer
-from core_api.auth import signin
 from core_api.platform.api import Api, BusinessType, OperLogSpec
-from core_api.platform.client import client_info
 from core_api.platform.counts import changed, counted
 from core_api.platform.envelope import ok, page, table
 from core_api.platform.errors import NotFound, ServiceError
@@ -21,7 +19,7 @@ from core_api.platform.paging import ListQuery, between_days, camel_row
 from core_api.platform.passwords import hash_password
 from core_api.platform.schema import Flag, Schema, refuse_changes
 from core_api.platform.security import Principal, any_perm
-from core_api.platform.state import AUTH, CLOCK, SETTINGS, SMS
+from core_api.platform.state import CLOCK
 from core_api.system.user.service import check_password_rule
 
 api = Api("consumer")
@@ -273,17 +271,3 @@ class BindQuery(UidQuery):
 async def bind_recommend(request: web.Request, query: BindQuery) -> web.Response:
     await service.bind_referrer(request.app, query.uid, query.referrer_uid)
     return ok()
-
-
-@api.post("/admin/open/send_code", need=perm("editInfo"),
-          summary="Send a verification code to an app user's phone (rate-limited per number and per caller)",
-          log=OperLogSpec(TITLE, BusinessType.OTHER))
-async def send_code(request: web.Request, body: UidBody) -> web.Response:
-    rows = await AccountConsumer.filter(uid=body.uid).values_list("phone", flat=True)
-    if not rows:
-        raise NotFound("用户不存在")
-    if not rows[0]:
-        raise ServiceError("该用户未绑定手机号")
-    client = client_info(request, request.app[SETTINGS].trusted_proxy_set)
-    await signin.send_code(request.app[AUTH], request.app[SMS], str(rows[0]), "consumer", client)
-    return ok(msg="验证码已发送")
