@@ -80,7 +80,8 @@ async def test_update_reset_password_and_edit_info(start_app, make_settings):
     short = await admin.post("/admin/AccountUserConsumer/reset_password", json={"uid": 1001, "password": "123"})
     assert short == {"code": 500, "msg": "用户密码长度必须介于 5 和 20 之间"}
     assert (await AccountConsumer.get(uid=1001)).password_hash == old_hash
-    assert await admin.post("/admin/AccountUserConsumer/reset_password", json={"uid": 1001, "password": "new-pass1"}) == OK
+    reset = await admin.post("/admin/AccountUserConsumer/reset_password", json={"uid": 1001, "password": "new-pass1"})
+    assert reset == OK
     assert (await AccountConsumer.get(uid=1001)).password_hash.startswith("$argon2")
     missing = await admin.post("/admin/AccountUserConsumer/reset_password", json={"uid": 4242, "password": "abcdef"})
     assert missing == {"code": 404, "msg": "用户不存在"}
@@ -117,7 +118,8 @@ async def test_flags_change_once_and_are_told(start_app, make_settings):
     assert await admin.get(usable, params={"uid": 1002, "usable": 1}) == OK
     assert (await admin.get(usable, params={"uid": 1002, "usable": "2"}))["msg"] == "可用格式不正确"
     assert (await admin.get(usable, params={"uid": 1002}))["msg"] == "可用不能为空"
-    assert await admin.get("/admin/AccountUserConsumer/freeze", params={"uid": 5555}) == {"code": 404, "msg": "用户不存在"}
+    unknown = await admin.get("/admin/AccountUserConsumer/freeze", params={"uid": 5555})
+    assert unknown == {"code": 404, "msg": "用户不存在"}
     assert (await admin.get("/admin/AccountUserConsumer/freeze", params={"uid": "abc"}))["msg"] == "用户ID必须是整数"
     events = await WebhookEvent.all().order_by("id").values_list("event", flat=True)
     assert events == ["consumer.frozen", "consumer.unfrozen", "consumer.muted", "consumer.unmuted",
@@ -163,7 +165,8 @@ async def test_permissions_are_checked_and_nothing_changes(start_app, make_setti
 async def test_bind_referrer_refuses_self_unknown_and_cycles(start_app, make_settings):
     admin, _ry = await app_with_users(start_app, make_settings)
     path = "/admin/consumer/bind_recommend"
-    assert await admin.get(path, params={"uid": 1001, "referrerUid": 1001}) == {"code": 500, "msg": "不能绑定自己为推荐人"}
+    itself = await admin.get(path, params={"uid": 1001, "referrerUid": 1001})
+    assert itself == {"code": 500, "msg": "不能绑定自己为推荐人"}
     assert await admin.get(path, params={"uid": 1001, "referrerUid": 7777}) == {"code": 500, "msg": "推荐人不存在"}
     assert await admin.get(path, params={"uid": 7777, "referrerUid": 1001}) == {"code": 404, "msg": "用户不存在"}
     assert (await admin.get(path, params={"uid": 1001}))["msg"] == "推荐人ID不能为空"
@@ -173,7 +176,8 @@ async def test_bind_referrer_refuses_self_unknown_and_cycles(start_app, make_set
     cycle = {"code": 500, "msg": "不能绑定：推荐关系会形成循环"}
     assert await admin.get(path, params={"uid": 1001, "referrerUid": 1003}) == cycle
     assert await admin.get(path, params={"uid": 1002, "referrerUid": 1003}) == cycle
-    assert await admin.get(path, params={"uid": 1003, "referrerUid": 1002}) == {"code": 500, "msg": "该用户已绑定此推荐人"}
+    same = await admin.get(path, params={"uid": 1003, "referrerUid": 1002})
+    assert same == {"code": 500, "msg": "该用户已绑定此推荐人"}
     referrers = dict(await AccountConsumer.all().values_list("uid", "referrer_uid"))
     assert referrers == {1001: None, 1002: 1001, 1003: 1002}
     assert await WebhookEvent.filter(event="consumer.referrer_bound").count() == 2

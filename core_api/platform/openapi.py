@@ -77,21 +77,21 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms:
                 content["application/x-www-form-urlencoded"] = body_schema
             op["requestBody"] = {"required": True, "content": content}
         paths.setdefault(ep.openapi_path, {})[ep.method.lower()] = op
+    schemes: dict[str, Any] = {"bearer": {"type": "http", "scheme": "bearer"}}
+    if any(ep.partner for ep in endpoints):
+        schemes["partnerSignature"] = {
+            "type": "apiKey", "in": "header", "name": "X-Partner-Signature",
+            "description": "hex HMAC-SHA256, keyed with the partner key, of the X-Partner-Timestamp value, the "
+                           "method, the path and the raw body joined by newlines; the timestamp (unix seconds) "
+                           "within 300 s of the server's clock",
+        }
     return {
         "openapi": "3.1.0",
         "info": {"title": title, "version": version},
         "paths": paths,
         "components": {
             "schemas": dict(sorted(components.items())),
-            "securitySchemes": {
-                "bearer": {"type": "http", "scheme": "bearer"},
-                "partnerSignature": {
-                    "type": "apiKey", "in": "header", "name": "X-Partner-Signature",
-                    "description": "hex HMAC-SHA256, keyed with the partner key, of the X-Partner-Timestamp "
-                                   "value, the method, the path and the raw body joined by newlines; the "
-                                   "timestamp (unix seconds) within 300 s of the server's clock",
-                },
-            },
+            "securitySchemes": schemes,
         },
         "security": [{"bearer": []}],
     }

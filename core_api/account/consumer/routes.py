@@ -159,9 +159,9 @@ async def update_consumer(request: web.Request, body: ConsumerUpdate) -> web.Res
     consumer = await AccountConsumer.get_or_none(id=body.id)
     if consumer is None:
         raise NotFound()
-    refuse_changes(body, {"uid": consumer.uid, "invite_code": consumer.invite_code, "referrer_uid": consumer.referrer_uid,
-                          "frozen": consumer.frozen, "muted": consumer.muted, "usable": consumer.usable,
-                          "password": ""})
+    refuse_changes(body, {"uid": consumer.uid, "invite_code": consumer.invite_code,
+                          "referrer_uid": consumer.referrer_uid, "frozen": consumer.frozen, "muted": consumer.muted,
+                          "usable": consumer.usable, "password": ""})
     if body.phone not in (None, "", consumer.phone, service.mask_phone(consumer.phone)):
         raise ServiceError("不允许修改手机号")
     values = {k: getattr(body, k) for k in ("nick_name", "avatar", "sex") if getattr(body, k) is not None}
@@ -193,8 +193,8 @@ async def set_password(request: web.Request, uid: int, password: str) -> None:
         raise NotFound("用户不存在")
 
 
-@api.post("/admin/AccountUserConsumer/reset_password", need=perm("resetPwd"), summary="Reset an app user's password",
-          log=OperLogSpec(TITLE, BusinessType.UPDATE))
+@api.post("/admin/AccountUserConsumer/reset_password", need=perm("resetPwd"),
+          summary="Reset an app user's password", log=OperLogSpec(TITLE, BusinessType.UPDATE))
 async def reset_password(request: web.Request, body: ResetPasswordBody) -> web.Response:
     await set_password(request, body.uid, body.password)
     return ok()

@@ -96,13 +96,12 @@ async def chat_standing(uid: int) -> tuple[bool, bool]:
     return allowed, allowed and muted != YES
 
 
-async def _lock_referrals() -> bool:
-    """PostgreSQL: a transaction-scoped advisory lock, so every node binds one at a time; SQLite: one node."""
+async def _lock_referrals() -> None:
+    """PostgreSQL: a transaction-scoped advisory lock, so every node binds one at a time (SQLite runs on one
+    node, where a process lock does the same)."""
     conn = connections.get("default")
     if conn.capabilities.dialect == "postgres":
         await conn.execute_query("SELECT pg_advisory_xact_lock($1, $2)", [REFERRAL_LOCK, zlib.crc32(b"bind") & 0x7FFF])
-        return False
-    return True
 
 
 async def bind_referrer(app: web.Application, uid: int, referrer_uid: int) -> None:
@@ -126,14 +125,15 @@ async def bind_referrer(app: web.Application, uid: int, referrer_uid: int) -> No
                 raise ServiceError("该用户已绑定此推荐人")
             if not await AccountConsumer.filter(uid=referrer_uid).exists():
                 raise ServiceError("推荐人不存在")
-            step, depth = referrer_uid, 0
+            step: int | None = referrer_uid
+            depth = 0
             while step is not None:
                 if step == uid:
                     raise ServiceError("不能绑定：推荐关系会形成循环")
                 depth += 1
                 if depth > MAX_REFERRAL_DEPTH:
                     raise ServiceError("推荐链过长，无法绑定")
-                up = await AccountConsumer.filter(uid=step).values_list("referrer_uid", flat=True)
+                up: list[Any] = await AccountConsumer.filter(uid=step).values_list("referrer_uid", flat=True)
                 step = up[0] if up else None
             moved = await AccountConsumer.filter(uid=uid, referrer_uid=current).update(
                 referrer_uid=referrer_uid, update_time=now)
