@@ -29,6 +29,7 @@ from core_api.platform.sms import make_sms
 from core_api.platform.state import AUTH, BUS, CHAT, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE
 from core_api.platform.storage import make_storage
 from core_api.platform.timefmt import set_zone
+from core_api.platform.webhook import relay_events
 from core_api.system.config.service import ConfigService
 from core_api.system.dict.service import DictService
 from core_api.tools.docs.routes import DOCS_STORAGE, docs_pages, docs_storage
@@ -44,6 +45,7 @@ BUS_HANDLERS: web.AppKey[tuple[Callable[[BaseBus], None], ...]] = web.AppKey("bu
 def feature_apis() -> list[Api]:
     """Every feature's routes, in one place."""
     from core_api import generated
+    from core_api.account.consumer.routes import api as consumer_api
     from core_api.auth.routes import api as auth_api
     from core_api.business import business_apis
     from core_api.common.routes import api as common_api
@@ -57,6 +59,7 @@ def feature_apis() -> list[Api]:
     from core_api.monitor.operlog.routes import api as operlog_api
     from core_api.monitor.pool.routes import api as pool_api
     from core_api.monitor.server.routes import api as server_api
+    from core_api.partner.routes import api as partner_api
     from core_api.system.config.routes import api as config_api
     from core_api.system.dept.routes import api as dept_api
     from core_api.system.dict.routes import api as dict_api
@@ -74,7 +77,8 @@ def feature_apis() -> list[Api]:
     return [*generated_apis, auth_api, dashboard_api, common_api, post_api, dict_api, config_api, notice_api,
             dept_api, menu_api,
             profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api,
-            job_api, pool_api, messages_api, chat_api, gen_api, build_api, docs_api, *business_apis()]
+            job_api, pool_api, messages_api, chat_api, gen_api, build_api, docs_api, consumer_api, partner_api,
+            *business_apis()]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:
@@ -127,6 +131,7 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     app[CHAT].bind(app[AUTH], bus)
     app[SMS] = make_sms(settings.sms_provider, settings.sms_http_url, settings.sms_http_token)
     await bus.start(consume=isinstance(bus, InProcessBus))
+    await relay_events(bus, app[CLOCK].now())  # webhook events a previous process committed but never published
     stop_scheduler = asyncio.Event()
     scheduler_task = None
     if isinstance(bus, InProcessBus):

@@ -3,7 +3,9 @@ a worker fans it out in batches with its progress; the per-user rows' read flag;
 
 from __future__ import annotations
 
-from core_api.account.auth.models import IdentityVerification
+from datetime import UTC, datetime
+
+from core_api.account.consumer.models import AccountConsumer
 from core_api.content.message.models import CommonMessage, CommonMessageUser
 from core_api.content.message.service import fan_out
 from tests.conftest import OK, eventually
@@ -36,8 +38,10 @@ async def test_v2_fans_out_2500_users_in_batches(admin):
 
 
 async def test_v1_sends_to_every_app_user_and_read_flag(admin):
-    for uid in (501, 502, 503, 502):
-        await IdentityVerification.create(uid=uid, real_name="张三", id_number="11010119900307123X")
+    now = datetime.now(UTC)
+    for uid in (501, 502, 503):
+        await AccountConsumer.create(uid=uid, nick_name=f"用户{uid}", invite_code=f"I{uid}", register_time=now)
+    await AccountConsumer.create(uid=504, nick_name="冻结", invite_code="I504", register_time=now, frozen="1")
     added = await admin.post("/admin/common_message/add_message", json={"title": "系统维护", "content": "今晚"})
     assert added["code"] == 200
     message_id = added["data"]["id"]

@@ -65,7 +65,13 @@ async def register(request: web.Request, body: RegisterBody) -> web.Response:
 
 @api.post("/admin/open/send_code", public=True, summary="Send a six-digit SMS verification code",
           response=Envelope)
-async def send_code(request: web.Request, body: SendCodeBody) -> web.Response:
+async def send_code(request: web.Request, principal: Principal | None, body: SendCodeBody) -> web.Response:
+    if body.uid is not None:
+        from core_api.account.consumer.service import send_consumer_code
+
+        await send_consumer_code(request.app, principal, body.uid, _client(request))
+        return ok(msg="验证码已发送")
+    assert body.phonenumber is not None
     await signin.send_code(request.app[AUTH], request.app[SMS], body.phonenumber, body.scene, _client(request))
     return ok(msg="验证码已发送")
 

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from core_api.platform.contract import (  # noqa: F401 - the shared models, imported from here by the core
     DeptOut,
@@ -18,8 +19,27 @@ from core_api.platform.schema import Schema
 
 
 class SendCodeBody(Schema):
-    phonenumber: str = Field(title="手机号码", min_length=11, max_length=11)
-    scene: Literal["register", "phone"] = Field("register", title="用途")
+    """A code to a phone number (sign-up, phone change), or, for an operator holding
+    account:consumer:editInfo, to the phone of the app user ``uid`` (scene ``consumer``)."""
+
+    uid: int | None = Field(None, ge=0, title="用户ID")
+    phonenumber: str | None = Field(None, title="手机号码", min_length=11, max_length=11, validate_default=True)
+    scene: Literal["register", "phone", "consumer"] = Field("register", title="用途")
+
+    @field_validator("phonenumber")
+    @classmethod
+    def _phone_unless_uid(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None and info.data.get("uid") is None:
+            raise PydanticCustomError("missing", "Field required")
+        return value
+
+    @model_validator(mode="after")
+    def _scene(self) -> SendCodeBody:
+        if self.uid is not None:
+            self.scene = "consumer"
+        elif self.scene == "consumer":
+            raise ValueError("用户ID不能为空")
+        return self
 
 
 class CaptchaOut(Envelope):

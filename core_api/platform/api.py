@@ -63,6 +63,7 @@ class Endpoint:
     path_params: dict[str, type] = field(default_factory=dict)
     response_model: type[BaseModel] | None = None
     log: OperLogSpec | None = None
+    partner: bool = False  # signed with the partner key and idempotent by key (platform/partner.py)
 
     @property
     def operation_id(self) -> str:
@@ -94,9 +95,13 @@ class Api:
         login_only: bool = False,
         response: type[BaseModel] | None = None,
         log: OperLogSpec | None = None,
+        partner: bool = False,
     ) -> Callable[[Handler], Handler]:
-        if sum([need is not None, public, login_only]) != 1:
-            raise ValueError(f"{method} {path}: give exactly one of need=, public=True, login_only=True")
+        """``partner=True``: a call of the app's server or a partner system, with no operator: signed with
+        the partner key and idempotent by its ``Idempotency-Key`` (see core_api/platform/partner.py)."""
+        if sum([need is not None, public, login_only, partner]) != 1:
+            raise ValueError(f"{method} {path}: give exactly one of need=, public=True, login_only=True, "
+                             "partner=True")
 
         def decorate(fn: Handler) -> Handler:
             hints = typing.get_type_hints(fn)
@@ -117,6 +122,7 @@ class Api:
                 path_params={n: hints.get(n, int if _digits_only(path, n) else str) for n in path_names},
                 response_model=response,
                 log=log,
+                partner=partner,
             )
             self.endpoints.append(ep)
             fn.__endpoint__ = ep  # type: ignore[attr-defined]
@@ -269,10 +275,19 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
     wants = set(inspect.signature(ep.handler).parameters)
 
     async def handle(request: web.Request) -> web.StreamResponse:
+        if ep.partner:
+            from core_api.platform.partner import run_partner_call
+
+            return await run_partner_call(request, lambda: run(request))
+        return await run(request)
+
+    async def run(request: web.Request) -> web.StreamResponse:
         started = time.perf_counter()
         kwargs: dict[str, Any] = {}
         principal: Principal | None = None
-        if not ep.public:
+        if ep.partner:
+            pass  # no operator: the signature was checked
+        elif not ep.public:
             principal = await authenticate(request)
             request[PRINCIPAL] = principal
             if ep.need is not None and not ep.need.allows(principal.authz):

@@ -58,6 +58,9 @@ class BaseBus:
         """The wait before attempt ``attempt`` (2, 3, ...): retry_delay × 4^(attempt − 2)."""
         return self.retry_delay * BACKOFF ** (attempt - 2)
     subscriptions: list[Subscription] = field(default_factory=list)
+    # The settings the bus was made from: handlers that need configuration (the webhook's URL and key)
+    # read it here, so that a test's settings reach the handlers it registers.
+    settings: Settings | None = None
     broadcast_handlers: dict[str, list[Handler]] = field(default_factory=lambda: defaultdict(list))
 
     def subscribe(self, topic: str, name: str, handler: Handler) -> None:
@@ -305,6 +308,10 @@ class RabbitBus(BaseBus):
 
 def make_bus(settings: Settings) -> InProcessBus | RabbitBus:
     delay = settings.bus_retry_delay_ms / 1000
+    bus: InProcessBus | RabbitBus
     if settings.amqp_url:
-        return RabbitBus(settings.amqp_url, settings.bus_max_attempts, delay, prefix=settings.bus_prefix)
-    return InProcessBus(max_attempts=settings.bus_max_attempts, retry_delay=delay)
+        bus = RabbitBus(settings.amqp_url, settings.bus_max_attempts, delay, prefix=settings.bus_prefix)
+    else:
+        bus = InProcessBus(max_attempts=settings.bus_max_attempts, retry_delay=delay)
+    bus.settings = settings
+    return bus

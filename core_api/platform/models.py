@@ -43,3 +43,39 @@ class ChangeLog(Model):
     class Meta:
         table = "biz_change_log"
         indexes = (("resource", "record_id", "id"),)
+class WebhookEvent(Model):
+    """The webhook outbox: one row per event told to the app server, written in the transaction of the
+    change it reports, published on the bus after the commit, and marked when the worker delivered it."""
+
+    id = fields.BigIntField(primary_key=True)
+    event_id = fields.CharField(max_length=32, unique=True)
+    event = fields.CharField(max_length=64)  # e.g. consumer.frozen
+    payload = fields.TextField()  # the JSON body POSTed, exactly as signed
+    # pending (to deliver), delivered, not_configured (no CONSOLE_APP_WEBHOOK_URL), failed (retries spent)
+    status = fields.CharField(max_length=16, default="pending")
+    attempts = fields.IntField(default=0)
+    last_error = fields.CharField(max_length=500, default="")
+    created_at = fields.DatetimeField()
+    published_at = fields.DatetimeField(null=True)
+    delivered_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "sys_webhook_event"
+        indexes = (("status", "created_at"), ("published_at",))
+
+
+class PartnerRequest(Model):
+    """One partner call by its ``Idempotency-Key``: the first claims the key, a repeat with the same body
+    gets the stored answer, a repeat with another body is refused."""
+
+    id = fields.BigIntField(primary_key=True)
+    idem_key = fields.CharField(max_length=128, unique=True)
+    route = fields.CharField(max_length=200)
+    body_hash = fields.CharField(max_length=64)
+    status = fields.CharField(max_length=8, default="pending")  # pending, done
+    response = fields.TextField(default="")
+    created_at = fields.DatetimeField()
+
+    class Meta:
+        table = "sys_partner_request"
+        indexes = (("created_at",),)

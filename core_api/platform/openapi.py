@@ -38,7 +38,14 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms:
             "tags": [ep.tag],
             "responses": {"200": {"description": "The contract's envelope; the outcome is its `code`."}},
         }
-        if ep.public:
+        if ep.partner:
+            from core_api.platform.partner import HEADERS
+
+            op["security"] = [{"partnerSignature": []}]
+            op["description"] = ("For the app's server and partner systems: signed with the partner key "
+                                 "(X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; "
+                                 "a repeat with the same body answers the stored result, another body code 409.")
+        elif ep.public:
             op["security"] = []
         else:
             op["description"] = "Needs a signed-in caller" + (f" with {ep.need.describe()}." if ep.need else ".")
@@ -57,6 +64,9 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms:
             for name, prop in qschema.get("properties", {}).items():
                 params.append({"name": name, "in": "query", "required": name in required, "schema": prop})
             components.update(qschema.get("$defs", {}))
+        if ep.partner:
+            params += [{"name": name, "in": "header", "required": True, "description": text,
+                        "schema": {"type": "string"}} for name, text in HEADERS.items()]
         if params:
             op["parameters"] = params
         if ep.body_model:
@@ -67,13 +77,21 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms:
                 content["application/x-www-form-urlencoded"] = body_schema
             op["requestBody"] = {"required": True, "content": content}
         paths.setdefault(ep.openapi_path, {})[ep.method.lower()] = op
+    schemes: dict[str, Any] = {"bearer": {"type": "http", "scheme": "bearer"}}
+    if any(ep.partner for ep in endpoints):
+        schemes["partnerSignature"] = {
+            "type": "apiKey", "in": "header", "name": "X-Partner-Signature",
+            "description": "hex HMAC-SHA256, keyed with the partner key, of the X-Partner-Timestamp value, the "
+                           "method, the path and the raw body joined by newlines; the timestamp (unix seconds) "
+                           "within 300 s of the server's clock",
+        }
     return {
         "openapi": "3.1.0",
         "info": {"title": title, "version": version},
         "paths": paths,
         "components": {
             "schemas": dict(sorted(components.items())),
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            "securitySchemes": schemes,
         },
         "security": [{"bearer": []}],
     }

@@ -56,6 +56,10 @@ class Settings(BaseSettings):
 
     core_url: str = "http://127.0.0.1:8010"  # where the BFF finds the core API
     chat_partner_key: str = ""  # the mobile app's server and partners ask for peer chat tokens with it
+    # Where operators' decisions on app users (freeze, mute, usable) are POSTed, signed with the partner key;
+    # empty: the events are recorded and shown as not deliverable (no URL configured).
+    app_webhook_url: str = ""
+    app_webhook_timeout_seconds: float = Field(10, gt=0, le=120)
     bus_prefix: str = Field("console", pattern=r"^[a-z][a-z0-9_-]{0,30}$")  # exchange and queue name prefix
     bus_retry_delay_ms: int = 2000
     bus_max_attempts: int = 5

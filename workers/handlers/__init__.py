@@ -10,7 +10,8 @@ from core_api.messaging.service import NOTICE_PUBLISHED, ORDER_EVENT, on_notice_
 from core_api.monitor.job.runner import JOB_FIRE, Services, run_fire
 from core_api.platform.bus import BaseBus
 from core_api.platform.counts import broadcast_changed
-from workers.handlers import auth, content
+from core_api.platform.webhook import WEBHOOK_DELIVER
+from workers.handlers import auth, content, webhook
 
 
 def subscribe_all(bus: BaseBus) -> None:
@@ -29,3 +30,8 @@ def subscribe_all(bus: BaseBus) -> None:
         await run_fire(payload, services)
 
     bus.subscribe(JOB_FIRE, "jobs.run", run_job)
+
+    async def deliver_webhook(payload: dict[str, Any]) -> None:
+        await webhook.deliver(payload, bus)
+
+    bus.subscribe(WEBHOOK_DELIVER, "webhook.deliver", deliver_webhook)

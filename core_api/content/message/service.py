@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import Field
 
-from core_api.account.auth.models import IdentityVerification
+from core_api.account.consumer.models import AccountConsumer
 from core_api.content.message.models import CommonMessage, CommonMessageUser
 from core_api.platform.schema import Schema
 
@@ -22,11 +22,9 @@ WAITING, SENDING, SENT = "0", "1", "2"
 
 
 async def all_uids() -> list[int]:
-    """Every app user's uid. The consumer table (account_consumer) is built on another branch; until the
-    merge this reads the uids known here (identity submissions). The merger points this one function at
-    ``account_consumer``."""
-    rows = await IdentityVerification.all().distinct().values("uid")
-    return sorted({int(r["uid"]) for r in rows})
+    """Every usable app user's uid (frozen or unusable accounts get no message)."""
+    rows = await AccountConsumer.filter(frozen="0", usable="1").order_by("uid").values("uid")
+    return [int(r["uid"]) for r in rows]
 
 
 class MessageAdded(Schema):

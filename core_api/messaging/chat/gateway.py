@@ -18,6 +18,7 @@ import socketio
 from aiohttp import WSMsgType, web
 from pydantic import ValidationError
 
+from core_api.account.consumer.service import CONSUMER_BLOCKED, chat_standing
 from core_api.auth.models import UserSession
 from core_api.auth.service import SESSION_ENDED
 from core_api.messaging.chat import service
@@ -35,6 +36,8 @@ from core_api.system.user.models import SysUser
 log = logging.getLogger("console.chat")
 RAW_DELIVERY = "chat.raw"
 DESK_ROOM = f"desk:{service.PLATFORM_DESK}"
+BLOCKED = "账号已被冻结或停用，无法使用聊天"
+MUTED = "您已被禁言，无法发送消息"
 HEARTBEAT_REPLY = {"messageType": "jump", "userUid": 1000, "toShopId": 0, "content": {"txt": "心跳", "type": "jump"},
                    "contentType": "txt"}
 
@@ -62,6 +65,7 @@ class ChatGateway:
         self.auth, self.bus = auth, bus
         bus.on_broadcast(RAW_DELIVERY, self._deliver_raw_here)
         bus.on_broadcast(SESSION_ENDED, self._end_sessions_here)
+        bus.on_broadcast(CONSUMER_BLOCKED, self._drop_consumer_here)
 
     def attach(self, app: web.Application) -> None:
         self.storage = app[STORAGE]
@@ -86,6 +90,10 @@ class ChatGateway:
             return True
         return await UserSession.filter(id=ident.session_id, expires_at__gt=service.now_utc().timestamp()).exists()
 
+    async def admitted(self, ident: ChatIdentity) -> bool:
+        """A frozen or unusable app user is let in nowhere (shops and staff: their own rules)."""
+        return ident.kind != "user" or (await chat_standing(ident.id))[0]
+
     async def may(self, ident: ChatIdentity, need: Need) -> bool:
         """Customers may always talk in their own room; staff need the desk's permission (chat routes)."""
         if not ident.is_staff:
@@ -108,6 +116,8 @@ class ChatGateway:
         ident = await self.identify(token)
         if ident is None:
             raise socketio.exceptions.ConnectionRefusedError("认证失败，无法访问系统资源")
+        if not await self.admitted(ident):
+            raise socketio.exceptions.ConnectionRefusedError(BLOCKED)
         if not await self.may(ident, DESK_LIST):
             raise socketio.exceptions.ConnectionRefusedError(Forbidden().msg)
         await self.sio.save_session(sid, {"kind": ident.kind, "id": ident.id, "session": ident.session_id})
@@ -133,6 +143,8 @@ class ChatGateway:
         ident = await self.identify(request.match_info["token"])
         if ident is None:
             raise ServiceError("认证失败，无法访问系统资源", 401)
+        if not await self.admitted(ident):
+            raise ServiceError(BLOCKED, 403)
         if not await self.may(ident, DESK_LIST):
             raise Forbidden()
         ws = web.WebSocketResponse(heartbeat=30)
@@ -173,6 +185,10 @@ class ChatGateway:
             return {"code": 500, "msg": "不支持的消息类型"}
         if not await self.may(ident, DESK_REPLY):
             return {"code": Forbidden.code, "msg": Forbidden().msg}
+        if ident.kind == "user":
+            allowed, may_send = await chat_standing(ident.id)
+            if not may_send:
+                return {"code": Forbidden.code, "msg": MUTED if allowed else BLOCKED}
         try:
             outgoing = service.Outgoing.model_validate(data)
             segments = outgoing.checked(self.storage)
@@ -275,6 +291,18 @@ class ChatGateway:
             for ws, sid in list(self.raw_sessions.items()):
                 if sid == session_id:
                     await ws.close(code=4001, message=b"session ended")
+
+
+    async def _drop_consumer_here(self, data: dict[str, Any]) -> None:
+        """An app user frozen or made unusable: their sockets on this node close at once."""
+        uid = data.get("uid")
+        if not isinstance(uid, int):
+            return
+        room = ChatIdentity("user", uid).room
+        for sid, _eio_sid in list(self.sio.manager.get_participants("/", room)):
+            await self.sio.disconnect(sid, ignore_queue=True)
+        for ws in list(self.raw.get(room, ())):
+            await ws.close(code=4003, message=b"account blocked")
 
 
 class DeskBadge:

@@ -600,6 +600,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/AccountUserConsumer/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Freeze an app user: chat closed at once, the app server told
+         * @description Needs a signed-in caller with any of permissions account:consumer:freeze.
+         */
+        get: operations["consumer_freeze"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserConsumer/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * App users, paged (filters in the body)
+         * @description Needs a signed-in caller with any of permissions account:consumer:list.
+         */
+        post: operations["consumer_list_by_body"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserConsumer/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * App users, paged (business page envelope)
+         * @description Needs a signed-in caller with any of permissions account:consumer:list.
+         */
+        get: operations["consumer_list_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserConsumer/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mute an app user: chat sending refused
+         * @description Needs a signed-in caller with any of permissions account:consumer:mute.
+         */
+        get: operations["consumer_mute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserConsumer/reset_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset an app user's password
+         * @description Needs a signed-in caller with any of permissions account:consumer:resetPwd.
+         */
+        post: operations["consumer_reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserConsumer/un_mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unmute an app user
+         * @description Needs a signed-in caller with any of permissions account:consumer:mute.
+         */
+        get: operations["consumer_un_mute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserConsumer/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unfreeze an app user
+         * @description Needs a signed-in caller with any of permissions account:consumer:freeze.
+         */
+        get: operations["consumer_unfreeze"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserConsumer/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit an app user's profile
+         * @description Needs a signed-in caller with any of permissions account:consumer:edit.
+         */
+        post: operations["consumer_update_consumer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserConsumer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One app user
+         * @description Needs a signed-in caller with any of permissions account:consumer:query.
+         */
+        get: operations["consumer_get_consumer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/AccountUserRelease": {
         parameters: {
             query?: never;
@@ -2692,6 +2872,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/account_login_check/edit_user_info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an app user's phone number or password
+         * @description Needs a signed-in caller with any of permissions account:consumer:editInfo.
+         */
+        post: operations["consumer_edit_user_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/account_login_check/usable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mark an app user usable (1) or unusable (0)
+         * @description Needs a signed-in caller with any of permissions account:consumer:usable.
+         */
+        get: operations["consumer_set_usable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/account_recommend/export": {
         parameters: {
             query?: never;
@@ -3212,6 +3432,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/consumer/bind_recommend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bind an app user's referrer (oneself and cycles refused)
+         * @description Needs a signed-in caller with any of permissions account:consumer:bindReferrer.
+         */
+        get: operations["consumer_bind_recommend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/open/send_code": {
         parameters: {
             query?: never;
@@ -3494,6 +3734,46 @@ export interface paths {
         get: operations["rich_text_open_rich_text"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/consumers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an app user, or update one by uid (idempotent by Idempotency-Key)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_upsert_consumer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/consumers/sign_in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an app user's sign-in (for the login charts; updates the last sign-in)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_sign_in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9370,6 +9650,197 @@ export interface components {
             /** 参数键值 */
             configValue: string;
         };
+        /** ConsumerIn */
+        ConsumerIn: {
+            /**
+             * 头像
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * 昵称
+             * @default null
+             */
+            nickName?: string | null;
+            /**
+             * 密码
+             * @description the user's password in clear, hashed here; never answered
+             * @default null
+             */
+            password?: string | null;
+            /**
+             * 手机号
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * 注册时间
+             * @description unix seconds; default: now
+             * @default null
+             */
+            registerTime?: number | null;
+            /**
+             * 性别
+             * @default null
+             */
+            sex?: string | null;
+            /** 用户ID */
+            uid: number;
+        };
+        /**
+         * ConsumerQuery
+         * @description Filters of both list calls; ``pageNo`` (the business pages' name) is read as ``pageNum``.
+         */
+        ConsumerQuery: {
+            /**
+             * 注册开始日期
+             * @default null
+             */
+            beginRegisterTime?: unknown;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 注册结束日期
+             * @default null
+             */
+            endRegisterTime?: unknown;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 冻结
+             * @default null
+             */
+            frozen?: string | null;
+            /**
+             * 邀请码
+             * @default null
+             */
+            inviteCode?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 禁言
+             * @default null
+             */
+            muted?: string | null;
+            /**
+             * 昵称
+             * @default null
+             */
+            nickName?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 手机号
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * 推荐人ID
+             * @default null
+             */
+            referrerUid?: number | null;
+            /**
+             * 性别
+             * @default null
+             */
+            sex?: string | null;
+            /**
+             * 用户ID
+             * @default null
+             */
+            uid?: number | null;
+            /**
+             * 可用
+             * @default null
+             */
+            usable?: string | null;
+        };
+        /**
+         * ConsumerUpdate
+         * @description The profile an operator may edit. Phone and password have their own call; flags theirs.
+         */
+        ConsumerUpdate: {
+            /**
+             * 头像
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * 冻结
+             * @default null
+             */
+            frozen?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * 邀请码
+             * @default null
+             */
+            inviteCode?: unknown;
+            /**
+             * 禁言
+             * @default null
+             */
+            muted?: unknown;
+            /**
+             * 昵称
+             * @default null
+             */
+            nickName?: string | null;
+            /**
+             * 密码
+             * @default null
+             */
+            password?: unknown;
+            /**
+             * 手机号
+             * @default null
+             */
+            phone?: unknown;
+            /**
+             * 推荐人ID
+             * @default null
+             */
+            referrerUid?: unknown;
+            /**
+             * 性别
+             * @default null
+             */
+            sex?: string | null;
+            /**
+             * 用户ID
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * 可用
+             * @default null
+             */
+            usable?: unknown;
+        };
         /** DashboardData */
         DashboardData: {
             /** Depttotal */
@@ -9796,6 +10267,21 @@ export interface components {
             remark?: string | null;
             /** Status */
             status: string;
+        };
+        /** EditUserInfoBody */
+        EditUserInfoBody: {
+            /**
+             * 密码
+             * @default null
+             */
+            password?: string | null;
+            /**
+             * 手机号
+             * @default null
+             */
+            phone?: string | null;
+            /** 用户ID */
+            uid: number;
         };
         /** Envelope */
         Envelope: {
@@ -11576,6 +12062,13 @@ export interface components {
              */
             uuid?: string | null;
         };
+        /** ResetPasswordBody */
+        ResetPasswordBody: {
+            /** 新密码 */
+            password: string;
+            /** 用户ID */
+            uid: number;
+        };
         /** ResetPwdBody */
         ResetPwdBody: {
             /** 用户密码 */
@@ -12110,16 +12603,53 @@ export interface components {
              */
             toShopType?: number | null;
         };
-        /** SendCodeBody */
+        /**
+         * SendCodeBody
+         * @description A code to a phone number (sign-up, phone change), or, for an operator holding
+         *     account:consumer:editInfo, to the phone of the app user ``uid`` (scene ``consumer``).
+         */
         SendCodeBody: {
-            /** 手机号码 */
-            phonenumber: string;
+            /**
+             * 手机号码
+             * @default null
+             */
+            phonenumber?: string | null;
             /**
              * 用途
              * @default register
              * @enum {string}
              */
-            scene?: "register" | "phone";
+            scene?: "register" | "phone" | "consumer";
+            /**
+             * 用户ID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** SignInIn */
+        SignInIn: {
+            /**
+             * 城市
+             * @default
+             */
+            city?: string;
+            /**
+             * 设备
+             * @default
+             */
+            device?: string;
+            /**
+             * IP
+             * @default
+             */
+            ip?: string;
+            /**
+             * 登录时间
+             * @description unix seconds
+             */
+            time: number;
+            /** 用户ID */
+            uid: number;
         };
         /** TextBody */
         TextBody: {
@@ -13704,6 +14234,211 @@ export interface operations {
         };
     };
     platform_AccountUserCollect_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consumer_freeze: {
+        parameters: {
+            query: {
+                uid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consumer_list_by_body: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsumerQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsumerQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consumer_list_data: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                nickName?: string | null;
+                phone?: string | null;
+                inviteCode?: string | null;
+                referrerUid?: number | null;
+                frozen?: string | null;
+                muted?: string | null;
+                usable?: string | null;
+                sex?: string | null;
+                beginRegisterTime?: unknown;
+                endRegisterTime?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consumer_mute: {
+        parameters: {
+            query: {
+                uid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consumer_reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ResetPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consumer_un_mute: {
+        parameters: {
+            query: {
+                uid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consumer_unfreeze: {
+        parameters: {
+            query: {
+                uid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consumer_update_consumer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsumerUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsumerUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consumer_get_consumer: {
         parameters: {
             query?: never;
             header?: never;
@@ -16341,6 +17076,50 @@ export interface operations {
             };
         };
     };
+    consumer_edit_user_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditUserInfoBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["EditUserInfoBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consumer_set_usable: {
+        parameters: {
+            query: {
+                uid: number;
+                usable: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_account_recommend_export: {
         parameters: {
             query?: never;
@@ -16915,6 +17694,27 @@ export interface operations {
             };
         };
     };
+    consumer_bind_recommend: {
+        parameters: {
+            query: {
+                uid: number;
+                referrerUid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     auth_send_code: {
         parameters: {
             query?: never;
@@ -17238,6 +18038,66 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_upsert_consumer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsumerIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsumerIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_sign_in: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["SignInIn"];
+            };
+        };
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {

@@ -1,0 +1,53 @@
+"""App users (consumers) as the console keeps them, and their sign-in records."""
+
+from __future__ import annotations
+
+from tortoise import fields
+from tortoise.models import Model
+
+YES, NO = "1", "0"
+
+
+class AccountConsumer(Model):
+    """One app user, keyed by uid (the app's own user id) in every action.
+
+    The flags frozen, muted and usable are one-character text: 1 means the flag's name holds, 0 it does not."""
+
+    id = fields.BigIntField(primary_key=True)
+    uid = fields.BigIntField(unique=True)
+    nick_name = fields.CharField(max_length=64, default="")
+    phone = fields.CharField(max_length=20, null=True, unique=True)
+    avatar = fields.CharField(max_length=500, default="")
+    sex = fields.CharField(max_length=1, default="2")  # 0 male 1 female 2 unknown (sys_user_sex)
+    invite_code = fields.CharField(max_length=16, unique=True)
+    referrer_uid = fields.BigIntField(null=True, db_index=True)
+    frozen = fields.CharField(max_length=1, default=NO)
+    muted = fields.CharField(max_length=1, default=NO)
+    usable = fields.CharField(max_length=1, default=YES)
+    register_time = fields.DatetimeField()
+    last_login_time = fields.DatetimeField(null=True)
+    last_login_ip = fields.CharField(max_length=128, default="")
+    last_login_city = fields.CharField(max_length=64, default="")
+    password_hash = fields.CharField(max_length=255, default="")  # never answered
+    create_time = fields.DatetimeField(auto_now_add=True)
+    update_time = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "account_consumer"
+        indexes = (("register_time",), ("frozen", "register_time"), ("muted", "register_time"),
+                   ("usable", "register_time"), ("last_login_time",))
+
+
+class AccountSignIn(Model):
+    """One sign-in of an app user, as the app server reports it (charts by day and by city)."""
+
+    id = fields.BigIntField(primary_key=True)
+    uid = fields.BigIntField()
+    ip = fields.CharField(max_length=128, default="")
+    city = fields.CharField(max_length=64, default="")
+    device = fields.CharField(max_length=128, default="")
+    sign_in_time = fields.DatetimeField()
+
+    class Meta:
+        table = "account_sign_in"
+        indexes = (("sign_in_time",), ("city", "sign_in_time"), ("uid", "sign_in_time"))

@@ -1,0 +1,113 @@
+"""Calls of the mobile app's server and partner systems: signed with the partner key, idempotent by key.
+
+Declare one with ``@api.post(path, partner=True, summary=...)``: the route needs no operator, and before the
+handler runs the platform checks
+
+- the signature: ``X-Partner-Timestamp`` (unix seconds, within ±300 s of our clock) and
+  ``X-Partner-Signature`` = hex HMAC-SHA256(partner key, f"{timestamp}\\n{METHOD}\\n{path}\\n" + raw body),
+  where path is the request path without the query;
+- the ``Idempotency-Key`` header (1–128 visible characters): the first call with a key claims it and its
+  answer is stored; a repeat with the same route and body gets the stored answer and applies nothing; a
+  repeat with another body (or route) is refused with code 409. Concurrent repeats wait for the first to
+  finish. A call that fails (a refusal, a bad body) releases its key, so a corrected retry can apply.
+
+The older partner call (``/api/chat/v1/peer_token``) keeps its raw ``X-Partner-Key`` header
+(``check_partner_key``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import re
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+
+from aiohttp import web
+from tortoise.exceptions import IntegrityError
+
+from core_api.platform.envelope import json_response
+from core_api.platform.errors import ServiceError
+from core_api.platform.models import PartnerRequest
+from core_api.platform.state import CLOCK, SETTINGS
+
+MAX_SKEW = 300
+WAIT_FOR_FIRST = 15.0  # a repeat waits this long for the first call with its key
+KEY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")
+NOT_AUTHENTICATED = "认证失败，无法访问系统资源"
+HEADERS = {
+    "X-Partner-Timestamp": "unix seconds; within 300 s of the server's clock",
+    "X-Partner-Signature": "hex HMAC-SHA256(partner key, timestamp + '\\n' + METHOD + '\\n' + path + '\\n' + body)",
+    "Idempotency-Key": "the client's key for this operation (1-128 visible ASCII characters)",
+}
+
+
+def partner_signature(key: str, timestamp: str, method: str, path: str, body: bytes) -> str:
+    message = f"{timestamp}\n{method.upper()}\n{path}\n".encode() + body
+    return hmac.new(key.encode(), message, hashlib.sha256).hexdigest()
+
+
+def check_partner_key(request: web.Request) -> None:
+    """The older calls: the partner key itself in ``X-Partner-Key``."""
+    key = request.app[SETTINGS].partner_key
+    if not key or not hmac.compare_digest(key, request.headers.get("X-Partner-Key", "")):
+        raise ServiceError(NOT_AUTHENTICATED, 401)
+
+
+def check_signature(request: web.Request, body: bytes) -> None:
+    key = request.app[SETTINGS].partner_key
+    timestamp = request.headers.get("X-Partner-Timestamp", "")
+    given = request.headers.get("X-Partner-Signature", "")
+    if not key or not timestamp or not given:
+        raise ServiceError(NOT_AUTHENTICATED, 401)
+    if not timestamp.isdigit() or len(timestamp) > 12 or abs(int(timestamp) - request.app[CLOCK].time()) > MAX_SKEW:
+        raise ServiceError("签名时间戳已过期或格式不正确", 401)
+    expected = partner_signature(key, timestamp, request.method, request.path, body)
+    if not hmac.compare_digest(expected, given.lower()):
+        raise ServiceError("签名不正确", 401)
+
+
+def _replayed(row: PartnerRequest) -> web.Response:
+    response = web.Response(body=row.response.encode(), content_type="application/json")
+    response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+async def run_partner_call(request: web.Request, run: Callable[[], Awaitable[web.StreamResponse]]) \
+        -> web.StreamResponse:
+    body = await request.read()
+    check_signature(request, body)
+    key = request.headers.get("Idempotency-Key", "")
+    if not KEY_RE.match(key):
+        raise ServiceError("请求头 Idempotency-Key 不能为空，且只能是 1-128 个可见字符")
+    route = f"{request.method} {request.path}"[:200]
+    body_hash = hashlib.sha256(body).hexdigest()
+    deadline = asyncio.get_running_loop().time() + WAIT_FOR_FIRST
+    while True:
+        try:
+            claim = await PartnerRequest.create(idem_key=key, route=route, body_hash=body_hash,
+                                                created_at=datetime.fromtimestamp(request.app[CLOCK].time(), UTC))
+            break
+        except IntegrityError:
+            row = await PartnerRequest.get_or_none(idem_key=key)
+        if row is None:
+            continue  # the first call failed and let its key go: this one may apply
+        if row.route != route or row.body_hash != body_hash:
+            return json_response({"code": 409, "msg": "幂等键已用于另一个请求，请换一个 Idempotency-Key"})
+        if row.status == "done":
+            return _replayed(row)
+        if asyncio.get_running_loop().time() > deadline:
+            return json_response({"code": 409, "msg": "同一幂等键的请求正在处理，请稍后重试"})
+        await asyncio.sleep(0.05)
+    try:
+        response = await run()
+    except BaseException:
+        await PartnerRequest.filter(id=claim.id).delete()
+        raise
+    stored = response.body if isinstance(response, web.Response) else None
+    if isinstance(stored, bytes):
+        await PartnerRequest.filter(id=claim.id).update(status="done", response=stored.decode())
+    else:
+        await PartnerRequest.filter(id=claim.id).delete()
+    return response

@@ -1,0 +1,160 @@
+"""The partner API: HMAC-signed, idempotent by Idempotency-Key, writes consumers and their sign-ins."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from typing import Any
+
+import orjson
+
+from core_api.account.consumer.models import AccountConsumer, AccountSignIn
+from core_api.platform.models import PartnerRequest
+from core_api.platform.partner import partner_signature
+
+KEY = "partner-key-" + "k" * 24
+
+
+async def partner_post(client, path: str, body: Any, *, key: str = KEY, idem: str | None = None,
+                       timestamp: int | None = None, signature: str | None = None,
+                       raw: bytes | None = None) -> tuple[dict, Any]:
+    data = raw if raw is not None else orjson.dumps(body)
+    ts = str(int(time.time()) if timestamp is None else timestamp)
+    headers = {"Content-Type": "application/json", "X-Partner-Timestamp": ts,
+               "X-Partner-Signature": signature or partner_signature(key, ts, "POST", path, data),
+               "Idempotency-Key": idem or uuid.uuid4().hex}
+    response = await client.post(path, data=data, headers=headers)
+    return await response.json(), response
+
+
+async def register(client, uid: int, **fields: Any) -> dict:
+    body, _ = await partner_post(client, "/api/partner/v1/consumers", {"uid": uid, **fields})
+    assert body["code"] == 200, body
+    return body["data"]
+
+
+async def test_signature_is_required_and_checked(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    path = "/api/partner/v1/consumers"
+    body = {"uid": 501, "nickName": "阿强"}
+    wrong, _ = await partner_post(client, path, body, key="another-key-" + "x" * 20)
+    assert wrong == {"code": 401, "msg": "签名不正确"}
+    stale, _ = await partner_post(client, path, body, timestamp=int(time.time()) - 301)
+    assert stale == {"code": 401, "msg": "签名时间戳已过期或格式不正确"}
+    future, _ = await partner_post(client, path, body, timestamp=int(time.time()) + 400)
+    assert future["code"] == 401
+    missing = await client.post(path, json=body, headers={"Idempotency-Key": "k-1"})
+    assert await missing.json() == {"code": 401, "msg": "认证失败，无法访问系统资源"}
+    # The old raw key header is no signature for the new API.
+    old_style = await client.post(path, json=body, headers={"X-Partner-Key": KEY, "Idempotency-Key": "k-2"})
+    assert (await old_style.json())["code"] == 401
+    # A body changed after signing fails.
+    signed_for = orjson.dumps(body)
+    ts = str(int(time.time()))
+    tampered = await client.post(path, data=orjson.dumps({"uid": 502}), headers={
+        "Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": "k-3",
+        "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, signed_for)})
+    assert (await tampered.json())["code"] == 401
+    assert not await AccountConsumer.exists()
+    assert not await PartnerRequest.exists()
+
+
+async def test_missing_idempotency_key_is_refused(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    path = "/api/partner/v1/consumers"
+    data = orjson.dumps({"uid": 503})
+    ts = str(int(time.time()))
+    response = await client.post(path, data=data, headers={
+        "Content-Type": "application/json", "X-Partner-Timestamp": ts,
+        "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, data)})
+    assert await response.json() == {"code": 500, "msg": "请求头 Idempotency-Key 不能为空，且只能是 1-128 个可见字符"}
+    assert not await AccountConsumer.exists()
+
+
+async def test_register_update_and_replay(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    path = "/api/partner/v1/consumers"
+    body = {"uid": 601, "nickName": "小李", "phone": "13800000601", "sex": 1, "password": "app-secret"}
+    first, _ = await partner_post(client, path, body, idem="reg-601")
+    assert first["code"] == 200 and first["data"]["created"] is True and first["data"]["uid"] == 601
+    consumer = await AccountConsumer.get(uid=601)
+    assert (consumer.nick_name, consumer.phone, consumer.sex, consumer.frozen, consumer.usable) == (
+        "小李", "13800000601", "1", "0", "1")
+    assert consumer.password_hash.startswith("$argon2") and len(consumer.invite_code) == 8
+    # The same key and body: the stored answer, nothing applied again.
+    await AccountConsumer.filter(uid=601).update(nick_name="运营改过")
+    again, response = await partner_post(client, path, body, idem="reg-601")
+    assert again == first and response.headers["Idempotent-Replayed"] == "true"
+    assert (await AccountConsumer.get(uid=601)).nick_name == "运营改过"
+    # The same key with another body: 409, nothing changed.
+    other, _ = await partner_post(client, path, {**body, "nickName": "别的"}, idem="reg-601")
+    assert other == {"code": 409, "msg": "幂等键已用于另一个请求，请换一个 Idempotency-Key"}
+    assert (await AccountConsumer.get(uid=601)).nick_name == "运营改过"
+    # A new key updates the user by uid.
+    update, _ = await partner_post(client, path, {"uid": 601, "nickName": "李四"}, idem="upd-601")
+    assert update["data"]["created"] is False and update["data"]["id"] == first["data"]["id"]
+    assert (await AccountConsumer.get(uid=601)).nick_name == "李四"
+    assert await AccountConsumer.filter(uid=601).count() == 1
+
+
+async def test_bad_input_is_refused_and_releases_the_key(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    path = "/api/partner/v1/consumers"
+    bad, _ = await partner_post(client, path, {"uid": 701, "frozen": "1"}, idem="bad-701")
+    assert bad["code"] == 500 and "frozen" in bad["msg"]
+    phone, _ = await partner_post(client, path, {"uid": 701, "phone": "12345"}, idem="bad-702")
+    assert phone["code"] == 500 and "手机号" in phone["msg"]
+    junk, _ = await partner_post(client, path, None, raw=b"{not json", idem="bad-703")
+    assert junk == {"code": 500, "msg": "请求体不是有效的 JSON"}
+    assert not await AccountConsumer.exists() and not await PartnerRequest.exists()
+    fixed, _ = await partner_post(client, path, {"uid": 701}, idem="bad-701")
+    assert fixed["code"] == 200
+    await register(client, 702, phone="13800000702")
+    taken, _ = await partner_post(client, path, {"uid": 703, "phone": "13800000702"})
+    assert taken == {"code": 500, "msg": "手机号码已被其他用户使用"}
+    assert not await AccountConsumer.filter(uid=703).exists()
+
+
+async def test_twenty_parallel_identical_requests_apply_once(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    path = "/api/partner/v1/consumers"
+    body = {"uid": 801, "nickName": "并发"}
+    results = await asyncio.gather(*(partner_post(client, path, body, idem="same-801") for _ in range(20)))
+    answers = [r[0] for r in results]
+    assert all(a == answers[0] for a in answers) and answers[0]["data"]["created"] is True
+    assert await AccountConsumer.filter(uid=801).count() == 1
+    assert await PartnerRequest.filter(idem_key="same-801", status="done").count() == 1
+    assert sum(1 for r in results if r[1].headers.get("Idempotent-Replayed")) == 19
+
+
+async def test_sign_in_records_and_last_login(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    await register(client, 901)
+    path = "/api/partner/v1/consumers/sign_in"
+    now = int(time.time())
+    first, _ = await partner_post(client, path, {"uid": 901, "ip": "1.2.3.4", "city": "杭州", "device": "iPhone",
+                                                 "time": now}, idem="si-1")
+    assert first["code"] == 200
+    older, _ = await partner_post(client, path, {"uid": 901, "ip": "5.6.7.8", "city": "上海", "device": "Android",
+                                                 "time": now - 3600}, idem="si-2")
+    assert older["code"] == 200
+    replay, _ = await partner_post(client, path, {"uid": 901, "ip": "1.2.3.4", "city": "杭州", "device": "iPhone",
+                                                  "time": now}, idem="si-1")
+    assert replay == first
+    assert await AccountSignIn.filter(uid=901).count() == 2
+    consumer = await AccountConsumer.get(uid=901)
+    assert (consumer.last_login_ip, consumer.last_login_city) == ("1.2.3.4", "杭州")
+    assert int(consumer.last_login_time.timestamp()) == now  # type: ignore[union-attr]
+    unknown, _ = await partner_post(client, path, {"uid": 999999, "time": now})
+    assert unknown == {"code": 404, "msg": "用户不存在"}
+    bad, _ = await partner_post(client, path, {"uid": 901, "time": "yesterday"})
+    assert bad["code"] == 500 and await AccountSignIn.filter(uid=901).count() == 2
+
+
+async def test_partner_routes_are_documented_with_their_scheme(client):
+    doc = await (await client.get("/openapi.json")).json()
+    op = doc["paths"]["/api/partner/v1/consumers"]["post"]
+    assert op["security"] == [{"partnerSignature": []}]
+    assert {p["name"] for p in op["parameters"]} >= {"X-Partner-Timestamp", "X-Partner-Signature", "Idempotency-Key"}
+    assert doc["components"]["securitySchemes"]["partnerSignature"]["in"] == "header"
