@@ -44,7 +44,7 @@ async def test_both_lists_filter_page_sort_and_mask(start_app, make_settings):
     assert [r["uid"] for r in ranged["data"]["data"]] == [1002]
     by_phone = await admin.post("/admin/AccountUserConsumer/list", json={"phone": "13800001001"})
     assert [r["uid"] for r in by_phone["rows"]] == [1001]
-    # The common role lists too, with phone numbers masked; it lacks account:personal:view.
+    # The common role lists too, with phone numbers masked; it lacks account:consumer:personal.
     masked = await ry.post("/admin/AccountUserConsumer/list", json={"uid": 1001})
     assert masked["rows"][0]["phone"] == "138****1001"
     one = await ry.get(f"/admin/AccountUserConsumer/{masked['rows'][0]['id']}")

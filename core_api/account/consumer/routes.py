@@ -17,6 +17,7 @@ from core_api.platform.envelope import ok, page, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row
 from core_api.platform.passwords import hash_password
+from core_api.platform.resource import PERSONAL_DATA
 from core_api.platform.schema import Flag, Schema, refuse_changes
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -24,7 +25,7 @@ from core_api.system.user.service import check_password_rule
 
 api = Api("consumer")
 TITLE = "用户列表"
-PERSONAL_VIEW = "account:personal:view"  # phone numbers unmasked
+PERSONAL_VIEW = PERSONAL_DATA  # phone numbers unmasked (button 查看个人信息 under 用户列表)
 FIELDS = ("id", "uid", "nick_name", "phone", "avatar", "sex", "invite_code", "referrer_uid", "frozen", "muted",
           "usable", "register_time", "last_login_time", "last_login_ip", "last_login_city", "create_time",
           "update_time")
