@@ -158,3 +158,18 @@ async def test_partner_routes_are_documented_with_their_scheme(client):
     assert op["security"] == [{"partnerSignature": []}]
     assert {p["name"] for p in op["parameters"]} >= {"X-Partner-Timestamp", "X-Partner-Signature", "Idempotency-Key"}
     assert doc["components"]["securitySchemes"]["partnerSignature"]["in"] == "header"
+
+
+async def test_a_claim_abandoned_by_a_dead_process_is_retaken(start_app, make_settings):
+    from datetime import UTC, datetime, timedelta
+
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    path = "/api/partner/v1/consumers"
+    body = {"uid": 1101}
+    import hashlib
+
+    await PartnerRequest.create(idem_key="dead-1", route=f"POST {path}", body_hash=hashlib.sha256(orjson.dumps(body))
+                                .hexdigest(), created_at=datetime.now(UTC) - timedelta(minutes=5))
+    answer, _ = await partner_post(client, path, body, idem="dead-1")
+    assert answer["code"] == 200 and answer["data"]["created"] is True
+    assert await PartnerRequest.filter(idem_key="dead-1", status="done").count() == 1

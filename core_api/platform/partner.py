@@ -34,6 +34,7 @@ from core_api.platform.state import CLOCK, SETTINGS
 
 MAX_SKEW = 300
 WAIT_FOR_FIRST = 15.0  # a repeat waits this long for the first call with its key
+ABANDONED_AFTER = 120.0  # a claim still pending this long belongs to a process that died: retaken
 KEY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")
 NOT_AUTHENTICATED = "认证失败，无法访问系统资源"
 HEADERS = {
@@ -97,6 +98,9 @@ async def run_partner_call(request: web.Request, run: Callable[[], Awaitable[web
             return json_response({"code": 409, "msg": "幂等键已用于另一个请求，请换一个 Idempotency-Key"})
         if row.status == "done":
             return _replayed(row)
+        if row.created_at.timestamp() < request.app[CLOCK].time() - ABANDONED_AFTER:
+            await PartnerRequest.filter(id=row.id, status="pending").delete()
+            continue
         if asyncio.get_running_loop().time() > deadline:
             return json_response({"code": 409, "msg": "同一幂等键的请求正在处理，请稍后重试"})
         await asyncio.sleep(0.05)
