@@ -56,6 +56,14 @@ async def test_signature_is_required_and_checked(start_app, make_settings):
         "Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": "k-3",
         "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, signed_for)})
     assert (await tampered.json())["code"] == 401
+    # Hostile headers are refused like wrong ones, never an internal error.
+    for hostile in ({"X-Partner-Timestamp": "\u00b2" * 3, "X-Partner-Signature": "a" * 64},
+                    {"X-Partner-Timestamp": ts, "X-Partner-Signature": "\u00e9" * 64}):
+        answer = await client.post(path, data=signed_for, headers={"Content-Type": "application/json",
+                                                                    "Idempotency-Key": "k-4", **hostile})
+        assert (await answer.json())["code"] == 401, hostile
+    old_hostile = await client.post("/api/chat/v1/peer_token", json={}, headers={"X-Partner-Key": "\u00e9" * 30})
+    assert (await old_hostile.json())["code"] in (401, 500) and "系统内部错误" not in (await old_hostile.json())["msg"]
     assert not await AccountConsumer.exists()
     assert not await PartnerRequest.exists()
 

@@ -52,7 +52,8 @@ def partner_signature(key: str, timestamp: str, method: str, path: str, body: by
 def check_partner_key(request: web.Request) -> None:
     """The older calls: the partner key itself in ``X-Partner-Key``."""
     key = request.app[SETTINGS].partner_key
-    if not key or not hmac.compare_digest(key, request.headers.get("X-Partner-Key", "")):
+    # compared as bytes: a header with non-ASCII text is a wrong key, not a crash
+    if not key or not hmac.compare_digest(key.encode(), request.headers.get("X-Partner-Key", "").encode()):
         raise ServiceError(NOT_AUTHENTICATED, 401)
 
 
@@ -62,10 +63,11 @@ def check_signature(request: web.Request, body: bytes) -> None:
     given = request.headers.get("X-Partner-Signature", "")
     if not key or not timestamp or not given:
         raise ServiceError(NOT_AUTHENTICATED, 401)
-    if not timestamp.isdigit() or len(timestamp) > 12 or abs(int(timestamp) - request.app[CLOCK].time()) > MAX_SKEW:
+    well_formed = timestamp.isascii() and timestamp.isdigit() and len(timestamp) <= 12
+    if not well_formed or abs(int(timestamp) - request.app[CLOCK].time()) > MAX_SKEW:
         raise ServiceError("签名时间戳已过期或格式不正确", 401)
     expected = partner_signature(key, timestamp, request.method, request.path, body)
-    if not hmac.compare_digest(expected, given.lower()):
+    if not hmac.compare_digest(expected.encode(), given.lower().encode()):
         raise ServiceError("签名不正确", 401)
 
 

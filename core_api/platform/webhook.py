@@ -44,7 +44,7 @@ def signature(key: str, timestamp: str, body: bytes) -> str:
 
 def verify_signature(key: str, timestamp: str, body: bytes, given: str) -> bool:
     """For receivers (and the tests): the signature of this body at this timestamp."""
-    return bool(key) and hmac.compare_digest(signature(key, timestamp, body), given)
+    return bool(key) and hmac.compare_digest(signature(key, timestamp, body).encode(), given.encode())
 
 
 async def record_event(event: str, data: dict[str, Any], now: datetime) -> WebhookEvent:
