@@ -1,6 +1,8 @@
 """The partner API (``/api/partner/``): the app's server writes the records the console shows.
 
 Every call is signed with the partner key and idempotent by ``Idempotency-Key`` (core_api/platform/partner.py).
+The consumers and their sign-ins are written here by hand; every other feed comes from its resource's
+declaration (``Resource(..., partner=Partner(...))``, core_api/platform/resource.py). docs/partner-api.md.
 """
 
 from __future__ import annotations
@@ -11,13 +13,17 @@ from aiohttp import web
 from pydantic import Field
 
 from core_api.account.consumer import service
-from core_api.platform.api import Api
+from core_api.account.consumer.models import AccountConsumer
 from core_api.platform.envelope import ok
 from core_api.platform.passwords import hash_password
+from core_api.platform.resource import PARTNER_USERS, partner_api
 from core_api.platform.schema import Flag, StrictSchema
 from core_api.platform.timefmt import fmt
 
-api = Api("partner")
+# One Api for the hand-written partner calls and the feeds the declarations register (``partner=Partner(...)``).
+api = partner_api
+if not PARTNER_USERS:
+    PARTNER_USERS.append((AccountConsumer, "uid"))  # a feed's uid must be a registered app user
 
 
 class ConsumerIn(StrictSchema):

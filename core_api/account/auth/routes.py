@@ -12,7 +12,7 @@ from core_api.account.auth.models import IdentityVerification
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.resource import Action, F, Resource
+from core_api.platform.resource import Action, F, Partner, Resource
 from core_api.platform.schema import Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -43,6 +43,9 @@ resource = Resource(
                fields=(F("pass", "审核结果", "Decision", "dict", dict_type="biz_audit_decision", required=True),
                        F("remark", "审核意见", "Remark", "textarea", max_length=200))),
     ],
+    partner=Partner("identity", ("uid", "real_name", "id_number", "front_image", "back_image", "hand_image",
+                                 "create_time"), key=("uid",), match={"status": PENDING},
+                    final=("status", (PASSED,), "该用户已通过实名认证，不能重复提交"), summary="identity submissions"),
 )
 api = Api("account-auth")
 

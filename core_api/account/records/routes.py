@@ -8,7 +8,7 @@ from aiohttp import web
 from core_api.account.records.models import Collection, LoginChart, LoginCheck, LoginToken, Release, ReleaseComment
 from core_api.platform.api import Api
 from core_api.platform.errors import ServiceError
-from core_api.platform.resource import F, Resource
+from core_api.platform.resource import F, Partner, Resource
 
 api = Api("account-records")
 ID = F("id", "编号", "ID", "id", edit="never", sortable=True)
@@ -25,7 +25,9 @@ async def unique_collection(request: web.Request, values: dict, before: dict | N
 
 collect = Resource(
     name="AccountUserCollect", model=Collection, perm="account:collect", title="用户收藏", title_en="Favourites",
-    view="account/collect/index", check=unique_collection,
+    view="account/collect/index", check=unique_collection, partner=Partner(
+        "collections", ("uid", "target_type", "target_id", "title", "create_time"),
+        key=("uid", "target_type", "target_id")),
     fields=[ID, UID,
             F("target_type", "收藏类型", "Kind", "dict", dict_type="biz_collect_type", required=True, filter="exact"),
             F("target_id", "内容编号", "Item ID", "int", required=True, min=1, filter="exact"),
@@ -35,7 +37,8 @@ collect = Resource(
 
 release = Resource(
     name="AccountUserRelease", model=Release, perm="account:release", title="用户发布", title_en="Postings",
-    view="account/release/index",
+    view="account/release/index", partner=Partner("releases", ("id", "uid", "content", "images", "city", "visibility",
+                                                         "like_count", "comment_count", "create_time")),
     fields=[ID, UID,
             F("content", "内容", "Content", "textarea", required=True, max_length=5000, filter="fragment"),
             F("images", "图片", "Images", "images", listed=False),
@@ -48,7 +51,9 @@ release = Resource(
 
 comment = Resource(
     name="AccountUserReleaseComment", model=ReleaseComment, perm="account:releaseComment", title="发布评论",
-    title_en="Posting comments", view="account/releaseComment/index",
+    title_en="Posting comments", view="account/releaseComment/index", partner=Partner(
+        "release_comments", ("id", "release_id", "uid", "reply_uid", "content", "create_time"),
+        refs={"release_id": "AccountUserRelease.id"}),
     fields=[ID,
             F("release_id", "发布编号", "Posting ID", "int", required=True, min=1, edit="create", filter="exact"),
             UID,
@@ -71,7 +76,8 @@ token = Resource(
 
 check = Resource(
     name="AccountLoginCheck", model=LoginCheck, perm="account:loginCheck", title="登录校验",
-    title_en="Sign-in checks", view="account/loginCheck/index",
+    title_en="Sign-in checks", view="account/loginCheck/index", partner=Partner(
+        "login_checks", ("uid", "check_type", "device", "ip", "result", "reason", "create_time"), batch=200),
     fields=[ID, UID,
             F("check_type", "校验方式", "Check", "dict", dict_type="biz_login_check_type", required=True,
               filter="exact"),

@@ -11,7 +11,7 @@ from core_api.account.referral.models import Referral, ReleasePermission, Replen
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.resource import Action, F, Resource
+from core_api.platform.resource import Action, F, Partner, Resource
 from core_api.platform.schema import INT_MAX, Flag, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -39,6 +39,9 @@ referral = Resource(
     fields=[ID, UID, REFERRER,
             F("source", "来源", "Source", "dict", dict_type="biz_referral_source", edit="never", filter="exact"),
             STATUS, CONFIRMED_BY, CONFIRMED_AT, CREATED],
+    partner=Partner("referrals", ("uid", "referrer_uid", "source", "create_time"), key=("uid",),
+                    match={"status": PENDING}, final=("status", (CONFIRMED,), "该推荐关系已确认，不能修改"),
+                    tree=("uid", "referrer_uid")),
     actions=[confirm_action("admin/account_recommend/v1/sure_relationship")], **READ_ONLY,  # type: ignore[arg-type]
 )
 
@@ -51,6 +54,9 @@ replenishment = Resource(
             F("amount", "金额", "Amount", "money", edit="never", sortable=True),
             F("reason", "原因", "Reason", edit="never"),
             STATUS, CONFIRMED_BY, CONFIRMED_AT, CREATED],
+    partner=Partner("replenishments", ("uid", "referrer_uid", "order_no", "amount", "reason", "create_time"),
+                    key=("order_no",), match={"status": PENDING},
+                    final=("status", (CONFIRMED,), "该补单已确认，不能修改")),
     actions=[confirm_action("admin/account_recommend/v1/sure_replenishment")], **READ_ONLY,  # type: ignore[arg-type]
 )
 

@@ -20,7 +20,7 @@ from core_api.content.feedback.models import BannedSite, CommonFeedback
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
-from core_api.platform.resource import F, Resource
+from core_api.platform.resource import F, Partner, Resource
 from core_api.platform.schema import INT_MAX, Flag, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK, PRINCIPAL
@@ -46,7 +46,8 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
 
 resource = Resource(
     name="CommonFeedback", model=CommonFeedback, perm="content:feedback", title="意见反馈",
-    title_en="Feedback", view="content/feedback/index", check=check,
+    title_en="Feedback", view="content/feedback/index", check=check, partner=Partner(
+        "feedback", ("uid", "type", "content", "images", "contact", "website", "create_time"), summary="idea submit"),
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("uid", "用户UID", "User UID", "uid", required=True, edit="create", filter="exact"),

@@ -19,7 +19,7 @@ from core_api.content.message.service import MESSAGE_ADDED, TARGET_ALL, TARGET_U
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
-from core_api.platform.resource import F, Resource
+from core_api.platform.resource import F, Partner, Resource
 from core_api.platform.schema import INT_MAX, Flag, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import BUS, CLOCK, DICT
@@ -58,6 +58,8 @@ user_resource = Resource(
     name="CommonMessageUser", model=CommonMessageUser, perm="content:messageUser", title="用户消息",
     title_en="User messages", view="content/messageUser/index", check=check_user_row,
     duplicate="该用户已有这条消息",
+    partner=Partner("message_reads", ("message_id", "uid", "is_read"), key=("message_id", "uid"),
+                    summary="messages read"),
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("message_id", "消息编号", "Message ID", "id", required=True, min=1, edit="create", filter="exact"),

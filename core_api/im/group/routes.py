@@ -20,7 +20,7 @@ from core_api.im.group.models import ImGroup, ImGroupMember
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
-from core_api.platform.resource import Action, F, Resource
+from core_api.platform.resource import Action, F, Partner, Resource
 from core_api.platform.schema import Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -53,12 +53,16 @@ resource = Resource(
         F("create_time", "创建时间", "Created at", "datetime", edit="never", filter="range", sortable=True),
     ],
     check=check_group,
+    partner=Partner("im_groups", ("group_id", "name", "avatar", "owner_uid", "member_count", "max_members", "notice",
+                                  "mute_all", "create_time"), key=("group_id",)),
 )
 
 members = Resource(
     name="NoticeImGroupUser", model=ImGroupMember, perm="im:group", list_perm="im:group:query",
     title="群成员", title_en="Group members", view="im/group/users", shelf=None, order=("id",),
     time_field="joined_time", creatable=False, editable=False, removable=False,
+    partner=Partner("im_group_members", ("group_id", "uid", "nick", "role", "joined_time"), key=("group_id", "uid"),
+                    refs={"group_id": "NoticeImGroup.group_id"}),
     fields=[
         F("id", "编号", "ID", "id", edit="never"),
         F("group_id", "群号", "Group ID", max_length=64, edit="never", filter="exact"),

@@ -14,7 +14,7 @@ from aiohttp import web
 
 from core_api.im.record.models import ImRecord, ImRecordSingle
 from core_api.platform.errors import ServiceError
-from core_api.platform.resource import F, Resource
+from core_api.platform.resource import F, Partner, Resource
 
 NEWEST = ("-sent_time", "-id")
 
@@ -44,6 +44,8 @@ def _message_fields() -> list[F]:
 group_records = Resource(
     name="NoticeImRecord", model=ImRecord, perm="im:record", title="群聊记录", title_en="Group chat records",
     view="im/record/index", order=NEWEST, time_field="sent_time",
+    partner=Partner("im_records", ("id", "group_id", "from_uid", "msg_type", "content", "sent_time", "withdrawn"),
+                    refs={"group_id": "NoticeImGroup.group_id"}, batch=500, history=False),
     fields=[
         F("id", "编号", "ID", "id", edit="never"),
         F("group_id", "群号", "Group ID", required=True, max_length=64, edit="create", filter="exact"),
@@ -56,6 +58,8 @@ single_records = Resource(
     name="NoticeImRecordSingle", model=ImRecordSingle, perm="im:recordSingle", title="单聊记录",
     title_en="Single chat records", view="im/recordSingle/index", order=NEWEST, time_field="sent_time",
     check=check_single,
+    partner=Partner("im_records_single", ("id", "from_uid", "to_uid", "msg_type", "content", "sent_time", "withdrawn",
+                                          "read"), batch=500, history=False),
     fields=[
         F("id", "编号", "ID", "id", edit="never"),
         F("from_uid", "发送方UID", "Sender UID", "uid", required=True, edit="create", filter="exact"),

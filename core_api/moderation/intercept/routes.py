@@ -25,7 +25,7 @@ from core_api.moderation.intercept.models import WordsIntercept
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.resource import Action, F, Resource
+from core_api.platform.resource import Action, F, Partner, Resource
 from core_api.platform.schema import Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK, CONFIG, KV, SMS
@@ -39,7 +39,8 @@ SCENES = {"single": "单聊", "group": "群聊", "service": "客服"}
 
 resource = Resource(
     name="WordsInterceptRecord", model=WordsIntercept, perm="im:intercept", title="拦截记录",
-    title_en="Intercepted words", view="im/intercept/index", list_method="POST",
+    title_en="Intercepted words", view="im/intercept/index", list_method="POST", partner=Partner(
+        "intercepts", ("uid", "word", "category", "content", "scene", "target", "create_time"), batch=200),
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("uid", "用户UID", "User UID", "uid", required=True, edit="create", filter="exact"),
