@@ -612,9 +612,9 @@ def _partner_item_model(res: Resource, p: Partner) -> type[BaseModel]:
     for name in p.fields:
         f = res.by_name[name]
         c = _constraints(f)
-        column = res.model._meta.fields_map[name]
-        if "max_length" in c and getattr(column, "max_length", None):
-            c["max_length"] = min(c["max_length"], column.max_length)
+        column_length = getattr(res.model._meta.fields_map[name], "max_length", None)
+        if "max_length" in c and column_length:  # never more than the column holds
+            c["max_length"] = min(c["max_length"], column_length)
         if f.kind == "uid":
             c["ge"] = 1
         if name == res.key:
