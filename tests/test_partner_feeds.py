@@ -275,3 +275,19 @@ async def test_raw_signature_over_exact_bytes(app):
         "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, data)})
     assert (await response.json())["code"] == 200
     assert (await CommonFeedback.get(uid=1001)).content == orjson.loads(data)["content"]
+
+
+async def test_remove_by_key(app):
+    collect = {"uid": 1001, "targetType": "1", "targetId": 8}
+    made, _ = await partner_post(app, P + "collections", {**collect, "title": "收藏"})
+    gone, _ = await partner_post(app, P + "collections/remove", collect)
+    assert gone["data"] == {"removed": 1} and not await Collection.exists()
+    again, _ = await partner_post(app, P + "collections/remove", collect)
+    assert again["data"] == {"removed": 0}
+    logs = await ChangeLog.filter(resource="AccountUserCollect", record_id=made["data"]["id"]).order_by("id")
+    assert [(c.action, c.actor) for c in logs] == [("create", "partner"), ("delete", "partner")]
+    await partner_post(app, P + "im_group_members", {"groupId": "g1", "uid": 1002})
+    left, _ = await partner_post(app, P + "im_group_members/remove", {"groupId": "g1", "uid": 1002})
+    assert left["data"] == {"removed": 1} and not await ImGroupMember.exists()
+    bad, _ = await partner_post(app, P + "im_group_members/remove", {"groupId": "g1"})
+    assert bad == {"code": 500, "msg": "用户UID不能为空"}

@@ -603,20 +603,25 @@ class Partner:
     refs: dict[str, str] = field(default_factory=dict)  # field -> "Resource.column" that must exist
     tree: tuple[str, str] | None = None  # (child, parent) uid columns: not oneself, never a cycle
     batch: int = 0  # > 0: also POST .../{path}/batch with up to this many records
+    removable: bool = False  # also POST .../{path}/remove: the record with the key values is deleted
     history: bool = True
     summary: str = ""
+
+
+def _partner_constraints(res: Resource, name: str) -> dict[str, Any]:
+    f, c = res.by_name[name], _constraints(res.by_name[name])
+    column_length = getattr(res.model._meta.fields_map[name], "max_length", None)
+    if "max_length" in c and column_length:  # never more than the column holds
+        c["max_length"] = min(c["max_length"], column_length)
+    if f.kind == "uid":
+        c["ge"] = 1
+    return c
 
 
 def _partner_item_model(res: Resource, p: Partner) -> type[BaseModel]:
     spec: dict[str, Any] = {}
     for name in p.fields:
-        f = res.by_name[name]
-        c = _constraints(f)
-        column_length = getattr(res.model._meta.fields_map[name], "max_length", None)
-        if "max_length" in c and column_length:  # never more than the column holds
-            c["max_length"] = min(c["max_length"], column_length)
-        if f.kind == "uid":
-            c["ge"] = 1
+        f, c = res.by_name[name], _partner_constraints(res, name)
         if name == res.key:
             spec[name] = (int | None, PydField(None, ge=1, le=INT_MAX, title=f.label,
                                                description="an existing record's id: that record is updated"))
@@ -804,6 +809,27 @@ async def _partner_apply(request: web.Request, res: Resource, p: Partner, items:
     return out
 
 
+async def _partner_remove(request: web.Request, res: Resource, p: Partner, body: BaseModel) -> int:
+    """Deletes the record with the key values (in the ``match`` state): 0 when there is none (a repeat)."""
+    where = {k: getattr(body, k) for k in p.key}
+    now = request.app[CLOCK].now()
+    async with in_transaction():
+        rows = await res.model.filter(**where, **p.match).values(*res.columns)
+        if not rows:
+            return 0
+        if res.check is not None:
+            for row in rows:
+                await res.check(request, {}, row)
+        await res.model.filter(**{f"{res.key}__in": [r[res.key] for r in rows]}).delete()
+        if p.history:
+            await ChangeLog.bulk_create([ChangeLog(
+                resource=res.name, record_id=r[res.key], action="delete", actor=PARTNER_ACTOR, at=now,
+                changes={to_camel(k): [_plain(v), None] for k, v in r.items() if v is not None},
+                note=f"partner:{p.path}/remove") for r in rows])
+    await changed(request.app, res.table)
+    return len(rows)
+
+
 def _named(fn: Callable[..., Awaitable[web.StreamResponse]], name: str) -> Callable[..., Awaitable[web.StreamResponse]]:
     fn.__name__ = fn.__qualname__ = name
     fn.__module__ = "core_api.partner.feeds"  # operationId partner_feed_{path}
@@ -826,6 +852,20 @@ def _partner_routes(res: Resource, p: Partner) -> None:
     how = f" (upsert by {', '.join(to_camel(k) for k in p.key)})" if p.key else ""
     partner_api.post(f"{PARTNER_PREFIX}{p.path}", partner=True, summary=f"Partner feed: {what}{how}")(
         _named(_handler(feed, res, "partner", {"request": web.Request, "body": item}), f"feed_{p.path}"))
+    if p.removable:
+        if not p.key:
+            raise ValueError(f"{res.name}: a removable partner feed needs a key")
+        gone = create_model(f"Partner{res.name}Remove", __base__=_PartnerBody,
+                            **{k: (_python_type(res.by_name[k]), PydField(..., **_partner_constraints(res, k)))
+                               for k in p.key})
+
+        async def feed_remove(request: web.Request, body: Any) -> web.Response:
+            return ok(data={"removed": await _partner_remove(request, res, p, body)})
+
+        partner_api.post(f"{PARTNER_PREFIX}{p.path}/remove", partner=True,
+                         summary=f"Partner feed: remove {what} by {', '.join(to_camel(k) for k in p.key)}")(
+            _named(_handler(feed_remove, res, "partner_remove", {"request": web.Request, "body": gone}),
+                   f"feed_{p.path}_remove"))
     if p.batch:
         many = _partner_batch_model(res, p, item)
 

@@ -27,7 +27,7 @@ collect = Resource(
     name="AccountUserCollect", model=Collection, perm="account:collect", title="用户收藏", title_en="Favourites",
     view="account/collect/index", check=unique_collection, partner=Partner(
         "collections", ("uid", "target_type", "target_id", "title", "create_time"),
-        key=("uid", "target_type", "target_id")),
+        key=("uid", "target_type", "target_id"), removable=True),
     fields=[ID, UID,
             F("target_type", "收藏类型", "Kind", "dict", dict_type="biz_collect_type", required=True, filter="exact"),
             F("target_id", "内容编号", "Item ID", "int", required=True, min=1, filter="exact"),

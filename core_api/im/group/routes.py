@@ -62,7 +62,7 @@ members = Resource(
     title="群成员", title_en="Group members", view="im/group/users", shelf=None, order=("id",),
     time_field="joined_time", creatable=False, editable=False, removable=False,
     partner=Partner("im_group_members", ("group_id", "uid", "nick", "role", "joined_time"), key=("group_id", "uid"),
-                    refs={"group_id": "NoticeImGroup.group_id"}),
+                    refs={"group_id": "NoticeImGroup.group_id"}, removable=True),
     fields=[
         F("id", "编号", "ID", "id", edit="never"),
         F("group_id", "群号", "Group ID", max_length=64, edit="never", filter="exact"),
