@@ -855,9 +855,9 @@ def _partner_routes(res: Resource, p: Partner) -> None:
     if p.removable:
         if not p.key:
             raise ValueError(f"{res.name}: a removable partner feed needs a key")
-        gone = create_model(f"Partner{res.name}Remove", __base__=_PartnerBody,
-                            **{k: (_python_type(res.by_name[k]), PydField(..., **_partner_constraints(res, k)))
-                               for k in p.key})
+        key_spec: dict[str, Any] = {k: (_python_type(res.by_name[k]), PydField(..., **_partner_constraints(res, k)))
+                                    for k in p.key}
+        gone = create_model(f"Partner{res.name}Remove", __base__=_PartnerBody, **key_spec)
 
         async def feed_remove(request: web.Request, body: Any) -> web.Response:
             return ok(data={"removed": await _partner_remove(request, res, p, body)})
