@@ -199,7 +199,8 @@ async def test_registrations_and_personnel(admin):
     assert (await Registration.get(id=first)).status == "0"
     # review: approve once, reject once, a final decision stays
     await fails(await admin.get("/admin/register/status", params={"id": first, "status": "9"}), "审核状态的取值不正确")
-    await fails(await admin.get("/admin/register/status", params={"id": first, "status": "0"}), "审核结果只能是通过或驳回")
+    await fails(await admin.get("/admin/register/status", params={"id": first, "status": "0"}),
+                "审核结果只能是通过或驳回")
     assert (await admin.get("/admin/register/status", params={"id": first, "status": "1", "reason": "同意"}))[
         "code"] == 200
     await fails(await admin.get("/admin/register/status", params={"id": first, "status": "2"}), "该登记已审核")

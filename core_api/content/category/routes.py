@@ -194,8 +194,8 @@ async def sensitive_words(request: web.Request, principal: Principal, body: Word
     if add:
         taken = await SensitiveWord.filter(word__in=add).exclude(category_id=body.id).values("word", "category_id")
         if taken:
-            other = await CommonCategory.filter(id=taken[0]["category_id"]).values_list("name", flat=True)
-            raise ServiceError(f"敏感词“{taken[0]['word']}”已在分类“{(other or ['?'])[0]}”中")
+            holder = await CommonCategory.filter(id=taken[0]["category_id"]).first()
+            raise ServiceError(f"敏感词“{taken[0]['word']}”已在分类“{holder.name if holder else '?'}”中")
     now, changed_any = request.app[CLOCK].now(), bool(add or remove)
     added = removed = 0
     if changed_any:
@@ -203,8 +203,8 @@ async def sensitive_words(request: web.Request, principal: Principal, body: Word
             have = set(await SensitiveWord.filter(category_id=body.id, word__in=add).values_list("word", flat=True))
             fresh = [w for w in add if w not in have]
             if fresh:
-                await SensitiveWord.bulk_create([SensitiveWord(category_id=body.id, word=w, create_by=principal.user_name,
-                                                               create_time=now) for w in fresh])
+                await SensitiveWord.bulk_create([SensitiveWord(category_id=body.id, word=w, create_time=now,
+                                                               create_by=principal.user_name) for w in fresh])
             removed = await SensitiveWord.filter(category_id=body.id, word__in=remove).delete() if remove else 0
             added = len(fresh)
             total = await SensitiveWord.filter(category_id=body.id).count()
@@ -337,7 +337,8 @@ async def dict_value(request: web.Request, dict_type: str, value: str, label: st
 
 
 @api.post("/admin/category/status", need=any_perm("content:category:edit"),
-          summary="Enable or disable a category (biz_category_status)", log=OperLogSpec("分类管理", BusinessType.UPDATE))
+          summary="Enable or disable a category (biz_category_status)",
+          log=OperLogSpec("分类管理", BusinessType.UPDATE))
 async def category_status(request: web.Request, principal: Principal, body: StatusBody) -> web.Response:
     await dict_value(request, "biz_category_status", body.status, "状态")
     before = await category.one(request, principal, body.id)
@@ -423,10 +424,9 @@ def alias_routes(res: Resource, title: str) -> None:
                 await delete_one(res, request, principal, record_id)
         return ok(msg="删除成功")
 
-    for fn, name, annotations in ((edit, "edit", {"body": res.update_model}), (delete, "delete", {"body": IdsBody})):
+    for fn, name, typed in ((edit, "edit", {"body": res.update_model}), (delete, "delete", {"body": IdsBody})):
         fn.__name__ = fn.__qualname__ = f"{res.name}_{name}_post"
-        fn.__annotations__ = {"request": web.Request, "principal": Principal, **annotations,
-                              "return": web.Response}
+        fn.__annotations__ = {"request": web.Request, "principal": Principal, **typed, "return": web.Response}
     api.post(f"/admin/{res.name}/edit", need=any_perm(f"{res.perm}:edit"), summary=f"{title}: update (body)",
              log=OperLogSpec(title, BusinessType.UPDATE))(edit)
     api.post(f"/admin/{res.name}/delete", need=any_perm(f"{res.perm}:remove"), summary=f"{title}: delete (body)",
@@ -464,7 +464,8 @@ async def register_status(request: web.Request, principal: Principal, query: Sta
 
 
 @api.get("/admin/personnel/status", need=any_perm("content:personnel:status"),
-         summary="Make a person active or disabled (biz_personnel_status)", log=OperLogSpec("人员管理", BusinessType.UPDATE))
+         summary="Make a person active or disabled (biz_personnel_status)",
+         log=OperLogSpec("人员管理", BusinessType.UPDATE))
 async def personnel_status(request: web.Request, principal: Principal, query: StatusBody) -> web.Response:
     await dict_value(request, "biz_personnel_status", query.status, "状态")
     before = await personnel.one(request, principal, query.id)
