@@ -11,6 +11,7 @@ def business_apis() -> list[Api]:
     from core_api.account.records import routes as account_records
     from core_api.account.referral import routes as account_referral
     from core_api.content.app_version import routes as content_app_version
+    from core_api.content.category import routes as content_category
     from core_api.content.cdkey import routes as content_cdkey
     from core_api.content.feedback import routes as content_feedback
     from core_api.content.message import routes as content_message
@@ -21,5 +22,5 @@ def business_apis() -> list[Api]:
     from core_api.platform.resource import REGISTRY, meta_api
 
     modules = [account_auth, account_records, account_referral, im_group, intercept, content_rich_text,
-               content_app_version, content_cdkey, content_feedback, content_message]
+               content_app_version, content_cdkey, content_category, content_feedback, content_message]
     return [meta_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

@@ -104,6 +104,13 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_push_status": ("推送状态", [("待推送", "0", "info", "Y"), ("推送中", "1", "warning", "N"),
                                     ("已推送", "2", "success", "N")]),
     "biz_read_flag": ("已读状态", [("未读", "0", "warning", "Y"), ("已读", "1", "success", "N")]),
+    "biz_category_kind": ("分类类型", [("普通", "plain", "", "Y"), ("架构", "frame", "primary", "N"),
+                                      ("组织", "organisation", "success", "N"),
+                                      ("敏感词库", "sensitive", "danger", "N")]),
+    "biz_category_status": ("分类状态", [("正常", "0", "success", "Y"), ("停用", "1", "danger", "N")]),
+    "biz_register_status": ("登记状态", [("待审核", "0", "warning", "Y"), ("已通过", "1", "success", "N"),
+                                        ("已驳回", "2", "danger", "N")]),
+    "biz_personnel_status": ("人员状态", [("在职", "0", "success", "Y"), ("停用", "1", "danger", "N")]),
 }
 
 # (name, key, value)

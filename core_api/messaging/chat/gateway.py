@@ -21,11 +21,13 @@ from pydantic import ValidationError
 from core_api.account.consumer.service import CONSUMER_BLOCKED, chat_standing
 from core_api.auth.models import UserSession
 from core_api.auth.service import SESSION_ENDED
+from core_api.content.category.words import WordList, record_intercepts, screen
 from core_api.messaging.chat import service
 from core_api.messaging.chat.fanout import ChatFanoutManager
 from core_api.messaging.chat.models import ChatRoom
 from core_api.messaging.chat.routes import DESK_LIST, DESK_REPLY
 from core_api.messaging.chat.tokens import ChatIdentity, peer_identity
+from core_api.platform.counts import TABLE_CHANGED
 from core_api.platform.errors import Forbidden, ServiceError
 from core_api.platform.schema import describe_validation_error
 from core_api.platform.security import Need
@@ -47,6 +49,8 @@ class ChatGateway:
         self.settings = settings
         self.auth: Any = None
         self.bus: Any = None
+        self.app: Any = None
+        self.words = WordList()  # the sensitive-word list, masked in every message (content/category)
         manager = None
         if settings.amqp_url:
             manager = ChatFanoutManager(settings.amqp_url, channel=f"{settings.bus_prefix}.socketio")
@@ -66,8 +70,10 @@ class ChatGateway:
         bus.on_broadcast(RAW_DELIVERY, self._deliver_raw_here)
         bus.on_broadcast(SESSION_ENDED, self._end_sessions_here)
         bus.on_broadcast(CONSUMER_BLOCKED, self._drop_consumer_here)
+        bus.on_broadcast(TABLE_CHANGED, self.words.on_table_changed)
 
     def attach(self, app: web.Application) -> None:
+        self.app = app
         self.storage = app[STORAGE]
         self.sio.attach(app, socketio_path="socket.io")
         app.router.add_get("/ws/chat/user_token={token}", self._raw_socket)
@@ -227,6 +233,7 @@ class ChatGateway:
                             outgoing: service.Outgoing) -> dict[str, Any]:
         user = await SysUser.get(user_id=user_id)
         sender = ChatIdentity("staff", user_id)
+        segments, _ = screen(await self.words.matcher(), segments)  # masked, not recorded: staff are not app users
         message, created = await service.store(room, sender, user.nick_name, user.avatar, segments,
                                                outgoing.content_type, outgoing.client_msg_id)
         if created:
@@ -235,8 +242,11 @@ class ChatGateway:
 
     async def send_as_peer(self, ident: ChatIdentity, room: ChatRoom, segments: list[dict[str, Any]],
                            outgoing: service.Outgoing, name: str, avatar: str) -> dict[str, Any]:
+        segments, found = screen(await self.words.matcher(), segments)
         message, created = await service.store(room, ident, name, avatar, segments, outgoing.content_type,
                                                outgoing.client_msg_id)
+        if created and found:  # a resend of the same client message id is not recorded twice
+            await record_intercepts(self.app, ident.id, "service", f"room:{room.id}", found)
         if created:
             await self.deliver(room, message)
         return service.message_payload(message, room, viewer_is_staff=False)

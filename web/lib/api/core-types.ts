@@ -1520,6 +1520,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/CommonCategory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 分类管理: update
+         * @description Needs a signed-in caller with any of permissions content:category:edit.
+         */
+        put: operations["platform_CommonCategory_update"];
+        /**
+         * 分类管理: create
+         * @description Needs a signed-in caller with any of permissions content:category:add.
+         */
+        post: operations["platform_CommonCategory_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonCategory/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 分类管理: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions content:category:export.
+         */
+        post: operations["platform_CommonCategory_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonCategory/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 分类管理: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:category:query.
+         */
+        get: operations["platform_CommonCategory_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonCategory/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 分类管理: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:category:list.
+         */
+        get: operations["platform_CommonCategory_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonCategory/sensitive_words": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add and remove the sensitive words of a category of kind sensitive; answers its words
+         * @description Needs a signed-in caller with any of permissions content:category:sensitiveWords.
+         */
+        post: operations["category_sensitive_words"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonCategory/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 分类管理: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions content:category:shelf.
+         */
+        get: operations["platform_CommonCategory_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonCategory/v2/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The category tree: one level (depth 1) or the first two levels (depth 2), by sort
+         * @description Needs a signed-in caller with any of permissions content:category:list.
+         */
+        post: operations["category_tree"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonCategory/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 分类管理: delete
+         * @description Needs a signed-in caller with any of permissions content:category:remove.
+         */
+        delete: operations["platform_CommonCategory_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonCategory/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 分类管理: one record
+         * @description Needs a signed-in caller with any of permissions content:category:query.
+         */
+        get: operations["platform_CommonCategory_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/CommonFeedback": {
         parameters: {
             query?: never;
@@ -3172,6 +3356,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/category/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete categories (refused while one has children, words, personnel or registrations)
+         * @description Needs a signed-in caller with any of permissions content:category:remove.
+         */
+        post: operations["category_category_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/category/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One category with its direct children
+         * @description Needs a signed-in caller with any of permissions content:category:query.
+         */
+        get: operations["category_category_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/category/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a category (no id: add a frame, an organisation...) or update one (an id)
+         * @description Needs a signed-in caller with any of permissions content:category:add, content:category:edit.
+         */
+        post: operations["category_category_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/category/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of categories filtered in the body (parent, level, kind, name, status)
+         * @description Needs a signed-in caller with any of permissions content:category:list.
+         */
+        post: operations["category_category_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/category/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a category (a new parent) or set its sort, only if nobody changed it meanwhile
+         * @description Needs a signed-in caller with any of permissions content:category:edit.
+         */
+        post: operations["category_category_set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/category/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable or disable a category (biz_category_status)
+         * @description Needs a signed-in caller with any of permissions content:category:edit.
+         */
+        post: operations["category_category_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/chat/v1/claim": {
         parameters: {
             query?: never;
@@ -3501,6 +3805,326 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["common_token_upload_credentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/personnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 人员管理: update
+         * @description Needs a signed-in caller with any of permissions content:personnel:edit.
+         */
+        put: operations["platform_personnel_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/personnel/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 人员管理: delete (body)
+         * @description Needs a signed-in caller with any of permissions content:personnel:remove.
+         */
+        post: operations["category_personnel_delete_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/personnel/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 人员管理: update (body)
+         * @description Needs a signed-in caller with any of permissions content:personnel:edit.
+         */
+        post: operations["category_personnel_edit_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/personnel/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 人员管理: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:personnel:query.
+         */
+        get: operations["platform_personnel_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/personnel/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 人员管理: a page of the list (filters in the body)
+         * @description Needs a signed-in caller with any of permissions content:personnel:list.
+         */
+        post: operations["platform_personnel_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/personnel/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Make a person active or disabled (biz_personnel_status)
+         * @description Needs a signed-in caller with any of permissions content:personnel:status.
+         */
+        get: operations["category_personnel_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/personnel/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 人员管理: delete
+         * @description Needs a signed-in caller with any of permissions content:personnel:remove.
+         */
+        delete: operations["platform_personnel_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/personnel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 人员管理: one record
+         * @description Needs a signed-in caller with any of permissions content:personnel:query.
+         */
+        get: operations["platform_personnel_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 登记管理: update
+         * @description Needs a signed-in caller with any of permissions content:register:edit.
+         */
+        put: operations["platform_register_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/register/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 登记管理: delete (body)
+         * @description Needs a signed-in caller with any of permissions content:register:remove.
+         */
+        post: operations["category_register_delete_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/register/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 登记管理: update (body)
+         * @description Needs a signed-in caller with any of permissions content:register:edit.
+         */
+        post: operations["category_register_edit_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/register/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登记管理: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:register:query.
+         */
+        get: operations["platform_register_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/register/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 登记管理: a page of the list (filters in the body)
+         * @description Needs a signed-in caller with any of permissions content:register:list.
+         */
+        post: operations["platform_register_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/register/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review a pending registration (approve or reject, once); approving adds the person
+         * @description Needs a signed-in caller with any of permissions content:register:status.
+         */
+        get: operations["category_register_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/register/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 登记管理: delete
+         * @description Needs a signed-in caller with any of permissions content:register:remove.
+         */
+        delete: operations["platform_register_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/register/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 登记管理: one record
+         * @description Needs a signed-in caller with any of permissions content:register:query.
+         */
+        get: operations["platform_register_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8139,6 +8763,109 @@ export interface components {
              */
             uuid?: string | null;
         };
+        /** CategoryEdit */
+        CategoryEdit: {
+            /**
+             * 分类编码
+             * @default null
+             */
+            code?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 图标
+             * @default null
+             */
+            icon?: string | null;
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * Kind
+             * @default null
+             */
+            kind?: unknown;
+            /**
+             * Level
+             * @default null
+             */
+            level?: unknown;
+            /** 分类名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 上级编号
+             * @default null
+             */
+            parentId?: number | null;
+            /**
+             * 备注
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * Wordcount
+             * @default null
+             */
+            wordCount?: unknown;
+        };
+        /** CategoryIds */
+        CategoryIds: {
+            /**
+             * 分类编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * 分类编号
+             * @default null
+             */
+            ids?: number[] | null;
+        };
         /** CdkeyRecordCreate */
         CdkeyRecordCreate: {
             /** 奖励数量 */
@@ -8726,6 +9453,258 @@ export interface components {
             versionCode: number;
             /** 版本名称 */
             versionName: string;
+        };
+        /** CommonCategoryCreate */
+        CommonCategoryCreate: {
+            /**
+             * 分类编码
+             * @default null
+             */
+            code?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 图标
+             * @default null
+             */
+            icon?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /** 分类类型 */
+            kind: string;
+            /**
+             * Level
+             * @default null
+             */
+            level?: unknown;
+            /** 分类名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 上级编号
+             * @default null
+             */
+            parentId?: number | null;
+            /**
+             * 备注
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * Wordcount
+             * @default null
+             */
+            wordCount?: unknown;
+        };
+        /** CommonCategoryQuery */
+        CommonCategoryQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 分类编码
+             * @default null
+             */
+            code?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 分类类型
+             * @default null
+             */
+            kind?: string | null;
+            /**
+             * 层级
+             * @default null
+             */
+            level?: number | null;
+            /**
+             * 分类名称
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上级编号
+             * @default null
+             */
+            parentId?: number | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+        };
+        /** CommonCategoryUpdate */
+        CommonCategoryUpdate: {
+            /**
+             * 分类编码
+             * @default null
+             */
+            code?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 图标
+             * @default null
+             */
+            icon?: string | null;
+            /** 编号 */
+            id: number;
+            /**
+             * Kind
+             * @default null
+             */
+            kind?: unknown;
+            /**
+             * Level
+             * @default null
+             */
+            level?: unknown;
+            /** 分类名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 上级编号
+             * @default null
+             */
+            parentId?: number | null;
+            /**
+             * 备注
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * Wordcount
+             * @default null
+             */
+            wordCount?: unknown;
         };
         /** CommonFeedbackCreate */
         CommonFeedbackCreate: {
@@ -10518,6 +11497,19 @@ export interface components {
              * @default 查询成功
              */
             msg?: string;
+        };
+        /** IdsBody */
+        IdsBody: {
+            /**
+             * 分类编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * 分类编号
+             * @default null
+             */
+            ids?: number[] | null;
         };
         /** JobBody */
         JobBody: {
@@ -12626,6 +13618,21 @@ export interface components {
              */
             uid?: number | null;
         };
+        /** SetBody */
+        SetBody: {
+            /** 分类编号 */
+            id: number;
+            /**
+             * 上级编号
+             * @default null
+             */
+            parentId?: number | null;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+        };
         /** SignInIn */
         SignInIn: {
             /**
@@ -12664,6 +13671,29 @@ export interface components {
             shopId: number;
             /** 接手人 */
             userId: number;
+        };
+        /** TreeBody */
+        TreeBody: {
+            /**
+             * 层级
+             * @default 2
+             */
+            depth?: number;
+            /**
+             * 分类类型
+             * @default null
+             */
+            kind?: string | null;
+            /**
+             * 分类名称
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
         };
         /** TypeBody */
         TypeBody: {
@@ -13040,6 +14070,21 @@ export interface components {
             /** Userid */
             userId: number;
         };
+        /** WordsBody */
+        WordsBody: {
+            /**
+             * 添加敏感词
+             * @default null
+             */
+            add?: string | string[] | null;
+            /** 分类编号 */
+            id: number;
+            /**
+             * 删除敏感词
+             * @default null
+             */
+            remove?: string | string[] | null;
+        };
         /** WordsInterceptRecordCreate */
         WordsInterceptRecordCreate: {
             /**
@@ -13409,6 +14454,18 @@ export interface components {
             uid?: number | null;
         };
         /** StatusBody */
+        core_api__content__category__routes__StatusBody: {
+            /** 编号 */
+            id: number;
+            /**
+             * 原因
+             * @default
+             */
+            reason?: string;
+            /** 状态 */
+            status: string;
+        };
+        /** StatusBody */
         core_api__messaging__chat__routes__StatusBody: {
             /** 会话 */
             shopId: number;
@@ -13449,6 +14506,291 @@ export interface components {
             status: string;
             /** Userid */
             userId: number;
+        };
+        /** personnelQuery */
+        personnelQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 所属组织
+             * @default null
+             */
+            categoryId?: number | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 姓名
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 手机号
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** personnelUpdate */
+        personnelUpdate: {
+            /**
+             * 所属组织
+             * @default null
+             */
+            categoryId?: number | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /** 姓名 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 手机号
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * 职务
+             * @default null
+             */
+            position?: string | null;
+            /**
+             * 备注
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Status
+             * @default null
+             */
+            status?: unknown;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** registerQuery */
+        registerQuery: {
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 所属组织
+             * @default null
+             */
+            categoryId?: number | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 姓名
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 手机号
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * 审核状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** registerUpdate */
+        registerUpdate: {
+            /**
+             * Auditby
+             * @default null
+             */
+            auditBy?: unknown;
+            /**
+             * Audittime
+             * @default null
+             */
+            auditTime?: unknown;
+            /**
+             * 所属组织
+             * @default null
+             */
+            categoryId?: number | null;
+            /**
+             * 登记说明
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /** 姓名 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 手机号
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * Reason
+             * @default null
+             */
+            reason?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Status
+             * @default null
+             */
+            status?: unknown;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
         };
         /** release_permissionQuery */
         release_permissionQuery: {
@@ -15366,6 +16708,237 @@ export interface operations {
         };
     };
     platform_CommonAppVersion_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonCategory_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonCategoryUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonCategoryUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonCategory_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonCategoryCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonCategoryCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonCategory_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonCategoryQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonCategoryQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonCategory_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonCategory_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                parentId?: number | null;
+                level?: number | null;
+                kind?: string | null;
+                name?: string | null;
+                code?: string | null;
+                status?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_sensitive_words: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordsBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["WordsBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonCategory_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_tree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TreeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["TreeBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonCategory_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonCategory_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -17410,6 +18983,141 @@ export interface operations {
             };
         };
     };
+    category_category_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryIds"];
+                "application/x-www-form-urlencoded": components["schemas"]["CategoryIds"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_category_detail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_category_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["CategoryEdit"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_category_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonCategoryQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonCategoryQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_category_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["SetBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_category_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["core_api__content__category__routes__StatusBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__content__category__routes__StatusBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     chat_claim: {
         parameters: {
             query?: never;
@@ -17767,6 +19475,358 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_personnel_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["personnelUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["personnelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_personnel_delete_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["IdsBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_personnel_edit_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["personnelUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["personnelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_personnel_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_personnel_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["personnelQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["personnelQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_personnel_status: {
+        parameters: {
+            query: {
+                id: number;
+                status: string;
+                reason?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_personnel_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_personnel_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_register_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["registerUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["registerUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_register_delete_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["IdsBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_register_edit_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["registerUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["registerUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_register_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_register_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["registerQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["registerQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    category_register_status: {
+        parameters: {
+            query: {
+                id: number;
+                status: string;
+                reason?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_register_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_register_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
             cookie?: never;
         };
         requestBody?: never;
