@@ -13,9 +13,9 @@ SITES = ["http://cheap-loan.example.net/apply", "https://win-big.example.org/", 
 async def demo(ctx) -> None:
     rng = ctx.rng
     rows = []
-    for _ in range(ctx.size("feedback", min(len(ctx.uids) // 4 + 5, 1000))):
-        kind = rng.choices("012", (4, 4, 1))[0]
-        handled = rng.random() < 0.5
+    for n in range(ctx.size("feedback", min(len(ctx.uids) // 4 + 5, 1000))):
+        kind = "2" if n == 0 else rng.choices("012", (4, 4, 1))[0]  # at least one site reported and banned
+        handled = n == 0 or rng.random() < 0.5
         at = ctx.moment()
         rows.append({"uid": rng.choice(ctx.uids), "type": kind,
                      "content": {"0": rng.choice(IDEAS), "1": rng.choice(PROBLEMS), "2": "有人在群里发这个网站骗钱"}[kind],
