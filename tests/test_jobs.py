@@ -203,7 +203,8 @@ async def test_update_delete_export_and_log_cleanup(admin):
     assert await admin.put("/monitor/job", json={**loaded, "cronExpression": "0 0/5 * * * ?"}) == OK
     assert (await SysJob.get(job_id=jid)).cron_expression == "0 0/5 * * * ?"
     export = await admin.post("/monitor/job/export", data={"jobGroup": "SYSTEM"})
-    assert {r[1] for r in xlsx_rows(await export.read())[1:]} == {"清理过期会话", "清理历史日志", "刷新字典和参数缓存"}
+    assert {r[1] for r in xlsx_rows(await export.read())[1:]} == {"清理过期会话", "清理历史日志", "刷新字典和参数缓存",
+                                                                  "创建聊天记录月分区"}
     await admin.put("/monitor/job/run", json={"jobId": jid})
     await eventually(lambda: SysJobLog.filter(job_id=jid).exists())
     log_export = await admin.post("/monitor/jobLog/export", data={"jobId": str(jid)})
