@@ -42,14 +42,17 @@ async def test_the_demo_fills_every_business_table_consistently(admin):
     uids = "(SELECT uid FROM account_consumer)"
     for table, columns in UID_COLUMNS.items():
         for column in columns:
-            stray = await scalar(f'SELECT COUNT(*) FROM "{table}" WHERE {column} IS NOT NULL AND {column} NOT IN {uids}')
+            stray = await scalar(f'SELECT COUNT(*) FROM "{table}" WHERE {column} IS NOT NULL '
+                                 f'AND {column} NOT IN {uids}')
             assert stray == 0, (table, column)
     orphans = {
-        "comments": "SELECT COUNT(*) FROM account_release_comment WHERE release_id NOT IN (SELECT id FROM account_release)",
+        "comments": "SELECT COUNT(*) FROM account_release_comment "
+                    "WHERE release_id NOT IN (SELECT id FROM account_release)",
         "members": "SELECT COUNT(*) FROM im_group_member WHERE group_id NOT IN (SELECT group_id FROM im_group)",
         "group records from non-members": "SELECT COUNT(*) FROM im_record r WHERE NOT EXISTS (SELECT 1 FROM "
                                           "im_group_member m WHERE m.group_id = r.group_id AND m.uid = r.from_uid)",
-        "copies": "SELECT COUNT(*) FROM content_message_user WHERE message_id NOT IN (SELECT id FROM content_message)",
+        "copies": "SELECT COUNT(*) FROM content_message_user "
+                  "WHERE message_id NOT IN (SELECT id FROM content_message)",
         "member counts": "SELECT COUNT(*) FROM im_group g WHERE member_count <> "
                          "(SELECT COUNT(*) FROM im_group_member m WHERE m.group_id = g.group_id)",
         "comment counts": "SELECT COUNT(*) FROM account_release r WHERE comment_count <> "
@@ -72,7 +75,8 @@ async def test_the_demo_fills_every_business_table_consistently(admin):
             await scalar(f'SELECT COUNT(*) FROM "{table}" WHERE {where}'), table
     # the id sequences moved past the inserted ids: the console and the partner API can add rows
     top = await scalar("SELECT MAX(id) FROM im_group")
-    created = await admin.post("/admin/NoticeImGroup", json={"groupId": "g-new", "name": "新群", "ownerUid": ctx.uids[0]})
+    created = await admin.post("/admin/NoticeImGroup",
+                               json={"groupId": "g-new", "name": "新群", "ownerUid": ctx.uids[0]})
     assert created["code"] == 200 and created["data"]["id"] > top
     # the screens list the demo rows
     listed = await admin.get("/admin/NoticeImGroupUser/list", params={"groupId": "g100001"})
@@ -90,7 +94,8 @@ async def test_the_same_seed_gives_the_same_data_and_a_second_run_needs_reset(da
 
     first = run("--seed", "3")
     assert first.returncode == 0, first.stderr
-    nicks = await connections.get("default").execute_query_dict("SELECT uid, nick_name FROM account_consumer ORDER BY uid")
+    nicks = await connections.get("default").execute_query_dict(
+        "SELECT uid, nick_name FROM account_consumer ORDER BY uid")
     again = run("--seed", "3")
     assert again.returncode == 1 and "--reset" in again.stderr
     assert run("--if-empty").returncode == 0

@@ -20,7 +20,8 @@ async def demo(ctx) -> None:
         decided = status != "0"
         rows.append({
             "uid": uid, "real_name": person_name(rng), "id_number": id_number(rng, rng.randint(1965, 2004)),
-            "front_image": f"/profile/demo/idcard/{uid}_front.jpg", "back_image": f"/profile/demo/idcard/{uid}_back.jpg",
+            "front_image": f"/profile/demo/idcard/{uid}_front.jpg",
+            "back_image": f"/profile/demo/idcard/{uid}_back.jpg",
             "hand_image": f"/profile/demo/idcard/{uid}_hand.jpg", "status": status,
             "audit_remark": rng.choice(REJECT) if status == "2" else ("资料齐全" if decided else ""),
             "audit_by": "admin" if decided else "", "audit_time": ctx.moment(at) if decided else None,

@@ -18,7 +18,8 @@ async def demo(ctx) -> None:
                          "images": ",".join(f"/profile/demo/release/{rng.randint(1, 500)}.jpg"
                                             for _ in range(rng.randint(0, 3))),
                          "city": city(rng)[0], "visibility": rng.choices("012", (8, 2, 1))[0],
-                         "like_count": rng.randint(0, 300), "comment_count": rng.choice((0, 1, 2, 3, 5)), "create_by": "app",
+                         "like_count": rng.randint(0, 300), "comment_count": rng.choice((0, 1, 2, 3, 5)),
+                         "create_by": "app",
                          "create_time": at, "shelf": "0" if rng.random() < 0.05 else "1"})
     await ctx.insert(Release, releases)
     comments = []

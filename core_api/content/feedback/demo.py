@@ -18,7 +18,8 @@ async def demo(ctx) -> None:
         handled = n == 0 or rng.random() < 0.5
         at = ctx.moment()
         rows.append({"uid": rng.choice(ctx.uids), "type": kind,
-                     "content": {"0": rng.choice(IDEAS), "1": rng.choice(PROBLEMS), "2": "有人在群里发这个网站骗钱"}[kind],
+                     "content": {"0": rng.choice(IDEAS), "1": rng.choice(PROBLEMS),
+                                 "2": "有人在群里发这个网站骗钱"}[kind],
                      "website": rng.choice(SITES) if kind == "2" else "",
                      "contact": f"1{rng.choice('3578')}{rng.randint(0, 999999999):09d}" if rng.random() < 0.5 else "",
                      "status": "1" if handled else "0", "reply": "感谢反馈，已记录" if handled else "",

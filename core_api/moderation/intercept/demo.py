@@ -16,8 +16,12 @@ async def demo(ctx) -> None:
         word, category = rng.choice(WORDS)
         scene = rng.choices(("single", "group", "service"), (6, 3, 1))[0]
         uid = rng.choice(uids)
-        target = {"single": lambda: str(rng.choice(uids)), "group": lambda: rng.choice(rosters) if rosters else "g100001",
-                  "service": lambda: f"cs-{rng.randint(1000, 9999)}"}[scene]()
+        if scene == "single":
+            target = str(rng.choice(uids))
+        elif scene == "group":
+            target = rng.choice(rosters) if rosters else "g100001"
+        else:
+            target = f"cs-{rng.randint(1000, 9999)}"
         at = ctx.moment()
         handled = rng.random() < 0.4
         alarms = rng.choice((0, 0, 0, 1, 2)) if handled else 0
