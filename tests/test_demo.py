@@ -142,3 +142,16 @@ async def test_the_partition_job_keeps_months_ahead(admin):
         "AND sent_time < $2", [sent - dt.timedelta(hours=1), sent + dt.timedelta(hours=1)])
     text = str(plan)
     assert f"im_record_single_p{future:%Y%m}" in text and "im_record_single_default" not in text
+
+
+def test_every_business_module_is_a_feature_with_its_demo():
+    """business_apis' modules are all in FEATURES (whose order the demo follows), each with a demo module."""
+    import re
+
+    from core_api.business import FEATURES
+
+    source = (ROOT / "core_api" / "business.py").read_text()
+    imported = set(re.findall(r"from (core_api\.[\w.]+) import routes", source))
+    assert imported <= set(FEATURES), imported - set(FEATURES)
+    assert FEATURES[0] == "core_api.account.consumer"
+    assert [m.__name__ for m in demo.demo_modules()] == [f"{p}.demo" for p in FEATURES]
