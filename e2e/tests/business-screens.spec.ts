@@ -19,7 +19,7 @@ const SCREENS: [string, string][] = [
   ["推荐关系", "/account/recommend"],
   ["补单列表", "/account/replenishment"],
   ["群组管理", "/im/group"],
-  ["群成员", "/im/group/users?groupId=g100001"],
+  ["群成员", "/im/group-users?groupId=g100001"],
   ["群聊记录", "/im/record"],
   ["单聊记录", "/im/recordSingle"],
   ["拦截记录", "/im/intercept"],
