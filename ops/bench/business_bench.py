@@ -202,6 +202,7 @@ def main() -> None:
     parser.add_argument("--chat-records", type=int, default=10_000_000)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--concurrency", default="16", help="comma-separated, e.g. 1,16")
+    parser.add_argument("--only", default="", help="run the cases whose name contains this (e.g. chats)")
     args = parser.parse_args()
     levels = [int(c) for c in args.concurrency.split(",")]
     url = asyncio.run(recreate_database(args.database)) if args.load else pg_url(args.database)
@@ -213,7 +214,7 @@ def main() -> None:
                         str(args.chat_records), "--size", "sign_ins=200000"], check=True, env=env, cwd=ROOT)
         print(f"loaded the demo in {time.perf_counter() - began:.0f} s")
     subprocess.run(["psql", url, "-qc", "VACUUM ANALYZE"], check=True)
-    cases = asyncio.run(build_cases(url))
+    cases = [c for c in asyncio.run(build_cases(url)) if args.only in c.name]
     core = start("core_api", env, "/health")
     results: list[Result] = []
     try:
