@@ -1,4 +1,4 @@
-"""``python -m core_api migrate | seed | serve --host H --port P | openapi [PATH]``."""
+"""``python -m core_api migrate | seed | demo --consumers N ... | serve --host H --port P | openapi [PATH]``."""
 
 from __future__ import annotations
 
@@ -32,6 +32,37 @@ async def _seed(settings: Settings) -> None:
     print("seeded: " + ", ".join(f"{k} +{v}" for k, v in added.items()))
 
 
+async def _demo(settings: Settings, args: argparse.Namespace) -> int:
+    from core_api import demo
+    from core_api.platform import db
+
+    sizes = {}
+    for item in args.size:
+        name, _, value = item.partition("=")
+        if not name or not value.isdigit():
+            print(f"--size takes name=count, not {item!r}", file=sys.stderr)
+            return 2
+        sizes[name] = int(value)
+    if args.chat_records is not None:
+        sizes["chat_records"] = args.chat_records
+    orm = await db.init_db(settings)
+    try:
+        if await demo.existing_consumers():
+            if args.if_empty:
+                print("demo: the database already has app users; nothing done")
+                return 0
+            if not args.reset:
+                print("demo: the database already has app users; --reset empties the business tables first",
+                      file=sys.stderr)
+                return 1
+            await demo.reset()
+        ctx = await demo.generate(args.consumers, seed=args.seed, sizes=sizes, log=lambda line: print(line, flush=True))
+    finally:
+        await db.close_db(orm)
+    print(f"demo: {sum(ctx.inserted.values())} rows in {len(ctx.inserted)} tables")
+    return 0
+
+
 def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any], None]] = ()) -> None:
     """``bus_handlers`` register the worker handlers when the API runs the in-process bus: core_api does not
     import the workers package, so ``python -m workers api`` passes them in."""
@@ -39,6 +70,14 @@ def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any]
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate", help="apply the database migrations")
     sub.add_parser("seed", help="insert the seed data that is missing")
+    demo = sub.add_parser("demo", help="fill the business tables with demo data (bulk inserts)")
+    demo.add_argument("--consumers", type=int, default=200, help="app users (default 200)")
+    demo.add_argument("--chat-records", type=int, default=None, help="single chat records (default 10 per user)")
+    demo.add_argument("--seed", type=int, default=1, help="the random seed: the same seed gives the same data")
+    demo.add_argument("--size", action="append", default=[], metavar="NAME=N",
+                      help="another table's size, as the feature's demo module names it (e.g. group_records=5000)")
+    demo.add_argument("--reset", action="store_true", help="empty the business tables first")
+    demo.add_argument("--if-empty", action="store_true", help="do nothing when app users exist (./ops/up)")
     serve = sub.add_parser("serve", help="run the core API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8010)
@@ -56,6 +95,8 @@ def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any]
         asyncio.run(_migrate(settings))
     elif args.command == "seed":
         asyncio.run(_seed(settings))
+    elif args.command == "demo":
+        raise SystemExit(asyncio.run(_demo(settings, args)))
     else:
         from aiohttp import web
 

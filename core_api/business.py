@@ -5,6 +5,24 @@ from __future__ import annotations
 
 from core_api.platform.api import Api
 
+# The business feature packages. Each may hold a ``demo`` module (``async def demo(ctx)``, see
+# core_api/demo) filling its tables with demo data, run in this order: consumers first (the rest refer to
+# their uids). The consumers' routes are mounted by core_api.app; every other package's by business_apis.
+FEATURES = (
+    "core_api.account.consumer",
+    "core_api.account.auth",
+    "core_api.account.records",
+    "core_api.account.referral",
+    "core_api.im.group",
+    "core_api.im.record",
+    "core_api.moderation.intercept",
+    "core_api.content.rich_text",
+    "core_api.content.app_version",
+    "core_api.content.cdkey",
+    "core_api.content.feedback",
+    "core_api.content.message",
+)
+
 
 def business_apis() -> list[Api]:
     from core_api.account.auth import routes as account_auth

@@ -131,9 +131,18 @@ class Stack:
             time.sleep(0.5)
 
 
+DEMO_CONSUMERS = 200  # a small demo: every business screen has rows, loading takes seconds
+
+
 def prepare(env: dict[str, str]) -> None:
+    """Migrates and seeds; in development (and in the browser tests' stack) also loads a small demo once, so
+    every business screen shows believable data (CONSOLE_DEMO_CONSUMERS=0 leaves the business tables empty)."""
     for step in ("migrate", "seed"):
         subprocess.run([PY, "-m", "core_api", step], check=True, env=env, cwd=ROOT)
+    consumers = int(env.get("CONSOLE_DEMO_CONSUMERS") or DEMO_CONSUMERS)
+    if env.get("CONSOLE_ENV", "development") == "development" and consumers > 0:
+        subprocess.run([PY, "-m", "core_api", "demo", "--consumers", str(consumers), "--if-empty"], check=True,
+                       env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
 def up(args: argparse.Namespace) -> int:

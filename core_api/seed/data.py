@@ -133,4 +133,5 @@ JOBS = [
     ("清理历史日志", "SYSTEM", "cleanOldLogs", '{"days": null}', "0 0 2 * * ?", "2", "0"),
     ("刷新字典和参数缓存", "SYSTEM", "refreshCaches", "{}", "0 0 3 * * ?", "3", "1"),
     ("数据库统计快照", "DEFAULT", "dbStatsSnapshot", "{}", "0 0 * * * ?", "3", "1"),
+    ("创建聊天记录月分区", "SYSTEM", "ensureChatPartitions", '{"ahead": 3}', "0 30 1 * * ?", "2", "0"),
 ]

@@ -55,8 +55,23 @@ def partition_ddl(table: str, indexes: list[tuple[str, str]], today: dt.date) ->
     return out
 
 
-async def ensure_months(client: Any, today: dt.date, ahead: int = MONTHS_AHEAD) -> None:
-    """Create the partitions of this month and ``ahead`` months after it where missing (PostgreSQL only)."""
+def last_month(today: dt.date, ahead: int = MONTHS_AHEAD) -> dt.date:
+    return _month(today, ahead)
+
+
+async def ensure_months(client: Any, today: dt.date, ahead: int = MONTHS_AHEAD) -> int:
+    """Create the partitions of this month and ``ahead`` months after it where missing (PostgreSQL only);
+    returns how many were created. Scheduled by the system job ``ensureChatPartitions`` (core_api/seed/data.py
+    JOBS), which runs daily so that a missed run is made good long before a month begins."""
+    rows = await client.execute_query_dict(
+        "SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid "
+        "JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = ANY($1::text[])", [list(TABLES)])
+    present = {r["name"] for r in rows}
+    created = 0
     for table in TABLES:
         for n in range(ahead + 1):
-            await client.execute_script(month_ddl(table, _month(_month(today, 0), n)))
+            first = _month(_month(today, 0), n)
+            if f"{table}_p{first:%Y%m}" not in present:
+                await client.execute_script(month_ddl(table, first))
+                created += 1
+    return created

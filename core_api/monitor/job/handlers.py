@@ -113,6 +113,25 @@ async def db_stats_snapshot(_params: NoParams, _ctx: JobContext) -> str:
     return ("表行数：" + ", ".join(counts))[:500]
 
 
+class MonthsAhead(StrictSchema):
+    ahead: int = Field(3, title="提前月数", ge=1, le=24, description="months after the current one to create")
+
+
+@job_handler("ensureChatPartitions", "创建聊天记录月分区", MonthsAhead)
+async def ensure_chat_partitions(params: MonthsAhead, ctx: JobContext) -> str:
+    """PostgreSQL: the month partitions of the chat-record tables exist this month and ``ahead`` after it,
+    so a month's messages never land in the default partition (which would block that month's creation)."""
+    from core_api.im.record import partitions
+    from core_api.platform.timefmt import zone
+
+    conn = connections.get("default")
+    if conn.capabilities.dialect != "postgres":
+        return "SQLite 不分区，无需创建"
+    today = ctx.now.astimezone(zone()).date()
+    created = await partitions.ensure_months(conn, today, ahead=params.ahead)
+    return f"聊天记录月分区已覆盖到 {partitions.last_month(today, params.ahead):%Y-%m}，本次新建 {created} 个"
+
+
 @job_handler("heartbeat", "调度心跳", Heartbeat)
 async def heartbeat(params: Heartbeat, _ctx: JobContext) -> str:
     if params.hold_seconds:

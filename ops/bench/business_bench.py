@@ -1,0 +1,241 @@
+"""Business lists at size, in PostgreSQL, against the same SQL run straight through asyncpg in the same run.
+
+``.venv/bin/python -m ops.bench.business_bench [--load] [--database NAME] [--seconds S] [--concurrency 16]``
+
+``--load`` recreates the database and fills it with the demo generator (``python -m core_api demo``):
+1,000,000 app users and 10,000,000 single chat records (the rest of the business tables at the demo's
+default sizes). Then, with one core_api process (the API and the worker handlers on the in-process bus):
+
+- the app-user list (``GET /admin/AccountUserConsumer/list_data``) at pages 1 and 500 with a nick-name
+  fragment and a registration date range, beside the page's SELECT and COUNT through asyncpg (the floor);
+- the single chat records (``GET /admin/NoticeImRecordSingle/list``): one conversation's newest page, and
+  one uid's month (sender and a month's date range), beside the same SELECT and COUNT.
+
+An answer counts only when its body says ``code`` 200 with the expected total and page size. The plans
+are printed and checked: no sequential scan of the app users, and the month's list touches one partition.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import json
+import re
+import statistics
+import subprocess
+import time
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from zoneinfo import ZoneInfo
+
+import aiohttp
+import asyncpg
+
+from ops.bench.common import Result, bench_env, pg_url, prepare, recreate_database, start, table
+from ops.stack import PY, ROOT
+
+SIZE = 10
+ZONE = ZoneInfo("Asia/Shanghai")
+FRAGMENT = "摄影师"
+CONSUMER_COLUMNS = ('"id" "id","uid" "uid","nick_name" "nick_name","phone" "phone","avatar" "avatar","sex" "sex",'
+                    '"invite_code" "invite_code","referrer_uid" "referrer_uid","frozen" "frozen","muted" "muted",'
+                    '"usable" "usable","register_time" "register_time","last_login_time" "last_login_time",'
+                    '"last_login_ip" "last_login_ip","last_login_city" "last_login_city","create_time" "create_time",'
+                    '"update_time" "update_time"')
+# What the list call runs (Tortoise's SQL for it, printed by QuerySet.sql()), with the same parameters.
+CONSUMER_WHERE = ('FROM "account_consumer" WHERE UPPER(CAST("nick_name" AS VARCHAR)) LIKE UPPER($1) ESCAPE \'\\\' '
+                  'AND "register_time">=$2 AND "register_time"<$3')
+CONSUMER_SELECT = (f'SELECT {CONSUMER_COLUMNS} {CONSUMER_WHERE} '
+                   'ORDER BY "register_time" DESC,"id" DESC LIMIT $4 OFFSET $5')
+CONSUMER_COUNT = f"SELECT COUNT(*) {CONSUMER_WHERE}"
+CHAT_COLUMNS = ('"id" "id","from_uid" "from_uid","to_uid" "to_uid","msg_type" "msg_type","content" "content",'
+                '"sent_time" "sent_time","withdrawn" "withdrawn","shelf" "shelf","read" "read"')
+CONV_WHERE = 'FROM "im_record_single" WHERE "conversation"=$1'
+CONV_SELECT = f'SELECT {CHAT_COLUMNS} {CONV_WHERE} ORDER BY "sent_time" DESC,"id" DESC LIMIT $2 OFFSET $3'
+CONV_COUNT = f"SELECT COUNT(*) {CONV_WHERE}"
+MONTH_WHERE = 'FROM "im_record_single" WHERE "from_uid"=$1 AND "sent_time">=$2 AND "sent_time"<$3'
+MONTH_SELECT = f'SELECT {CHAT_COLUMNS} {MONTH_WHERE} ORDER BY "sent_time" DESC,"id" DESC LIMIT $4 OFFSET $5'
+MONTH_COUNT = f"SELECT COUNT(*) {MONTH_WHERE}"
+
+
+@dataclass
+class Case:
+    name: str
+    path: str
+    query: dict[str, object]
+    select: str
+    count: str
+    params: tuple
+    page: int
+    total: int = 0
+
+
+def summary(name: str, concurrency: int, latencies: list[float], elapsed: float, wrong: int) -> Result:
+    latencies.sort()
+    if not latencies:
+        return Result(name, concurrency, 0, 0, 0, wrong)
+    return Result(name, concurrency, len(latencies) / elapsed, statistics.median(latencies) * 1000,
+                  latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, wrong)
+
+
+async def floor(url: str, case: Case, concurrency: int, seconds: float) -> Result:
+    from core_api.platform.db import PG_SERVER_SETTINGS
+
+    pool = await asyncpg.create_pool(url, min_size=concurrency, max_size=concurrency,
+                                     server_settings=PG_SERVER_SETTINGS)
+    latencies: list[float] = []
+    deadline = time.perf_counter() + seconds
+
+    async def worker() -> None:
+        async with pool.acquire() as conn:
+            while time.perf_counter() < deadline:
+                began = time.perf_counter()
+                await conn.fetchval(case.count, *case.params)
+                await conn.fetch(case.select, *case.params, SIZE, (case.page - 1) * SIZE)
+                latencies.append(time.perf_counter() - began)
+
+    began = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    elapsed = time.perf_counter() - began
+    await pool.close()
+    return summary(f"asyncpg SELECT + COUNT, {case.name} (floor)", concurrency, latencies, elapsed, 0)
+
+
+async def load(name: str, target: str, token: str, case: Case, concurrency: int, seconds: float) -> Result:
+    latencies: list[float] = []
+    wrong = 0
+    rows = max(0, min(SIZE, case.total - (case.page - 1) * SIZE))
+    deadline = time.perf_counter() + seconds
+    connector = aiohttp.TCPConnector(limit=concurrency + 1)
+    async with aiohttp.ClientSession(connector=connector, headers={"Authorization": f"Bearer {token}"}) as http:
+        async def worker() -> None:
+            nonlocal wrong
+            while time.perf_counter() < deadline:
+                began = time.perf_counter()
+                async with http.get(target) as r:
+                    body = await r.json()
+                data = body.get("data") if isinstance(body.get("data"), dict) else body  # list_data: the page envelope
+                listed = data.get("rows", data.get("data", ()))
+                if body.get("code") == 200 and data.get("total") == case.total and len(listed) == rows:
+                    latencies.append(time.perf_counter() - began)
+                else:
+                    wrong += 1
+
+        began = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        elapsed = time.perf_counter() - began
+    return summary(name, concurrency, latencies, elapsed, wrong)
+
+
+def local_day(day: dt.date) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time.min, tzinfo=ZONE).astimezone(dt.UTC)
+
+
+async def build_cases(url: str) -> list[Case]:
+    conn = await asyncpg.connect(url)
+    try:
+        today = dt.datetime.now(ZONE).date()
+        begin, end = today - dt.timedelta(days=240), today - dt.timedelta(days=1)
+        params = (f"%{FRAGMENT}%", local_day(begin), local_day(end + dt.timedelta(days=1)))
+        query = {"nickName": FRAGMENT, "beginRegisterTime": begin.isoformat(), "endRegisterTime": end.isoformat()}
+        cases = [Case(f"app users, page {p}, nick fragment + date range", "/admin/AccountUserConsumer/list_data",
+                      query, CONSUMER_SELECT, CONSUMER_COUNT, params, p) for p in (1, 500)]
+        # the busiest conversation of the last week (its newest page is full) and a uid of last month
+        since = dt.datetime.now(dt.UTC) - dt.timedelta(days=7)
+        conversation = await conn.fetchval(
+            "SELECT conversation FROM im_record_single WHERE sent_time >= $1 GROUP BY conversation "
+            "ORDER BY COUNT(*) DESC LIMIT 1", since)
+        cases.append(Case("single chats, one conversation's newest page", "/admin/NoticeImRecordSingle/list",
+                          {"conversation": conversation}, CONV_SELECT, CONV_COUNT, (conversation,), 1))
+        first = today.replace(day=1)
+        last_month_end = first - dt.timedelta(days=1)
+        last_month = last_month_end.replace(day=1)
+        month = (local_day(last_month), local_day(first))
+        uid = await conn.fetchval(
+            "SELECT from_uid FROM im_record_single WHERE sent_time >= $1 AND sent_time < $2 GROUP BY from_uid "
+            "ORDER BY COUNT(*) DESC LIMIT 1", *month)
+        cases.append(Case(f"single chats, one uid's month ({last_month:%Y-%m})", "/admin/NoticeImRecordSingle/list",
+                          {"fromUid": uid, "beginSentTime": last_month.isoformat(),
+                           "endSentTime": last_month_end.isoformat()}, MONTH_SELECT, MONTH_COUNT, (uid, *month), 1))
+        for case in cases:
+            case.total = await conn.fetchval(case.count, *case.params)
+        return cases
+    finally:
+        await conn.close()
+
+
+async def plans(url: str, cases: list[Case]) -> tuple[str, list[str]]:
+    conn = await asyncpg.connect(url)
+    out, problems = [], []
+    try:
+        for case in cases:
+            paged = (SIZE, (case.page - 1) * SIZE)
+            for kind, sql, extra in (("SELECT", case.select, paged), ("COUNT", case.count, ())):
+                rows = await conn.fetch(f"EXPLAIN (ANALYZE, BUFFERS) {sql}", *case.params, *extra)
+                text = "\n".join(r[0] for r in rows)
+                out.append(f"{kind}, {case.name}:\n{text}")
+                if re.search(r"Seq Scan on account_consumer", text):
+                    problems.append(f"{kind}, {case.name}: a sequential scan")
+                if "month" in case.name:
+                    parts = set(re.findall(r" on (im_record_single_\w+)", text))
+                    if len(parts) != 1 or "im_record_single_default" in parts:
+                        problems.append(f"{kind}, {case.name}: partitions {sorted(parts)}")
+        return "\n\n".join(out), problems
+    finally:
+        await conn.close()
+
+
+def login(core_url: str) -> str:
+    body = json.dumps({"username": "admin", "password": "admin123"}).encode()
+    request = urllib.request.Request(core_url + "/login", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as r:
+        return json.load(r)["token"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--database", default="console_bench_business")
+    parser.add_argument("--load", action="store_true", help="recreate the database and load the demo")
+    parser.add_argument("--consumers", type=int, default=1_000_000)
+    parser.add_argument("--chat-records", type=int, default=10_000_000)
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--concurrency", default="16", help="comma-separated, e.g. 1,16")
+    parser.add_argument("--only", default="", help="run the cases whose name contains this (e.g. chats)")
+    args = parser.parse_args()
+    levels = [int(c) for c in args.concurrency.split(",")]
+    url = asyncio.run(recreate_database(args.database)) if args.load else pg_url(args.database)
+    env = bench_env(url)
+    if args.load:
+        prepare(env)
+        began = time.perf_counter()
+        subprocess.run([PY, "-m", "core_api", "demo", "--consumers", str(args.consumers), "--chat-records",
+                        str(args.chat_records), "--size", "sign_ins=200000"], check=True, env=env, cwd=ROOT)
+        print(f"loaded the demo in {time.perf_counter() - began:.0f} s")
+    subprocess.run(["psql", url, "-qc", "VACUUM ANALYZE"], check=True)
+    cases = [c for c in asyncio.run(build_cases(url)) if args.only in c.name]
+    core = start("core_api", env, "/health")
+    results: list[Result] = []
+    try:
+        token = login(core.url)
+        for case in cases:
+            target = f"{core.url}{case.path}?" + urllib.parse.urlencode({**case.query, "pageSize": SIZE,
+                                                                         "pageNum": case.page})
+            print(f"{case.name}: total {case.total:,}", flush=True)
+            asyncio.run(load("warm-up", target, token, case, 4, 2))
+            for c in levels:
+                results.append(asyncio.run(load(f"GET {case.path}, {case.name}", target, token, case, c,
+                                                args.seconds)))
+                results.append(asyncio.run(floor(url, case, c, args.seconds)))
+        print(table(results))
+        text, problems = asyncio.run(plans(url, cases))
+        print("\n```\n" + text + "\n```")
+        print("\nplan checks: " + ("; ".join(problems) if problems else "no sequential scan; the month's list "
+                                   "reads one partition"))
+    finally:
+        core.stop()
+
+
+if __name__ == "__main__":
+    main()
