@@ -191,8 +191,9 @@ async def test_ending_a_login_token_signs_the_user_out(start_app, make_settings,
 async def test_an_operator_sets_the_webhook_url(start_app, make_settings, app_server):  # noqa: F811
     hooks = await app_server()
     admin = await users(start_app, make_settings)  # no CONSOLE_APP_WEBHOOK_URL
-    assert await admin.post("/system/config", json={"configName": "应用服务器回调地址", "configKey": "biz.app.webhookUrl",
-                                                     "configValue": hooks.url, "configType": "N"}) == OK
+    body = {"configName": "应用服务器回调地址", "configKey": "biz.app.webhookUrl", "configValue": hooks.url,
+            "configType": "N"}
+    assert await admin.post("/system/config", json=body) == OK
     assert await admin.get("/admin/AccountUserConsumer/freeze", params={"uid": 1002}) == OK
 
     async def told() -> bool:
