@@ -600,6 +600,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/AccountUserConsumer/download_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the filtered app users as xlsx, built by a worker: answers {jobId}; progress at /admin/exports/{jobId}, a message when ready
+         * @description Needs a signed-in caller with any of permissions account:consumer:export.
+         */
+        post: operations["consumer_download_data"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/AccountUserConsumer/freeze": {
         parameters: {
             query?: never;
@@ -612,6 +632,26 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions account:consumer:freeze.
          */
         get: operations["consumer_freeze"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserConsumer/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户列表: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:consumer:query.
+         */
+        get: operations["platform_AccountUserConsumer_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -772,6 +812,66 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions account:consumer:query.
          */
         get: operations["consumer_get_consumer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserFriend/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 好友列表: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:consumer:query.
+         */
+        get: operations["platform_AccountUserFriend_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserFriend/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 好友列表: a page of the list
+         * @description Needs a signed-in caller with any of permissions account:consumer:query.
+         */
+        get: operations["platform_AccountUserFriend_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserFriend/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 好友列表: one record
+         * @description Needs a signed-in caller with any of permissions account:consumer:query.
+         */
+        get: operations["platform_AccountUserFriend_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3444,6 +3544,46 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions account:consumer:bindReferrer.
          */
         get: operations["consumer_bind_recommend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A background export's progress (only its owner's)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["platform_export_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished export's xlsx (only its owner, still holding the export permission)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["platform_export_download"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10302,6 +10442,46 @@ export interface components {
             code: number;
             msg: string;
         };
+        /** ExportProgress */
+        ExportProgress: {
+            /** Createdat */
+            createdAt: string;
+            /** Done */
+            done: number;
+            /** Error */
+            error: string;
+            /** Filename */
+            fileName: string;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Jobid */
+            jobId: number;
+            /** Kind */
+            kind: string;
+            /** Percent */
+            percent: number;
+            /**
+             * Status
+             * @description queued running done failed
+             */
+            status: string;
+            /** Total */
+            total: number;
+        };
+        /** ExportProgressOut */
+        ExportProgressOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ExportProgress"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
         /** FormBody */
         FormBody: {
             /** 表单配置 */
@@ -12097,6 +12277,12 @@ export interface components {
             /** Label */
             label: string;
             /**
+             * Link
+             * @description a screen's view path the row opens (params as its query); no call
+             * @default null
+             */
+            link?: string | null;
+            /**
              * Method
              * @enum {string}
              */
@@ -12157,7 +12343,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid";
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password";
             /**
              * Label
              * @description in the caller's language
@@ -12215,6 +12401,12 @@ export interface components {
             dictTypes: string[];
             /** Editable */
             editable: boolean;
+            /**
+             * Exportpath
+             * @description a background export: POST answers {jobId}, followed at admin/exports/{jobId}
+             * @default null
+             */
+            exportPath?: string | null;
             /** Exportable */
             exportable: boolean;
             /** Fields */
@@ -14253,6 +14445,29 @@ export interface operations {
             };
         };
     };
+    consumer_download_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsumerQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsumerQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     consumer_freeze: {
         parameters: {
             query: {
@@ -14270,6 +14485,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    platform_AccountUserConsumer_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -14439,6 +14676,80 @@ export interface operations {
         };
     };
     consumer_get_consumer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserFriend_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_AccountUserFriend_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                friendUid?: number | null;
+                remark?: string | null;
+                source?: string | null;
+                blocked?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserFriend_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -17702,6 +18013,48 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_export_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportProgressOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_export_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
             cookie?: never;
         };
         requestBody?: never;
