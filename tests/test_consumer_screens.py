@@ -200,3 +200,17 @@ async def test_an_operator_sets_the_webhook_url(start_app, make_settings, app_se
         return any(e["event"] == "consumer.frozen" and e["data"]["uid"] == 1002 for e in hooks.received)
 
     await eventually(told, timeout=10)
+
+
+async def test_the_hand_written_calls_leave_a_history(start_app, make_settings):
+    admin = await users(start_app, make_settings)
+    row = (await admin.post("/admin/AccountUserConsumer/list", json={"uid": 1001}))["rows"][0]
+    assert await admin.get("/admin/AccountUserConsumer/freeze", params={"uid": 1001}) == OK
+    assert await admin.post("/admin/account_login_check/edit_user_info", json={"uid": 1001,
+                                                                               "phone": "13900009999"}) == OK
+    assert await admin.get("/admin/AccountUserConsumer/freeze", params={"uid": 1001}) != OK  # refused: no row
+    entries = (await admin.get(f"/admin/AccountUserConsumer/history/{row['id']}"))["data"]
+    assert [(e["action"], e["note"], e["actor"]) for e in entries] == [("action", "修改手机号", "admin"),
+                                                                       ("action", "冻结", "admin")]
+    assert entries[0]["changes"] == {"phone": ["138****1001", "139****9999"]}
+    assert entries[1]["changes"] == {"frozen": ["0", "1"]}
