@@ -19,6 +19,7 @@ FEATURES = (
     "core_api.content.rich_text",
     "core_api.content.app_version",
     "core_api.content.cdkey",
+    "core_api.content.category",
     "core_api.content.feedback",
     "core_api.content.message",
 )
@@ -37,8 +38,9 @@ def business_apis() -> list[Api]:
     from core_api.im.group import routes as im_group
     from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
     from core_api.moderation.intercept import routes as intercept
+    from core_api.platform.exports import api as exports_api
     from core_api.platform.resource import REGISTRY, meta_api
 
     modules = [account_auth, account_records, account_referral, im_group, intercept, content_rich_text,
                content_app_version, content_cdkey, content_category, content_feedback, content_message]
-    return [meta_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]
+    return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

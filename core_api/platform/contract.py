@@ -144,7 +144,7 @@ class DashboardOut(Envelope):
 # ---- Business resources: what a declared resource tells the screens that draw it (core_api.platform.resource)
 
 FieldKind = Literal["id", "text", "textarea", "int", "money", "dict", "flag", "image", "images", "datetime",
-                    "date", "richtext", "phone", "idcard", "uid"]
+                    "date", "richtext", "phone", "idcard", "uid", "password"]
 
 
 class ResourceFieldMeta(Schema):
@@ -178,6 +178,7 @@ class ResourceActionMeta(Schema):
     fields: list[ResourceFieldMeta] = Field(default_factory=list, description="the dialog's form; none: a confirm")
     confirm: str | None = None
     when: dict[str, list[str]] | None = Field(None, description="shown only for rows whose field holds one of")
+    link: str | None = Field(None, description="a screen's view path the row opens (params as its query); no call")
 
 
 class ResourceMeta(Schema):
@@ -193,6 +194,8 @@ class ResourceMeta(Schema):
     editable: bool
     removable: bool
     exportable: bool
+    export_path: str | None = Field(None, description="a background export: POST answers {jobId}, followed at "
+                                                       "admin/exports/{jobId}")
     fields: list[ResourceFieldMeta]
     actions: list[ResourceActionMeta]
     dict_types: list[str]

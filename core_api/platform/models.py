@@ -79,3 +79,26 @@ class PartnerRequest(Model):
     class Meta:
         table = "sys_partner_request"
         indexes = (("created_at",),)
+
+
+class ExportJob(Model):
+    # A background export: the filters an operator asked with, built into an xlsx by a worker, its
+    # progress, and the file only that operator downloads (core_api/platform/exports.py).
+
+    id = fields.BigIntField(primary_key=True)
+    kind = fields.CharField(max_length=64)  # the exporter's name, e.g. AccountUserConsumer
+    owner_id = fields.BigIntField(db_index=True)  # the sys user who asked
+    owner_name = fields.CharField(max_length=64, default="")
+    filters = fields.TextField()  # the validated filters as JSON
+    personal = fields.BooleanField(default=False)  # the owner held the personal-data permission when asking
+    status = fields.CharField(max_length=16, default="queued")  # queued running done failed
+    total = fields.BigIntField(default=0)
+    done = fields.BigIntField(default=0)
+    file_name = fields.CharField(max_length=200, default="")
+    path = fields.CharField(max_length=500, default="")
+    error = fields.CharField(max_length=500, default="")
+    created_at = fields.DatetimeField()
+    finished_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "sys_export_job"

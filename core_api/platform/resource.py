@@ -76,6 +76,7 @@ class F:
     exported: bool = True
     mask: Mask | None = None
     default: Any = None
+    virtual: bool = False  # not a column: listed only, filled by the resource's ``enrich`` (a joined name)
 
     @property
     def wire(self) -> str:
@@ -98,9 +99,14 @@ class Action:
     confirm: str | None = None
     confirm_en: str | None = None
     when: dict[str, list[str]] | None = None
+    link: str | None = None  # a screen (view path) the row opens, with ``params`` as its query; no call
 
 
 Check = Callable[[web.Request, dict[str, Any], dict[str, Any] | None], Awaitable[None]]
+# The webhook events a write tells the app server (action, the record before, the values written): recorded
+# in the write's transaction, published after its commit (core_api/platform/webhook.py).
+Events = Callable[[web.Request, str, dict[str, Any], dict[str, Any]], Awaitable[list[Any]]]
+Enrich = Callable[[list[dict[str, Any]]], Awaitable[None]]  # fills the virtual fields of rows, in place
 REGISTRY: dict[str, Resource] = {}
 
 
@@ -128,6 +134,10 @@ class Resource:
     list_perm: str | None = None  # the list's (and screen's) permission when not {perm}:list (a sub-page)
     duplicate: str = "记录已存在，请勿重复提交"  # a unique index refused the write (two writes at once)
     partner: Partner | None = None  # the app's server writes these records: POST /api/partner/v1/{path}
+    hand_list: bool = False  # the list (at list_path) and the one-record call are hand-written routes
+    export_path: str | None = None  # a background export (answers {jobId}) instead of the streamed one
+    enrich: Enrich | None = None
+    events: Events | None = None
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -141,10 +151,14 @@ class Resource:
             if needed not in self.model._meta.fields_map:
                 raise ValueError(f"{self.name}: {needed} is not a field of {self.model.__name__}")
         for f in self.fields:
+            if f.virtual:
+                if f.filter or f.edit != "never" or f.exported or f.sortable:
+                    raise ValueError(f"{self.name}: virtual {f.name} is listed only (edit='never', exported=False)")
+                continue
             if f.name not in self.model._meta.fields_map:
                 raise ValueError(f"{self.name}: {f.name} is not a field of {self.model.__name__}")
         self.stamped = "create_by" in self.model._meta.fields_map
-        self.columns = list(dict.fromkeys([self.key, *(f.name for f in self.fields)]))
+        self.columns = list(dict.fromkeys([self.key, *(f.name for f in self.fields if not f.virtual)]))
         self.query_model = _query_model(self)
         self.create_model = _body_model(self, creating=True)
         self.update_model = _body_model(self, creating=False)
@@ -233,7 +247,7 @@ class Resource:
                              ) -> dict[str, Any]:
         values: dict[str, Any] = {}
         for f in self.fields:
-            if f.name not in type(body).model_fields:
+            if f.virtual or f.name not in type(body).model_fields:
                 continue
             value = getattr(body, f.name)
             writable = f.edit == "always" or (f.edit == "create" and before is None)
@@ -346,7 +360,7 @@ def _body_model(res: Resource, creating: bool) -> type[BaseModel]:
     else:
         spec[res.key] = (Any, PydField(None, exclude=True))
     for f in res.fields:
-        if f.name == res.key:
+        if f.name == res.key or f.virtual:
             continue
         writable = f.edit == "always" or (f.edit == "create" and creating)
         typ = _python_type(f)
@@ -391,10 +405,14 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
             .values(*res.columns),
             counted(request.app, res.table, key, qs),
         )
+        if res.enrich is not None:
+            await res.enrich(rows)
         view = res.view_of(principal)
         return table([view(r) for r in rows], total)
 
-    if res.list_method == "GET":
+    if res.hand_list:
+        pass  # the list and the one-record call are ordinary routes of the feature
+    elif res.list_method == "GET":
         async def list_get(request: web.Request, principal: Principal, query: Any) -> web.Response:
             return await list_rows(request, principal, query)
 
@@ -409,10 +427,14 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
             _handler(list_post, res, "list", {"request": web.Request, "principal": Principal, "body": q}))
 
     async def get_one(request: web.Request, principal: Principal, id: int) -> web.Response:  # noqa: A002
-        return ok(data=res.view_of(principal)(await res.one(request, principal, id)))
+        row = await res.one(request, principal, id)
+        if res.enrich is not None:
+            await res.enrich([row])
+        return ok(data=res.view_of(principal)(row))
 
-    api.get(f"{base}/{ident}", need=any_perm(f"{perm}:query"), summary=f"{title}: one record")(
-        _handler(get_one, res, "get", {"request": web.Request, "principal": Principal, "id": int}))
+    if not res.hand_list:
+        api.get(f"{base}/{ident}", need=any_perm(f"{perm}:query"), summary=f"{title}: one record")(
+            _handler(get_one, res, "get", {"request": web.Request, "principal": Principal, "id": int}))
 
     async def history(request: web.Request, principal: Principal, id: int) -> web.Response:  # noqa: A002
         await res.one(request, principal, id)  # the record exists and is in the caller's scope
@@ -453,8 +475,10 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
                 async with in_transaction():
                     await res.model.filter(**{res.key: record_id}).update(**values, **stamps)
                     await res.record(request, principal, record_id, "update", before, values)
+                told = await res.events(request, "update", before, values) if res.events else []
             except IntegrityError as exc:
                 raise ServiceError(res.duplicate) from exc
+            await _publish(request, told)
             return ok()
 
         api.put(base, need=any_perm(f"{perm}:edit"), summary=f"{title}: update",
@@ -474,10 +498,13 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
             if res.check is not None:
                 for row in rows:
                     await res.check(request, {}, row)
+            told: list[Any] = []
             async with in_transaction():
                 await res.model.filter(**{f"{res.key}__in": wanted}).delete()
                 for row in rows:
                     await res.record(request, principal, row[res.key], "delete", row, {})
+                    told += await res.events(request, "delete", row, {}) if res.events else []
+            await _publish(request, told)
             return ok()
 
         api.delete(rf"{base}/{{ids:[\d,]+}}", need=any_perm(f"{perm}:remove"), summary=f"{title}: delete",
@@ -495,13 +522,15 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
                 if not moved:
                     raise ServiceError(CONFLICT)
                 await res.record(request, principal, id, "shelf", before, {shelf: now})
+                told = await res.events(request, "shelf", before, {shelf: now}) if res.events else []
+            await _publish(request, told)
             return ok(data={to_camel(shelf): now}, msg="上架成功" if now == SHELF_ON else "下架成功")
 
         api.get(f"{base}/shelf/{ident}", need=any_perm(f"{perm}:shelf"),
                 summary=f"{title}: put on or take off the shelf", log=OperLogSpec(title, BusinessType.UPDATE))(
             _handler(toggle, res, "shelf", {"request": web.Request, "principal": Principal, "id": int}))
 
-    if res.exportable:
+    if res.exportable and res.export_path is None:
         async def export(request: web.Request, principal: Principal, body: Any) -> web.StreamResponse:
             qs, _ = res.filtered(body, principal)
             view = res.view_of(principal)
@@ -519,6 +548,14 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         api.post(f"{base}/export", need=any_perm(f"{perm}:export"), summary=f"{title}: the filtered list as xlsx",
                  log=OperLogSpec(title, BusinessType.EXPORT, save_response=False))(
             _handler(export, res, "export", {"request": web.Request, "principal": Principal, "body": q}))
+
+
+async def _publish(request: web.Request, events: list[Any]) -> None:
+    if events:
+        from core_api.platform.state import BUS
+        from core_api.platform.webhook import publish_events
+
+        await publish_events(request.app[BUS], events, request.app[CLOCK].now())
 
 
 def _labeller(labels: dict[str, str] | None) -> Callable[[Any], Any]:
@@ -544,11 +581,12 @@ def meta_of(res: Resource, lang: str) -> ResourceMeta:
         list_path=(res.list_path or f"/admin/{res.name}/list").lstrip("/"),
         shelf=to_camel(res.shelf) if res.shelf else None,
         creatable=res.creatable, editable=res.editable, removable=res.removable, exportable=res.exportable,
+        export_path=res.export_path.lstrip("/") if res.export_path else None,
         fields=[field_meta(f, lang) for f in res.fields],
         actions=[ResourceActionMeta(
             key=a.key, label=a.label_en if lang == "en" else a.label, perm=f"{res.perm}:{a.perm}", method=a.method,
             path=a.path.lstrip("/"), row=a.row, params=a.params, fields=[field_meta(f, lang) for f in a.fields],
-            confirm=(a.confirm_en if lang == "en" else a.confirm) or a.confirm, when=a.when,
+            confirm=(a.confirm_en if lang == "en" else a.confirm) or a.confirm, when=a.when, link=a.link,
         ) for a in res.actions],
         dict_types=sorted(t for t in dict_types if t),
     )

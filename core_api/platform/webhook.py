@@ -80,6 +80,19 @@ async def relay_events(bus: Any, now: datetime) -> int:
     return await publish_events(bus, rows, now)
 
 
+WEBHOOK_URL_KEY = "biz.app.webhookUrl"  # sys_config: an operator's URL, over CONSOLE_APP_WEBHOOK_URL
+
+
+async def webhook_url(default: str) -> str:
+    """The app server's webhook URL: the console's parameter ``biz.app.webhookUrl`` when an operator set
+    one (http or https), else the deployment's ``CONSOLE_APP_WEBHOOK_URL``."""
+    from core_api.system.config.models import SysConfig
+
+    values = await SysConfig.filter(config_key=WEBHOOK_URL_KEY).values_list("config_value", flat=True)
+    value = str(values[0]).strip() if values else ""
+    return value if value.startswith(("http://", "https://")) else default
+
+
 async def deliver_event(event_id: str, url: str, key: str, now: datetime, *, max_attempts: int = 5,
                         timeout: float = 10.0) -> str:
     """One delivery attempt; returns the row's status, raises ``DeliveryFailed`` to be retried."""

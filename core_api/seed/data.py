@@ -91,6 +91,8 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_intercept_scene": ("拦截场景", [("单聊", "single", "", "Y"), ("群聊", "group", "", "N"),
                                        ("客服", "service", "", "N")]),
     "biz_yes_no": ("是否", [("是", "1", "primary", "N"), ("否", "0", "info", "Y")]),
+    "biz_friend_source": ("好友来源", [("搜索", "0", "", "Y"), ("手机通讯录", "1", "", "N"), ("群聊", "2", "", "N"),
+                                       ("扫码", "3", "", "N"), ("名片分享", "4", "", "N"), ("邀请注册", "5", "", "N")]),
     "biz_app_platform": ("应用平台", [("Android", "android", "success", "Y"), ("iOS", "ios", "primary", "N")]),
     "biz_cdkey_reward": ("兑换奖励", [("余额(分)", "balance", "warning", "Y"), ("积分", "points", "primary", "N"),
                                      ("会员天数", "vip_days", "success", "N")]),

@@ -10,8 +10,9 @@ from core_api.messaging.service import NOTICE_PUBLISHED, ORDER_EVENT, on_notice_
 from core_api.monitor.job.runner import JOB_FIRE, Services, run_fire
 from core_api.platform.bus import BaseBus
 from core_api.platform.counts import broadcast_changed
+from core_api.platform.exports import EXPORT_REQUESTED
 from core_api.platform.webhook import WEBHOOK_DELIVER
-from workers.handlers import auth, content, webhook
+from workers.handlers import auth, content, exports, webhook
 
 
 def subscribe_all(bus: BaseBus) -> None:
@@ -35,3 +36,8 @@ def subscribe_all(bus: BaseBus) -> None:
         await webhook.deliver(payload, bus)
 
     bus.subscribe(WEBHOOK_DELIVER, "webhook.deliver", deliver_webhook)
+
+    async def build_export(payload: dict[str, Any]) -> None:
+        await exports.build(payload, bus)
+
+    bus.subscribe(EXPORT_REQUESTED, "exports.build", build_export)

@@ -51,3 +51,22 @@ class AccountSignIn(Model):
     class Meta:
         table = "account_sign_in"
         indexes = (("sign_in_time",), ("city", "sign_in_time"), ("uid", "sign_in_time"))
+
+
+class AccountUserFriend(Model):
+    # One side of a friendship as the app keeps it (an IM contact): two rows per friendship, one per
+    # direction, each side with its own remark, source and block. Written by the app server (partner API);
+    # the console reads it (the friend list sub-page of a user).
+
+    id = fields.BigIntField(primary_key=True)
+    uid = fields.BigIntField()  # whose contact list
+    friend_uid = fields.BigIntField(db_index=True)
+    remark = fields.CharField(max_length=64, default="")  # the name uid gave the friend
+    source = fields.CharField(max_length=2, default="0")  # biz_friend_source: how they met
+    blocked = fields.CharField(max_length=1, default=NO)  # uid refuses the friend's messages
+    create_time = fields.DatetimeField()  # when the request was accepted
+
+    class Meta:
+        table = "account_user_friend"
+        unique_together = (("uid", "friend_uid"),)
+        indexes = (("uid", "id"),)

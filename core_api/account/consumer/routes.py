@@ -10,17 +10,20 @@ from pydantic import Field, model_validator
 from tortoise.exceptions import IntegrityError
 
 from core_api.account.consumer import service
-from core_api.account.consumer.models import AccountConsumer
+from core_api.account.consumer.models import NO, YES, AccountConsumer, AccountUserFriend
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.counts import changed, counted
 from core_api.platform.envelope import ok, page, table
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.excel import Column
+from core_api.platform.exports import Exporter, register, start_export
 from core_api.platform.paging import ListQuery, between_days, camel_row
 from core_api.platform.passwords import hash_password
-from core_api.platform.resource import PERSONAL_DATA
+from core_api.platform.resource import PERSONAL_DATA, Action, F, Resource, mask
 from core_api.platform.schema import Flag, Schema, refuse_changes
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
+from core_api.platform.timefmt import fmt
 from core_api.system.user.service import check_password_rule
 
 api = Api("consumer")
@@ -156,7 +159,7 @@ class ConsumerUpdate(Schema):
 
 @api.post("/admin/AccountUserConsumer/update", need=perm("edit"), summary="Edit an app user's profile",
           log=OperLogSpec(TITLE, BusinessType.UPDATE))
-async def update_consumer(request: web.Request, body: ConsumerUpdate) -> web.Response:
+async def update_consumer(request: web.Request, principal: Principal, body: ConsumerUpdate) -> web.Response:
     consumer = await AccountConsumer.get_or_none(id=body.id)
     if consumer is None:
         raise NotFound()
@@ -175,6 +178,7 @@ async def update_consumer(request: web.Request, body: ConsumerUpdate) -> web.Res
         values["avatar"] = stored_image(body.avatar, request.app[STORAGE], "头像")
     await AccountConsumer.filter(id=body.id).update(**values, update_time=request.app[CLOCK].now())
     await changed(request.app, service.TABLE)
+    await history(request, principal, consumer.uid, {k: getattr(consumer, k) for k in values}, values, "编辑资料")
     return ok()
 
 
@@ -196,8 +200,9 @@ async def set_password(request: web.Request, uid: int, password: str) -> None:
 
 @api.post("/admin/AccountUserConsumer/reset_password", need=perm("resetPwd"),
           summary="Reset an app user's password", log=OperLogSpec(TITLE, BusinessType.UPDATE))
-async def reset_password(request: web.Request, body: ResetPasswordBody) -> web.Response:
+async def reset_password(request: web.Request, principal: Principal, body: ResetPasswordBody) -> web.Response:
     await set_password(request, body.uid, body.password)
+    await history(request, principal, body.uid, {}, {}, "重置密码")
     return ok()
 
 
@@ -206,8 +211,11 @@ class UidQuery(Schema):
 
 
 def flag_route(path: str, action: str, change: service.FlagChange, summary: str) -> None:
-    async def handler(request: web.Request, query: UidQuery) -> web.Response:
+    async def handler(request: web.Request, principal: Principal, query: UidQuery) -> web.Response:
         await service.set_flag(request.app, query.uid, change)
+        other = NO if change.value == YES else YES
+        await history(request, principal, query.uid, {change.field: other}, {change.field: change.value},
+                      NOTES[change.event])
         return ok()
 
     handler.__name__ = path.rsplit("/", 1)[-1]
@@ -227,8 +235,10 @@ class UsableQuery(UidQuery):
 
 @api.get("/admin/account_login_check/usable", need=perm("usable"),
          summary="Mark an app user usable (1) or unusable (0)", log=OperLogSpec(TITLE, BusinessType.UPDATE))
-async def set_usable(request: web.Request, query: UsableQuery) -> web.Response:
+async def set_usable(request: web.Request, principal: Principal, query: UsableQuery) -> web.Response:
     await service.set_flag(request.app, query.uid, service.USABLE if query.usable == "1" else service.UNUSABLE)
+    await history(request, principal, query.uid, {"usable": NO if query.usable == YES else YES},
+                  {"usable": query.usable}, "设置可用" if query.usable == YES else "设置不可用")
     return ok()
 
 
@@ -239,7 +249,7 @@ class EditUserInfoBody(UidBody):
 
 @api.post("/admin/account_login_check/edit_user_info", need=perm("editInfo"),
           summary="Change an app user's phone number or password", log=OperLogSpec(TITLE, BusinessType.UPDATE))
-async def edit_user_info(request: web.Request, body: EditUserInfoBody) -> web.Response:
+async def edit_user_info(request: web.Request, principal: Principal, body: EditUserInfoBody) -> web.Response:
     if not body.phone and not body.password:
         raise ServiceError("请填写新手机号或新密码")
     consumer = await AccountConsumer.get_or_none(uid=body.uid)
@@ -259,6 +269,9 @@ async def edit_user_info(request: web.Request, body: EditUserInfoBody) -> web.Re
     except IntegrityError:
         raise ServiceError("手机号码已被其他用户使用") from None
     await changed(request.app, service.TABLE)
+    note = "修改手机号" + ("和密码" if body.password else "") if body.phone else "修改密码"
+    await history(request, principal, body.uid, {"phone": consumer.phone} if body.phone else {},
+                  {"phone": body.phone} if body.phone else {}, note)
     return ok()
 
 
@@ -269,6 +282,174 @@ class BindQuery(UidQuery):
 @api.get("/admin/consumer/bind_recommend", need=perm("bindReferrer"),
          summary="Bind an app user's referrer (oneself and cycles refused)",
          log=OperLogSpec(TITLE, BusinessType.UPDATE))
-async def bind_recommend(request: web.Request, query: BindQuery) -> web.Response:
+async def bind_recommend(request: web.Request, principal: Principal, query: BindQuery) -> web.Response:
+    before = await AccountConsumer.filter(uid=query.uid).values_list("referrer_uid", flat=True)
     await service.bind_referrer(request.app, query.uid, query.referrer_uid)
+    await history(request, principal, query.uid, {"referrer_uid": before[0] if before else None},
+                  {"referrer_uid": query.referrer_uid}, "绑定推荐人")
     return ok()
+
+
+# ---- the screens: the list drawn from a declaration over the hand-written calls above
+
+def _flag(name: str, label: str, label_en: str) -> F:
+    return F(name, label, label_en, "flag", dict_type="biz_yes_no", filter="exact", edit="never")
+
+
+NICK = F("nick_name", "昵称", "Nick name", required=True, max_length=64, filter="fragment")
+SEX = F("sex", "性别", "Sex", "dict", dict_type="sys_user_sex", filter="exact")
+consumer_screen = Resource(
+    name="AccountUserConsumer", model=AccountConsumer, perm="account:consumer", title=TITLE, title_en="App users",
+    view="account/consumer/index", list_method="POST", list_path="/admin/AccountUserConsumer/list", hand_list=True,
+    shelf=None, creatable=False, editable=False, removable=False,
+    export_path="/admin/AccountUserConsumer/download_data", order=("-register_time", "-id"),
+    time_field="register_time",
+    fields=[F("id", "编号", "ID", "id", edit="never", listed=False),
+            F("uid", "用户ID", "UID", "uid", filter="exact", sortable=True, edit="never"),
+            F("avatar", "头像", "Avatar", "image", edit="never"),
+            F("nick_name", "昵称", "Nick name", filter="fragment", edit="never"),
+            F("phone", "手机号", "Phone", "phone", filter="exact", mask="phone", edit="never"),
+            F("sex", "性别", "Sex", "dict", dict_type="sys_user_sex", filter="exact", edit="never"),
+            F("invite_code", "邀请码", "Invite code", filter="exact", edit="never"),
+            F("referrer_uid", "推荐人ID", "Referrer", "uid", filter="exact", edit="never"),
+            _flag("frozen", "冻结", "Frozen"), _flag("muted", "禁言", "Muted"), _flag("usable", "可用", "Usable"),
+            F("register_time", "注册时间", "Registered at", "datetime", filter="range", sortable=True, edit="never"),
+            F("last_login_time", "最后登录", "Last sign-in", "datetime", sortable=True, edit="never"),
+            F("last_login_city", "登录城市", "City", edit="never")],
+    actions=[
+        Action("edit", "编辑", "Edit", "edit", "/admin/AccountUserConsumer/update", params={"id": "id"},
+               fields=(NICK, SEX)),
+        Action("resetPwd", "重置密码", "Reset password", "resetPwd", "/admin/AccountUserConsumer/reset_password",
+               params={"uid": "uid"}, fields=(F("password", "新密码", "New password", "password", required=True,
+                                                max_length=20),)),
+        Action("editInfo", "修改手机/密码", "Phone or password", "editInfo",
+               "/admin/account_login_check/edit_user_info",
+               params={"uid": "uid"}, fields=(F("phone", "新手机号", "New phone", "phone"),
+                                              F("password", "新密码", "New password", "password", max_length=20))),
+        Action("freeze", "冻结", "Freeze", "freeze", "/admin/AccountUserConsumer/freeze", "GET", params={"uid": "uid"},
+               when={"frozen": ["0"]}, confirm="冻结后该用户将立即被下线，并通知应用服务器，确定冻结吗？",
+               confirm_en="The user is signed out at once and the app server is told. Freeze?"),
+        Action("unfreeze", "解冻", "Unfreeze", "freeze", "/admin/AccountUserConsumer/unfreeze", "GET",
+               params={"uid": "uid"}, when={"frozen": ["1"]}),
+        Action("mute", "禁言", "Mute", "mute", "/admin/AccountUserConsumer/mute", "GET", params={"uid": "uid"},
+               when={"muted": ["0"]}),
+        Action("unMute", "解除禁言", "Unmute", "mute", "/admin/AccountUserConsumer/un_mute", "GET",
+               params={"uid": "uid"}, when={"muted": ["1"]}),
+        Action("usable", "设置可用", "Usable", "usable", "/admin/account_login_check/usable", "GET",
+               params={"uid": "uid"}, fields=(F("usable", "可用", "Usable", "flag", dict_type="biz_yes_no",
+                                                required=True),)),
+        Action("bindReferrer", "绑定推荐人", "Bind referrer", "bindReferrer", "/admin/consumer/bind_recommend", "GET",
+               params={"uid": "uid"}, fields=(F("referrer_uid", "推荐人ID", "Referrer UID", "uid", required=True),)),
+        Action("friends", "好友列表", "Friends", "query", "account/consumer/friends", params={"uid": "uid"},
+               link="account/consumer/friends"),
+    ],
+)
+
+
+NOTES = {"consumer.frozen": "冻结", "consumer.unfrozen": "解冻", "consumer.muted": "禁言",
+         "consumer.unmuted": "解除禁言"}
+
+
+async def history(request: web.Request, principal: Principal, uid: int, before: dict[str, Any],
+                  after: dict[str, Any], note: str) -> None:
+    """A history row (who, when, what changed) for the hand-written calls. Phone numbers are kept masked in
+    it: the history is shown to every holder of account:consumer:query, personal-data permission or not."""
+    ids: list[Any] = list(await AccountConsumer.filter(uid=uid).values_list("id", flat=True))
+    if not ids:
+        return
+    if "phone" in after:
+        before = {**before, "phone": mask(before.get("phone"), "phone")}
+        after = {**after, "phone": mask(after.get("phone"), "phone")}
+    await consumer_screen.record(request, principal, int(ids[0]), "action", before, after, note)
+
+
+# ---- the friend list sub-page
+
+async def friend_names(rows: list[dict[str, Any]]) -> None:
+    """The friend's nick name and avatar, one query per page."""
+    uids = {r["friend_uid"] for r in rows}
+    found = {r["uid"]: r for r in await AccountConsumer.filter(uid__in=uids).values("uid", "nick_name", "avatar")}
+    for row in rows:
+        friend = found.get(row["friend_uid"], {})
+        row["friend_nick_name"] = friend.get("nick_name", "")
+        row["friend_avatar"] = friend.get("avatar", "")
+
+
+friends_screen = Resource(
+    name="AccountUserFriend", model=AccountUserFriend, perm="account:consumer", list_perm="account:consumer:query",
+    title="好友列表", title_en="Friends", view="account/consumer/friends", shelf=None, creatable=False,
+    editable=False, removable=False, exportable=False, order=("-id",), enrich=friend_names,
+    fields=[F("id", "编号", "ID", "id", edit="never", listed=False),
+            F("uid", "用户ID", "UID", "uid", filter="exact", edit="never"),
+            F("friend_uid", "好友ID", "Friend UID", "uid", filter="exact", edit="never"),
+            F("friend_avatar", "头像", "Avatar", "image", edit="never", exported=False, virtual=True),
+            F("friend_nick_name", "好友昵称", "Friend's nick name", edit="never", exported=False, virtual=True),
+            F("remark", "备注名", "Remark", filter="fragment", edit="never"),
+            F("source", "添加方式", "Source", "dict", dict_type="biz_friend_source", filter="exact", edit="never"),
+            F("blocked", "已拉黑", "Blocked", "flag", dict_type="biz_yes_no", filter="exact", edit="never"),
+            F("create_time", "成为好友时间", "Friends since", "datetime", filter="range", sortable=True,
+              edit="never")],
+)
+
+
+# ---- the export of the filtered list, built by a worker
+
+ID_APPROVED = "1"  # biz_audit_status: an approved identity's real name and ID number go into the export
+SEXES = {"0": "男", "1": "女", "2": "未知"}
+YES_NO = {"1": "是", "0": "否"}
+EXPORT_FIELDS = ("id", "uid", "nick_name", "phone", "sex", "invite_code", "referrer_uid", "frozen", "muted",
+                 "usable", "register_time", "last_login_time", "last_login_ip", "last_login_city")
+
+
+async def export_batch(query: Any, last: Any, size: int) -> list[dict[str, Any]]:
+    qs = filtered(query)
+    if last is not None:
+        qs = qs.filter(id__gt=last)
+    rows: list[dict[str, Any]] = await qs.order_by("id").limit(size).values(*EXPORT_FIELDS)
+    return rows
+
+
+async def export_view(rows: list[dict[str, Any]], personal: bool) -> list[dict[str, Any]]:
+    from core_api.account.auth.models import IdentityVerification
+
+    ids = {r["uid"]: r for r in await IdentityVerification.filter(
+        uid__in=[r["uid"] for r in rows], status=ID_APPROVED).values("uid", "real_name", "id_number")}
+    out = []
+    for row in rows:
+        identity = ids.get(row["uid"], {})
+        shown = {**row, "sex": SEXES.get(row["sex"], row["sex"]),
+                 "real_name": identity.get("real_name", ""), "id_number": identity.get("id_number", ""),
+                 "register_time": fmt(row["register_time"]) if row["register_time"] else "",
+                 "last_login_time": fmt(row["last_login_time"]) if row["last_login_time"] else ""}
+        for name in ("frozen", "muted", "usable"):
+            shown[name] = YES_NO.get(row[name], row[name])
+        if not personal:
+            shown["phone"] = mask(shown["phone"], "phone")
+            shown["id_number"] = mask(shown["id_number"], "idcard")
+            shown["real_name"] = mask(shown["real_name"], "name")
+        out.append(shown)
+    return out
+
+
+async def export_count(query: Any) -> int:
+    return int(await filtered(query).count())
+
+
+CONSUMER_EXPORT = register(Exporter(
+    name="AccountUserConsumer", title=TITLE, perm="account:consumer:export", query_model=ConsumerQuery,
+    batch=export_batch, key="id", view=export_view, count=export_count,
+    columns=[Column("用户ID", "uid"), Column("昵称", "nick_name"), Column("手机号", "phone"), Column("性别", "sex"),
+             Column("真实姓名", "real_name"), Column("身份证号", "id_number", width=22),
+             Column("邀请码", "invite_code"), Column("推荐人ID", "referrer_uid"), Column("冻结", "frozen"),
+             Column("禁言", "muted"), Column("可用", "usable"), Column("注册时间", "register_time", width=20),
+             Column("最后登录", "last_login_time", width=20), Column("最后登录IP", "last_login_ip"),
+             Column("登录城市", "last_login_city")],
+))
+
+
+@api.post("/admin/AccountUserConsumer/download_data", need=perm("export"),
+          summary="Export the filtered app users as xlsx, built by a worker: answers {jobId}; progress at "
+                  "/admin/exports/{jobId}, a message when ready",
+          log=OperLogSpec(TITLE, BusinessType.EXPORT))
+async def download_data(request: web.Request, principal: Principal, body: ConsumerQuery) -> web.Response:
+    return await start_export(request, principal, CONSUMER_EXPORT, body)

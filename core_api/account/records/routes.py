@@ -9,6 +9,8 @@ from core_api.account.records.models import Collection, LoginChart, LoginCheck, 
 from core_api.platform.api import Api
 from core_api.platform.errors import ServiceError
 from core_api.platform.resource import F, Partner, Resource
+from core_api.platform.state import CLOCK
+from core_api.platform.webhook import record_event
 
 api = Api("account-records")
 ID = F("id", "编号", "ID", "id", edit="never", sortable=True)
@@ -62,9 +64,29 @@ comment = Resource(
             SHELF, CREATED],
 )
 
+SIGNED_OUT = "consumer.signed_out"
+TOKEN_ACTIVE = "0"  # noqa: S105 - biz_token_status, not a secret
+
+
+def token_live(row: dict) -> bool:
+    return row.get("status") == TOKEN_ACTIVE and row.get("shelf") == "1"
+
+
+async def token_ended(request: web.Request, action: str, before: dict, after: dict) -> list:
+    """Ending a live token (deleted, taken off the shelf, or marked ended) signs its app user out: the app
+    server hears ``consumer.signed_out`` through the webhook."""
+    if not token_live(before) or (action != "delete" and token_live({**before, **after})):
+        return []
+    reason = {"delete": "deleted", "shelf": "shelved"}.get(action, "ended")
+    event = await record_event(SIGNED_OUT, {"uid": before["uid"], "tokenId": before["id"],
+                                            "device": before.get("device", ""), "reason": reason},
+                               request.app[CLOCK].now())
+    return [event]
+
+
 token = Resource(
     name="AccountUserToken", model=LoginToken, perm="account:token", title="登录令牌", title_en="Sign-in tokens",
-    view="account/token/index",
+    view="account/token/index", events=token_ended,
     fields=[ID, UID,
             F("device", "设备", "Device", max_length=64),
             F("platform", "平台", "Platform", "dict", dict_type="biz_platform", filter="exact"),

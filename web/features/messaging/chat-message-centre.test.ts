@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type CentreMessage,
   decrementCount,
+  exportDownloadPath,
   listBody,
   markRead,
   mergeMessages,
@@ -44,5 +45,13 @@ describe("message centre", () => {
     expect(orderDetailPath({ messageType: 1901, typeNo: "NO 1" })).toBe("/myMenu/orderDetail?orderNo=NO%201");
     expect(orderDetailPath({ messageType: 1902, typeNo: "N1" })).toBeNull();
     expect(orderDetailPath({ messageType: 1901, typeNo: null })).toBeNull();
+  });
+});
+
+describe("export messages", () => {
+  it("offer the export's download", () => {
+    expect(exportDownloadPath({ messageType: 1801, typeNo: "12" })).toBe("api/admin/exports/12/download");
+    expect(exportDownloadPath({ messageType: 1901, typeNo: "12" })).toBeNull();
+    expect(exportDownloadPath({ messageType: 1801, typeNo: "../x" })).toBeNull();
   });
 });

@@ -57,3 +57,11 @@ export function orderDetailPath(item: Pick<CentreMessage, "messageType" | "typeN
   if (Number(item.messageType) !== ORDER_DETAIL_TYPE || !item.typeNo) return null;
   return `/myMenu/orderDetail?orderNo=${encodeURIComponent(item.typeNo)}`;
 }
+
+const EXPORT_READY_TYPE = 1801;
+
+/** The download of a finished background export's message (its typeNo is the export's id), or null. */
+export function exportDownloadPath(item: Pick<CentreMessage, "messageType" | "typeNo">): string | null {
+  if (Number(item.messageType) !== EXPORT_READY_TYPE || !item.typeNo || !/^\d+$/.test(item.typeNo)) return null;
+  return `api/admin/exports/${item.typeNo}/download`;
+}

@@ -3,9 +3,11 @@
 import { ChevronLeftIcon, LoaderCircleIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { download } from "@/lib/request";
 import { UnreadCount } from "./unread-count";
-import type { CentreMessage, CentreTab } from "./chat-message-centre";
+import { type CentreMessage, type CentreTab, exportDownloadPath } from "./chat-message-centre";
 import { nearBottom } from "./chat-rooms";
 import { cn } from "@/lib/utils";
 import type { CentreController, CentreState } from "./centre-controller";
@@ -108,6 +110,11 @@ function MessageDetail({ centre, detail }: { centre: CentreController; detail: N
               {message.content || t("noContent")}
             </p>
           )
+        )}
+        {exportDownloadPath(message) && (
+          <Button size="sm" className="mt-3" data-testid="message-detail-download" onClick={() => void download(exportDownloadPath(message) ?? "", {}, `${message.title}.xlsx`, "GET")}>
+            {t("download")}
+          </Button>
         )}
       </div>
     </div>

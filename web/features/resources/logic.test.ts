@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  actionInitial,
+  exportRunning,
+  linkHref,
   actionPayload,
   bodyOf,
   fenToYuan,
@@ -126,5 +129,35 @@ describe("the history", () => {
     expect(shownValue(fields[5], "1", label)).toBe("biz_audit_status:1");
     expect(shownValue(fields[4], 150, label)).toBe("1.50");
     expect(shownValue(undefined, null, label)).toBe("—");
+  });
+});
+
+describe("links and background exports", () => {
+  const entries = [{ path: "/account/consumer-friends", component: "account/consumer/friends" }];
+  it("opens the linked page with the row's params, or nothing without the page", () => {
+    const action = { link: "account/consumer/friends", params: { uid: "uid" } };
+    expect(linkHref(entries, action, { uid: 1001 })).toBe("/account/consumer-friends?uid=1001");
+    expect(linkHref([], action, { uid: 1001 })).toBeNull();
+    expect(linkHref(entries, { link: null, params: {} }, { uid: 1 })).toBeNull();
+  });
+  it("keeps asking while an export is queued or running", () => {
+    expect(exportRunning(null)).toBe(true);
+    expect(exportRunning({ status: "running" })).toBe(true);
+    expect(exportRunning({ status: "done" })).toBe(false);
+    expect(exportRunning({ status: "failed" })).toBe(false);
+  });
+  it("starts an action's dialog from the row, but masked and password fields", () => {
+    const fields = [
+      { name: "phone", kind: "phone", masked: true },
+      { name: "nickName", kind: "text" },
+    ] as const;
+    const action = {
+      fields: [
+        { name: "nickName", kind: "text" },
+        { name: "phone", kind: "phone" },
+        { name: "password", kind: "password" },
+      ],
+    } as never;
+    expect(actionInitial(fields, action, { nickName: "张三", phone: "138****0000", password: "x" })).toEqual({ nickName: "张三" });
   });
 });

@@ -119,7 +119,7 @@ function withSeconds(value: string) {
   return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value}:00` : value;
 }
 
-const TEXT_KINDS = new Set(["text", "textarea", "richtext", "phone", "idcard", "image", "images"]);
+const TEXT_KINDS = new Set(["text", "password", "textarea", "richtext", "phone", "idcard", "image", "images"]);
 const PATTERNS: Record<string, RegExp> = { phone: /^1\d{10}$/, idcard: /^\d{17}[\dXx]$/ };
 
 export interface RuleWords {
@@ -173,3 +173,46 @@ export function shownValue(field: Field | undefined, value: unknown, labelOf: (d
 }
 
 export type { ResourceMeta };
+
+// ---- links to sub-pages and background exports
+
+/** Where a link action opens: the page whose view path is the action's link, with the row's params as
+ * its query; null when the caller's menu holds no such page (no permission) or the action is a call. */
+export function linkHref(
+  entries: readonly { path: string; component: string }[],
+  action: Pick<ResourceActionMeta, "link" | "params">,
+  row: ResourceRow,
+): string | null {
+  if (!action.link) return null;
+  const page = entries.find((entry) => entry.component === action.link);
+  if (!page) return null;
+  const query = new URLSearchParams();
+  for (const [wire, field] of Object.entries(action.params ?? {})) {
+    const value = row[field];
+    if (value !== null && value !== undefined && value !== "") query.set(wire, String(value));
+  }
+  const text = query.toString();
+  return text ? `${page.path}?${text}` : page.path;
+}
+
+export interface ExportProgress {
+  jobId: number;
+  status: string;
+  total: number;
+  done: number;
+  percent: number;
+  fileName: string;
+  error: string;
+}
+
+/** Whether a background export is still being built (the screen keeps asking). */
+export const exportRunning = (progress: Pick<ExportProgress, "status"> | null) =>
+  !progress || progress.status === "queued" || progress.status === "running";
+
+/** The initial values of an action's dialog: the row's values of the fields it names, but masked ones. */
+export function actionInitial(fields: readonly Field[], action: Pick<ResourceActionMeta, "fields">, row: ResourceRow): ResourceRow {
+  const masked = new Set(fields.filter((f) => f.masked).map((f) => f.name));
+  const out: ResourceRow = {};
+  for (const f of action.fields ?? []) if (!masked.has(f.name) && f.kind !== "password" && f.name in row) out[f.name] = row[f.name];
+  return out;
+}

@@ -51,6 +51,8 @@ export function MetaField({ field: f, control, dicts }: { field: ResourceFieldMe
       return <TextField {...common} maxLength={18} />;
     case "text":
       return <TextField {...common} maxLength={f.maxLength ?? undefined} />;
+    case "password":
+      return <TextField {...common} type="password" maxLength={f.maxLength ?? undefined} />;
     default:
       return <ControlledField field={f} control={control} />;
   }

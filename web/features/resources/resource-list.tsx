@@ -1,7 +1,8 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import { ArrowDownToLineIcon, ArrowUpToLineIcon, HistoryIcon, ZapIcon } from "lucide-react";
+import { ArrowDownToLineIcon, ArrowUpToLineIcon, HistoryIcon, ListIcon, ZapIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -10,6 +11,7 @@ import type { Features } from "@/components/data-table/features";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
+import { useConsole } from "@/components/layout/console-context";
 import { StoredImage } from "@/components/upload/image-upload";
 import { CrudList, EditRemoveActions } from "@/features/system/shared/crud-list";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
@@ -17,8 +19,9 @@ import { RowAction } from "@/features/system/shared/operations";
 import type { ResourceActionMeta, ResourceFieldMeta, ResourceRow, ResourceScreenData } from "@/lib/api/types";
 import { splitFiles } from "@/lib/files";
 import { download, request, RequestError } from "@/lib/request";
+import { ExportDialog } from "./export-dialog";
 import { HistoryDialog } from "./history-dialog";
-import { actionPayload, bodyOf, fenToYuan, filterKeys, filterValues, formFields, matchesWhen, onShelf, resourceParsers } from "./logic";
+import { actionInitial, actionPayload, bodyOf, fenToYuan, filterKeys, filterValues, formFields, linkHref, matchesWhen, onShelf, resourceParsers } from "./logic";
 import { MetaFormDialog } from "./resource-form";
 
 const helper = createColumnHelper<Features, ResourceRow>();
@@ -55,6 +58,9 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const draft = useQueryDraft(list.query, keys, list.setQuery);
   const selection = useSelection(data.page.rows);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [exportJob, setExportJob] = useState<number | null>(null);
+  const router = useRouter();
+  const { entries } = useConsole();
   const idOf = (row: ResourceRow) => Number(row[meta.key]);
   const rowActions = meta.actions.filter((a) => a.row);
 
@@ -103,6 +109,8 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   };
 
   const startAction = (action: ResourceActionMeta, row: ResourceRow) => {
+    const href = linkHref(entries, action, row);
+    if (href) return router.push(href);
     if ((action.fields ?? []).length > 0) return setDialog({ kind: "action", action, row });
     void confirm({ message: action.confirm ?? t("actionConfirm", { action: action.label, id: idOf(row) }) }).then((yes) => yes && runAction(action, row));
   };
@@ -137,9 +145,9 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
                   />
                 )}
                 {rowActions
-                  .filter((a) => matchesWhen(a.when, record))
+                  .filter((a) => matchesWhen(a.when, record) && (!a.link || linkHref(entries, a, record) !== null))
                   .map((a) => (
-                    <RowAction key={a.key} perms={a.perm} testId={`row-action-${a.key}`} icon={<ZapIcon />} label={a.label} onClick={() => startAction(a, record)} />
+                    <RowAction key={a.key} perms={a.perm} testId={`row-action-${a.key}`} icon={a.link ? <ListIcon /> : <ZapIcon />} label={a.label} onClick={() => startAction(a, record)} />
                   ))}
                 <RowAction perms={`${meta.perm}:query`} testId="row-history" icon={<HistoryIcon />} label={t("history")} onClick={() => setDialog({ kind: "history", id })} />
               </EditRemoveActions>
@@ -147,7 +155,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
           },
         }),
       ]),
-    [meta, dicts, t, tl],
+    [meta, dicts, t, tl, entries],
   );
   const choices = useMemo(() => listed.map((f) => ({ id: f.name, label: f.label })), [meta]);
 
@@ -174,6 +182,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const formOf = (id: number | null) => formFields(meta.fields, id === null ? "create" : "edit", meta.key);
   // stable while a dialog is open: the form resets only when it opens
   const recordFields = useMemo(() => (dialog?.kind === "form" ? formOf(dialog.id) : []), [dialog, meta]);
+  const actionStart = useMemo(() => (dialog?.kind === "action" ? actionInitial(meta.fields, dialog.action, dialog.row) : null), [dialog, meta]);
   const actionFields = useMemo(() => (dialog?.kind === "action" ? (dialog.action.fields ?? []) : []), [dialog]);
   const saveRecord = async (id: number | null, values: Record<string, unknown>, loaded: Record<string, unknown>) => {
     const body = bodyOf(formOf(id), values, id === null ? null : loaded);
@@ -183,6 +192,16 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
       list.refresh();
     }
     return ok;
+  };
+
+  // a background export: queued with the list's filters, followed in a progress dialog
+  const startExport = async () => {
+    try {
+      const answer = await request<{ jobId: number }>(`api/${meta.exportPath}`, { method: "POST", data: filterValues(meta.fields, list.query) });
+      if (answer.data) setExportJob(answer.data.jobId);
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+    }
   };
 
   return (
@@ -203,7 +222,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
         onAdd={meta.creatable ? () => setDialog({ kind: "form", id: null, initial: null }) : undefined}
         onEdit={meta.editable ? (id) => void openEdit(id) : undefined}
         onRemove={meta.removable ? remove : undefined}
-        onExport={meta.exportable ? () => download(`api/admin/${meta.name}/export`, filterValues(meta.fields, list.query), `${meta.name}_${Date.now()}.xlsx`) : undefined}
+        onExport={meta.exportable ? (meta.exportPath ? startExport : () => download(`api/admin/${meta.name}/export`, filterValues(meta.fields, list.query), `${meta.name}_${Date.now()}.xlsx`)) : undefined}
       />
       <MetaFormDialog
         open={dialog?.kind === "form"}
@@ -220,11 +239,12 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
         title={dialog?.kind === "action" ? dialog.action.label : ""}
         testId="resource-action"
         fields={actionFields}
-        initial={null}
+        initial={actionStart}
         dicts={dicts}
         onClose={() => setDialog(null)}
         onSave={(values) => (dialog?.kind === "action" ? runAction(dialog.action, dialog.row, bodyOf(actionFields, values)) : Promise.resolve(false))}
       />
+      <ExportDialog jobId={exportJob} title={meta.title} onClose={() => setExportJob(null)} />
       <HistoryDialog meta={meta} dicts={dicts} recordId={dialog?.kind === "history" ? dialog.id : null} onClose={() => setDialog(null)} />
     </>
   );

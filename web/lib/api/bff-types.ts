@@ -2489,6 +2489,12 @@ export interface components {
             /** Label */
             label: string;
             /**
+             * Link
+             * @description a screen's view path the row opens (params as its query); no call
+             * @default null
+             */
+            link?: string | null;
+            /**
              * Method
              * @enum {string}
              */
@@ -2549,7 +2555,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid";
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password";
             /**
              * Label
              * @description in the caller's language
@@ -2607,6 +2613,12 @@ export interface components {
             dictTypes: string[];
             /** Editable */
             editable: boolean;
+            /**
+             * Exportpath
+             * @description a background export: POST answers {jobId}, followed at admin/exports/{jobId}
+             * @default null
+             */
+            exportPath?: string | null;
             /** Exportable */
             exportable: boolean;
             /** Fields */

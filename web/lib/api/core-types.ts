@@ -600,6 +600,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/AccountUserConsumer/download_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the filtered app users as xlsx, built by a worker: answers {jobId}; progress at /admin/exports/{jobId}, a message when ready
+         * @description Needs a signed-in caller with any of permissions account:consumer:export.
+         */
+        post: operations["consumer_download_data"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/AccountUserConsumer/freeze": {
         parameters: {
             query?: never;
@@ -612,6 +632,26 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions account:consumer:freeze.
          */
         get: operations["consumer_freeze"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserConsumer/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 用户列表: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:consumer:query.
+         */
+        get: operations["platform_AccountUserConsumer_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -772,6 +812,66 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions account:consumer:query.
          */
         get: operations["consumer_get_consumer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserFriend/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 好友列表: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions account:consumer:query.
+         */
+        get: operations["platform_AccountUserFriend_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserFriend/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 好友列表: a page of the list
+         * @description Needs a signed-in caller with any of permissions account:consumer:query.
+         */
+        get: operations["platform_AccountUserFriend_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/AccountUserFriend/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 好友列表: one record
+         * @description Needs a signed-in caller with any of permissions account:consumer:query.
+         */
+        get: operations["platform_AccountUserFriend_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3756,6 +3856,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A background export's progress (only its owner's)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["platform_export_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished export's xlsx (only its owner, still holding the export permission)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["platform_export_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/open/send_code": {
         parameters: {
             query?: never;
@@ -4364,6 +4504,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/v1/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: Favourites (upsert by uid, targetType, targetId)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_collections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/collections/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: remove Favourites by uid, targetType, targetId
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_collections_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/v1/consumers": {
         parameters: {
             query?: never;
@@ -4398,6 +4578,366 @@ export interface paths {
          * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
          */
         post: operations["partner_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: idea submit
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: identity submissions (upsert by uid)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_identity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/im_group_members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: Group members (upsert by groupId, uid)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_im_group_members"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/im_group_members/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: remove Group members by groupId, uid
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_im_group_members_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/im_groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: IM groups (upsert by groupId)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_im_groups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/im_records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: Group chat records
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_im_records"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/im_records/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: up to 500 Group chat records at once, all or none
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_im_records_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/im_records_single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: Single chat records
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_im_records_single"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/im_records_single/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: up to 500 Single chat records at once, all or none
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_im_records_single_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/intercepts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: Intercepted words
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_intercepts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/intercepts/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: up to 200 Intercepted words at once, all or none
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_intercepts_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/login_checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: Sign-in checks
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_login_checks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/login_checks/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: up to 200 Sign-in checks at once, all or none
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_login_checks_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/message_reads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: messages read (upsert by messageId, uid)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_message_reads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: Referrals (upsert by uid)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_referrals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/release_comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: Posting comments
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_release_comments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: Postings
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_releases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/replenishments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: Replenishments (upsert by orderNo)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_replenishments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11281,6 +11821,46 @@ export interface components {
             code: number;
             msg: string;
         };
+        /** ExportProgress */
+        ExportProgress: {
+            /** Createdat */
+            createdAt: string;
+            /** Done */
+            done: number;
+            /** Error */
+            error: string;
+            /** Filename */
+            fileName: string;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Jobid */
+            jobId: number;
+            /** Kind */
+            kind: string;
+            /** Percent */
+            percent: number;
+            /**
+             * Status
+             * @description queued running done failed
+             */
+            status: string;
+            /** Total */
+            total: number;
+        };
+        /** ExportProgressOut */
+        ExportProgressOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ExportProgress"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
         /** FormBody */
         FormBody: {
             /** 表单配置 */
@@ -12801,6 +13381,445 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** PartnerAccountLoginCheck */
+        PartnerAccountLoginCheck: {
+            /** 校验方式 */
+            checkType: string;
+            /**
+             * 创建时间
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * 设备
+             * @default null
+             */
+            device?: string | null;
+            /**
+             * IP地址
+             * @default null
+             */
+            ip?: string | null;
+            /**
+             * 原因
+             * @default null
+             */
+            reason?: string | null;
+            /**
+             * 结果
+             * @default null
+             */
+            result?: string | null;
+            /** 用户UID */
+            uid: number;
+        };
+        /** PartnerAccountLoginCheckBatch */
+        PartnerAccountLoginCheckBatch: {
+            /** 记录 */
+            records: components["schemas"]["PartnerAccountLoginCheck"][];
+        };
+        /** PartnerAccountUserAuth */
+        PartnerAccountUserAuth: {
+            /**
+             * 证件反面
+             * @default null
+             */
+            backImage?: string | null;
+            /**
+             * 提交时间
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * 证件正面
+             * @default null
+             */
+            frontImage?: string | null;
+            /**
+             * 手持证件
+             * @default null
+             */
+            handImage?: string | null;
+            /** 身份证号 */
+            idNumber: string;
+            /** 真实姓名 */
+            realName: string;
+            /** 用户UID */
+            uid: number;
+        };
+        /** PartnerAccountUserCollect */
+        PartnerAccountUserCollect: {
+            /**
+             * 创建时间
+             * @default null
+             */
+            createTime?: string | null;
+            /** 内容编号 */
+            targetId: number;
+            /** 收藏类型 */
+            targetType: string;
+            /**
+             * 标题
+             * @default null
+             */
+            title?: string | null;
+            /** 用户UID */
+            uid: number;
+        };
+        /** PartnerAccountUserCollectRemove */
+        PartnerAccountUserCollectRemove: {
+            /** 内容编号 */
+            targetId: number;
+            /** 收藏类型 */
+            targetType: string;
+            /** 用户UID */
+            uid: number;
+        };
+        /** PartnerAccountUserRelease */
+        PartnerAccountUserRelease: {
+            /**
+             * 城市
+             * @default null
+             */
+            city?: string | null;
+            /**
+             * 评论数
+             * @default null
+             */
+            commentCount?: number | null;
+            /** 内容 */
+            content: string;
+            /**
+             * 创建时间
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * 编号
+             * @description an existing record's id: that record is updated
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * 图片
+             * @default null
+             */
+            images?: string | null;
+            /**
+             * 点赞数
+             * @default null
+             */
+            likeCount?: number | null;
+            /** 用户UID */
+            uid: number;
+            /**
+             * 可见范围
+             * @default null
+             */
+            visibility?: string | null;
+        };
+        /** PartnerAccountUserReleaseComment */
+        PartnerAccountUserReleaseComment: {
+            /** 评论内容 */
+            content: string;
+            /**
+             * 创建时间
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * 编号
+             * @description an existing record's id: that record is updated
+             * @default null
+             */
+            id?: number | null;
+            /** 发布编号 */
+            releaseId: number;
+            /**
+             * 回复用户
+             * @default null
+             */
+            replyUid?: number | null;
+            /** 用户UID */
+            uid: number;
+        };
+        /** PartnerCommonFeedback */
+        PartnerCommonFeedback: {
+            /**
+             * 联系方式
+             * @default null
+             */
+            contact?: string | null;
+            /** 反馈内容 */
+            content: string;
+            /**
+             * 提交时间
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * 图片
+             * @default null
+             */
+            images?: string | null;
+            /**
+             * 反馈类型
+             * @default null
+             */
+            type?: string | null;
+            /** 用户UID */
+            uid: number;
+            /**
+             * 网址
+             * @default null
+             */
+            website?: string | null;
+        };
+        /** PartnerCommonMessageUser */
+        PartnerCommonMessageUser: {
+            /**
+             * 已读
+             * @default null
+             */
+            isRead?: string | null;
+            /** 消息编号 */
+            messageId: number;
+            /** 用户UID */
+            uid: number;
+        };
+        /** PartnerNoticeImGroup */
+        PartnerNoticeImGroup: {
+            /**
+             * 群头像
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * 创建时间
+             * @default null
+             */
+            createTime?: string | null;
+            /** 群号 */
+            groupId: string;
+            /**
+             * 人数上限
+             * @default null
+             */
+            maxMembers?: number | null;
+            /**
+             * 成员数
+             * @default null
+             */
+            memberCount?: number | null;
+            /**
+             * 全员禁言
+             * @default null
+             */
+            muteAll?: string | null;
+            /** 群名称 */
+            name: string;
+            /**
+             * 群公告
+             * @default null
+             */
+            notice?: string | null;
+            /** 群主UID */
+            ownerUid: number;
+        };
+        /** PartnerNoticeImGroupUser */
+        PartnerNoticeImGroupUser: {
+            /** 群号 */
+            groupId: string;
+            /**
+             * 入群时间
+             * @default null
+             */
+            joinedTime?: string | null;
+            /**
+             * 群昵称
+             * @default null
+             */
+            nick?: string | null;
+            /**
+             * 角色
+             * @default null
+             */
+            role?: string | null;
+            /** 用户UID */
+            uid: number;
+        };
+        /** PartnerNoticeImGroupUserRemove */
+        PartnerNoticeImGroupUserRemove: {
+            /** 群号 */
+            groupId: string;
+            /** 用户UID */
+            uid: number;
+        };
+        /** PartnerNoticeImRecord */
+        PartnerNoticeImRecord: {
+            /**
+             * 消息内容
+             * @default null
+             */
+            content?: string | null;
+            /** 发送方UID */
+            fromUid: number;
+            /** 群号 */
+            groupId: string;
+            /**
+             * 编号
+             * @description an existing record's id: that record is updated
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * 消息类型
+             * @default null
+             */
+            msgType?: string | null;
+            /**
+             * 发送时间
+             * Format: date-time
+             */
+            sentTime: string;
+            /**
+             * 已撤回
+             * @default null
+             */
+            withdrawn?: string | null;
+        };
+        /** PartnerNoticeImRecordBatch */
+        PartnerNoticeImRecordBatch: {
+            /** 记录 */
+            records: components["schemas"]["PartnerNoticeImRecord"][];
+        };
+        /** PartnerNoticeImRecordSingle */
+        PartnerNoticeImRecordSingle: {
+            /**
+             * 消息内容
+             * @default null
+             */
+            content?: string | null;
+            /** 发送方UID */
+            fromUid: number;
+            /**
+             * 编号
+             * @description an existing record's id: that record is updated
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * 消息类型
+             * @default null
+             */
+            msgType?: string | null;
+            /**
+             * 已读
+             * @default null
+             */
+            read?: string | null;
+            /**
+             * 发送时间
+             * Format: date-time
+             */
+            sentTime: string;
+            /** 接收方UID */
+            toUid: number;
+            /**
+             * 已撤回
+             * @default null
+             */
+            withdrawn?: string | null;
+        };
+        /** PartnerNoticeImRecordSingleBatch */
+        PartnerNoticeImRecordSingleBatch: {
+            /** 记录 */
+            records: components["schemas"]["PartnerNoticeImRecordSingle"][];
+        };
+        /** PartnerWordsInterceptRecord */
+        PartnerWordsInterceptRecord: {
+            /**
+             * 词库分类
+             * @default null
+             */
+            category?: string | null;
+            /**
+             * 内容摘录
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * 拦截时间
+             * @default null
+             */
+            createTime?: string | null;
+            /** 场景 */
+            scene: string;
+            /**
+             * 会话对象
+             * @default null
+             */
+            target?: string | null;
+            /** 用户UID */
+            uid: number;
+            /** 敏感词 */
+            word: string;
+        };
+        /** PartnerWordsInterceptRecordBatch */
+        PartnerWordsInterceptRecordBatch: {
+            /** 记录 */
+            records: components["schemas"]["PartnerWordsInterceptRecord"][];
+        };
+        /** Partneraccount_recommend */
+        Partneraccount_recommend: {
+            /**
+             * 创建时间
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * 推荐人UID
+             * @default null
+             */
+            referrerUid?: number | null;
+            /**
+             * 来源
+             * @default null
+             */
+            source?: string | null;
+            /** 用户UID */
+            uid: number;
+        };
+        /** Partneraccount_replenishment */
+        Partneraccount_replenishment: {
+            /**
+             * 金额
+             * @default null
+             */
+            amount?: number | null;
+            /**
+             * 创建时间
+             * @default null
+             */
+            createTime?: string | null;
+            /** 订单号 */
+            orderNo: string;
+            /**
+             * 原因
+             * @default null
+             */
+            reason?: string | null;
+            /**
+             * 推荐人UID
+             * @default null
+             */
+            referrerUid?: number | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
         /** PeerTokenBody */
         PeerTokenBody: {
             /**
@@ -13089,6 +14108,12 @@ export interface components {
             /** Label */
             label: string;
             /**
+             * Link
+             * @description a screen's view path the row opens (params as its query); no call
+             * @default null
+             */
+            link?: string | null;
+            /**
              * Method
              * @enum {string}
              */
@@ -13149,7 +14174,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid";
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password";
             /**
              * Label
              * @description in the caller's language
@@ -13207,6 +14232,12 @@ export interface components {
             dictTypes: string[];
             /** Editable */
             editable: boolean;
+            /**
+             * Exportpath
+             * @description a background export: POST answers {jobId}, followed at admin/exports/{jobId}
+             * @default null
+             */
+            exportPath?: string | null;
             /** Exportable */
             exportable: boolean;
             /** Fields */
@@ -15595,6 +16626,29 @@ export interface operations {
             };
         };
     };
+    consumer_download_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsumerQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsumerQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     consumer_freeze: {
         parameters: {
             query: {
@@ -15612,6 +16666,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    platform_AccountUserConsumer_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -15781,6 +16857,80 @@ export interface operations {
         };
     };
     consumer_get_consumer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserFriend_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_AccountUserFriend_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                friendUid?: number | null;
+                remark?: string | null;
+                source?: string | null;
+                blocked?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_AccountUserFriend_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -19423,6 +20573,48 @@ export interface operations {
             };
         };
     };
+    platform_export_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportProgressOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_export_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     auth_send_code: {
         parameters: {
             query?: never;
@@ -20108,6 +21300,66 @@ export interface operations {
             };
         };
     };
+    partner_feed_collections: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerAccountUserCollect"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerAccountUserCollect"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_collections_remove: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerAccountUserCollectRemove"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerAccountUserCollectRemove"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     partner_upsert_consumer: {
         parameters: {
             query?: never;
@@ -20156,6 +21408,546 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["SignInIn"];
                 "application/x-www-form-urlencoded": components["schemas"]["SignInIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_feedback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerCommonFeedback"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerCommonFeedback"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_identity: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerAccountUserAuth"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerAccountUserAuth"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_im_group_members: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerNoticeImGroupUser"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerNoticeImGroupUser"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_im_group_members_remove: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerNoticeImGroupUserRemove"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerNoticeImGroupUserRemove"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_im_groups: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerNoticeImGroup"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerNoticeImGroup"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_im_records: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerNoticeImRecord"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerNoticeImRecord"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_im_records_batch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerNoticeImRecordBatch"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerNoticeImRecordBatch"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_im_records_single: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerNoticeImRecordSingle"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerNoticeImRecordSingle"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_im_records_single_batch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerNoticeImRecordSingleBatch"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerNoticeImRecordSingleBatch"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_intercepts: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerWordsInterceptRecord"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerWordsInterceptRecord"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_intercepts_batch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerWordsInterceptRecordBatch"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerWordsInterceptRecordBatch"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_login_checks: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerAccountLoginCheck"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerAccountLoginCheck"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_login_checks_batch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerAccountLoginCheckBatch"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerAccountLoginCheckBatch"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_message_reads: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerCommonMessageUser"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerCommonMessageUser"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_referrals: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Partneraccount_recommend"];
+                "application/x-www-form-urlencoded": components["schemas"]["Partneraccount_recommend"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_release_comments: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerAccountUserReleaseComment"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerAccountUserReleaseComment"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_releases: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerAccountUserRelease"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerAccountUserRelease"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_replenishments: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Partneraccount_replenishment"];
+                "application/x-www-form-urlencoded": components["schemas"]["Partneraccount_replenishment"];
             };
         };
         responses: {
