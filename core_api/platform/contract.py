@@ -171,8 +171,8 @@ class ResourceActionMeta(Schema):
     key: str
     label: str
     perm: str
-    method: Literal["GET", "POST"]
-    path: str = Field(description="core path, e.g. admin/AccountUserAuth/audit")
+    method: Literal["GET", "POST", "LINK"] = Field(description="LINK: open the console page of view path `path`")
+    path: str = Field(description="core path, e.g. admin/AccountUserAuth/audit; for LINK a view path")
     row: bool = True
     params: dict[str, str] = Field(default_factory=dict, description="wire name → the row field it is taken from")
     fields: list[ResourceFieldMeta] = Field(default_factory=list, description="the dialog's form; none: a confirm")

@@ -88,8 +88,8 @@ class Action:
     label: str
     label_en: str
     perm: str  # the action's suffix: account:auth + audit
-    path: str
-    method: Literal["GET", "POST"] = "POST"
+    path: str  # LINK: the view path of the console page opened with the row's params as its query
+    method: Literal["GET", "POST", "LINK"] = "POST"
     row: bool = True
     params: dict[str, str] = field(default_factory=dict)
     fields: tuple[F, ...] = ()
