@@ -34,7 +34,8 @@ async def test_script_and_handlers_never_survive(admin):
     assert await admin.put("/admin/CommonRichText", json={"id": record_id, "title": "关于", "content": EVIL}) == \
         {"code": 500, "msg": "不允许修改内容"}
     assert await admin.put("/admin/CommonRichText", json={"id": record_id, "title": "关于"}) == OK
-    saved = await admin.post("/admin/common_rich_text/updata_text", json={"id": record_id, "content": EVIL + "<b>新</b>"})
+    saved = await admin.post("/admin/common_rich_text/updata_text",
+                             json={"id": record_id, "content": EVIL + "<b>新</b>"})
     assert saved["code"] == 200 and saved["data"]["version"] == 2
     stored = (await CommonRichText.get(id=record_id)).content
     clean(stored)

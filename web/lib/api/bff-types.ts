@@ -2490,9 +2490,10 @@ export interface components {
             label: string;
             /**
              * Method
+             * @description LINK: open the console page of view path `path`
              * @enum {string}
              */
-            method: "GET" | "POST";
+            method: "GET" | "POST" | "LINK";
             /**
              * Params
              * @description wire name → the row field it is taken from
@@ -2502,7 +2503,7 @@ export interface components {
             };
             /**
              * Path
-             * @description core path, e.g. admin/AccountUserAuth/audit
+             * @description core path, e.g. admin/AccountUserAuth/audit; for LINK a view path
              */
             path: string;
             /** Perm */

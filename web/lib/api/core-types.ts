@@ -1520,6 +1520,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/CommonBannedSite/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈链接: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonBannedSite_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonBannedSite/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈链接: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonBannedSite_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonBannedSite/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈链接: one record
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonBannedSite_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/config_aboutUs_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The about-us page for editing, with its earlier versions
+         * @description Needs a signed-in caller with any of permissions content:about:edit.
+         */
+        get: operations["rich_text_about_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/edit_config_aboutUs_v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the about-us page as its next version
+         * @description Needs a signed-in caller with any of permissions content:about:edit.
+         */
+        post: operations["rich_text_edit_about"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/CommonFeedback": {
         parameters: {
             query?: never;
@@ -1736,6 +1836,126 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions content:feedback:query.
          */
         get: operations["platform_CommonFeedback_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackGroup/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈分组: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackGroup_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackGroup/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈分组: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackGroup_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackGroup/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈分组: one record
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackGroup_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackUser/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈用户: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackUser_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackUser/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈用户: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackUser_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackUser/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈用户: one record
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackUser_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2168,6 +2388,66 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions content:richText:query.
          */
         get: operations["platform_CommonRichText_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/InfoPush/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 信息推送: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:infoPush:query.
+         */
+        get: operations["platform_InfoPush_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/InfoPush/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 信息推送: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:infoPush:list.
+         */
+        get: operations["platform_InfoPush_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/InfoPush/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 信息推送: one record
+         * @description Needs a signed-in caller with any of permissions content:infoPush:query.
+         */
+        get: operations["platform_InfoPush_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3332,6 +3612,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/common_message/info_push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push an in-app message to every app user or to the chosen uids (the add-message fan-out)
+         * @description Needs a signed-in caller with any of permissions content:infoPush:add.
+         */
+        post: operations["message_info_push"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/common_message/message": {
         parameters: {
             query?: never;
@@ -3392,6 +3692,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/common_rich_text/agreement_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user agreement for editing, with its earlier versions
+         * @description Needs a signed-in caller with any of permissions content:agreement:edit.
+         */
+        get: operations["rich_text_agreement_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_rich_text/edit_agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the user agreement as its next version
+         * @description Needs a signed-in caller with any of permissions content:agreement:edit.
+         */
+        post: operations["rich_text_edit_agreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/common_rich_text/info_page": {
         parameters: {
             query?: never;
@@ -3400,7 +3740,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A rich text for editing, by id or code
+         * A rich text for editing, by id or code, with its earlier versions
          * @description Needs a signed-in caller with any of permissions content:richText:query, content:richText:edit.
          */
         get: operations["rich_text_info_page"];
@@ -3422,7 +3762,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Save a rich text's content (sanitised; recorded in its history)
+         * Save a rich text's content as its next version (sanitised; the replaced one is kept)
          * @description Needs a signed-in caller with any of permissions content:richText:edit.
          */
         post: operations["rich_text_updata_text"];
@@ -9420,6 +9760,11 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+            /**
+             * Version
+             * @default null
+             */
+            version?: unknown;
         };
         /** CommonRichTextQuery */
         CommonRichTextQuery: {
@@ -9487,10 +9832,10 @@ export interface components {
              */
             code?: unknown;
             /**
-             * 内容
+             * Content
              * @default null
              */
-            content?: string | null;
+            content?: unknown;
             /**
              * Createby
              * @default null
@@ -9535,6 +9880,11 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+            /**
+             * Version
+             * @default null
+             */
+            version?: unknown;
         };
         /** ConfigBatch */
         ConfigBatch: {
@@ -10302,6 +10652,16 @@ export interface components {
             code: number;
             msg: string;
         };
+        /** FixedBody */
+        FixedBody: {
+            /** 内容 */
+            content: string;
+            /**
+             * 版本
+             * @default null
+             */
+            version?: number | null;
+        };
         /** FormBody */
         FormBody: {
             /** 表单配置 */
@@ -10518,6 +10878,32 @@ export interface components {
              * @default 查询成功
              */
             msg?: string;
+        };
+        /** InfoPushBody */
+        InfoPushBody: {
+            /**
+             * 内容
+             * @default
+             */
+            content?: string;
+            /**
+             * 消息对象
+             * @default all
+             * @enum {string}
+             */
+            target?: "all" | "users";
+            /** 标题 */
+            title: string;
+            /**
+             * 消息类型
+             * @default 0
+             */
+            type?: string;
+            /**
+             * 接收用户
+             * @default null
+             */
+            uids?: number[] | string | null;
         };
         /** JobBody */
         JobBody: {
@@ -12098,9 +12484,10 @@ export interface components {
             label: string;
             /**
              * Method
+             * @description LINK: open the console page of view path `path`
              * @enum {string}
              */
-            method: "GET" | "POST";
+            method: "GET" | "POST" | "LINK";
             /**
              * Params
              * @description wire name → the row field it is taken from
@@ -12110,7 +12497,7 @@ export interface components {
             };
             /**
              * Path
-             * @description core path, e.g. admin/AccountUserAuth/audit
+             * @description core path, e.g. admin/AccountUserAuth/audit; for LINK a view path
              */
             path: string;
             /** Perm */
@@ -12657,6 +13044,11 @@ export interface components {
             content: string;
             /** 编号 */
             id: number;
+            /**
+             * 版本
+             * @default null
+             */
+            version?: number | null;
         };
         /** TransferBody */
         TransferBody: {
@@ -15385,6 +15777,118 @@ export interface operations {
             };
         };
     };
+    platform_CommonBannedSite_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonBannedSite_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                host?: string | null;
+                feedbackId?: number | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonBannedSite_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_about_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_edit_about: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixedBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["FixedBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_CommonFeedback_update: {
         parameters: {
             query?: never;
@@ -15644,6 +16148,152 @@ export interface operations {
         };
     };
     platform_CommonFeedback_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedbackGroup_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonFeedbackGroup_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                type?: string | null;
+                content?: string | null;
+                status?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedbackGroup_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedbackUser_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonFeedbackUser_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                type?: string | null;
+                content?: string | null;
+                status?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedbackUser_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -16190,6 +16840,79 @@ export interface operations {
         };
     };
     platform_CommonRichText_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_InfoPush_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_InfoPush_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                title?: string | null;
+                type?: string | null;
+                target?: string | null;
+                pushStatus?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_InfoPush_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -17589,6 +18312,29 @@ export interface operations {
             };
         };
     };
+    message_info_push: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InfoPushBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["InfoPushBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     messaging_message_counts: {
         parameters: {
             query?: never;
@@ -17638,6 +18384,47 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["AddMessageV2Body"];
                 "application/x-www-form-urlencoded": components["schemas"]["AddMessageV2Body"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_agreement_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_edit_agreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixedBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["FixedBody"];
             };
         };
         responses: {
