@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { contentViews } from "@/features/content/registry";
 import { generatedViews } from "@/features/generated/registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { ConfigScreen } from "@/features/system/config/config-screen";
@@ -43,4 +44,5 @@ export const views: Readonly<Record<string, View>> = {
   ...monitorViews,
   ...toolViews,
   ...generatedViews,
+  ...contentViews,
 };

@@ -8,6 +8,7 @@ import {
   formFields,
   formSchema,
   formValues,
+  linkHref,
   matchesWhen,
   shownValue,
   yuanToFen,
@@ -126,5 +127,16 @@ describe("the history", () => {
     expect(shownValue(fields[5], "1", label)).toBe("biz_audit_status:1");
     expect(shownValue(fields[4], 150, label)).toBe("1.50");
     expect(shownValue(undefined, null, label)).toBe("—");
+  });
+});
+
+describe("linkHref", () => {
+  const entries = [{ path: "/content/feedback-user", component: "content/feedback/user" }];
+  it("opens the user's page of the view path with the row's params", () => {
+    expect(linkHref(entries, { path: "content/feedback/user", params: { uid: "uid" } }, { uid: 7, id: 1 })).toBe("/content/feedback-user?uid=7");
+    expect(linkHref(entries, { path: "content/feedback/user", params: { uid: "uid" } }, { uid: null })).toBe("/content/feedback-user");
+  });
+  it("gives nothing for a page the user cannot open", () => {
+    expect(linkHref(entries, { path: "content/feedback/group", params: {} }, {})).toBeNull();
   });
 });

@@ -1,24 +1,26 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import { ArrowDownToLineIcon, ArrowUpToLineIcon, HistoryIcon, ZapIcon } from "lucide-react";
+import { ArrowDownToLineIcon, ArrowUpToLineIcon, ExternalLinkIcon, HistoryIcon, ZapIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { useConfirm } from "@/components/confirm-provider";
 import type { Features } from "@/components/data-table/features";
+import { useConsole } from "@/components/layout/console-context";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
 import { StoredImage } from "@/components/upload/image-upload";
 import { CrudList, EditRemoveActions } from "@/features/system/shared/crud-list";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
-import { RowAction } from "@/features/system/shared/operations";
+import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
 import type { ResourceActionMeta, ResourceFieldMeta, ResourceRow, ResourceScreenData } from "@/lib/api/types";
 import { splitFiles } from "@/lib/files";
 import { download, request, RequestError } from "@/lib/request";
 import { HistoryDialog } from "./history-dialog";
-import { actionPayload, bodyOf, fenToYuan, filterKeys, filterValues, formFields, matchesWhen, onShelf, resourceParsers } from "./logic";
+import { actionPayload, bodyOf, fenToYuan, filterKeys, filterValues, formFields, linkHref, matchesWhen, onShelf, resourceParsers } from "./logic";
 import { MetaFormDialog } from "./resource-form";
 
 const helper = createColumnHelper<Features, ResourceRow>();
@@ -57,6 +59,9 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const idOf = (row: ResourceRow) => Number(row[meta.key]);
   const rowActions = meta.actions.filter((a) => a.row);
+  const toolbarActions = meta.actions.filter((a) => !a.row && a.method !== "LINK");
+  const router = useRouter();
+  const { entries } = useConsole();
 
   const remove = (ids: number[]) =>
     void confirmed(tl("removeConfirm", { name: meta.fields.find((f) => f.name === meta.key)?.label ?? meta.key, ids: ids.join(",") }), () =>
@@ -103,6 +108,10 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   };
 
   const startAction = (action: ResourceActionMeta, row: ResourceRow) => {
+    if (action.method === "LINK") {
+      const href = linkHref(entries, action, row);
+      return href ? router.push(href) : void toast.error(t("noPage"));
+    }
     if ((action.fields ?? []).length > 0) return setDialog({ kind: "action", action, row });
     void confirm({ message: action.confirm ?? t("actionConfirm", { action: action.label, id: idOf(row) }) }).then((yes) => yes && runAction(action, row));
   };
@@ -139,7 +148,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
                 {rowActions
                   .filter((a) => matchesWhen(a.when, record))
                   .map((a) => (
-                    <RowAction key={a.key} perms={a.perm} testId={`row-action-${a.key}`} icon={<ZapIcon />} label={a.label} onClick={() => startAction(a, record)} />
+                    <RowAction key={a.key} perms={a.perm} testId={`row-action-${a.key}`} icon={a.method === "LINK" ? <ExternalLinkIcon /> : <ZapIcon />} label={a.label} onClick={() => startAction(a, record)} />
                   ))}
                 <RowAction perms={`${meta.perm}:query`} testId="row-history" icon={<HistoryIcon />} label={t("history")} onClick={() => setDialog({ kind: "history", id })} />
               </EditRemoveActions>
@@ -147,7 +156,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
           },
         }),
       ]),
-    [meta, dicts, t, tl],
+    [meta, dicts, t, tl, entries],
   );
   const choices = useMemo(() => listed.map((f) => ({ id: f.name, label: f.label })), [meta]);
 
@@ -204,6 +213,9 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
         onEdit={meta.editable ? (id) => void openEdit(id) : undefined}
         onRemove={meta.removable ? remove : undefined}
         onExport={meta.exportable ? () => download(`api/admin/${meta.name}/export`, filterValues(meta.fields, list.query), `${meta.name}_${Date.now()}.xlsx`) : undefined}
+        extraButtons={toolbarActions.map((a) => (
+          <ToolbarButton key={a.key} perms={a.perm} testId={`toolbar-action-${a.key}`} icon={<ZapIcon />} label={a.label} onClick={() => startAction(a, {})} />
+        ))}
       />
       <MetaFormDialog
         open={dialog?.kind === "form"}
