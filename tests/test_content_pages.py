@@ -169,3 +169,22 @@ async def test_feedback_sub_pages(admin):
     lister = await sign_in(admin, "fblist")
     assert await lister.get("/admin/CommonFeedbackUser/list") == DENIED
     assert await BannedSite.all().count() == 1 and await ChangeLog.filter(resource="CommonFeedbackUser").count() == 0
+
+
+async def test_demo_fills_the_pages_with_versions(admin):
+    import random
+    from datetime import UTC, datetime
+    from types import SimpleNamespace
+
+    from core_api.content.rich_text.demo import demo
+
+    async def insert(model, rows):
+        await model.bulk_create([model(**r) for r in rows])
+
+    ctx = SimpleNamespace(rng=random.Random(1), now=datetime.now(UTC), uids=[], insert=insert,
+                          size=lambda name, default: default)
+    await demo(ctx)
+    await demo(ctx)  # twice: the pages are there already
+    page = (await admin.get(ABOUT))["data"]
+    assert page["version"] == 4 and [v["version"] for v in page["versions"]] == [3, 2, 1]
+    assert await CommonRichTextVersion.all().count() == 6
