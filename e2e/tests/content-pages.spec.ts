@@ -103,3 +103,26 @@ test("info push to chosen users goes out and its progress reaches done", async (
   await expect(record).toContainText("指定用户");
   await expect(record.getByRole("cell").filter({ hasText: /^3$/ })).toHaveCount(2);
 });
+
+test("a feedback row opens its user's and its type's feedback sub-pages", async ({ page }) => {
+  const text = unique("反馈");
+  const uid = String(9_200_000 + Math.floor(Math.random() * 100_000));
+  await page.goto("/content/feedback");
+  await page.getByTestId("toolbar-add").click();
+  const form = page.getByTestId("resource-form");
+  await form.getByTestId("form-uid").fill(uid);
+  await form.getByTestId("form-content").fill(text);
+  await form.getByTestId("form-submit").click();
+  await expect(form).toBeHidden();
+  const record = row(page.getByTestId("resource-screen-table"), text);
+  await record.getByTestId("row-action-byUser").click();
+  await expect(page).toHaveURL(new RegExp(`/content/feedback-user\\?uid=${uid}$`));
+  const table = page.getByTestId("resource-screen-table");
+  await expect(table.getByTestId("table-row")).toHaveCount(1);
+  await expect(row(table, text)).toContainText(uid);
+  await expect(page.getByTestId("toolbar-add")).toHaveCount(0);
+  await page.goBack();
+  await record.getByTestId("row-action-byGroup").click();
+  await expect(page).toHaveURL(/\/content\/feedback-group\?type=0$/);
+  await expect(row(page.getByTestId("resource-screen-table"), text)).toBeVisible();
+});
