@@ -47,7 +47,8 @@ async def test_the_consumer_screen_is_drawn_from_its_declaration(start_app, make
     assert {a["key"] for a in meta["actions"]} == {"edit", "resetPwd", "editInfo", "freeze", "unfreeze", "mute",
                                                    "unMute", "usable", "bindReferrer", "friends"}
     friends = next(a for a in meta["actions"] if a["key"] == "friends")
-    assert friends["link"] == "account/consumer/friends" and friends["params"] == {"uid": "uid"}
+    assert friends["method"] == "LINK" and friends["path"] == "account/consumer/friends"
+    assert friends["params"] == {"uid": "uid"}
     assert next(f for f in meta["fields"] if f["name"] == "phone")["masked"]
     assert {"biz_yes_no", "sys_user_sex"} <= set(meta["dictTypes"])
     # the declaration adds no second list or export beside the hand-written calls

@@ -30,10 +30,13 @@ async def test_script_and_handlers_never_survive(admin):
     stored = (await CommonRichText.get(id=record_id)).content
     clean(stored)
     assert "关于" in stored and '<img src="/a.png">' in stored
-    assert await admin.put("/admin/CommonRichText", json={"id": record_id, "title": "关于", "content": EVIL}) == OK
-    clean((await CommonRichText.get(id=record_id)).content)
-    assert await admin.post("/admin/common_rich_text/updata_text",
-                            json={"id": record_id, "content": EVIL + "<b>新</b>"}) == OK
+    # after the create, the content changes only through the info page, as a new version
+    assert await admin.put("/admin/CommonRichText", json={"id": record_id, "title": "关于", "content": EVIL}) == \
+        {"code": 500, "msg": "不允许修改内容"}
+    assert await admin.put("/admin/CommonRichText", json={"id": record_id, "title": "关于"}) == OK
+    saved = await admin.post("/admin/common_rich_text/updata_text",
+                             json={"id": record_id, "content": EVIL + "<b>新</b>"})
+    assert saved["code"] == 200 and saved["data"]["version"] == 2
     stored = (await CommonRichText.get(id=record_id)).content
     clean(stored)
     assert "<b>新</b>" in stored
@@ -52,7 +55,8 @@ async def test_open_read_shelf_cache_and_invalidation(admin, client):
     body = await first.json()
     assert body["code"] == 200 and body["data"]["content"] == "<p>你好</p>" and body["data"]["title"] == "关于我们"
     # a change through the info page shows at once
-    assert await admin.post("/admin/common_rich_text/updata_text", json={"id": record_id, "content": "<p>新</p>"}) == OK
+    saved = await admin.post("/admin/common_rich_text/updata_text", json={"id": record_id, "content": "<p>新</p>"})
+    assert saved["code"] == 200 and saved["data"]["version"] == 2
     body = await (await client.get("/api/open/v1/rich_text", params={"id": str(record_id)})).json()
     assert body["data"]["content"] == "<p>新</p>"
     body = await (await client.get("/api/open/v1/rich_text", params={"code": "about_us"})).json()

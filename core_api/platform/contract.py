@@ -171,14 +171,13 @@ class ResourceActionMeta(Schema):
     key: str
     label: str
     perm: str
-    method: Literal["GET", "POST"]
-    path: str = Field(description="core path, e.g. admin/AccountUserAuth/audit")
+    method: Literal["GET", "POST", "LINK"] = Field(description="LINK: open the console page of view path `path`")
+    path: str = Field(description="core path, e.g. admin/AccountUserAuth/audit; for LINK a view path")
     row: bool = True
     params: dict[str, str] = Field(default_factory=dict, description="wire name → the row field it is taken from")
     fields: list[ResourceFieldMeta] = Field(default_factory=list, description="the dialog's form; none: a confirm")
     confirm: str | None = None
     when: dict[str, list[str]] | None = Field(None, description="shown only for rows whose field holds one of")
-    link: str | None = Field(None, description="a screen's view path the row opens (params as its query); no call")
 
 
 class ResourceMeta(Schema):

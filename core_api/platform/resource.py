@@ -91,15 +91,14 @@ class Action:
     label: str
     label_en: str
     perm: str  # the action's suffix: account:auth + audit
-    path: str
-    method: Literal["GET", "POST"] = "POST"
+    path: str  # LINK: the view path of the console page opened with the row's params as its query
+    method: Literal["GET", "POST", "LINK"] = "POST"
     row: bool = True
     params: dict[str, str] = field(default_factory=dict)
     fields: tuple[F, ...] = ()
     confirm: str | None = None
     confirm_en: str | None = None
     when: dict[str, list[str]] | None = None
-    link: str | None = None  # a screen (view path) the row opens, with ``params`` as its query; no call
 
 
 Check = Callable[[web.Request, dict[str, Any], dict[str, Any] | None], Awaitable[None]]
@@ -586,7 +585,7 @@ def meta_of(res: Resource, lang: str) -> ResourceMeta:
         actions=[ResourceActionMeta(
             key=a.key, label=a.label_en if lang == "en" else a.label, perm=f"{res.perm}:{a.perm}", method=a.method,
             path=a.path.lstrip("/"), row=a.row, params=a.params, fields=[field_meta(f, lang) for f in a.fields],
-            confirm=(a.confirm_en if lang == "en" else a.confirm) or a.confirm, when=a.when, link=a.link,
+            confirm=(a.confirm_en if lang == "en" else a.confirm) or a.confirm, when=a.when,
         ) for a in res.actions],
         dict_types=sorted(t for t in dict_types if t),
     )

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CategoryLevelsScreen } from "@/features/content/category-levels";
+import { contentViews } from "@/features/content/registry";
 import { generatedViews } from "@/features/generated/registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { ConfigScreen } from "@/features/system/config/config-screen";
@@ -41,8 +41,8 @@ export const views: Readonly<Record<string, View>> = {
   "system/dict/data": DictDataScreen,
   "system/config/index": ConfigScreen,
   "system/notice/index": NoticeScreen,
-  "content/category/levels": CategoryLevelsScreen,
   ...monitorViews,
   ...toolViews,
   ...generatedViews,
+  ...contentViews,
 };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import shell from "../messages/zh-CN.json";
+import content from "../messages/content/zh-CN.json";
 import messaging from "../messages/messaging/zh-CN.json";
 import monitor from "../messages/monitor/zh-CN.json";
 import resources from "../messages/resources/zh-CN.json";
-import content from "../messages/content/zh-CN.json";
 import tools from "../messages/tools/zh-CN.json";
 
 /** Words that stay as they are in a Chinese interface: names of products, protocols and SQL. */

@@ -20,7 +20,7 @@ from core_api.content.feedback.models import BannedSite, CommonFeedback
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
-from core_api.platform.resource import F, Partner, Resource
+from core_api.platform.resource import Action, F, Partner, Resource
 from core_api.platform.schema import INT_MAX, Flag, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK, PRINCIPAL
@@ -62,6 +62,49 @@ resource = Resource(
         F("handled_time", "处理时间", "Handled at", "datetime", edit="never"),
         F("shelf", "上架", "On shelf", "flag", dict_type="biz_shelf", edit="never", filter="exact"),
         F("create_time", "提交时间", "Submitted at", "datetime", edit="never", filter="range", sortable=True),
+    ],
+    actions=[
+        Action("byUser", "该用户反馈", "This user's feedback", "query", "content/feedback/user", method="LINK",
+               params={"uid": "uid"}),
+        Action("byGroup", "同类反馈", "Feedback of this type", "query", "content/feedback/group", method="LINK",
+               params={"type": "type"}),
+        Action("links", "封禁网站", "Banned websites", "query", "content/feedback/link", method="LINK",
+               params={"feedbackId": "id"}),
+    ],
+)
+
+# ---- the hidden sub-pages (content:feedback:query): read-only lists opened from a feedback row with a filter
+# in the query. group: the feedback of one type; user: one app user's feedback; link: the banned websites.
+SUB_PAGE: dict[str, Any] = {"perm": "content:feedback", "list_perm": "content:feedback:query", "shelf": None,
+                            "creatable": False, "editable": False, "removable": False, "exportable": False}
+
+
+def _feedback_fields() -> list[F]:
+    return [
+        F("id", "编号", "ID", "id", edit="never", sortable=True),
+        F("uid", "用户UID", "User UID", "uid", edit="never", filter="exact"),
+        F("type", "反馈类型", "Type", "dict", dict_type="biz_feedback_type", edit="never", filter="exact"),
+        F("content", "反馈内容", "Content", "textarea", edit="never", filter="fragment"),
+        F("website", "网址", "Website", edit="never"),
+        F("status", "处理状态", "Status", "dict", dict_type="biz_feedback_status", edit="never", filter="exact"),
+        F("reply", "回复", "Reply", "textarea", edit="never"),
+        F("create_time", "提交时间", "Submitted at", "datetime", edit="never", filter="range", sortable=True),
+    ]
+
+
+by_group = Resource(name="CommonFeedbackGroup", model=CommonFeedback, title="反馈分组", title_en="Feedback by type",
+                    view="content/feedback/group", fields=_feedback_fields(), **SUB_PAGE)
+by_user = Resource(name="CommonFeedbackUser", model=CommonFeedback, title="反馈用户", title_en="Feedback by user",
+                   view="content/feedback/user", fields=_feedback_fields(), **SUB_PAGE)
+links = Resource(
+    name="CommonBannedSite", model=BannedSite, title="反馈链接", title_en="Banned websites",
+    view="content/feedback/link", **SUB_PAGE,
+    fields=[
+        F("id", "编号", "ID", "id", edit="never", sortable=True),
+        F("host", "网站", "Host", edit="never", filter="fragment"),
+        F("feedback_id", "来源反馈", "From feedback", "id", edit="never", filter="exact"),
+        F("create_by", "封禁人", "Banned by", edit="never"),
+        F("create_time", "封禁时间", "Banned at", "datetime", edit="never", filter="range", sortable=True),
     ],
 )
 api = Api("content-feedback")

@@ -8,7 +8,8 @@ A message created through the generic create is a draft: it is not sent. The mes
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Literal
 
 from aiohttp import web
 from pydantic import Field
@@ -19,7 +20,7 @@ from core_api.content.message.service import MESSAGE_ADDED, TARGET_ALL, TARGET_U
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
-from core_api.platform.resource import F, Partner, Resource
+from core_api.platform.resource import Action, F, Partner, Resource
 from core_api.platform.schema import INT_MAX, Flag, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import BUS, CLOCK, DICT
@@ -116,3 +117,67 @@ async def add_message(request: web.Request, principal: Principal, body: AddMessa
           log=OperLogSpec("消息管理", BusinessType.INSERT))
 async def add_message_v2(request: web.Request, principal: Principal, body: AddMessageV2Body) -> web.Response:
     return await _add(request, principal, body, TARGET_USERS, body.uids)
+
+
+# ---- info push: the operator's screen for composing a push (content/infoPush/index). It lists the messages and
+# their progress and sends through the same add-message path and the same worker fan-out as v1/v2.
+
+UID_LIST = re.compile(r"[\s,，;；]+")
+
+
+class InfoPushBody(AddMessageBody):
+    target: Literal["all", "users"] = Field("all", title="消息对象")
+    uids: list[int] | str | None = Field(None, title="接收用户")
+
+
+def parse_uids(value: list[int] | str | None) -> list[int]:
+    """The chosen uids, from a list or from text as an operator types it (commas, spaces or new lines)."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        parts = [p for p in UID_LIST.split(value.strip()) if p]
+        if any(not p.isascii() or not p.isdigit() or len(p) > 19 for p in parts):
+            raise ServiceError("接收用户的UID不正确")
+        value = [int(p) for p in parts]
+    if len(value) > 100_000:
+        raise ServiceError("接收用户不能超过100000个")
+    return value
+
+
+push_resource = Resource(
+    name="InfoPush", model=CommonMessage, perm="content:infoPush", title="信息推送", title_en="Info push",
+    view="content/infoPush/index", shelf=None, creatable=False, editable=False, removable=False, exportable=False,
+    fields=[
+        F("id", "编号", "ID", "id", edit="never", sortable=True),
+        F("title", "标题", "Title", edit="never", filter="fragment"),
+        F("content", "内容", "Content", "textarea", edit="never", listed=False),
+        F("type", "消息类型", "Type", "dict", dict_type="biz_message_type", edit="never", filter="exact"),
+        F("target", "消息对象", "Audience", "dict", dict_type="biz_message_target", edit="never", filter="exact"),
+        F("push_status", "推送状态", "Push status", "dict", dict_type="biz_push_status", edit="never",
+          filter="exact"),
+        F("sent", "已发送", "Sent", "int", edit="never"),
+        F("total", "总数", "Total", "int", edit="never"),
+        F("create_by", "推送人", "Pushed by", edit="never"),
+        F("create_time", "推送时间", "Pushed at", "datetime", edit="never", filter="range", sortable=True),
+    ],
+    actions=[Action(
+        "push", "推送消息", "Push a message", "add", "admin/common_message/info_push", row=False,
+        fields=(F("title", "标题", "Title", required=True, max_length=100),
+                F("content", "内容", "Content", "textarea", max_length=2000),
+                F("type", "消息类型", "Type", "dict", dict_type="biz_message_type", required=True),
+                F("target", "消息对象", "Audience", "dict", dict_type="biz_message_target", required=True),
+                F("uids", "接收用户UID（逗号或换行分隔）", "User UIDs (comma or line separated)", "textarea",
+                  max_length=2_000_000)))],
+)
+
+
+@api.post("/admin/common_message/info_push", need=any_perm("content:infoPush:add"),
+          summary="Push an in-app message to every app user or to the chosen uids (the add-message fan-out)",
+          log=OperLogSpec("信息推送", BusinessType.INSERT))
+async def info_push(request: web.Request, principal: Principal, body: InfoPushBody) -> web.Response:
+    uids = parse_uids(body.uids)
+    if body.target == TARGET_USERS and not uids:
+        raise ServiceError("请填写接收用户的UID")
+    if body.target == TARGET_ALL and uids:
+        raise ServiceError("推送给全部用户时不能指定接收用户")
+    return await _add(request, principal, body, body.target, uids if body.target == TARGET_USERS else None)

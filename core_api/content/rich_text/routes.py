@@ -15,14 +15,16 @@ from typing import Any
 
 from aiohttp import web
 from pydantic import Field
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
 
-from core_api.content.rich_text.models import CommonRichText
+from core_api.content.rich_text.models import CommonRichText, CommonRichTextVersion
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.counts import Counts, counts_of
 from core_api.platform.envelope import json_response, ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.html import sanitise
-from core_api.platform.resource import SHELF_ON, F, Resource
+from core_api.platform.resource import SHELF_ON, Action, F, Resource
 from core_api.platform.schema import INT_MAX, RichText, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -48,12 +50,16 @@ resource = Resource(
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("code", "编码", "Code", required=True, max_length=64, edit="create", filter="exact"),
         F("title", "标题", "Title", required=True, max_length=100, filter="fragment"),
-        F("content", "内容", "Content", "richtext", listed=False, exported=False),
+        F("content", "内容", "Content", "richtext", listed=False, exported=False, edit="create"),  # then: versioned
         F("sort", "排序", "Sort", "int", min=0, max=9999, sortable=True, default=0),
         F("shelf", "上架", "On shelf", "flag", dict_type="biz_shelf", edit="never", filter="exact"),
+        F("version", "版本", "Version", "int", edit="never"),
         F("create_time", "创建时间", "Created at", "datetime", edit="never", filter="range", sortable=True),
+        F("update_by", "更新人", "Updated by", edit="never", listed=False),
         F("update_time", "更新时间", "Updated at", "datetime", edit="never"),
     ],
+    actions=[Action("text", "编辑内容", "Edit content", "edit", "content/richText/info", method="LINK",
+                    params={"id": "id"})],
 )
 api = Api("content-rich-text")
 
@@ -71,31 +77,137 @@ def _where(query: InfoQuery) -> dict[str, Any]:
     raise ServiceError("请提供编号或编码")
 
 
-@api.get("/admin/common_rich_text/info_page", need=any_perm("content:richText:query", "content:richText:edit"),
-         summary="A rich text for editing, by id or code")
-async def info_page(request: web.Request, principal: Principal, query: InfoQuery) -> web.Response:
-    rows = await CommonRichText.filter(**_where(query)).values(*resource.columns)
+CONFLICT = "内容已被他人修改，请刷新后再编辑"
+VERSIONS_SHOWN = 20
+
+
+async def versions_of(record_id: int) -> list[dict[str, Any]]:
+    """The kept earlier versions of a rich text, newest first (who wrote each and when)."""
+    rows = await (CommonRichTextVersion.filter(rich_text_id=record_id).order_by("-version").limit(VERSIONS_SHOWN)
+                  .values("version", "title", "saved_by", "saved_time", "create_time"))
+    return [{"version": r["version"], "title": r["title"], "savedBy": r["saved_by"],
+             "savedTime": fmt(r["saved_time"]) if r["saved_time"] else None,
+             "replacedTime": fmt(r["create_time"]) if r["create_time"] else None} for r in rows]
+
+
+async def page_data(principal: Principal, where: dict[str, Any]) -> dict[str, Any] | None:
+    rows = await CommonRichText.filter(**where).values(*resource.columns)
     if not rows:
+        return None
+    return {**resource.view_of(principal)(rows[0]), "versions": await versions_of(rows[0]["id"])}
+
+
+@api.get("/admin/common_rich_text/info_page", need=any_perm("content:richText:query", "content:richText:edit"),
+         summary="A rich text for editing, by id or code, with its earlier versions")
+async def info_page(request: web.Request, principal: Principal, query: InfoQuery) -> web.Response:
+    data = await page_data(principal, _where(query))
+    if data is None:
         raise NotFound()
-    return ok(data=resource.view_of(principal)(rows[0]))
+    return ok(data=data)
 
 
 class TextBody(Schema):
     id: int = Field(ge=1, le=INT_MAX, title="编号")
     content: RichText = Field(max_length=200_000, title="内容")
+    version: int | None = Field(None, ge=1, le=INT_MAX, title="版本")
+
+
+async def save_text(request: web.Request, principal: Principal, record_id: int, content: str,
+                    version: int | None) -> dict[str, Any]:
+    """Saves a rich text's content as its next version, keeping the one it replaces. ``version`` is the one
+    the editor loaded: a save over a newer one is refused rather than silently overwriting it."""
+    before = await resource.one(request, principal, record_id)
+    if version is not None and version != before["version"]:
+        raise ServiceError(f"{CONFLICT}（当前为第{before['version']}版）")
+    clean = sanitise(content)
+    if clean == before["content"]:
+        return {"id": record_id, "version": before["version"], "changed": False}
+    extra = (await CommonRichText.filter(id=record_id).values("create_by", "create_time"))[0]
+    now = request.app[CLOCK].now()
+    try:
+        async with in_transaction():
+            await CommonRichTextVersion.create(
+                rich_text_id=record_id, version=before["version"], title=before["title"], content=before["content"],
+                saved_by=before["update_by"] or extra["create_by"],
+                saved_time=before["update_time"] or extra["create_time"], create_time=now)
+            moved = await CommonRichText.filter(id=record_id, version=before["version"]).update(
+                content=clean, version=before["version"] + 1, update_by=principal.user_name, update_time=now)
+            if not moved:
+                raise IntegrityError("saved by someone else meanwhile")
+            await resource.record(request, principal, record_id, "update", before,
+                                  {"content": clean, "version": before["version"] + 1}, note="编辑内容")
+    except IntegrityError as exc:  # another save of the same version won
+        raise ServiceError(CONFLICT) from exc
+    return {"id": record_id, "version": before["version"] + 1, "changed": True}
 
 
 @api.post("/admin/common_rich_text/updata_text", need=any_perm("content:richText:edit"),
-          summary="Save a rich text's content (sanitised; recorded in its history)",
+          summary="Save a rich text's content as its next version (sanitised; the replaced one is kept)",
           log=OperLogSpec("富文本", BusinessType.UPDATE))
 async def updata_text(request: web.Request, principal: Principal, body: TextBody) -> web.Response:
-    before = await resource.one(request, principal, body.id)
-    after = {"content": sanitise(body.content), "update_by": principal.user_name,
-             "update_time": request.app[CLOCK].now()}
-    await CommonRichText.filter(id=body.id).update(**after)
-    await resource.record(request, principal, body.id, "update", before, {"content": after["content"]},
-                          note="编辑内容")
-    return ok()
+    return ok(data=await save_text(request, principal, body.id, body.content, body.version))
+
+
+# ---- the fixed pages: about us and the user agreement are rich texts under a reserved code
+
+ABOUT_US, AGREEMENT = "about_us", "agreement"
+FIXED_TITLES = {ABOUT_US: "关于我们", AGREEMENT: "用户协议"}
+
+
+class FixedBody(Schema):
+    content: RichText = Field(max_length=200_000, title="内容")
+    version: int | None = Field(None, ge=0, le=INT_MAX, title="版本")
+
+
+async def fixed_page(principal: Principal, code: str) -> dict[str, Any]:
+    """The page under its reserved code; before its first save, an empty version 0 (nothing public yet)."""
+    data = await page_data(principal, {"code": code})
+    if data is None:
+        return {"id": None, "code": code, "title": FIXED_TITLES[code], "content": "", "shelf": SHELF_ON,
+                "version": 0, "updateBy": "", "updateTime": None, "versions": []}
+    return data
+
+
+async def save_fixed(request: web.Request, principal: Principal, code: str, body: FixedBody) -> dict[str, Any]:
+    row = await CommonRichText.filter(code=code).first().values("id")
+    if row is not None:
+        return await save_text(request, principal, row["id"], body.content, body.version or None)
+    if body.version:  # the editor loaded a page that is gone
+        raise ServiceError(CONFLICT)
+    values = {"code": code, "title": FIXED_TITLES[code], "content": sanitise(body.content), "shelf": SHELF_ON,
+              "version": 1}
+    try:
+        async with in_transaction():
+            created = await CommonRichText.create(**values, create_by=principal.user_name,
+                                                  create_time=request.app[CLOCK].now())
+            await resource.record(request, principal, created.id, "create", {}, values)
+    except IntegrityError as exc:  # created by another save a moment ago
+        raise ServiceError(CONFLICT) from exc
+    return {"id": created.id, "version": 1, "changed": True}
+
+
+@api.get("/admin/CommonConfig/config_aboutUs_page", need=any_perm("content:about:edit"),
+         summary="The about-us page for editing, with its earlier versions")
+async def about_page(request: web.Request, principal: Principal) -> web.Response:
+    return ok(data=await fixed_page(principal, ABOUT_US))
+
+
+@api.post("/admin/CommonConfig/edit_config_aboutUs_v2", need=any_perm("content:about:edit"),
+          summary="Save the about-us page as its next version", log=OperLogSpec("关于我们", BusinessType.UPDATE))
+async def edit_about(request: web.Request, principal: Principal, body: FixedBody) -> web.Response:
+    return ok(data=await save_fixed(request, principal, ABOUT_US, body))
+
+
+@api.get("/admin/common_rich_text/agreement_page", need=any_perm("content:agreement:edit"),
+         summary="The user agreement for editing, with its earlier versions")
+async def agreement_page(request: web.Request, principal: Principal) -> web.Response:
+    return ok(data=await fixed_page(principal, AGREEMENT))
+
+
+@api.post("/admin/common_rich_text/edit_agreement", need=any_perm("content:agreement:edit"),
+          summary="Save the user agreement as its next version", log=OperLogSpec("用户协议", BusinessType.UPDATE))
+async def edit_agreement(request: web.Request, principal: Principal, body: FixedBody) -> web.Response:
+    return ok(data=await save_fixed(request, principal, AGREEMENT, body))
 
 
 # ---- the open read

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   actionInitial,
   exportRunning,
-  linkHref,
   actionPayload,
   bodyOf,
   fenToYuan,
@@ -11,6 +10,7 @@ import {
   formFields,
   formSchema,
   formValues,
+  linkHref,
   matchesWhen,
   shownValue,
   yuanToFen,
@@ -132,14 +132,18 @@ describe("the history", () => {
   });
 });
 
-describe("links and background exports", () => {
-  const entries = [{ path: "/account/consumer-friends", component: "account/consumer/friends" }];
-  it("opens the linked page with the row's params, or nothing without the page", () => {
-    const action = { link: "account/consumer/friends", params: { uid: "uid" } };
-    expect(linkHref(entries, action, { uid: 1001 })).toBe("/account/consumer-friends?uid=1001");
-    expect(linkHref([], action, { uid: 1001 })).toBeNull();
-    expect(linkHref(entries, { link: null, params: {} }, { uid: 1 })).toBeNull();
+describe("linkHref", () => {
+  const entries = [{ path: "/content/feedback-user", component: "content/feedback/user" }];
+  it("opens the user's page of the view path with the row's params", () => {
+    expect(linkHref(entries, { path: "content/feedback/user", params: { uid: "uid" } }, { uid: 7, id: 1 })).toBe("/content/feedback-user?uid=7");
+    expect(linkHref(entries, { path: "content/feedback/user", params: { uid: "uid" } }, { uid: null })).toBe("/content/feedback-user");
   });
+  it("gives nothing for a page the user cannot open", () => {
+    expect(linkHref(entries, { path: "content/feedback/group", params: {} }, {})).toBeNull();
+  });
+});
+
+describe("background exports and action dialogs", () => {
   it("keeps asking while an export is queued or running", () => {
     expect(exportRunning(null)).toBe(true);
     expect(exportRunning({ status: "running" })).toBe(true);

@@ -72,6 +72,18 @@ export function actionPayload(action: Pick<ResourceActionMeta, "params">, row: R
   return { ...out, ...values };
 }
 
+/** A LINK action's address: the user's page of the action's view path, the row's params as its query. */
+export function linkHref(entries: readonly { path: string; component: string }[], action: Pick<ResourceActionMeta, "path" | "params">, row: ResourceRow): string | null {
+  const entry = entries.find((e) => e.component === action.path);
+  if (!entry) return null;
+  const query = new URLSearchParams();
+  for (const [wire, value] of Object.entries(actionPayload(action, row))) {
+    if (value !== null && value !== undefined && value !== "") query.set(wire, String(value));
+  }
+  const text = query.toString();
+  return text ? `${entry.path}?${text}` : entry.path;
+}
+
 export const onShelf = (value: unknown) => String(value ?? "") === "1";
 
 // ---- the form
@@ -178,23 +190,6 @@ export type { ResourceMeta };
 
 /** Where a link action opens: the page whose view path is the action's link, with the row's params as
  * its query; null when the caller's menu holds no such page (no permission) or the action is a call. */
-export function linkHref(
-  entries: readonly { path: string; component: string }[],
-  action: Pick<ResourceActionMeta, "link" | "params">,
-  row: ResourceRow,
-): string | null {
-  if (!action.link) return null;
-  const page = entries.find((entry) => entry.component === action.link);
-  if (!page) return null;
-  const query = new URLSearchParams();
-  for (const [wire, field] of Object.entries(action.params ?? {})) {
-    const value = row[field];
-    if (value !== null && value !== undefined && value !== "") query.set(wire, String(value));
-  }
-  const text = query.toString();
-  return text ? `${page.path}?${text}` : page.path;
-}
-
 export interface ExportProgress {
   jobId: number;
   status: string;

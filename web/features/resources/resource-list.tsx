@@ -8,14 +8,14 @@ import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { useConfirm } from "@/components/confirm-provider";
 import type { Features } from "@/components/data-table/features";
+import { useConsole } from "@/components/layout/console-context";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
-import { useConsole } from "@/components/layout/console-context";
 import { StoredImage } from "@/components/upload/image-upload";
 import { CrudList, EditRemoveActions } from "@/features/system/shared/crud-list";
 import { send, useConfirmedAction } from "@/features/system/shared/mutations";
-import { RowAction } from "@/features/system/shared/operations";
+import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
 import type { ResourceActionMeta, ResourceFieldMeta, ResourceRow, ResourceScreenData } from "@/lib/api/types";
 import { splitFiles } from "@/lib/files";
 import { download, request, RequestError } from "@/lib/request";
@@ -63,6 +63,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const { entries } = useConsole();
   const idOf = (row: ResourceRow) => Number(row[meta.key]);
   const rowActions = meta.actions.filter((a) => a.row);
+  const toolbarActions = meta.actions.filter((a) => !a.row && a.method !== "LINK");
 
   const remove = (ids: number[]) =>
     void confirmed(tl("removeConfirm", { name: meta.fields.find((f) => f.name === meta.key)?.label ?? meta.key, ids: ids.join(",") }), () =>
@@ -109,8 +110,10 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   };
 
   const startAction = (action: ResourceActionMeta, row: ResourceRow) => {
-    const href = linkHref(entries, action, row);
-    if (href) return router.push(href);
+    if (action.method === "LINK") {
+      const href = linkHref(entries, action, row);
+      return href ? router.push(href) : void toast.error(t("noPage"));
+    }
     if ((action.fields ?? []).length > 0) return setDialog({ kind: "action", action, row });
     void confirm({ message: action.confirm ?? t("actionConfirm", { action: action.label, id: idOf(row) }) }).then((yes) => yes && runAction(action, row));
   };
@@ -145,9 +148,9 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
                   />
                 )}
                 {rowActions
-                  .filter((a) => matchesWhen(a.when, record) && (!a.link || linkHref(entries, a, record) !== null))
+                  .filter((a) => matchesWhen(a.when, record) && (a.method !== "LINK" || linkHref(entries, a, record) !== null))
                   .map((a) => (
-                    <RowAction key={a.key} perms={a.perm} testId={`row-action-${a.key}`} icon={a.link ? <ListIcon /> : <ZapIcon />} label={a.label} onClick={() => startAction(a, record)} />
+                    <RowAction key={a.key} perms={a.perm} testId={`row-action-${a.key}`} icon={a.method === "LINK" ? <ListIcon /> : <ZapIcon />} label={a.label} onClick={() => startAction(a, record)} />
                   ))}
                 <RowAction perms={`${meta.perm}:query`} testId="row-history" icon={<HistoryIcon />} label={t("history")} onClick={() => setDialog({ kind: "history", id })} />
               </EditRemoveActions>
@@ -223,6 +226,9 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
         onEdit={meta.editable ? (id) => void openEdit(id) : undefined}
         onRemove={meta.removable ? remove : undefined}
         onExport={meta.exportable ? (meta.exportPath ? startExport : () => download(`api/admin/${meta.name}/export`, filterValues(meta.fields, list.query), `${meta.name}_${Date.now()}.xlsx`)) : undefined}
+        extraButtons={toolbarActions.map((a) => (
+          <ToolbarButton key={a.key} perms={a.perm} testId={`toolbar-action-${a.key}`} icon={<ZapIcon />} label={a.label} onClick={() => startAction(a, {})} />
+        ))}
       />
       <MetaFormDialog
         open={dialog?.kind === "form"}

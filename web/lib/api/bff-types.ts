@@ -2489,16 +2489,11 @@ export interface components {
             /** Label */
             label: string;
             /**
-             * Link
-             * @description a screen's view path the row opens (params as its query); no call
-             * @default null
-             */
-            link?: string | null;
-            /**
              * Method
+             * @description LINK: open the console page of view path `path`
              * @enum {string}
              */
-            method: "GET" | "POST";
+            method: "GET" | "POST" | "LINK";
             /**
              * Params
              * @description wire name → the row field it is taken from
@@ -2508,7 +2503,7 @@ export interface components {
             };
             /**
              * Path
-             * @description core path, e.g. admin/AccountUserAuth/audit
+             * @description core path, e.g. admin/AccountUserAuth/audit; for LINK a view path
              */
             path: string;
             /** Perm */

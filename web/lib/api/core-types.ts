@@ -1620,6 +1620,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/CommonBannedSite/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈链接: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonBannedSite_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonBannedSite/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈链接: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonBannedSite_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonBannedSite/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈链接: one record
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonBannedSite_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/CommonCategory": {
         parameters: {
             query?: never;
@@ -1798,6 +1858,46 @@ export interface paths {
         get: operations["platform_CommonCategory_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/config_aboutUs_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The about-us page for editing, with its earlier versions
+         * @description Needs a signed-in caller with any of permissions content:about:edit.
+         */
+        get: operations["rich_text_about_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/edit_config_aboutUs_v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the about-us page as its next version
+         * @description Needs a signed-in caller with any of permissions content:about:edit.
+         */
+        post: operations["rich_text_edit_about"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2020,6 +2120,126 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions content:feedback:query.
          */
         get: operations["platform_CommonFeedback_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackGroup/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈分组: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackGroup_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackGroup/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈分组: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackGroup_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackGroup/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈分组: one record
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackGroup_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackUser/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈用户: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackUser_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackUser/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈用户: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackUser_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonFeedbackUser/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 反馈用户: one record
+         * @description Needs a signed-in caller with any of permissions content:feedback:query.
+         */
+        get: operations["platform_CommonFeedbackUser_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2452,6 +2672,66 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions content:richText:query.
          */
         get: operations["platform_CommonRichText_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/InfoPush/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 信息推送: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions content:infoPush:query.
+         */
+        get: operations["platform_InfoPush_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/InfoPush/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 信息推送: a page of the list
+         * @description Needs a signed-in caller with any of permissions content:infoPush:list.
+         */
+        get: operations["platform_InfoPush_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/InfoPush/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 信息推送: one record
+         * @description Needs a signed-in caller with any of permissions content:infoPush:query.
+         */
+        get: operations["platform_InfoPush_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3736,6 +4016,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/common_message/info_push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push an in-app message to every app user or to the chosen uids (the add-message fan-out)
+         * @description Needs a signed-in caller with any of permissions content:infoPush:add.
+         */
+        post: operations["message_info_push"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/common_message/message": {
         parameters: {
             query?: never;
@@ -3796,6 +4096,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/common_rich_text/agreement_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user agreement for editing, with its earlier versions
+         * @description Needs a signed-in caller with any of permissions content:agreement:edit.
+         */
+        get: operations["rich_text_agreement_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_rich_text/edit_agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the user agreement as its next version
+         * @description Needs a signed-in caller with any of permissions content:agreement:edit.
+         */
+        post: operations["rich_text_edit_agreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/common_rich_text/info_page": {
         parameters: {
             query?: never;
@@ -3804,7 +4144,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A rich text for editing, by id or code
+         * A rich text for editing, by id or code, with its earlier versions
          * @description Needs a signed-in caller with any of permissions content:richText:query, content:richText:edit.
          */
         get: operations["rich_text_info_page"];
@@ -3826,7 +4166,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Save a rich text's content (sanitised; recorded in its history)
+         * Save a rich text's content as its next version (sanitised; the replaced one is kept)
          * @description Needs a signed-in caller with any of permissions content:richText:edit.
          */
         post: operations["rich_text_updata_text"];
@@ -10939,6 +11279,11 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+            /**
+             * Version
+             * @default null
+             */
+            version?: unknown;
         };
         /** CommonRichTextQuery */
         CommonRichTextQuery: {
@@ -11006,10 +11351,10 @@ export interface components {
              */
             code?: unknown;
             /**
-             * 内容
+             * Content
              * @default null
              */
-            content?: string | null;
+            content?: unknown;
             /**
              * Createby
              * @default null
@@ -11054,6 +11399,11 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+            /**
+             * Version
+             * @default null
+             */
+            version?: unknown;
         };
         /** ConfigBatch */
         ConfigBatch: {
@@ -11861,6 +12211,16 @@ export interface components {
              */
             msg?: string;
         };
+        /** FixedBody */
+        FixedBody: {
+            /** 内容 */
+            content: string;
+            /**
+             * 版本
+             * @default null
+             */
+            version?: number | null;
+        };
         /** FormBody */
         FormBody: {
             /** 表单配置 */
@@ -12090,6 +12450,32 @@ export interface components {
              * @default null
              */
             ids?: number[] | null;
+        };
+        /** InfoPushBody */
+        InfoPushBody: {
+            /**
+             * 内容
+             * @default
+             */
+            content?: string;
+            /**
+             * 消息对象
+             * @default all
+             * @enum {string}
+             */
+            target?: "all" | "users";
+            /** 标题 */
+            title: string;
+            /**
+             * 消息类型
+             * @default 0
+             */
+            type?: string;
+            /**
+             * 接收用户
+             * @default null
+             */
+            uids?: number[] | string | null;
         };
         /** JobBody */
         JobBody: {
@@ -14108,16 +14494,11 @@ export interface components {
             /** Label */
             label: string;
             /**
-             * Link
-             * @description a screen's view path the row opens (params as its query); no call
-             * @default null
-             */
-            link?: string | null;
-            /**
              * Method
+             * @description LINK: open the console page of view path `path`
              * @enum {string}
              */
-            method: "GET" | "POST";
+            method: "GET" | "POST" | "LINK";
             /**
              * Params
              * @description wire name → the row field it is taken from
@@ -14127,7 +14508,7 @@ export interface components {
             };
             /**
              * Path
-             * @description core path, e.g. admin/AccountUserAuth/audit
+             * @description core path, e.g. admin/AccountUserAuth/audit; for LINK a view path
              */
             path: string;
             /** Perm */
@@ -14695,6 +15076,11 @@ export interface components {
             content: string;
             /** 编号 */
             id: number;
+            /**
+             * 版本
+             * @default null
+             */
+            version?: number | null;
         };
         /** TransferBody */
         TransferBody: {
@@ -17877,6 +18263,77 @@ export interface operations {
             };
         };
     };
+    platform_CommonBannedSite_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonBannedSite_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                host?: string | null;
+                feedbackId?: number | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonBannedSite_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_CommonCategory_update: {
         parameters: {
             query?: never;
@@ -18098,6 +18555,47 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_about_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_edit_about: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixedBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["FixedBody"];
+            };
+        };
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {
@@ -18367,6 +18865,152 @@ export interface operations {
         };
     };
     platform_CommonFeedback_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedbackGroup_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonFeedbackGroup_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                type?: string | null;
+                content?: string | null;
+                status?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedbackGroup_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedbackUser_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonFeedbackUser_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                type?: string | null;
+                content?: string | null;
+                status?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonFeedbackUser_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -18913,6 +19557,79 @@ export interface operations {
         };
     };
     platform_CommonRichText_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_InfoPush_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_InfoPush_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                title?: string | null;
+                type?: string | null;
+                target?: string | null;
+                pushStatus?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_InfoPush_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -20447,6 +21164,29 @@ export interface operations {
             };
         };
     };
+    message_info_push: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InfoPushBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["InfoPushBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     messaging_message_counts: {
         parameters: {
             query?: never;
@@ -20496,6 +21236,47 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["AddMessageV2Body"];
                 "application/x-www-form-urlencoded": components["schemas"]["AddMessageV2Body"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_agreement_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rich_text_edit_agreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixedBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["FixedBody"];
             };
         };
         responses: {
