@@ -8,6 +8,7 @@ from core_api.platform.api import Api
 
 def business_apis() -> list[Api]:
     from core_api.account.auth import routes as account_auth
+    from core_api.account.charts import routes as account_charts
     from core_api.account.records import routes as account_records
     from core_api.account.referral import routes as account_referral
     from core_api.content.app_version import routes as content_app_version
@@ -20,6 +21,6 @@ def business_apis() -> list[Api]:
     from core_api.moderation.intercept import routes as intercept
     from core_api.platform.resource import REGISTRY, meta_api
 
-    modules = [account_auth, account_records, account_referral, im_group, intercept, content_rich_text,
+    modules = [account_auth, account_charts, account_records, account_referral, im_group, intercept, content_rich_text,
                content_app_version, content_cdkey, content_feedback, content_message]
     return [meta_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]
