@@ -183,7 +183,8 @@ async def city_counts(begin: date, end: date) -> list[dict[str, Any]]:
         "SELECT province, city, COUNT(*) AS n FROM account_sign_in "
         "WHERE sign_in_time >= ?1 AND sign_in_time < ?2 GROUP BY province, city",
         begin, end)
-    out = [{"province": r["province"] or UNKNOWN, "city": r["city"] or UNKNOWN, "count": int(r["n"])} for r in rows]
+    out: list[dict[str, Any]] = [
+        {"province": r["province"] or UNKNOWN, "city": r["city"] or UNKNOWN, "count": int(r["n"])} for r in rows]
     out.sort(key=lambda r: (-r["count"], r["province"], r["city"]))
     return out
 
