@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
+import { LoginCharts } from "@/features/account/charts/login-charts";
 import { generatedViews } from "@/features/generated/registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { ConfigScreen } from "@/features/system/config/config-screen";
@@ -43,4 +44,12 @@ export const views: Readonly<Record<string, View>> = {
   ...monitorViews,
   ...toolViews,
   ...generatedViews,
+};
+
+/**
+ * View path of a declared business resource (drawn by features/resources) → a piece the screen shows
+ * above the standard list: a chart, a summary. The list itself stays the declaration's.
+ */
+export const resourcePanels: Readonly<Record<string, ComponentType>> = {
+  "account/chartLogin/index": LoginCharts,
 };
