@@ -17,7 +17,7 @@ function DayChart({ data }: { data: ChartLogin }) {
   const t = useTranslations("charts");
   const rows = data.days.map((d) => ({ ...d, label: d.day.slice(5) }));
   return (
-    <div data-testid="chart-days" data-total={data.loginTimes} className="h-72 w-full min-w-0">
+    <div data-testid="chart-days" data-total={data.loginTimes} data-days={data.days.length} className="h-72 w-full min-w-0">
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
