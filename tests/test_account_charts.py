@@ -138,3 +138,27 @@ async def test_range_aggregate_uses_the_index_on_postgres(start_app, make_settin
         # A week of 200,000 sign-ins over five months: a range scan of the covering index, never the table.
         assert "Index Only Scan using idx_account_sig_sign_in" in plan and "Seq Scan" not in plan, plan
     assert routes.MAX_DAYS == 366
+
+
+async def test_demo_fills_sign_ins_across_provinces(start_app, make_settings):
+    import random
+
+    from core_api.account.charts.demo import demo
+
+    await start_app(make_settings())
+
+    class Ctx:
+        rng = random.Random(7)
+        now = datetime(2026, 3, 10, tzinfo=UTC)
+        uids = [1, 2, 3]
+
+        def size(self, _name: str, _default: int) -> int:
+            return 200
+
+        async def insert(self, model, rows: list[dict]) -> None:
+            await model.bulk_create([model(**row) for row in rows])
+
+    await demo(Ctx())
+    assert await AccountSignIn.all().count() == 200
+    provinces = set(await AccountSignIn.all().values_list("province", flat=True))
+    assert {"广东", "北京"} <= provinces and "" not in provinces
