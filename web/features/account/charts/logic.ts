@@ -1,32 +1,12 @@
 /** What the sign-in charts compute on the page: the range, provinces matched to the map, the shades. */
 
-export interface ChartDay {
-  day: string;
-  loginTimes: number;
-  loginUsers: number;
-  newUsers: number;
-}
+import type { components as CoreComponents } from "@/lib/api/core-types";
 
-export interface ChartLogin {
-  begin: string;
-  end: string;
-  days: ChartDay[];
-  loginTimes: number;
-  loginUsers: number;
-}
-
-export interface ProvinceCount {
-  province: string;
-  count: number;
-  cities: { city: string; count: number }[];
-}
-
-export interface ChartProvinces {
-  begin: string;
-  end: string;
-  total: number;
-  provinces: ProvinceCount[];
-}
+/** The core's answers (core_api/account/charts/routes.py), as its OpenAPI describes them. */
+export type ChartDay = CoreComponents["schemas"]["ChartDay"];
+export type ChartLogin = CoreComponents["schemas"]["ChartLoginData"];
+export type ProvinceCount = CoreComponents["schemas"]["ProvinceCount"];
+export type ChartProvinces = CoreComponents["schemas"]["ChartProvinceData"];
 
 export const MAX_DAYS = 366;
 export const DEFAULT_DAYS = 30;
