@@ -72,7 +72,7 @@ function ProvinceMap({ data }: { data: ChartProvinces }) {
         {china.provinces
           .filter((p) => counts.has(p.name))
           .map((p) => (
-            <text key={p.name} x={p.cx} y={p.cy} textAnchor="middle" fontSize={14} className="pointer-events-none fill-foreground">
+            <text key={p.name} x={p.cx} y={p.cy} textAnchor="middle" fontSize={20} className="pointer-events-none fill-foreground">
               {p.name}
             </text>
           ))}
