@@ -11,6 +11,7 @@ from core_api.platform.api import Api
 FEATURES = (
     "core_api.account.consumer",
     "core_api.account.auth",
+    "core_api.account.charts",
     "core_api.account.records",
     "core_api.account.referral",
     "core_api.im.group",
@@ -27,6 +28,7 @@ FEATURES = (
 
 def business_apis() -> list[Api]:
     from core_api.account.auth import routes as account_auth
+    from core_api.account.charts import routes as account_charts
     from core_api.account.records import routes as account_records
     from core_api.account.referral import routes as account_referral
     from core_api.content.app_version import routes as content_app_version
@@ -41,6 +43,6 @@ def business_apis() -> list[Api]:
     from core_api.platform.exports import api as exports_api
     from core_api.platform.resource import REGISTRY, meta_api
 
-    modules = [account_auth, account_records, account_referral, im_group, intercept, content_rich_text,
+    modules = [account_auth, account_charts, account_records, account_referral, im_group, intercept, content_rich_text,
                content_app_version, content_cdkey, content_category, content_feedback, content_message]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

@@ -53,6 +53,8 @@ async def upsert_consumer(request: web.Request, body: ConsumerIn) -> web.Respons
 class SignInIn(StrictSchema):
     uid: int = Field(ge=1, title="用户ID")
     ip: str = Field("", max_length=128, title="IP")
+    province: str = Field("", max_length=32, title="省份",
+                          description="province, region or municipality (广东 or 广东省); kept in its short name")
     city: str = Field("", max_length=64, title="城市")
     device: str = Field("", max_length=128, title="设备")
     time: int = Field(ge=0, le=4102444800, title="登录时间", description="unix seconds")
@@ -62,5 +64,5 @@ class SignInIn(StrictSchema):
           summary="Record an app user's sign-in (for the login charts; updates the last sign-in)")
 async def sign_in(request: web.Request, body: SignInIn) -> web.Response:
     await service.record_sign_in(request.app, body.uid, body.ip, body.city, body.device,
-                                 datetime.fromtimestamp(body.time, UTC))
+                                 datetime.fromtimestamp(body.time, UTC), province=body.province)
     return ok()

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
+import { LoginCharts } from "@/features/account/charts/login-charts";
 import { contentViews } from "@/features/content/registry";
 import { generatedViews } from "@/features/generated/registry";
 import { monitorViews } from "@/features/monitor/registry";
@@ -45,4 +46,12 @@ export const views: Readonly<Record<string, View>> = {
   ...toolViews,
   ...generatedViews,
   ...contentViews,
+};
+
+/**
+ * View path of a declared business resource (drawn by features/resources) → a piece the screen shows
+ * above the standard list: a chart, a summary. The list itself stays the declaration's.
+ */
+export const resourcePanels: Readonly<Record<string, ComponentType>> = {
+  "account/chartLogin/index": LoginCharts,
 };

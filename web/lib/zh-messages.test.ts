@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import shell from "../messages/zh-CN.json";
 import content from "../messages/content/zh-CN.json";
+import charts from "../messages/charts/zh-CN.json";
 import messaging from "../messages/messaging/zh-CN.json";
 import monitor from "../messages/monitor/zh-CN.json";
 import resources from "../messages/resources/zh-CN.json";
@@ -28,7 +29,7 @@ function english(text: string): boolean {
 
 describe("the Chinese interface's messages", () => {
   it("carry no English sentences", () => {
-    const all = [shell, messaging, monitor, tools, resources, content].flatMap((messages) => entries(messages));
+    const all = [shell, messaging, monitor, tools, resources, content, charts].flatMap((messages) => entries(messages));
     expect(all.filter(([, text]) => english(text))).toEqual([]);
   });
 

@@ -56,7 +56,8 @@ async def demo(ctx) -> None:
     for _ in range(total):
         i = rng.randrange(len(uids))
         home = homes[i] if rng.random() < 0.85 else city(rng)
-        rows.append({"uid": uids[i], "ip": ip_in(home[2], rng), "city": home[0], "device": rng.choice(DEVICES),
+        rows.append({"uid": uids[i], "ip": ip_in(home[2], rng), "province": home[1], "city": home[0],
+                     "device": rng.choice(DEVICES),
                      "sign_in_time": ctx.moment(registered[i])})
         if len(rows) == CHUNK:
             await ctx.insert(AccountSignIn, rows)

@@ -182,11 +182,15 @@ async def register_or_update(app: web.Application, values: dict[str, Any], passw
     return consumer, created
 
 
-async def record_sign_in(app: web.Application, uid: int, ip: str, city: str, device: str, when: datetime) -> None:
+async def record_sign_in(app: web.Application, uid: int, ip: str, city: str, device: str, when: datetime,
+                         province: str = "") -> None:
+    from core_api.account.charts.regions import short_province
+
     if not await AccountConsumer.filter(uid=uid).exists():
         raise NotFound("用户不存在")
     async with in_transaction():
-        await AccountSignIn.create(uid=uid, ip=ip, city=city, device=device, sign_in_time=when)
+        await AccountSignIn.create(uid=uid, ip=ip, province=short_province(province), city=city.strip(),
+                                   device=device, sign_in_time=when)
         # The latest sign-in wins, whatever order the reports arrive in.
         await AccountConsumer.filter(uid=uid).filter(last_login_time__isnull=True).update(
             last_login_time=when, last_login_ip=ip, last_login_city=city)

@@ -1,6 +1,6 @@
 import { createLoader } from "nuqs/server";
 import { NotBuilt } from "@/components/not-built";
-import type { ViewProps } from "@/features/registry";
+import { resourcePanels, type ViewProps } from "@/features/registry";
 import { ScreenFailure } from "@/features/system/shared/load-screen";
 import type { ResourceScreenData } from "@/lib/api/types";
 import { pagingParsers } from "@/lib/list-parsers";
@@ -22,5 +22,12 @@ export async function ResourceScreen({ view, title, searchParams }: ViewProps & 
   }
   const result = await loadScreen<ResourceScreenData>(`/bff/screens/resource?${screenQuery({ ...filters, ...paging }, { view })}`);
   if (!result.ok) return result.status === "missing" ? <NotBuilt title={title} viewPath={view} /> : <ScreenFailure result={result} />;
-  return <ResourceList key={view} data={result.data} />;
+  const Panel = resourcePanels[view];
+  if (!Panel) return <ResourceList key={view} data={result.data} />;
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <Panel />
+      <ResourceList key={view} data={result.data} />
+    </div>
+  );
 }

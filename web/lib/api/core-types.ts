@@ -3436,6 +3436,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/account_login_check/account_chart_login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign-ins per local day in a date range (at most 366 days; default the last 30)
+         * @description Needs a signed-in caller with any of permissions account:chartLogin:list.
+         */
+        get: operations["charts_account_chart_login"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/account_login_check/edit_user_info": {
         parameters: {
             query?: never;
@@ -3990,6 +4010,46 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions chat:desk:transfer.
          */
         post: operations["chat_transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common/chart_city_v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign-ins per province, each with its cities, in a date range (at most 366 days)
+         * @description Needs a signed-in caller with any of permissions account:chartLogin:list.
+         */
+        get: operations["charts_chart_city_v2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common/v2/chart_city": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign-ins per city in a date range (at most 366 days; default the last 30)
+         * @description Needs a signed-in caller with any of permissions account:chartLogin:list.
+         */
+        get: operations["charts_chart_city"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9996,6 +10056,137 @@ export interface components {
              */
             note?: string | null;
         };
+        /** ChartCityData */
+        ChartCityData: {
+            /** Begin */
+            begin: string;
+            /**
+             * Cities
+             * @description most sign-ins first
+             */
+            cities: components["schemas"]["CityCount"][];
+            /** End */
+            end: string;
+            /** Total */
+            total: number;
+        };
+        /** ChartCityOut */
+        ChartCityOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ChartCityData"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ChartDay */
+        ChartDay: {
+            /**
+             * Day
+             * @description yyyy-MM-dd, a local day
+             */
+            day: string;
+            /**
+             * Logintimes
+             * @description sign-ins that day
+             */
+            loginTimes: number;
+            /**
+             * Loginusers
+             * @description distinct app users who signed in that day
+             */
+            loginUsers: number;
+            /**
+             * Newusers
+             * @description app users registered that day
+             */
+            newUsers: number;
+        };
+        /** ChartLoginData */
+        ChartLoginData: {
+            /** Begin */
+            begin: string;
+            /**
+             * Days
+             * @description every day of the range, oldest first, zeros included
+             */
+            days: components["schemas"]["ChartDay"][];
+            /** End */
+            end: string;
+            /**
+             * Logintimes
+             * @description sign-ins in the range
+             */
+            loginTimes: number;
+            /**
+             * Loginusers
+             * @description distinct app users who signed in in the range
+             */
+            loginUsers: number;
+        };
+        /** ChartLoginOut */
+        ChartLoginOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ChartLoginData"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ChartProvinceData */
+        ChartProvinceData: {
+            /** Begin */
+            begin: string;
+            /** End */
+            end: string;
+            /**
+             * Provinces
+             * @description most sign-ins first
+             */
+            provinces: components["schemas"]["ProvinceCount"][];
+            /** Total */
+            total: number;
+        };
+        /** ChartProvinceOut */
+        ChartProvinceOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ChartProvinceData"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** CityCount */
+        CityCount: {
+            /** City */
+            city: string;
+            /** Count */
+            count: number;
+            /** Province */
+            province: string;
+        };
+        /** CityOfProvince */
+        CityOfProvince: {
+            /** City */
+            city: string;
+            /** Count */
+            count: number;
+        };
         /** ColumnBody */
         ColumnBody: {
             /**
@@ -14398,6 +14589,18 @@ export interface components {
              */
             userName?: unknown;
         };
+        /** ProvinceCount */
+        ProvinceCount: {
+            /** Cities */
+            cities: components["schemas"]["CityOfProvince"][];
+            /** Count */
+            count: number;
+            /**
+             * Province
+             * @description short name as the map names it (广东, 内蒙古); 未知 when not reported
+             */
+            province: string;
+        };
         /** ReadBody */
         ReadBody: {
             /**
@@ -15062,6 +15265,12 @@ export interface components {
              * @default
              */
             ip?: string;
+            /**
+             * 省份
+             * @description province, region or municipality (广东 or 广东省); kept in its short name
+             * @default
+             */
+            province?: string;
             /**
              * 登录时间
              * @description unix seconds
@@ -20516,6 +20725,29 @@ export interface operations {
             };
         };
     };
+    charts_account_chart_login: {
+        parameters: {
+            query?: {
+                beginTime?: string | null;
+                endTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChartLoginOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
     consumer_edit_user_info: {
         parameters: {
             query?: never;
@@ -21138,6 +21370,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    charts_chart_city_v2: {
+        parameters: {
+            query?: {
+                beginTime?: string | null;
+                endTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChartProvinceOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    charts_chart_city: {
+        parameters: {
+            query?: {
+                beginTime?: string | null;
+                endTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChartCityOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };

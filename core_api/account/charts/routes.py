@@ -1,0 +1,219 @@
+"""Sign-in charts (spec 001 §7 "Charts" and ``account_chart_login``): live aggregates over the app users'
+sign-in records (``account_sign_in``, written by the partner sign-in call) for a range of local days.
+
+- ``GET /admin/account_login_check/account_chart_login``: per day, sign-ins, distinct users and new users.
+- ``GET /admin/common/v2/chart_city``: per city (with its province), sign-ins.
+- ``GET /admin/common/chart_city_v2``: per province, sign-ins, with its cities.
+
+Every aggregate is one grouped range query served by the index (sign_in_time, uid, province, city): an
+index-only range scan on PostgreSQL, whatever the size of the table. The kept daily rows of the
+``AccountChartLogin`` resource are a separate, editable roll-up (docs/decisions.md)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, timedelta
+from typing import Any
+
+from aiohttp import web
+from pydantic import Field
+from tortoise import connections
+
+from core_api.platform.api import Api
+from core_api.platform.contract import Envelope
+from core_api.platform.envelope import ok
+from core_api.platform.errors import ServiceError
+from core_api.platform.schema import Schema
+from core_api.platform.security import any_perm
+from core_api.platform.state import CLOCK
+from core_api.platform.timefmt import day_end_exclusive, day_start, zone
+
+api = Api("account-charts")
+PERM = "account:chartLogin:list"
+MAX_DAYS = 366
+DEFAULT_DAYS = 30
+UNKNOWN = "未知"
+
+
+class RangeQuery(Schema):
+    """A range of local days, both ends included (``yyyy-MM-dd``); default: the last 30 days."""
+
+    begin_time: str | None = Field(None, max_length=19, title="开始日期", description="yyyy-MM-dd")
+    end_time: str | None = Field(None, max_length=19, title="结束日期", description="yyyy-MM-dd")
+
+    @staticmethod
+    def _day(text: str | None, label: str) -> date | None:
+        if not text or not text.strip():
+            return None
+        try:
+            return date.fromisoformat(text.strip()[:10])
+        except ValueError:
+            raise ServiceError(f"{label}格式不正确，应为 yyyy-MM-dd") from None
+
+    def days(self, today: date) -> tuple[date, date]:
+        """The range's first and last day; a bad date, a reversed or too long range is refused in zh-CN."""
+        first, last = self._day(self.begin_time, "开始日期"), self._day(self.end_time, "结束日期")
+        end = last or (first + timedelta(days=DEFAULT_DAYS - 1) if first else today)
+        begin = first or end - timedelta(days=DEFAULT_DAYS - 1)
+        if begin > end:
+            raise ServiceError("开始日期不能晚于结束日期")
+        if (end - begin).days + 1 > MAX_DAYS:
+            raise ServiceError(f"日期范围不能超过{MAX_DAYS}天")
+        return begin, end
+
+
+class ChartDay(Schema):
+    day: str = Field(description="yyyy-MM-dd, a local day")
+    login_times: int = Field(description="sign-ins that day")
+    login_users: int = Field(description="distinct app users who signed in that day")
+    new_users: int = Field(description="app users registered that day")
+
+
+class ChartLoginData(Schema):
+    begin: str
+    end: str
+    days: list[ChartDay] = Field(description="every day of the range, oldest first, zeros included")
+    login_times: int = Field(description="sign-ins in the range")
+    login_users: int = Field(description="distinct app users who signed in in the range")
+
+
+class ChartLoginOut(Envelope):
+    data: ChartLoginData
+
+
+class CityCount(Schema):
+    province: str
+    city: str
+    count: int
+
+
+class ChartCityData(Schema):
+    begin: str
+    end: str
+    total: int
+    cities: list[CityCount] = Field(description="most sign-ins first")
+
+
+class ChartCityOut(Envelope):
+    data: ChartCityData
+
+
+class CityOfProvince(Schema):
+    city: str
+    count: int
+
+
+class ProvinceCount(Schema):
+    province: str = Field(description="short name as the map names it (广东, 内蒙古); 未知 when not reported")
+    count: int
+    cities: list[CityOfProvince]
+
+
+class ChartProvinceData(Schema):
+    begin: str
+    end: str
+    total: int
+    provinces: list[ProvinceCount] = Field(description="most sign-ins first")
+
+
+class ChartProvinceOut(Envelope):
+    data: ChartProvinceData
+
+
+def _today(request: web.Request) -> date:
+    from datetime import datetime
+
+    return datetime.fromtimestamp(request.app[CLOCK].time(), UTC).astimezone(zone()).date()
+
+
+def _bounds(begin: date, end: date) -> tuple[Any, Any]:
+    return day_start(begin).astimezone(UTC), day_end_exclusive(end).astimezone(UTC)
+
+
+async def _query(sql_pg: str, sql_lite: str, begin: date, end: date, by_day: bool = False) -> list[dict[str, Any]]:
+    """Runs the dialect's statement with the range's bounds, and the zone when it groups by local day.
+    Only these values are bound: nothing of the request reaches the SQL text."""
+    conn = connections.get("default")
+    since, until = _bounds(begin, end)
+    if conn.capabilities.dialect == "postgres":
+        _, rows = await conn.execute_query(sql_pg, [since, until, *([str(zone())] if by_day else [])])
+    else:
+        # SQLite keeps the times as UTC text; a day is grouped by the zone's offset at the range's start.
+        offset = int(day_start(begin).utcoffset().total_seconds() // 60)  # type: ignore[union-attr]
+        params = [since.isoformat(sep=" "), until.isoformat(sep=" "), *([f"{offset:+d} minutes"] if by_day else [])]
+        _, rows = await conn.execute_query(sql_lite, params)
+    return [dict(row) for row in rows]
+
+
+async def login_days(begin: date, end: date) -> dict[str, Any]:
+    per_day = await _query(
+        "SELECT to_char(sign_in_time AT TIME ZONE $3, 'YYYY-MM-DD') AS day, COUNT(*) AS n, "
+        "COUNT(DISTINCT uid) AS u FROM account_sign_in WHERE sign_in_time >= $1 AND sign_in_time < $2 "
+        "GROUP BY 1",
+        "SELECT date(sign_in_time, ?3) AS day, COUNT(*) AS n, COUNT(DISTINCT uid) AS u FROM account_sign_in "
+        "WHERE sign_in_time >= ?1 AND sign_in_time < ?2 GROUP BY 1",
+        begin, end, by_day=True)
+    new = await _query(
+        "SELECT to_char(register_time AT TIME ZONE $3, 'YYYY-MM-DD') AS day, COUNT(*) AS n FROM account_consumer "
+        "WHERE register_time >= $1 AND register_time < $2 GROUP BY 1",
+        "SELECT date(register_time, ?3) AS day, COUNT(*) AS n FROM account_consumer "
+        "WHERE register_time >= ?1 AND register_time < ?2 GROUP BY 1",
+        begin, end, by_day=True)
+    total = await _query(
+        "SELECT COUNT(*) AS n, COUNT(DISTINCT uid) AS u FROM account_sign_in "
+        "WHERE sign_in_time >= $1 AND sign_in_time < $2",
+        "SELECT COUNT(*) AS n, COUNT(DISTINCT uid) AS u FROM account_sign_in "
+        "WHERE sign_in_time >= ?1 AND sign_in_time < ?2",
+        begin, end)
+    signed = {str(r["day"]): r for r in per_day}
+    registered = {str(r["day"]): int(r["n"]) for r in new}
+    days = []
+    for i in range((end - begin).days + 1):
+        key = (begin + timedelta(days=i)).isoformat()
+        row = signed.get(key)
+        days.append({"day": key, "loginTimes": int(row["n"]) if row else 0,
+                     "loginUsers": int(row["u"]) if row else 0, "newUsers": registered.get(key, 0)})
+    return {"begin": begin.isoformat(), "end": end.isoformat(), "days": days,
+            "loginTimes": int(total[0]["n"] or 0), "loginUsers": int(total[0]["u"] or 0)}
+
+
+async def city_counts(begin: date, end: date) -> list[dict[str, Any]]:
+    rows = await _query(
+        "SELECT province, city, COUNT(*) AS n FROM account_sign_in "
+        "WHERE sign_in_time >= $1 AND sign_in_time < $2 GROUP BY province, city",
+        "SELECT province, city, COUNT(*) AS n FROM account_sign_in "
+        "WHERE sign_in_time >= ?1 AND sign_in_time < ?2 GROUP BY province, city",
+        begin, end)
+    out: list[dict[str, Any]] = [
+        {"province": r["province"] or UNKNOWN, "city": r["city"] or UNKNOWN, "count": int(r["n"])} for r in rows]
+    out.sort(key=lambda r: (-r["count"], r["province"], r["city"]))
+    return out
+
+
+@api.get("/admin/account_login_check/account_chart_login", need=any_perm(PERM), response=ChartLoginOut,
+         summary="Sign-ins per local day in a date range (at most 366 days; default the last 30)")
+async def account_chart_login(request: web.Request, query: RangeQuery) -> web.Response:
+    begin, end = query.days(_today(request))
+    return ok(data=await login_days(begin, end))
+
+
+@api.get("/admin/common/v2/chart_city", need=any_perm(PERM), response=ChartCityOut,
+         summary="Sign-ins per city in a date range (at most 366 days; default the last 30)")
+async def chart_city(request: web.Request, query: RangeQuery) -> web.Response:
+    begin, end = query.days(_today(request))
+    cities = await city_counts(begin, end)
+    return ok(data={"begin": begin.isoformat(), "end": end.isoformat(),
+                    "total": sum(c["count"] for c in cities), "cities": cities})
+
+
+@api.get("/admin/common/chart_city_v2", need=any_perm(PERM), response=ChartProvinceOut,
+         summary="Sign-ins per province, each with its cities, in a date range (at most 366 days)")
+async def chart_city_v2(request: web.Request, query: RangeQuery) -> web.Response:
+    begin, end = query.days(_today(request))
+    provinces: dict[str, dict[str, Any]] = {}
+    for row in await city_counts(begin, end):
+        entry = provinces.setdefault(row["province"], {"province": row["province"], "count": 0, "cities": []})
+        entry["count"] += row["count"]
+        entry["cities"].append({"city": row["city"], "count": row["count"]})
+    listed = sorted(provinces.values(), key=lambda p: (-int(p["count"]), str(p["province"])))
+    return ok(data={"begin": begin.isoformat(), "end": end.isoformat(),
+                    "total": sum(p["count"] for p in listed), "provinces": listed})
