@@ -169,6 +169,7 @@ def test_every_operator_write_leaves_an_operation_log():
         "/system/notice/markRead", "/system/notice/markReadAll",
         "/admin/single/send",  # the chat transcript is its own record
         "/admin/AccountUserConsumer/list",  # a read with its filters in the body
+        "/admin/CommonCategory/v2/list", "/admin/category/list",  # reads: the category tree, a page of it
     }
     endpoints = all_endpoints(feature_apis())
     # A declared resource listed by POST (spec 001 §7) is a read with its filters in the body.
