@@ -354,7 +354,7 @@ async def history(request: web.Request, principal: Principal, uid: int, before: 
                   after: dict[str, Any], note: str) -> None:
     """A history row (who, when, what changed) for the hand-written calls. Phone numbers are kept masked in
     it: the history is shown to every holder of account:consumer:query, personal-data permission or not."""
-    ids = await AccountConsumer.filter(uid=uid).values_list("id", flat=True)
+    ids: list[Any] = await AccountConsumer.filter(uid=uid).values_list("id", flat=True)
     if not ids:
         return
     if "phone" in after:
