@@ -42,6 +42,7 @@ EXPORT_REQUESTED = "export.requested"
 EXPORT_READY = 1801  # the message-centre type of "your export is ready" (type_no: the job id)
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 BATCH = 5000
+STALE_AFTER = dt.timedelta(hours=2)
 
 Rows = Callable[[BaseModel, Any], Any]  # (validated filters, after key) -> awaitable list of rows
 
@@ -80,13 +81,14 @@ async def start_export(request: web.Request, principal: Principal, exporter: Exp
     from core_api.platform.envelope import ok
     from core_api.platform.resource import PERSONAL_DATA
 
-    busy = await ExportJob.filter(kind=exporter.name, owner_id=principal.user_id,
-                                  status__in=[QUEUED, RUNNING]).exists()
+    now = request.app[CLOCK].now()
+    # a job left running by a worker that died stops blocking after STALE_AFTER
+    busy = await ExportJob.filter(kind=exporter.name, owner_id=principal.user_id, status__in=[QUEUED, RUNNING],
+                                  created_at__gte=now - STALE_AFTER).exists()
     if busy:
         raise ServiceError("已有导出任务正在进行，请等待完成后再导出")
     filters = query.model_dump(mode="json", exclude={"page_num", "page_size", "order_by_column", "is_asc"},
                                exclude_none=True)
-    now = request.app[CLOCK].now()
     job = await ExportJob.create(kind=exporter.name, owner_id=principal.user_id, owner_name=principal.user_name,
                                  filters=orjson.dumps(filters).decode(),
                                  personal=principal.authz.has_permi(PERSONAL_DATA), created_at=now,

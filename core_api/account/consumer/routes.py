@@ -340,7 +340,8 @@ consumer_screen = Resource(
                                                 required=True),)),
         Action("bindReferrer", "绑定推荐人", "Bind referrer", "bindReferrer", "/admin/consumer/bind_recommend", "GET",
                params={"uid": "uid"}, fields=(F("referrer_uid", "推荐人ID", "Referrer UID", "uid", required=True),)),
-        Action("friends", "好友列表", "Friends", "query", "account/consumer/friends", "LINK", params={"uid": "uid"}),
+        Action("friends", "好友列表", "Friends", "query", "account/consumer/friends", params={"uid": "uid"},
+               link="account/consumer/friends"),
     ],
 )
 
@@ -353,7 +354,7 @@ async def history(request: web.Request, principal: Principal, uid: int, before: 
                   after: dict[str, Any], note: str) -> None:
     """A history row (who, when, what changed) for the hand-written calls. Phone numbers are kept masked in
     it: the history is shown to every holder of account:consumer:query, personal-data permission or not."""
-    ids: list[Any] = list(await AccountConsumer.filter(uid=uid).values_list("id", flat=True))
+    ids: list[Any] = await AccountConsumer.filter(uid=uid).values_list("id", flat=True)
     if not ids:
         return
     if "phone" in after:
