@@ -84,10 +84,11 @@ def _feedback_fields() -> list[F]:
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("uid", "用户UID", "User UID", "uid", edit="never", filter="exact"),
         F("type", "反馈类型", "Type", "dict", dict_type="biz_feedback_type", edit="never", filter="exact"),
-        F("content", "反馈内容", "Content", "textarea", edit="never", filter="fragment"),
-        F("website", "网址", "Website", edit="never"),
+        # read-only here: the length bounds only the search fragment (a long one would overflow the URL)
+        F("content", "反馈内容", "Content", "textarea", max_length=200, edit="never", filter="fragment"),
+        F("website", "网址", "Website", max_length=500, edit="never"),
         F("status", "处理状态", "Status", "dict", dict_type="biz_feedback_status", edit="never", filter="exact"),
-        F("reply", "回复", "Reply", "textarea", edit="never"),
+        F("reply", "回复", "Reply", "textarea", max_length=500, edit="never"),
         F("create_time", "提交时间", "Submitted at", "datetime", edit="never", filter="range", sortable=True),
     ]
 
@@ -101,7 +102,7 @@ links = Resource(
     view="content/feedback/link", **SUB_PAGE,
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
-        F("host", "网站", "Host", edit="never", filter="fragment"),
+        F("host", "网站", "Host", max_length=255, edit="never", filter="fragment"),
         F("feedback_id", "来源反馈", "From feedback", "id", edit="never", filter="exact"),
         F("create_by", "封禁人", "Banned by", edit="never"),
         F("create_time", "封禁时间", "Banned at", "datetime", edit="never", filter="range", sortable=True),

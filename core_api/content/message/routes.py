@@ -149,15 +149,15 @@ push_resource = Resource(
     view="content/infoPush/index", shelf=None, creatable=False, editable=False, removable=False, exportable=False,
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
-        F("title", "标题", "Title", edit="never", filter="fragment"),
-        F("content", "内容", "Content", "textarea", edit="never", listed=False),
+        F("title", "标题", "Title", max_length=100, edit="never", filter="fragment"),
+        F("content", "内容", "Content", "textarea", max_length=2000, edit="never", listed=False),
         F("type", "消息类型", "Type", "dict", dict_type="biz_message_type", edit="never", filter="exact"),
         F("target", "消息对象", "Audience", "dict", dict_type="biz_message_target", edit="never", filter="exact"),
         F("push_status", "推送状态", "Push status", "dict", dict_type="biz_push_status", edit="never",
           filter="exact"),
         F("sent", "已发送", "Sent", "int", edit="never"),
         F("total", "总数", "Total", "int", edit="never"),
-        F("create_by", "推送人", "Pushed by", edit="never"),
+        F("create_by", "推送人", "Pushed by", max_length=64, edit="never"),
         F("create_time", "推送时间", "Pushed at", "datetime", edit="never", filter="range", sortable=True),
     ],
     actions=[Action(
