@@ -340,8 +340,7 @@ consumer_screen = Resource(
                                                 required=True),)),
         Action("bindReferrer", "绑定推荐人", "Bind referrer", "bindReferrer", "/admin/consumer/bind_recommend", "GET",
                params={"uid": "uid"}, fields=(F("referrer_uid", "推荐人ID", "Referrer UID", "uid", required=True),)),
-        Action("friends", "好友列表", "Friends", "query", "account/consumer/friends", params={"uid": "uid"},
-               link="account/consumer/friends"),
+        Action("friends", "好友列表", "Friends", "query", "account/consumer/friends", "LINK", params={"uid": "uid"}),
     ],
 )
 
