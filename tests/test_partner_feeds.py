@@ -18,6 +18,7 @@ from tortoise.models import Model
 from core_api.account.auth.models import IdentityVerification
 from core_api.account.records.models import Collection, LoginCheck, Release, ReleaseComment
 from core_api.account.referral.models import Referral, Replenishment
+from core_api.content.category.models import CommonCategory, Registration
 from core_api.content.feedback.models import CommonFeedback
 from core_api.content.message.models import CommonMessage, CommonMessageUser
 from core_api.im.group.models import ImGroup, ImGroupMember
@@ -36,6 +37,9 @@ FEEDS: dict[str, tuple[type[Model], dict[str, Any], dict[str, Any], str, str, bo
     "login_checks": (LoginCheck, {"uid": 1001, "checkType": "1", "result": "1", "reason": "验证码错误",
                                   "createTime": "2026-11-20 08:00:00"},
                      {"uid": 1001, "checkType": "9"}, "校验方式的取值不正确", "uid", True),
+    "registrations": (Registration, {"uid": 1001, "name": "李四", "phone": "13800138000", "categoryId": 0,
+                                      "content": "报名志愿者"},
+                      {"uid": 1001, "name": "李四", "categoryId": 99999}, "所属组织不存在", "uid", True),
     "identity": (IdentityVerification, {"uid": 1001, "realName": "张三", "idNumber": "11010119900101123X"},
                  {"uid": 1001, "realName": "张三", "idNumber": "123"}, "身份证号", "uid", True),
     "collections": (Collection, {"uid": 1001, "targetType": "2", "targetId": 55, "title": "保温杯"},
@@ -81,7 +85,9 @@ async def app(start_app, make_settings):
     release = await Release.create(uid=1001, content="第一条")
     await ImGroup.create(group_id="g1", name="一群", owner_uid=1001)
     message = await CommonMessage.create(title="系统通知", content="维护")
-    client.refs = {"releaseId": release.id, "messageId": message.id}  # type: ignore[attr-defined]
+    frame = await CommonCategory.create(kind="frame", name="志愿者协会")
+    org = await CommonCategory.create(kind="organisation", name="西湖分会", parent_id=frame.id, level=2)
+    client.refs = {"releaseId": release.id, "messageId": message.id, "categoryId": org.id}  # type: ignore[attr-defined]
     return client
 
 

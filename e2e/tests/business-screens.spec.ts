@@ -8,6 +8,8 @@ test.use({ storageState: ADMIN_STATE });
  * (ops/stack.py prepare: `python -m core_api demo --consumers 200`): rows visible, no error panel.
  */
 const SCREENS: [string, string][] = [
+  ["用户列表", "/account/consumer"],
+  ["好友列表", "/account/consumer-friends?uid=10000001"],
   ["实名认证", "/account/auth"],
   ["用户收藏", "/account/collect"],
   ["用户发布", "/account/release"],
@@ -23,10 +25,17 @@ const SCREENS: [string, string][] = [
   ["群聊记录", "/im/record"],
   ["单聊记录", "/im/recordSingle"],
   ["拦截记录", "/im/intercept"],
+  ["分类管理", "/content/category"],
+  ["登记管理", "/content/register"],
+  ["人员管理", "/content/personnel"],
   ["富文本", "/content/richText"],
+  ["信息推送", "/content/infoPush"],
   ["消息管理", "/content/message"],
   ["用户消息", "/content/messageUser"],
   ["意见反馈", "/content/feedback"],
+  ["反馈分组", "/content/feedback-group"],
+  ["反馈用户", "/content/feedback-user"],
+  ["反馈链接", "/content/feedback-link"],
   ["版本管理", "/content/appVersion"],
   ["兑换码", "/content/cdkey"],
 ];
@@ -43,3 +52,32 @@ for (const [title, url] of SCREENS) {
     expect(await rows.count()).toBeGreaterThan(0);
   });
 }
+
+/** The content pages that are not lists: each opens with the demo's page and its versions. */
+const PAGES: [string, string][] = [
+  ["关于我们", "/content/about"],
+  ["用户协议", "/content/agreement"],
+];
+
+for (const [title, url] of PAGES) {
+  test(`${title} opens with its demo page`, async ({ page }) => {
+    await page.goto(url);
+    await expect(page.getByTestId("rich-text-page")).toBeVisible();
+    await expect(page.getByTestId("rich-text-title")).toHaveText(title);
+    await expect(page.getByTestId("rich-text-versions").getByRole("listitem").first()).toBeVisible();
+  });
+}
+
+test("登录统计 draws the day chart and the map over the demo's sign-ins", async ({ page }) => {
+  await page.goto("/account/chartLogin");
+  await expect(page.getByTestId("chart-days")).toBeVisible();
+  await expect(page.getByTestId("chart-map")).toBeVisible();
+  expect(Number(await page.getByTestId("chart-days").getAttribute("data-total"))).toBeGreaterThan(0);
+});
+
+test("分类层级 opens from the categories' toolbar and lists the demo's frames", async ({ page }) => {
+  await page.goto("/content/category");
+  await page.getByTestId("toolbar-action-levels").click();
+  await expect(page).toHaveURL(/\/content\/category-levels/);
+  await expect(page.getByRole("table", { name: "分类层级" }).getByRole("row").nth(1)).toBeVisible();
+});

@@ -26,7 +26,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec, read_json, val
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
-from core_api.platform.resource import CONFLICT, Action, F, Resource
+from core_api.platform.resource import CONFLICT, Action, F, Partner, Resource
 from core_api.platform.schema import INT_MAX, Flag, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK, DICT
@@ -114,6 +114,7 @@ category = Resource(
                fields=(F("add", "添加敏感词(每行一个)", "Words to add (one a line)", "textarea", max_length=64000),
                        F("remove", "删除敏感词(每行一个)", "Words to remove (one a line)", "textarea",
                          max_length=64000))),
+        Action("levels", "分类层级", "Levels", "edit", "content/category/levels", "LINK", row=False),
     ],
 )
 api = Api("content-category")
@@ -382,6 +383,10 @@ register = Resource(
                     when={"status": [PENDING]},
                     fields=(F("status", "审核结果", "Decision", "dict", dict_type="biz_register_status", required=True),
                             F("reason", "审核意见", "Note", max_length=200)))],
+    # the app submits; a pending registration with the same organisation is corrected in place, a reviewed
+    # one stays as it was decided and the user's next submission is a new row
+    partner=Partner("registrations", ("uid", "name", "phone", "category_id", "content"), key=("uid", "category_id"),
+                    match={"status": PENDING}, summary="An app user's registration with an organisation"),
     **READ_WRITE_ONLY,  # type: ignore[arg-type]
 )
 

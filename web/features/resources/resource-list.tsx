@@ -63,7 +63,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const { entries } = useConsole();
   const idOf = (row: ResourceRow) => Number(row[meta.key]);
   const rowActions = meta.actions.filter((a) => a.row);
-  const toolbarActions = meta.actions.filter((a) => !a.row && a.method !== "LINK");
+  const toolbarActions = meta.actions.filter((a) => !a.row && (a.method !== "LINK" || linkHref(entries, a, {}) !== null));
 
   const remove = (ids: number[]) =>
     void confirmed(tl("removeConfirm", { name: meta.fields.find((f) => f.name === meta.key)?.label ?? meta.key, ids: ids.join(",") }), () =>
@@ -227,7 +227,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
         onRemove={meta.removable ? remove : undefined}
         onExport={meta.exportable ? (meta.exportPath ? startExport : () => download(`api/admin/${meta.name}/export`, filterValues(meta.fields, list.query), `${meta.name}_${Date.now()}.xlsx`)) : undefined}
         extraButtons={toolbarActions.map((a) => (
-          <ToolbarButton key={a.key} perms={a.perm} testId={`toolbar-action-${a.key}`} icon={<ZapIcon />} label={a.label} onClick={() => startAction(a, {})} />
+          <ToolbarButton key={a.key} perms={a.perm} testId={`toolbar-action-${a.key}`} icon={a.method === "LINK" ? <ListIcon /> : <ZapIcon />} label={a.label} onClick={() => startAction(a, {})} />
         ))}
       />
       <MetaFormDialog

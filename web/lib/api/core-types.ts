@@ -5284,6 +5284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/v1/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: An app user's registration with an organisation (upsert by uid, categoryId)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_registrations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/v1/release_comments": {
         parameters: {
             query?: never;
@@ -14397,6 +14417,25 @@ export interface components {
              */
             uid?: number | null;
         };
+        /** Partnerregister */
+        Partnerregister: {
+            /** 所属组织 */
+            categoryId: number;
+            /**
+             * 登记说明
+             * @default null
+             */
+            content?: string | null;
+            /** 姓名 */
+            name: string;
+            /**
+             * 手机号
+             * @default null
+             */
+            phone?: string | null;
+            /** 用户UID */
+            uid: number;
+        };
         /** PeerTokenBody */
         PeerTokenBody: {
             /**
@@ -22917,6 +22956,36 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["Partneraccount_recommend"];
                 "application/x-www-form-urlencoded": components["schemas"]["Partneraccount_recommend"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_registrations: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Partnerregister"];
+                "application/x-www-form-urlencoded": components["schemas"]["Partnerregister"];
             };
         };
         responses: {
