@@ -80,6 +80,18 @@ async def wait_for_queue(amqp: str, name: str, timeout: float = 120) -> None:
         await connection.close()
 
 
+async def delete_topology(amqp: str, prefix: str) -> None:
+    """The bench's own queues and exchanges go with it."""
+    from core_api.platform.bus import RabbitBus
+    from workers.handlers import subscribe_all
+
+    bus = RabbitBus(amqp, prefix=prefix)
+    subscribe_all(bus)
+    await bus.start(consume=False)
+    await bus.delete_topology()
+    await bus.close()
+
+
 def call(core_url: str, token: str, path: str, body: dict | None = None) -> dict:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(core_url + path, data=data, method="POST" if data else "GET",
@@ -157,6 +169,7 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             worker.kill()
         core.stop()
+        asyncio.run(delete_topology(args.amqp, prefix))
 
 
 if __name__ == "__main__":
