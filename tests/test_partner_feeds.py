@@ -16,6 +16,7 @@ from tortoise import connections
 from tortoise.models import Model
 
 from core_api.account.auth.models import IdentityVerification
+from core_api.account.consumer.models import AccountUserFriend
 from core_api.account.records.models import Collection, LoginCheck, Release, ReleaseComment
 from core_api.account.referral.models import Referral, Replenishment
 from core_api.content.category.models import CommonCategory, Registration
@@ -37,6 +38,10 @@ FEEDS: dict[str, tuple[type[Model], dict[str, Any], dict[str, Any], str, str, bo
     "login_checks": (LoginCheck, {"uid": 1001, "checkType": "1", "result": "1", "reason": "验证码错误",
                                   "createTime": "2026-11-20 08:00:00"},
                      {"uid": 1001, "checkType": "9"}, "校验方式的取值不正确", "uid", True),
+    "friends": (AccountUserFriend, {"uid": 1001, "friendUid": 1002, "remark": "同事", "source": "1",
+                                    "createTime": "2026-11-20 08:00:00"},
+                {"uid": 1001, "friendUid": 1001, "createTime": "2026-11-20 08:00:00"}, "不能添加自己为好友", "uid",
+                True),
     "registrations": (Registration, {"uid": 1001, "name": "李四", "phone": "13800138000", "categoryId": 0,
                                       "content": "报名志愿者"},
                       {"uid": 1001, "name": "李四", "categoryId": 99999}, "所属组织不存在", "uid", True),

@@ -19,7 +19,7 @@ from core_api.platform.excel import Column
 from core_api.platform.exports import Exporter, register, start_export
 from core_api.platform.paging import ListQuery, between_days, camel_row
 from core_api.platform.passwords import hash_password
-from core_api.platform.resource import PERSONAL_DATA, Action, F, Resource, mask
+from core_api.platform.resource import PERSONAL_DATA, Action, F, Partner, Resource, mask
 from core_api.platform.schema import Flag, Schema, refuse_changes
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -374,10 +374,18 @@ async def friend_names(rows: list[dict[str, Any]]) -> None:
         row["friend_avatar"] = friend.get("avatar", "")
 
 
+async def not_oneself(request: web.Request, values: dict[str, Any], before: dict[str, Any] | None) -> None:
+    if values.get("uid") is not None and values.get("uid") == values.get("friend_uid"):
+        raise ServiceError("不能添加自己为好友")
+
+
 friends_screen = Resource(
     name="AccountUserFriend", model=AccountUserFriend, perm="account:consumer", list_perm="account:consumer:query",
     title="好友列表", title_en="Friends", view="account/consumer/friends", shelf=None, creatable=False,
-    editable=False, removable=False, exportable=False, order=("-id",), enrich=friend_names,
+    editable=False, removable=False, exportable=False, order=("-id",), enrich=friend_names, check=not_oneself,
+    # the app server tells each side of a friendship (one row per direction) and its removal
+    partner=Partner("friends", ("uid", "friend_uid", "remark", "source", "blocked", "create_time"),
+                    key=("uid", "friend_uid"), removable=True, summary="One side of an app user's friendship"),
     fields=[F("id", "编号", "ID", "id", edit="never", listed=False),
             F("uid", "用户ID", "UID", "uid", filter="exact", edit="never"),
             F("friend_uid", "好友ID", "Friend UID", "uid", filter="exact", edit="never"),
@@ -387,7 +395,7 @@ friends_screen = Resource(
             F("source", "添加方式", "Source", "dict", dict_type="biz_friend_source", filter="exact", edit="never"),
             F("blocked", "已拉黑", "Blocked", "flag", dict_type="biz_yes_no", filter="exact", edit="never"),
             F("create_time", "成为好友时间", "Friends since", "datetime", filter="range", sortable=True,
-              edit="never")],
+              edit="never", required=True)],
 )
 
 

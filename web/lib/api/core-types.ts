@@ -5004,6 +5004,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/v1/friends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: One side of an app user's friendship (upsert by uid, friendUid)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_friends"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/friends/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: remove One side of an app user's friendship by uid, friendUid
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_friends_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/v1/identity": {
         parameters: {
             query?: never;
@@ -14072,6 +14112,40 @@ export interface components {
             /** 用户UID */
             uid: number;
         };
+        /** PartnerAccountUserFriend */
+        PartnerAccountUserFriend: {
+            /**
+             * 已拉黑
+             * @default null
+             */
+            blocked?: string | null;
+            /**
+             * 成为好友时间
+             * Format: date-time
+             */
+            createTime: string;
+            /** 好友ID */
+            friendUid: number;
+            /**
+             * 备注名
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * 添加方式
+             * @default null
+             */
+            source?: string | null;
+            /** 用户ID */
+            uid: number;
+        };
+        /** PartnerAccountUserFriendRemove */
+        PartnerAccountUserFriendRemove: {
+            /** 好友ID */
+            friendUid: number;
+            /** 用户ID */
+            uid: number;
+        };
         /** PartnerAccountUserRelease */
         PartnerAccountUserRelease: {
             /**
@@ -22536,6 +22610,66 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["PartnerCommonFeedback"];
                 "application/x-www-form-urlencoded": components["schemas"]["PartnerCommonFeedback"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_friends: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerAccountUserFriend"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerAccountUserFriend"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_friends_remove: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerAccountUserFriendRemove"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerAccountUserFriendRemove"];
             };
         };
         responses: {
