@@ -337,20 +337,25 @@ async def dict_value(request: web.Request, dict_type: str, value: str, label: st
         raise ServiceError(f"{label}的取值不正确")
 
 
+async def change_status(request: web.Request, principal: Principal, res: Resource, record_id: int, status: str,
+                        dict_type: str, already: str) -> None:
+    """One conditional status change of a category or a person, with its history row."""
+    await dict_value(request, dict_type, status, "状态")
+    before = await res.one(request, principal, record_id)
+    if before["status"] == status:
+        raise ServiceError(already)
+    async with in_transaction():
+        if not await res.model.filter(id=record_id, status=before["status"]).update(
+                status=status, update_by=principal.user_name, update_time=request.app[CLOCK].now()):
+            raise ServiceError(CONFLICT)
+        await res.record(request, principal, record_id, "action", before, {"status": status}, note="变更状态")
+
+
 @api.post("/admin/category/status", need=any_perm("content:category:edit"),
           summary="Enable or disable a category (biz_category_status)",
           log=OperLogSpec("分类管理", BusinessType.UPDATE))
 async def category_status(request: web.Request, principal: Principal, body: StatusBody) -> web.Response:
-    await dict_value(request, "biz_category_status", body.status, "状态")
-    before = await category.one(request, principal, body.id)
-    if before["status"] == body.status:
-        raise ServiceError("分类已是该状态")
-    async with in_transaction():
-        if not await CommonCategory.filter(id=body.id, status=before["status"]).update(
-                status=body.status, update_by=principal.user_name, update_time=request.app[CLOCK].now()):
-            raise ServiceError(CONFLICT)
-        await category.record(request, principal, body.id, "update", before, {"status": body.status},
-                              note="变更状态")
+    await change_status(request, principal, category, body.id, body.status, "biz_category_status", "分类已是该状态")
     return ok()
 
 
@@ -472,14 +477,6 @@ async def register_status(request: web.Request, principal: Principal, query: Sta
          summary="Make a person active or disabled (biz_personnel_status)",
          log=OperLogSpec("人员管理", BusinessType.UPDATE))
 async def personnel_status(request: web.Request, principal: Principal, query: StatusBody) -> web.Response:
-    await dict_value(request, "biz_personnel_status", query.status, "状态")
-    before = await personnel.one(request, principal, query.id)
-    if before["status"] == query.status:
-        raise ServiceError("人员已是该状态")
-    async with in_transaction():
-        if not await Personnel.filter(id=query.id, status=before["status"]).update(
-                status=query.status, update_by=principal.user_name, update_time=request.app[CLOCK].now()):
-            raise ServiceError(CONFLICT)
-        await personnel.record(request, principal, query.id, "action", before, {"status": query.status},
-                               note="变更状态")
+    await change_status(request, principal, personnel, query.id, query.status, "biz_personnel_status",
+                        "人员已是该状态")
     return ok()
