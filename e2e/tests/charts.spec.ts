@@ -1,29 +1,8 @@
-import { createHmac, randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { coreEnv, uniquePeerId } from "./chat-helpers";
+import { partnerPost, uniquePeerId } from "./chat-helpers";
 import { ADMIN_STATE, businessToday, pickDateRange } from "./helpers";
 
 test.use({ storageState: ADMIN_STATE });
-
-/** A signed partner call (HMAC-SHA256 of timestamp, method, path and body; idempotent by its key). */
-async function partnerPost(path: string, body: unknown): Promise<void> {
-  const { core, key } = coreEnv();
-  const data = JSON.stringify(body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", key).update(`${timestamp}\nPOST\n${path}\n${data}`).digest("hex");
-  const response = await fetch(`${core}${path}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Partner-Timestamp": timestamp,
-      "X-Partner-Signature": signature,
-      "Idempotency-Key": randomUUID(),
-    },
-    body: data,
-  });
-  const answer = (await response.json()) as { code: number; msg: string };
-  expect(answer.code, answer.msg).toBe(200);
-}
 
 async function counts(page: Page): Promise<{ days: number; xinjiang: number; tibet: number }> {
   const charts = page.getByTestId("login-charts");

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 
@@ -11,6 +12,23 @@ export function coreEnv(): { core: string; key: string } {
   const key = process.env.E2E_PARTNER_KEY ?? "";
   if (!core || !key) throw new Error("E2E_CORE_URL and E2E_PARTNER_KEY are needed (run through ops.stack with CONSOLE_CHAT_PARTNER_KEY)");
   return { core, key };
+}
+
+/** A signed partner call as the app's server makes it (HMAC-SHA256 of timestamp, method, path and body; a
+ * fresh idempotency key): its answer's data, after checking the code is 200. */
+export async function partnerPost<T = unknown>(path: string, body: unknown): Promise<T> {
+  const { core, key } = coreEnv();
+  const data = JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac("sha256", key).update(`${timestamp}\nPOST\n${path}\n${data}`).digest("hex");
+  const response = await fetch(`${core}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Partner-Timestamp": timestamp, "X-Partner-Signature": signature, "Idempotency-Key": randomUUID() },
+    body: data,
+  });
+  const answer = (await response.json()) as { code: number; msg: string; data: T };
+  expect(answer.code, answer.msg).toBe(200);
+  return answer.data;
 }
 
 /** A customer id no earlier run used (the database may be kept between runs). */

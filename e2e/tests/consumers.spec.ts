@@ -1,8 +1,8 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { coreEnv } from "./chat-helpers";
+import { coreEnv, partnerPost } from "./chat-helpers";
 import { ADMIN_STATE } from "./helpers";
 import { api, confirmDialog, row, unique } from "./system-helpers";
 
@@ -40,18 +40,7 @@ async function appServer(key: string): Promise<{ server: Server; url: string; re
 
 /** A consumer registered as the app's server does it: POST /api/partner/v1/consumers, HMAC-signed. */
 async function registerConsumer(uid: number, fields: Record<string, unknown>) {
-  const { core, key } = coreEnv();
-  const path = "/api/partner/v1/consumers";
-  const body = JSON.stringify({ uid, ...fields });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", key).update(`${timestamp}\nPOST\n${path}\n${body}`).digest("hex");
-  const response = await fetch(core + path, {
-    method: "POST",
-    body,
-    headers: { "Content-Type": "application/json", "X-Partner-Timestamp": timestamp, "X-Partner-Signature": signature, "Idempotency-Key": randomUUID() },
-  });
-  const answer = (await response.json()) as { code: number; msg: string };
-  expect(answer.code, answer.msg).toBe(200);
+  await partnerPost("/api/partner/v1/consumers", { uid, ...fields });
 }
 
 test("app users: freeze one and the app server hears it; export the filtered list and download it from the message centre", async ({ page }) => {

@@ -53,6 +53,7 @@ resource = Resource(
         F("create_time", "创建时间", "Created at", "datetime", edit="never", filter="range", sortable=True),
     ],
     check=check_group,
+    actions=[Action("members", "群成员", "Members", "query", "im/group/users", "LINK", params={"groupId": "groupId"})],
     partner=Partner("im_groups", ("group_id", "name", "avatar", "owner_uid", "member_count", "max_members", "notice",
                                   "mute_all", "create_time"), key=("group_id",)),
 )
