@@ -40,7 +40,12 @@ async def test_resource_screen_lists_filters_and_speaks_the_callers_language(aio
     ordered = (await screen(orderByColumn="id", isAsc="asc", pageSize="2"))["data"]["page"]
     assert [r["realName"] for r in ordered["rows"]] == ["张三丰", "张无忌"]
     dated = (await screen(**{"params[beginCreateTime]": "2000-01-01", "endCreateTime": "2000-01-02"}))
-    assert dated["data"]["page"] == {"rows": [], "total": 0}
+    assert dated["data"]["page"] == {"rows": [], "total": 0, "next": None}
+    # a full page leads on by its cursor: the next page is sought after its last row
+    first = (await screen(pageSize="2"))["data"]["page"]
+    assert first["next"] and [r["realName"] for r in first["rows"]] == ["李寻欢", "张无忌"]
+    second = (await screen(pageSize="2", pageNum="2", after=first["next"]))["data"]["page"]
+    assert [r["realName"] for r in second["rows"]] == ["张三丰"] and second["next"] is None
     # the core's validation, unchanged
     assert (await screen(orderByColumn="idNumber")) == {"code": 500, "msg": "不支持按 idNumber 排序"}
     assert (await screen(pageSize="9999"))["code"] == 500

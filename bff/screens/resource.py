@@ -38,6 +38,7 @@ class ResourceScreenQuery(Schema):
 class ResourcePage(Schema):
     rows: list[dict[str, Any]]
     total: int
+    next: str | None = None  # the cursor of the page after this one (sought, not skipped): sent back as `after`
 
 
 class ResourceScreen(Schema):
@@ -81,4 +82,4 @@ async def resource_screen(request: web.Request, core: CoreClient, query: Resourc
     listing = (core.get(path, params=filters) if meta.get("listMethod") == "GET"
                else core.post(path, json=filters))
     rows, dicts = await asyncio.gather(listing, fetch_dicts(core, *meta.get("dictTypes", [])))
-    return ok(data={"meta": meta, "page": page_of(rows), "dicts": dicts})
+    return ok(data={"meta": meta, "page": {**page_of(rows), "next": rows.get("next")}, "dicts": dicts})

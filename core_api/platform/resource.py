@@ -38,13 +38,14 @@ from core_api.platform.contract import (
     ResourceMetaOut,
 )
 from core_api.platform.counts import changed, counted
-from core_api.platform.envelope import ok, table
+from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.models import ChangeLog
 from core_api.platform.paging import ListQuery, between_days, parse_ids, to_camel
 from core_api.platform.schema import INT_MAX, Flag, RichText, Schema, describe_validation_error
 from core_api.platform.security import Principal, any_perm
+from core_api.platform.seek import cursor_after, seek_filter
 from core_api.platform.state import CLOCK, DICT
 from core_api.platform.timefmt import aware, fmt
 
@@ -345,6 +346,8 @@ def _query_model(res: Resource) -> type[BaseModel]:
             typ = dt.date if f.kind in ("datetime", "date") else int
             spec[f"begin_{f.name}"] = (typ | None, PydField(None, title=f"{f.label}起"))
             spec[f"end_{f.name}"] = (typ | None, PydField(None, title=f"{f.label}止"))
+    spec["after"] = (str | None, PydField(None, max_length=400, title="分页位置",
+                                          description="the previous page's `next`: this page is sought, not skipped"))
     return create_model(f"{res.name}Query", __base__=ListQuery, **spec)
 
 
@@ -399,15 +402,21 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
     async def list_rows(request: web.Request, principal: Principal, query: Any) -> web.Response:
         qs, key = res.filtered(query, principal)
         sorts = {f.wire: f.name for f in res.fields if f.sortable}
+        ordering = query.ordering(sorts, list(res.order))
+        seekable = ordering[-1].lstrip("-") == res.key  # a total order: the key breaks every tie
+        seek = seek_filter(res.model, query.after, key, ordering, query.page_num) if seekable else None
+        page_qs = qs.filter(seek) if seek is not None else qs.offset(query.offset)
         rows, total = await asyncio.gather(
-            qs.order_by(*query.ordering(sorts, list(res.order))).offset(query.offset).limit(query.page_size)
-            .values(*res.columns),
+            page_qs.order_by(*ordering).limit(query.page_size).values(*res.columns),
             counted(request.app, res.table, key, qs),
         )
+        after = (cursor_after(res.model, rows[-1], key, ordering, query.page_num + 1)
+                 if seekable and len(rows) == query.page_size else None)
         if res.enrich is not None:
             await res.enrich(rows)
         view = res.view_of(principal)
-        return table([view(r) for r in rows], total)
+        return json_response({"code": 200, "msg": MSG_QUERY_OK, "total": total, "rows": [view(r) for r in rows],
+                              "next": after})
 
     if res.hand_list:
         pass  # the list and the one-record call are ordinary routes of the feature

@@ -81,3 +81,19 @@ test("分类层级 opens from the categories' toolbar and lists the demo's frame
   await expect(page).toHaveURL(/\/content\/category-levels/);
   await expect(page.getByRole("table", { name: "分类层级" }).getByRole("row").nth(1)).toBeVisible();
 });
+
+test("单聊记录 turns one page on by its cursor and shows the page OFFSET would", async ({ page }) => {
+  await page.goto("/im/recordSingle");
+  const rows = page.getByTestId("resource-screen-table").getByTestId("table-row");
+  await expect(rows.first()).toBeVisible();
+  const first = await rows.allInnerTexts();
+  await page.getByTestId("pagination-next").click();
+  await expect(page).toHaveURL(/pageNum=2/);
+  await expect(page).toHaveURL(/after=/);
+  await expect.poll(async () => (await rows.allInnerTexts())[0]).not.toBe(first[0]);
+  const sought = await rows.allInnerTexts();
+  expect(sought.filter((text) => first.includes(text))).toEqual([]);
+  // the same page asked for by its number alone (read by OFFSET) shows the same rows
+  await page.goto("/im/recordSingle?pageNum=2");
+  await expect.poll(async () => await rows.allInnerTexts()).toEqual(sought);
+});

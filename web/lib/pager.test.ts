@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampPage, easeInOutQuad, moreTarget, pageAfterSizeChange, pageCount, pagerCountFor, pagerItems } from "./pager";
+import { clampPage, easeInOutQuad, moreTarget, pageAfterSizeChange, pageCount, pagerCountFor, pagerItems, pageTurn } from "./pager";
 
 describe("pager", () => {
   it("has 5 buttons below 992 px and 7 from there", () => {
@@ -51,5 +51,19 @@ describe("pager", () => {
     expect(easeInOutQuad(0, 800, -800, 800)).toBe(800);
     expect(easeInOutQuad(400, 800, -800, 800)).toBe(400);
     expect(easeInOutQuad(800, 800, -800, 800)).toBe(0);
+  });
+});
+
+describe("pageTurn", () => {
+  const here = { pageNum: 3, pageSize: 10 };
+  it("carries the cursor one page on with the same size, and only then", () => {
+    expect(pageTurn(here, { pageNum: 4, pageSize: 10 }, "c4")).toEqual({ pageNum: 4, pageSize: 10, after: "c4" });
+    expect(pageTurn(here, { pageNum: 5, pageSize: 10 }, "c4")).toEqual({ pageNum: 5, pageSize: 10, after: null });
+    expect(pageTurn(here, { pageNum: 2, pageSize: 10 }, "c4")).toEqual({ pageNum: 2, pageSize: 10, after: null });
+    expect(pageTurn(here, { pageNum: 4, pageSize: 20 }, "c4")).toEqual({ pageNum: 4, pageSize: 20, after: null });
+    expect(pageTurn(here, { pageNum: 4, pageSize: 10 }, null)).toEqual({ pageNum: 4, pageSize: 10, after: null });
+  });
+  it("leaves a list without cursors as it was", () => {
+    expect(pageTurn(here, { pageNum: 4, pageSize: 10 }, undefined)).toEqual({ pageNum: 4, pageSize: 10 });
   });
 });

@@ -82,3 +82,10 @@ export function scrollWindowTo(to: number, duration = SCROLL_TOP_DURATION): void
   };
   requestAnimationFrame(step);
 }
+
+/** The query of a page turn: one page on with the same size carries the cursor; any other turn drops it. */
+export function pageTurn(current: { pageNum: number; pageSize: number }, next: { pageNum: number; pageSize: number }, after: string | null | undefined) {
+  if (after === undefined) return next; // a list without cursors
+  const onward = next.pageNum === current.pageNum + 1 && next.pageSize === current.pageSize;
+  return { ...next, after: onward ? after : null };
+}

@@ -4,6 +4,7 @@ import type { RowData } from "@tanstack/react-table";
 import { type ReactNode, useState } from "react";
 import { DataTable, type ListColumn } from "@/components/data-table/data-table";
 import { Pagination } from "@/components/data-table/pagination";
+import { pageTurn } from "@/lib/pager";
 import { QueryPanel } from "@/components/data-table/query-panel";
 import { ListToolbar } from "@/components/data-table/toolbar";
 import type { useList, useSelection } from "@/components/data-table/use-list";
@@ -26,6 +27,7 @@ export function ListFrame<T extends RowData & object>({
   choices,
   rows,
   total,
+  after,
   getRowId,
   canSelect,
   tableTestId,
@@ -44,6 +46,8 @@ export function ListFrame<T extends RowData & object>({
   choices: ColumnChoice[];
   rows: T[];
   total: number;
+  /** a declared list's cursor of the next page: turning one page on seeks with it (`after`) instead of skipping */
+  after?: string | null;
   getRowId: (row: T) => string;
   /** rows that cannot be selected (the admin user, the admin role) */
   canSelect?: (row: T) => boolean;
@@ -87,9 +91,10 @@ export function ListFrame<T extends RowData & object>({
           onSort={list.onSort}
           pending={list.pending}
         />
-        <Pagination total={total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={(next) => list.setQuery(next as never)} />
+        <Pagination total={total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={(next) => list.setQuery(pageTurn(query, next, after) as never)} />
       </CardContent>
       {children}
     </Card>
   );
 }
+

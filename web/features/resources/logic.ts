@@ -43,8 +43,9 @@ export function filterKeys(fields: readonly Field[]): string[] {
 }
 
 export function resourceParsers(fields: readonly Field[]) {
-  return { ...pagingParsers, ...Object.fromEntries(filterKeys(fields).map((key) => [key, text()])) } as typeof pagingParsers &
-    Record<string, ReturnType<typeof text>>;
+  const filters = Object.fromEntries(filterKeys(fields).map((key) => [key, text()])) as Record<string, ReturnType<typeof text>>;
+  // `after`: the previous page's cursor when the pager turned one page on (the next page is sought, not skipped)
+  return { ...filters, ...pagingParsers, after: text() };
 }
 
 /** The filters of the URL as the export's form sends them (empty ones left out). */

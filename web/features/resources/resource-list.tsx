@@ -221,6 +221,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
         choices={choices}
         rows={data.page.rows}
         total={data.page.total}
+        after={data.page.next ?? null}
         getRowId={(row) => String(idOf(row))}
         onAdd={meta.creatable ? () => setDialog({ kind: "form", id: null, initial: null }) : undefined}
         onEdit={meta.editable ? (id) => void openEdit(id) : undefined}

@@ -2661,6 +2661,11 @@ export interface components {
         };
         /** ResourcePage */
         ResourcePage: {
+            /**
+             * Next
+             * @default null
+             */
+            next?: string | null;
             /** Rows */
             rows: {
                 [key: string]: unknown;

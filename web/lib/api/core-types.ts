@@ -8351,6 +8351,12 @@ export interface components {
         /** AccountChartLoginQuery */
         AccountChartLoginQuery: {
             /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 统计日期起
              * @default null
              */
@@ -8535,6 +8541,12 @@ export interface components {
         };
         /** AccountLoginCheckQuery */
         AccountLoginCheckQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 创建时间起
              * @default null
@@ -8755,6 +8767,12 @@ export interface components {
         /** AccountUserAuthQuery */
         AccountUserAuthQuery: {
             /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 提交时间起
              * @default null
              */
@@ -8956,6 +8974,12 @@ export interface components {
         /** AccountUserCollectQuery */
         AccountUserCollectQuery: {
             /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 创建时间起
              * @default null
              */
@@ -9131,6 +9155,12 @@ export interface components {
         };
         /** AccountUserReleaseCommentQuery */
         AccountUserReleaseCommentQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 创建时间起
              * @default null
@@ -9323,6 +9353,12 @@ export interface components {
         };
         /** AccountUserReleaseQuery */
         AccountUserReleaseQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 创建时间起
              * @default null
@@ -9533,6 +9569,12 @@ export interface components {
         };
         /** AccountUserTokenQuery */
         AccountUserTokenQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 创建时间起
              * @default null
@@ -9945,6 +9987,12 @@ export interface components {
         };
         /** CdkeyRecordQuery */
         CdkeyRecordQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 批次号
              * @default null
@@ -10464,6 +10512,12 @@ export interface components {
         /** CommonAppVersionQuery */
         CommonAppVersionQuery: {
             /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 创建时间起
              * @default null
              */
@@ -10674,6 +10728,12 @@ export interface components {
         };
         /** CommonCategoryQuery */
         CommonCategoryQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 创建时间起
              * @default null
@@ -10927,6 +10987,12 @@ export interface components {
         /** CommonFeedbackQuery */
         CommonFeedbackQuery: {
             /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 提交时间起
              * @default null
              */
@@ -11157,6 +11223,12 @@ export interface components {
         /** CommonMessageQuery */
         CommonMessageQuery: {
             /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 创建时间起
              * @default null
              */
@@ -11354,6 +11426,12 @@ export interface components {
         /** CommonMessageUserQuery */
         CommonMessageUserQuery: {
             /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 创建时间起
              * @default null
              */
@@ -11538,6 +11616,12 @@ export interface components {
         };
         /** CommonRichTextQuery */
         CommonRichTextQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 创建时间起
              * @default null
@@ -13284,6 +13368,12 @@ export interface components {
         /** NoticeImGroupQuery */
         NoticeImGroupQuery: {
             /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 创建时间起
              * @default null
              */
@@ -13426,6 +13516,12 @@ export interface components {
         /** NoticeImGroupUserQuery */
         NoticeImGroupUserQuery: {
             /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 入群时间起
              * @default null
              */
@@ -13560,6 +13656,12 @@ export interface components {
         };
         /** NoticeImRecordQuery */
         NoticeImRecordQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 发送时间起
              * @default null
@@ -13705,6 +13807,12 @@ export interface components {
         };
         /** NoticeImRecordSingleQuery */
         NoticeImRecordSingleQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 发送时间起
              * @default null
@@ -15906,6 +16014,12 @@ export interface components {
         /** WordsInterceptRecordQuery */
         WordsInterceptRecordQuery: {
             /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 拦截时间起
              * @default null
              */
@@ -16069,6 +16183,12 @@ export interface components {
         /** account_recommendQuery */
         account_recommendQuery: {
             /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 创建时间起
              * @default null
              */
@@ -16131,6 +16251,12 @@ export interface components {
         };
         /** account_replenishmentQuery */
         account_replenishmentQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 创建时间起
              * @default null
@@ -16248,6 +16374,12 @@ export interface components {
         };
         /** personnelQuery */
         personnelQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 创建时间起
              * @default null
@@ -16388,6 +16520,12 @@ export interface components {
         };
         /** registerQuery */
         registerQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 创建时间起
              * @default null
@@ -16533,6 +16671,12 @@ export interface components {
         };
         /** release_permissionQuery */
         release_permissionQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
             /**
              * 允许发布
              * @default null
@@ -16687,6 +16831,7 @@ export interface operations {
                 endStatDate?: string | null;
                 platform?: string | null;
                 shelf?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -16870,6 +17015,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -17075,6 +17221,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -17258,6 +17405,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -17622,6 +17770,7 @@ export interface operations {
                 blocked?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -17765,6 +17914,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -17947,6 +18097,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -18130,6 +18281,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -18509,6 +18661,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -18620,6 +18773,7 @@ export interface operations {
                 feedbackId?: number | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -18765,6 +18919,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -19098,6 +19253,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -19130,6 +19286,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -19243,6 +19400,7 @@ export interface operations {
                 status?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -19316,6 +19474,7 @@ export interface operations {
                 status?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -19459,6 +19618,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -19641,6 +19801,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -19822,6 +19983,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -19935,6 +20097,7 @@ export interface operations {
                 pushStatus?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -20078,6 +20241,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -20237,6 +20401,7 @@ export interface operations {
                 blocked?: string | null;
                 beginJoinedTime?: string | null;
                 endJoinedTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -20380,6 +20545,7 @@ export interface operations {
                 endSentTime?: string | null;
                 withdrawn?: string | null;
                 shelf?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -20565,6 +20731,7 @@ export interface operations {
                 withdrawn?: string | null;
                 shelf?: string | null;
                 read?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;
@@ -21179,6 +21346,7 @@ export interface operations {
                 shelf?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
+                after?: string | null;
             };
             header?: never;
             path?: never;

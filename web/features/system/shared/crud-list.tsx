@@ -26,6 +26,7 @@ export function CrudList<T extends RowData & object>({
   choices,
   rows,
   total,
+  after,
   getRowId,
   onAdd,
   onEdit,
@@ -45,6 +46,7 @@ export function CrudList<T extends RowData & object>({
   choices: ColumnChoice[];
   rows: T[];
   total: number;
+  after?: string | null;
   getRowId: (row: T) => string;
   /** left out: the button is not shown (a resource that cannot be created, edited or removed) */
   onAdd?: () => void;
@@ -67,6 +69,7 @@ export function CrudList<T extends RowData & object>({
       choices={choices}
       rows={rows}
       total={total}
+      after={after}
       getRowId={getRowId}
       header={header}
       buttons={
