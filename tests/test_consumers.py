@@ -30,7 +30,7 @@ async def app_with_users(start_app, make_settings) -> tuple[Caller, Caller]:
 async def test_both_lists_filter_page_sort_and_mask(start_app, make_settings):
     admin, ry = await app_with_users(start_app, make_settings)
     data = await admin.get("/admin/AccountUserConsumer/list_data", params={"pageNo": 1, "pageSize": 2})
-    assert data["code"] == 200 and set(data["data"]) == {"pages", "total", "pageNo", "pageSize", "data"}
+    assert data["code"] == 200 and set(data["data"]) == {"pages", "total", "pageNo", "pageSize", "data", "next"}
     assert (data["data"]["total"], data["data"]["pages"], len(data["data"]["data"])) == (3, 2, 2)
     assert [r["uid"] for r in data["data"]["data"]] == [1003, 1002]  # newest registration first
     row = data["data"]["data"][1]

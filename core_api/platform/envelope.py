@@ -37,14 +37,17 @@ def ok(data: Any = None, msg: str = MSG_OK, **extra: Any) -> web.Response:
     return json_response(body)
 
 
-def table(rows: Iterable[Any], total: int, msg: str = MSG_QUERY_OK) -> web.Response:
-    return json_response({"code": 200, "msg": msg, "total": total, "rows": list(rows)})
+def table(rows: Iterable[Any], total: int, msg: str = MSG_QUERY_OK, **extra: Any) -> web.Response:
+    """A RuoYi table page; ``extra`` (the next page's cursor ``next``) goes beside ``total`` and ``rows``."""
+    return json_response({"code": 200, "msg": msg, "total": total, "rows": list(rows), **extra})
 
 
-def page(items: list[Any], total: int, page_no: int, page_size: int, msg: str = MSG_QUERY_OK) -> web.Response:
-    """Business page (chat, message centre): the spec reads ``data.pages`` and ``data.data``."""
+def page(items: list[Any], total: int, page_no: int, page_size: int, msg: str = MSG_QUERY_OK,
+         **extra: Any) -> web.Response:
+    """Business page (chat, message centre): the spec reads ``data.pages`` and ``data.data``; ``extra`` (the
+    next page's cursor ``next``) goes into ``data``."""
     pages = math.ceil(total / page_size) if page_size else 0
-    data = {"pages": pages, "total": total, "pageNo": page_no, "pageSize": page_size, "data": items}
+    data = {"pages": pages, "total": total, "pageNo": page_no, "pageSize": page_size, "data": items, **extra}
     return json_response({"code": 200, "msg": msg, "data": data})
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import orjson
@@ -22,6 +23,7 @@ from core_api.platform.passwords import hash_password
 from core_api.platform.resource import PERSONAL_DATA, Action, F, Partner, Resource, mask
 from core_api.platform.schema import Flag, Schema, refuse_changes
 from core_api.platform.security import Principal, any_perm
+from core_api.platform.seek import cursor_after, seek_filter
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import fmt
 from core_api.system.user.service import check_password_rule
@@ -55,6 +57,8 @@ class ConsumerQuery(ListQuery):
     sex: Flag | None = Field(None, pattern=r"^[012]$", title="性别")
     begin_register_time: Any = Field(None, title="注册开始日期")
     end_register_time: Any = Field(None, title="注册结束日期")
+    after: str | None = Field(None, max_length=400, title="分页位置",
+                              description="The previous page's `next`: this page is sought after its last row")
 
     @model_validator(mode="before")
     @classmethod
@@ -80,7 +84,7 @@ class ConsumerQuery(ListQuery):
         return self
 
     def filter_key(self) -> str:
-        skip = {"page_num", "page_size", "order_by_column", "is_asc"}
+        skip = {"page_num", "page_size", "order_by_column", "is_asc", "after"}
         return orjson.dumps(self.model_dump(exclude=skip, mode="json"), option=orjson.OPT_SORT_KEYS).decode()
 
 
@@ -111,25 +115,32 @@ def shown(row: dict[str, Any], principal: Principal) -> dict[str, Any]:
     return out
 
 
-async def list_page(request: web.Request, principal: Principal, query: ConsumerQuery) -> tuple[list, int]:
-    qs = filtered(query)
-    total = await counted(request.app, service.TABLE, query.filter_key(), qs)
-    rows = await qs.order_by(*query.ordering(SORTS, ["-register_time", "-id"])).offset(query.offset) \
-        .limit(query.page_size).values(*FIELDS)
-    return [shown(r, principal) for r in rows], total
+async def list_page(request: web.Request, principal: Principal, query: ConsumerQuery) -> tuple[list, int, str | None]:
+    """A page of app users and the cursor of the next one: given the previous page's ``next`` as ``after``,
+    the page is sought after that page's last row (core_api/platform/seek.py) instead of skipped to."""
+    qs, key = filtered(query), query.filter_key()
+    ordering = query.ordering(SORTS, ["-register_time", "-id"])  # always ends with the key: a total order
+    seek = seek_filter(AccountConsumer, query.after, key, ordering, query.page_num)
+    page_qs = qs.filter(seek) if seek is not None else qs.offset(query.offset)
+    rows, total = await asyncio.gather(page_qs.order_by(*ordering).limit(query.page_size).values(*FIELDS),
+                                       counted(request.app, service.TABLE, key, qs))
+    after = (cursor_after(AccountConsumer, rows[-1], key, ordering, query.page_num + 1)
+             if len(rows) == query.page_size else None)
+    return [shown(r, principal) for r in rows], total, after
 
 
 @api.get("/admin/AccountUserConsumer/list_data", need=perm("list"),
-         summary="App users, paged (business page envelope)")
+         summary="App users, paged (business page envelope; `data.next` is the next page's cursor)")
 async def list_data(request: web.Request, principal: Principal, query: ConsumerQuery) -> web.Response:
-    rows, total = await list_page(request, principal, query)
-    return page(rows, total, query.page_num, query.page_size)
+    rows, total, after = await list_page(request, principal, query)
+    return page(rows, total, query.page_num, query.page_size, next=after)
 
 
-@api.post("/admin/AccountUserConsumer/list", need=perm("list"), summary="App users, paged (filters in the body)")
+@api.post("/admin/AccountUserConsumer/list", need=perm("list"),
+          summary="App users, paged (filters in the body; `next` is the next page's cursor, sent back as `after`)")
 async def list_by_body(request: web.Request, principal: Principal, body: ConsumerQuery) -> web.Response:
-    rows, total = await list_page(request, principal, body)
-    return table(rows, total)
+    rows, total, after = await list_page(request, principal, body)
+    return table(rows, total, next=after)
 
 
 @api.get(r"/admin/AccountUserConsumer/{id:\d+}", need=perm("query"), summary="One app user")

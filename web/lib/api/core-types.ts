@@ -670,7 +670,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * App users, paged (filters in the body)
+         * App users, paged (filters in the body; `next` is the next page's cursor, sent back as `after`)
          * @description Needs a signed-in caller with any of permissions account:consumer:list.
          */
         post: operations["consumer_list_by_body"];
@@ -688,7 +688,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * App users, paged (business page envelope)
+         * App users, paged (business page envelope; `data.next` is the next page's cursor)
          * @description Needs a signed-in caller with any of permissions account:consumer:list.
          */
         get: operations["consumer_list_data"];
@@ -11897,6 +11897,12 @@ export interface components {
          */
         ConsumerQuery: {
             /**
+             * 分页位置
+             * @description The previous page's `next`: this page is sought after its last row
+             * @default null
+             */
+            after?: string | null;
+            /**
              * 注册开始日期
              * @default null
              */
@@ -17590,6 +17596,7 @@ export interface operations {
                 sex?: string | null;
                 beginRegisterTime?: unknown;
                 endRegisterTime?: unknown;
+                after?: string | null;
             };
             header?: never;
             path?: never;
