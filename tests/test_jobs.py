@@ -25,7 +25,7 @@ async def job_id(name: str) -> int:
 async def test_seeded_jobs_and_handlers(admin):
     page = await admin.get("/monitor/job/list")
     assert {r["invokeTarget"] for r in page["rows"]} == {"cleanExpiredSessions", "cleanOldLogs", "refreshCaches",
-                                                         "dbStatsSnapshot", "ensureChatPartitions"}
+                                                         "dbStatsSnapshot", "ensureChatPartitions", "cleanExports"}
     handlers = {h["name"]: h for h in (await admin.get("/monitor/job/handlers"))["data"]}
     assert set(handlers) >= {"cleanExpiredSessions", "cleanOldLogs", "refreshCaches", "dbStatsSnapshot", "heartbeat"}
     assert "days" in handlers["cleanOldLogs"]["params"]["properties"]
@@ -204,7 +204,7 @@ async def test_update_delete_export_and_log_cleanup(admin):
     assert (await SysJob.get(job_id=jid)).cron_expression == "0 0/5 * * * ?"
     export = await admin.post("/monitor/job/export", data={"jobGroup": "SYSTEM"})
     assert {r[1] for r in xlsx_rows(await export.read())[1:]} == {"清理过期会话", "清理历史日志", "刷新字典和参数缓存",
-                                                                  "创建聊天记录月分区"}
+                                                                  "创建聊天记录月分区", "清理过期导出文件"}
     await admin.put("/monitor/job/run", json={"jobId": jid})
     await eventually(lambda: SysJobLog.filter(job_id=jid).exists())
     log_export = await admin.post("/monitor/jobLog/export", data={"jobId": str(jid)})
@@ -317,3 +317,25 @@ async def test_the_screens_cron_check_shows_quartz_times_and_refusals(aiohttp_cl
         "2030-05-17 10:00:00"]}  # the third Friday of each month
     assert (await check("0 0 0 L,15 * ?"))["data"] == {
         "valid": False, "times": [], "message": "Cron表达式不正确：日字段的“L,15”无效：“L”“W”不能与其他值组合"}
+
+
+async def test_the_export_cleanup_deletes_only_old_files(admin, make_settings):
+    import os
+    import time
+
+    from core_api.monitor.job.models import SysJobLog
+    from core_api.platform.exports import export_dir
+
+    folder = export_dir(make_settings())
+    old, fresh = folder / "export-1.xlsx", folder / "export-2.xlsx"
+    old.write_bytes(b"old")
+    fresh.write_bytes(b"fresh")
+    eight_days_ago = time.time() - 8 * 86400
+    os.utime(old, (eight_days_ago, eight_days_ago))
+    job = await SysJob.get(invoke_target="cleanExports")
+    assert job.status == "0" and job.job_params == '{"days": 7}'
+    assert (await admin.put("/monitor/job/run", json={"jobId": job.job_id}))["code"] == 200
+    await eventually(lambda: SysJobLog.filter(job_id=job.job_id).exists())
+    log = await SysJobLog.get(job_id=job.job_id)
+    assert log.status == "0" and log.job_message == "已删除 1 个超过 7 天的导出文件", log.exception_info
+    assert not old.exists() and fresh.read_bytes() == b"fresh"

@@ -165,6 +165,21 @@ async def export_download(request: web.Request, principal: Principal, id: int) -
 # ---- the worker's side
 
 
+def purge_exports(settings: Any, before: dt.datetime) -> int:
+    """Deletes the export files (finished, or left half-written by a dead worker) last written before
+    ``before``; returns how many. Their jobs stay: a late download is told the file has expired."""
+    removed = 0
+    cutoff = before.timestamp()
+    for path in export_dir(settings).iterdir():
+        try:
+            if path.is_file() and path.stat().st_mtime < cutoff:
+                path.unlink()
+                removed += 1
+        except FileNotFoundError:
+            continue  # another node's purge took it first
+    return removed
+
+
 def _write(ws: Any, columns: Sequence[Column], rows: list[dict[str, Any]]) -> None:
     _append(ws, columns, rows)
 

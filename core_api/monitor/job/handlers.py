@@ -132,6 +132,22 @@ async def ensure_chat_partitions(params: MonthsAhead, ctx: JobContext) -> str:
     return f"聊天记录月分区已覆盖到 {partitions.last_month(today, params.ahead):%Y-%m}，本次新建 {created} 个"
 
 
+class KeepDays(StrictSchema):
+    days: int = Field(7, title="保留天数", ge=1, le=365, description="days an export file is kept for download")
+
+
+@job_handler("cleanExports", "清理过期导出文件", KeepDays)
+async def clean_exports(params: KeepDays, ctx: JobContext) -> str:
+    """The background exports' xlsx files (``<var>/exports``, shared by the core and the workers) older than
+    ``days`` are deleted, so the folder does not grow with every export ever asked for."""
+    from core_api.platform.exports import purge_exports
+    from core_api.platform.settings import Settings
+
+    settings = getattr(ctx.services.bus, "settings", None) or Settings()
+    removed = await asyncio.to_thread(purge_exports, settings, ctx.now - timedelta(days=params.days))
+    return f"已删除 {removed} 个超过 {params.days} 天的导出文件"
+
+
 @job_handler("heartbeat", "调度心跳", Heartbeat)
 async def heartbeat(params: Heartbeat, _ctx: JobContext) -> str:
     if params.hold_seconds:
