@@ -170,6 +170,18 @@ async def test_identity_submission_pending_rejected_passed(app):
     assert await IdentityVerification.filter(uid=1002).count() == 2
 
 
+async def test_ten_submissions_of_one_uid_under_ten_keys_make_one_pending_row(app):
+    """Ten different requests (ten idempotency keys) racing for one natural key: one creates the row, the
+    others find it and correct it in place; never two pending submissions of one user."""
+    path = P + "identity"
+    bodies = [{"uid": 1003, "realName": f"王{i}", "idNumber": "110101199001011234"} for i in range(10)]
+    answers = [r[0] for r in await asyncio.gather(*(partner_post(app, path, b) for b in bodies))]
+    assert all(a["code"] == 200 for a in answers), answers
+    assert sum(a["data"]["created"] for a in answers) == 1
+    rows = await IdentityVerification.filter(uid=1003).values_list("status", flat=True)
+    assert rows == ["0"]
+
+
 async def test_referrals_refuse_self_cycles_and_confirmed_rows(app):
     path = P + "referrals"
     assert (await partner_post(app, path, {"uid": 1002, "referrerUid": 1001}))[0]["code"] == 200

@@ -782,6 +782,19 @@ async def _tree_lock(res: Resource) -> None:
                                  [74_023, zlib.crc32(res.table.encode()) & 0x7FFFFFFF])
 
 
+async def _key_locks(res: Resource, p: Partner, all_values: list[dict[str, Any]]) -> None:
+    """PostgreSQL: two calls for the same natural key (say two identity submissions of one uid under two
+    idempotency keys) wait for each other, so the second finds the first's row instead of adding a twin.
+    Taken in one order (sorted) so that two batches never wait for each other crosswise."""
+    conn = connections.get("default")
+    if not p.key or conn.capabilities.dialect != "postgres":
+        return  # SQLite runs one write transaction at a time
+    keys = sorted({zlib.crc32(repr((res.table, *(v.get(k) for k in p.key))).encode()) & 0x7FFFFFFF
+                   for v in all_values})
+    for key in keys:
+        await conn.execute_query("SELECT pg_advisory_xact_lock($1, $2)", [74_024, key])
+
+
 async def _partner_apply(request: web.Request, res: Resource, p: Partner, items: list[BaseModel],
                          batch: bool) -> list[tuple[int | None, bool]]:
     """Writes the records (all or none); answers (id, created) per record (id None for a bulk insert)."""
@@ -810,6 +823,7 @@ async def _partner_apply(request: web.Request, res: Resource, p: Partner, items:
         async with in_transaction():
             if p.tree:
                 await _tree_lock(res)
+            await _key_locks(res, p, all_values)
             if not p.key and not p.history and not any(res.key in v for v in all_values):
                 for i, values in enumerate(all_values):
                     try:
