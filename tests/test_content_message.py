@@ -80,3 +80,32 @@ async def test_bad_input_and_permissions(admin):
     assert await viewer.post("/admin/common_message/add_message", json={"title": "t"}) == denied
     assert await viewer.post("/admin/common_message/v2/add_message", json={"title": "t", "uids": [1]}) == denied
     assert await CommonMessage.all().count() == 0
+
+
+async def test_a_message_whose_event_was_lost_is_sent_by_the_sweep(admin):
+    """The process died between storing a message and publishing its fan-out (or a worker died half-way):
+    the five-minute system job publishes it again, and only it."""
+    from datetime import timedelta
+
+    from core_api.monitor.job.models import SysJob, SysJobLog
+
+    old = datetime.now(UTC) - timedelta(minutes=3)
+    lost = await CommonMessage.create(title="丢失的推送", target="users", target_uids=[701, 702], total=2,
+                                      create_time=old)
+    stalled = await CommonMessage.create(title="中断的推送", target="users", target_uids=[703], total=1,
+                                         push_status="1", create_time=old, update_time=old - timedelta(minutes=10))
+    busy = await CommonMessage.create(title="正在推送", target="users", target_uids=[704], total=1,
+                                      push_status="1", create_time=old, update_time=datetime.now(UTC))
+    fresh = await CommonMessage.create(title="刚刚添加", target="users", target_uids=[705], total=1)
+    job = await SysJob.get(invoke_target="resendStuckMessages")
+    assert (job.status, job.cron_expression) == ("0", "0 0/5 * * * ?")
+    assert (await admin.put("/monitor/job/run", json={"jobId": job.job_id}))["code"] == 200
+    await eventually(lambda: SysJobLog.filter(job_id=job.job_id).exists())
+    assert (await SysJobLog.get(job_id=job.job_id)).job_message == "重新派发 2 条站内消息"
+    await eventually(lambda: sent(lost.id), timeout=30)
+    await eventually(lambda: sent(stalled.id), timeout=30)
+    assert await CommonMessageUser.filter(message_id=lost.id).count() == 2
+    for untouched in (busy, fresh):
+        row = await CommonMessage.get(id=untouched.id)
+        rows = await CommonMessageUser.filter(message_id=row.id).count()
+        assert (row.push_status, rows) == (untouched.push_status, 0)

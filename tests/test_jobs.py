@@ -25,7 +25,8 @@ async def job_id(name: str) -> int:
 async def test_seeded_jobs_and_handlers(admin):
     page = await admin.get("/monitor/job/list")
     assert {r["invokeTarget"] for r in page["rows"]} == {"cleanExpiredSessions", "cleanOldLogs", "refreshCaches",
-                                                         "dbStatsSnapshot", "ensureChatPartitions", "cleanExports"}
+                                                         "dbStatsSnapshot", "ensureChatPartitions", "cleanExports",
+                                                         "resendStuckMessages"}
     handlers = {h["name"]: h for h in (await admin.get("/monitor/job/handlers"))["data"]}
     assert set(handlers) >= {"cleanExpiredSessions", "cleanOldLogs", "refreshCaches", "dbStatsSnapshot", "heartbeat"}
     assert "days" in handlers["cleanOldLogs"]["params"]["properties"]
@@ -204,7 +205,8 @@ async def test_update_delete_export_and_log_cleanup(admin):
     assert (await SysJob.get(job_id=jid)).cron_expression == "0 0/5 * * * ?"
     export = await admin.post("/monitor/job/export", data={"jobGroup": "SYSTEM"})
     assert {r[1] for r in xlsx_rows(await export.read())[1:]} == {"清理过期会话", "清理历史日志", "刷新字典和参数缓存",
-                                                                  "创建聊天记录月分区", "清理过期导出文件"}
+                                                                  "创建聊天记录月分区", "清理过期导出文件",
+                                                                  "补发未完成的站内消息"}
     await admin.put("/monitor/job/run", json={"jobId": jid})
     await eventually(lambda: SysJobLog.filter(job_id=jid).exists())
     log_export = await admin.post("/monitor/jobLog/export", data={"jobId": str(jid)})

@@ -137,4 +137,5 @@ JOBS = [
     ("数据库统计快照", "DEFAULT", "dbStatsSnapshot", "{}", "0 0 * * * ?", "3", "1"),
     ("创建聊天记录月分区", "SYSTEM", "ensureChatPartitions", '{"ahead": 3}', "0 30 1 * * ?", "2", "0"),
     ("清理过期导出文件", "SYSTEM", "cleanExports", '{"days": 7}', "0 15 4 * * ?", "2", "0"),
+    ("补发未完成的站内消息", "SYSTEM", "resendStuckMessages", "{}", "0 0/5 * * * ?", "2", "0"),
 ]

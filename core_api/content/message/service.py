@@ -38,14 +38,25 @@ async def fan_out(payload: dict[str, Any]) -> int:
     if message is None:
         return 0  # deleted before it was sent
     uids = sorted(set(message.target_uids or [])) if message.target == TARGET_USERS else await all_uids()
-    await CommonMessage.filter(id=message.id).update(push_status=SENDING, total=len(uids))
     now = dt.datetime.now(dt.UTC)
+    # update_time is the fan-out's heartbeat: the sweep (resend_stuck) leaves a message being sent alone
+    await CommonMessage.filter(id=message.id).update(push_status=SENDING, total=len(uids), update_time=now)
     sent = 0
     for i in range(0, len(uids), BATCH):
         await CommonMessageUser.bulk_create(
             [CommonMessageUser(message_id=message.id, uid=uid, create_by=message.create_by, create_time=now)
              for uid in uids[i:i + BATCH]], ignore_conflicts=True)
         sent = await CommonMessageUser.filter(message_id=message.id).count()
-        await CommonMessage.filter(id=message.id).update(sent=sent)
+        await CommonMessage.filter(id=message.id).update(sent=sent, update_time=dt.datetime.now(dt.UTC))
     await CommonMessage.filter(id=message.id).update(push_status=SENT, sent=sent)
     return sent
+
+
+async def stuck_messages(now: dt.datetime, waiting: dt.timedelta, sending: dt.timedelta) -> list[int]:
+    """Messages whose fan-out event was lost (the process died between the commit and the publish, or the
+    worker died half-way): still waiting ``waiting`` after they were added, or sending with no progress for
+    ``sending``. Publishing them again is safe: the fan-out skips the rows that exist."""
+    lost = CommonMessage.filter(push_status=WAITING, create_time__lt=now - waiting)
+    stalled = CommonMessage.filter(push_status=SENDING, update_time__lt=now - sending)
+    ids = [*await lost.values_list("id", flat=True), *await stalled.values_list("id", flat=True)]
+    return sorted(int(i) for i in ids)  # type: ignore[call-overload]

@@ -148,6 +148,17 @@ async def clean_exports(params: KeepDays, ctx: JobContext) -> str:
     return f"已删除 {removed} 个超过 {params.days} 天的导出文件"
 
 
+@job_handler("resendStuckMessages", "补发未完成的站内消息", NoParams)
+async def resend_stuck_messages(_params: NoParams, ctx: JobContext) -> str:
+    """An in-app message whose fan-out event was lost is published again (see stuck_messages)."""
+    from core_api.content.message.service import MESSAGE_ADDED, stuck_messages
+
+    ids = await stuck_messages(ctx.now, timedelta(minutes=2), timedelta(minutes=10))
+    for message_id in ids:
+        await ctx.services.bus.publish(MESSAGE_ADDED, {"messageId": message_id})
+    return f"重新派发 {len(ids)} 条站内消息" if ids else "没有未完成的站内消息"
+
+
 @job_handler("heartbeat", "调度心跳", Heartbeat)
 async def heartbeat(params: Heartbeat, _ctx: JobContext) -> str:
     if params.hold_seconds:
