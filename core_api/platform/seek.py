@@ -76,7 +76,10 @@ def seek_filter(model: type[Model], cursor: str | None, filters_key: str, orderi
         equal = {ordering[j].lstrip("-"): values[j] for j in range(i)}
         step = Q(**equal, **{f"{name}__{'lt' if descending else 'gt'}": values[i]})
         either = step if either is None else either | step
-    return either
+    # The same bound on the leading column alone (implied by the OR above) is what an index on that column
+    # can start its scan at; without it the database reads every row before the cursor and filters them.
+    first, descending = ordering[0].lstrip("-"), ordering[0].startswith("-")
+    return Q(**{f"{first}__{'lte' if descending else 'gte'}": values[0]}) & either  # type: ignore[operator]
 
 
 def _typed(kind: str | None, value: Any) -> Any:

@@ -50,6 +50,9 @@ CONSUMER_WHERE = ('FROM "account_consumer" WHERE UPPER(CAST("nick_name" AS VARCH
 CONSUMER_SELECT = (f'SELECT {CONSUMER_COLUMNS} {CONSUMER_WHERE} '
                    'ORDER BY "register_time" DESC,"id" DESC LIMIT $4 OFFSET $5')
 CONSUMER_COUNT = f"SELECT COUNT(*) {CONSUMER_WHERE}"
+# The same page sought after the previous page's last row (what `after` runs: no OFFSET).
+CONSUMER_SEEK = (f'SELECT {CONSUMER_COLUMNS} {CONSUMER_WHERE} AND "register_time"<=$4 AND ("register_time"<$4 OR '
+                 '("register_time"=$4 AND "id"<$5)) ORDER BY "register_time" DESC,"id" DESC LIMIT $6')
 CHAT_COLUMNS = ('"id" "id","from_uid" "from_uid","to_uid" "to_uid","msg_type" "msg_type","content" "content",'
                 '"sent_time" "sent_time","withdrawn" "withdrawn","shelf" "shelf","read" "read"')
 CONV_WHERE = 'FROM "im_record_single" WHERE "conversation"=$1'
@@ -70,6 +73,8 @@ class Case:
     params: tuple
     page: int
     total: int = 0
+    seek: str = ""  # sought after the previous page's last row: this SELECT (its values appended) and `after`
+    seek_values: tuple = ()
 
 
 def summary(name: str, concurrency: int, latencies: list[float], elapsed: float, wrong: int) -> Result:
@@ -93,7 +98,10 @@ async def floor(url: str, case: Case, concurrency: int, seconds: float) -> Resul
             while time.perf_counter() < deadline:
                 began = time.perf_counter()
                 await conn.fetchval(case.count, *case.params)
-                await conn.fetch(case.select, *case.params, SIZE, (case.page - 1) * SIZE)
+                if case.seek:
+                    await conn.fetch(case.seek, *case.params, *case.seek_values, SIZE)
+                else:
+                    await conn.fetch(case.select, *case.params, SIZE, (case.page - 1) * SIZE)
                 latencies.append(time.perf_counter() - began)
 
     began = time.perf_counter()
@@ -142,6 +150,12 @@ async def build_cases(url: str) -> list[Case]:
         query = {"nickName": FRAGMENT, "beginRegisterTime": begin.isoformat(), "endRegisterTime": end.isoformat()}
         cases = [Case(f"app users, page {p}, nick fragment + date range", "/admin/AccountUserConsumer/list_data",
                       query, CONSUMER_SELECT, CONSUMER_COUNT, params, p) for p in (1, 500)]
+        # page 500 again, asked for with page 499's cursor (the pager turning one page on)
+        last = await conn.fetchrow(f"{CONSUMER_SELECT}", *params, 1, 499 * SIZE - 1)
+        if last is not None:
+            cases.append(Case("app users, page 500 sought after page 499, nick fragment + date range",
+                              "/admin/AccountUserConsumer/list_data", query, CONSUMER_SELECT, CONSUMER_COUNT, params,
+                              500, seek=CONSUMER_SEEK, seek_values=(last["register_time"], last["id"])))
         # the busiest conversation of the last week (its newest page is full) and a uid of last month
         since = dt.datetime.now(dt.UTC) - dt.timedelta(days=7)
         conversation = await conn.fetchval(
@@ -172,7 +186,8 @@ async def plans(url: str, cases: list[Case]) -> tuple[str, list[str]]:
     try:
         for case in cases:
             paged = (SIZE, (case.page - 1) * SIZE)
-            for kind, sql, extra in (("SELECT", case.select, paged), ("COUNT", case.count, ())):
+            select, extra_select = (case.seek, (*case.seek_values, SIZE)) if case.seek else (case.select, paged)
+            for kind, sql, extra in (("SELECT", select, extra_select), ("COUNT", case.count, ())):
                 rows = await conn.fetch(f"EXPLAIN (ANALYZE, BUFFERS) {sql}", *case.params, *extra)
                 text = "\n".join(r[0] for r in rows)
                 out.append(f"{kind}, {case.name}:\n{text}")
@@ -192,6 +207,15 @@ def login(core_url: str) -> str:
     request = urllib.request.Request(core_url + "/login", data=body, headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request) as r:
         return json.load(r)["token"]
+
+
+def page_cursor(core_url: str, token: str, case: Case) -> str:
+    query = urllib.parse.urlencode({**case.query, "pageSize": SIZE, "pageNum": case.page - 1})
+    request = urllib.request.Request(f"{core_url}{case.path}?{query}", headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request) as r:
+        cursor = json.load(r)["data"]["next"]
+    assert cursor, "the page before answered no cursor"
+    return str(cursor)
 
 
 def main() -> None:
@@ -220,8 +244,10 @@ def main() -> None:
     try:
         token = login(core.url)
         for case in cases:
-            target = f"{core.url}{case.path}?" + urllib.parse.urlencode({**case.query, "pageSize": SIZE,
-                                                                         "pageNum": case.page})
+            query = {**case.query, "pageSize": SIZE, "pageNum": case.page}
+            if case.seek:  # the cursor the page before answers
+                query["after"] = page_cursor(core.url, token, case)
+            target = f"{core.url}{case.path}?" + urllib.parse.urlencode(query)
             print(f"{case.name}: total {case.total:,}", flush=True)
             asyncio.run(load("warm-up", target, token, case, 4, 2))
             for c in levels:
