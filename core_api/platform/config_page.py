@@ -90,7 +90,8 @@ class Scope:
 
 
 PAGES: dict[str, ConfigPage] = {}
-OnSaved = Callable[[web.Request, dict[str, Any]], Awaitable[None]]
+OnSaved = Callable[[web.Request, Principal, dict[str, Any]], Awaitable[None]]
+Initial = Callable[[], Awaitable[dict[str, Any]]]
 
 
 @dataclass
@@ -107,6 +108,7 @@ class ConfigPage:
     secrets: tuple[str, ...] = ()
     scope: Scope | None = None
     on_saved: OnSaved | None = None  # after a save or restore committed, with the new object
+    initial: Initial | None = None  # a page never saved: its first object (else the model's defaults)
     fields: dict[str, Any] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -152,6 +154,9 @@ class ConfigPage:
         try:
             obj = self.model.model_validate(values)
         except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            if not first.get("loc") and first["type"] == "value_error":  # a rule of the whole object: its own text
+                raise ServiceError(str((first.get("ctx") or {}).get("error", first["msg"]))) from None
             raise ServiceError(describe_validation_error(exc, self.model, lang)) from None
         data = obj.model_dump(by_alias=True, mode="json")
         for name, info in self.fields.items():
@@ -178,7 +183,7 @@ async def current(page: ConfigPage, scope: str | None) -> tuple[int, dict[str, A
     """(version, the whole object with secrets, updated by, updated at) of a page."""
     row = await ConfigPageRow.get_or_none(key=page.storage_key(scope))
     if row is None:
-        return 0, page.defaults(), "", None
+        return 0, page.complete(await page.initial()) if page.initial else page.defaults(), "", None
     return row.version, page.complete(row.data), row.update_by, row.update_time
 
 
@@ -225,7 +230,7 @@ async def store(request: web.Request, principal: Principal, page: ConfigPage, sc
         raise ServiceError(CONFLICT.format(current=version + 1)) from None
     await changed(request.app, TABLE)
     if page.on_saved is not None:
-        await page.on_saved(request, after)
+        await page.on_saved(request, principal, after)
     return {"version": version + 1, "changed": True}
 
 
@@ -351,8 +356,10 @@ def _routes(page: ConfigPage) -> None:  # noqa: C901 - the calls of one page, si
         values = tuple(v for v, _, _ in page.scope.options)
         scope_fields[page.scope.name] = (Literal[values], Field(values[0], title=page.scope.label))  # type: ignore[valid-type]
     Query = create_model(f"{page.model.__name__}Query", __base__=Schema, **scope_fields)  # noqa: N806
+    # the page's fields without its cross-field rules: those run on the whole object, its secrets merged in
+    own = {name: (info.annotation, info) for name, info in page.fields.items()}
     Body = create_model(  # noqa: N806
-        f"{page.model.__name__}Save", __base__=page.model,
+        f"{page.model.__name__}Save", __base__=ConfigModel, __doc__=page.model.__doc__, **own,
         version=(int, Field(ge=0, le=INT_MAX, title="版本", description="the version the operator loaded")),
         **scope_fields)
     Restore = create_model(f"{page.model.__name__}Restore", __base__=_Restore, **scope_fields)  # noqa: N806
