@@ -295,7 +295,7 @@ def meta_of(page: ConfigPage, lang: str) -> dict[str, Any]:
         scope = {"name": page.scope.name, "label": page.scope.label_en if en else page.scope.label,
                  "options": [{"value": v, "label": e if en else z} for v, z, e in page.scope.options]}
     return {"key": page.key, "title": page.title_en if en else page.title, "view": page.view, "perm": page.perm,
-            "get": page.get[1], "save": page.save[1], "scope": scope,
+            "get": page.get[1], "getMethod": page.get[0], "save": page.save[1], "scope": scope,
             "fields": [field_meta(page, name, lang) for name in page.fields]}
 
 
