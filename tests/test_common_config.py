@@ -34,7 +34,8 @@ async def test_v1_six_calls_filters_and_shelf(admin):
                        "配置值必须是 true 或 false"),
                       ({"configKey": "x3", "configName": "n", "configValue": "{", "valueType": "json"},
                        "配置值不是有效的 JSON"),
-                      ({"configKey": "1bad key", "configName": "n", "valueType": "string"}, "配置键必须以字母开头，只能包含字母、数字、下划线、点、冒号或横线"),
+                      ({"configKey": "1bad key", "configName": "n", "valueType": "string"},
+                       "配置键必须以字母开头，只能包含字母、数字、下划线、点、冒号或横线"),
                       ({"configKey": "mall.open", "configName": "重复", "valueType": "string"}, "该配置键已存在")]:
         assert await admin.post("/admin/CommonConfig", json=body) == {"code": 500, "msg": msg}, body
     bad_type = await admin.put("/admin/CommonConfig", json={**whole, "configValue": "8000", "valueType": "bool"})

@@ -74,7 +74,7 @@ def C(default: Any, label: str, label_en: str, *, kind: Kind | None = None, help
       help_en: str = "", options: dict[str, tuple[str, str]] | None = None, required: bool = False,
       **rules: Any) -> Any:
     """A page field: pydantic's ``Field`` with the label (its zh-CN validation name) and what the form needs."""
-    extra = {"labelEn": label_en, "kind": kind, "help": help, "helpEn": help_en, "options": options,
+    extra: dict[str, Any] = {"labelEn": label_en, "kind": kind, "help": help, "helpEn": help_en, "options": options,
              "required": required}
     return Field(default, title=label, json_schema_extra={k: v for k, v in extra.items() if v}, **rules)
 
@@ -357,9 +357,9 @@ def _routes(page: ConfigPage) -> None:  # noqa: C901 - the calls of one page, si
         scope_fields[page.scope.name] = (Literal[values], Field(values[0], title=page.scope.label))  # type: ignore[valid-type]
     Query = create_model(f"{page.model.__name__}Query", __base__=Schema, **scope_fields)  # noqa: N806
     # the page's fields without its cross-field rules: those run on the whole object, its secrets merged in
-    own = {name: (info.annotation, info) for name, info in page.fields.items()}
+    own: dict[str, Any] = {name: (info.annotation, info) for name, info in page.fields.items()}
     Body = create_model(  # noqa: N806
-        f"{page.model.__name__}Save", __base__=ConfigModel, __doc__=page.model.__doc__, **own,
+        f"{page.model.__name__}Save", __base__=ConfigModel, __doc__=page.model.__doc__ or "", **own,
         version=(int, Field(ge=0, le=INT_MAX, title="版本", description="the version the operator loaded")),
         **scope_fields)
     Restore = create_model(f"{page.model.__name__}Restore", __base__=_Restore, **scope_fields)  # noqa: N806

@@ -37,7 +37,8 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
     if "config_key" in values and not KEY.match(values["config_key"] or ""):
         raise ServiceError("配置键必须以字母开头，只能包含字母、数字、下划线、点、冒号或横线")
     check_value(merged.get("value_type") or "string", merged.get("config_value") or "")
-    if "max_version" in merged and merged.get("max_version") and merged["max_version"] < (merged.get("min_version") or 0):
+    highest, lowest = merged.get("max_version") or 0, merged.get("min_version") or 0
+    if highest and highest < lowest:
         raise ServiceError("最高版本号不能小于最低版本号")
 
 

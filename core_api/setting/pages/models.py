@@ -28,7 +28,8 @@ class ProductConfig(ConfigModel):
     register_enabled: bool = C(True, "开放注册", "Registration open")
     invite_code_required: bool = C(False, "注册需邀请码", "Invite code required")
     real_name_required: bool = C(False, "需实名认证", "Real-name check required",
-                                 help="开启后未实名的用户不能发起私聊和下单", help_en="Unverified users cannot chat or order")
+                                 help="开启后未实名的用户不能发起私聊和下单",
+                                 help_en="Unverified users cannot chat or order")
     default_avatar: str = C("", "默认头像", "Default avatar", kind="image", max_length=500)
 
 
