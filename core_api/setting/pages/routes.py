@@ -12,7 +12,7 @@ import re
 from core_api.platform.api import Api
 from core_api.platform.config_page import ConfigPage, Scope
 from core_api.platform.settings import Settings
-from core_api.setting.pages import models as m
+from core_api.setting.pages import objects as m
 
 api = Api("setting-pages")
 
