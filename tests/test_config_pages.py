@@ -8,12 +8,14 @@ import asyncio
 import time
 from typing import Any
 
+import aiohttp
 import pytest
 
 from core_api.content.rich_text.models import CommonRichText
+from core_api.monitor.operlog.models import SysOperLog
 from core_api.platform.models import ConfigPageRow, ConfigPageVersion
 from core_api.platform.partner import partner_signature
-from tests.conftest import Caller, token_for
+from tests.conftest import BACKEND, Caller, eventually, token_for
 from tests.test_escalation import make_role, make_user, sign_in
 
 KEY = "partner-key-" + "k" * 24
@@ -153,6 +155,10 @@ async def test_secrets_are_write_only_in_fetch_history_meta_and_kept_by_restore(
     assert top["changes"] == {"minAmount": [100, 1], "wechatApiKey": ["已设置", "已更换"]}
     missing = await admin.post("/admin/config_page/pay_way/restore", json={"version": 4, "restore": 99})
     assert missing == {"code": 500, "msg": "第99版不存在"}
+    # nor in the operation log, which operators read
+    logged = [r.oper_param for r in await SysOperLog.filter(title="支付方式配置")]
+    assert len(logged) == 6 and all("secret-" not in p for p in logged)
+    assert '"wechatApiKey":"******"' in logged[0]
 
 
 async def test_core_v2_is_one_object_per_platform(admin):
@@ -230,3 +236,28 @@ async def test_partner_read_includes_secrets_and_a_save_invalidates_its_cache(st
     assert (await partner_get(client, path))["data"]["data"]["silenceMinutes"] == 15
     ios = await partner_get(client, "/api/partner/v1/config/core_v2", platform="ios")
     assert ios["data"]["platform"] == "ios" and ios["data"]["version"] == 0
+
+
+@pytest.mark.skipif(BACKEND != "postgres", reason="two nodes share PostgreSQL and RabbitMQ")
+async def test_a_save_on_one_node_invalidates_the_other_nodes_cache(start_app, make_settings, second_node):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    other = await second_node(CONSOLE_CHAT_PARTNER_KEY=KEY)
+    admin = Caller(client, await token_for(client))
+    path = "/api/partner/v1/config/game"
+
+    async def there() -> dict[str, Any]:
+        ts = str(int(time.time()))
+        headers = {"X-Partner-Timestamp": ts, "X-Partner-Signature": partner_signature(KEY, ts, "GET", path, b"")}
+        async with aiohttp.ClientSession() as http, http.get(other + path, headers=headers) as r:
+            body = await r.json()
+            assert body["code"] == 200, body
+            return body["data"]
+
+    assert (await there())["data"]["dailyDrawLimit"] == 3  # now cached there
+    page = await fetch(admin, "GET", f"{CC2}/game_config_page")
+    assert (await admin.post(f"{CC2}/edit_game_config", json=body_of(page, dailyDrawLimit=8)))["code"] == 200
+
+    async def renewed() -> bool:
+        return (await there())["data"]["dailyDrawLimit"] == 8
+
+    await eventually(renewed, timeout=10)

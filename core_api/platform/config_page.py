@@ -49,6 +49,7 @@ from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.html import sanitise
 from core_api.platform.models import ConfigPageRow, ConfigPageVersion
+from core_api.platform.operlog import SECRET_KEYS
 from core_api.platform.schema import INT_MAX, Schema, describe_validation_error
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -124,6 +125,7 @@ class ConfigPage:
         if clash := wires & (RESERVED | ({self.scope.name} if self.scope else set())):
             raise ValueError(f"{self.key}: field names {clash} are reserved")
         PAGES[self.key] = self
+        SECRET_KEYS.update(w.lower() for w in self.secret_wires)  # the operation log of a save shows ******
         _routes(self)
 
     # ---- values
