@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core_api.platform.api import Api
 from core_api.platform.config_page import C, ConfigModel, ConfigPage
+from core_api.platform.schema import RichText
 
 api = Api("consult-independence")
 
@@ -13,7 +14,7 @@ class IndependenceConfig(ConfigModel):
 
     enabled: bool = C(True, "开启自主问诊", "Open")
     title: str = C("自主问诊", "入口标题", "Entry title", min_length=1, max_length=32)
-    intro: str = C("", "问诊说明", "Introduction", kind="richtext", max_length=20_000)
+    intro: RichText = C("", "问诊说明", "Introduction", kind="richtext", max_length=20_000)
     fee: int = C(0, "问诊费用（分）", "Fee (fen)", kind="money", ge=0, le=10_000_000, help="0 表示免费",
                  help_en="0: free")
     free_times_per_day: int = C(1, "每日免费次数", "Free consults a day", ge=0, le=100)

@@ -154,7 +154,7 @@ async def updata_text(request: web.Request, principal: Principal, body: TextBody
 class AboutUsConfig(ConfigModel):
     """The about-us page: its rich text, and the company's contacts shown under it."""
 
-    content: str = C("", "内容", "Content", kind="richtext", max_length=200_000)
+    content: RichText = C("", "内容", "Content", kind="richtext", max_length=200_000)
     company: str = C("", "公司名称", "Company", max_length=100)
     phone: str = C("", "联系电话", "Phone", max_length=20, pattern=r"^[0-9+\-]{0,20}$")
     email: str = C("", "联系邮箱", "E-mail", max_length=100, pattern=r"^([^@\s]+@[^@\s]+\.[^@\s]+)?$")
