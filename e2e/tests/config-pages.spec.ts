@@ -29,7 +29,7 @@ async function versionOf(page: Page): Promise<number> {
 
 /** Changes a field to a new value and answers it. */
 async function change(page: Page, field: string, text = false): Promise<string> {
-  const input = page.getByTestId(`config-${field}`);
+  const input = page.getByTestId(`config-field-${field}`);
   const now = await input.inputValue();
   const max = Number((await input.getAttribute("max")) ?? "1000");
   const next = text ? unique("E2E") : String(Number(now) >= max ? Number(now) - 1 : Number(now) + 1);
@@ -46,7 +46,7 @@ for (const { url, field, text } of PAGES) {
     await expect(toast(page, `已保存为第${before + 1}版`)).toBeVisible();
     await expect(page.getByTestId("config-version")).toContainText(`第${before + 1}版`);
     await page.reload();
-    await expect(page.getByTestId(`config-${field}`)).toHaveValue(value);
+    await expect(page.getByTestId(`config-field-${field}`)).toHaveValue(value);
     await page.getByTestId("config-history").click();
     const entry = page.getByTestId(`config-history-${before + 1}`);
     await expect(entry).toContainText("admin");
@@ -67,7 +67,7 @@ test("restoring an earlier version makes it the next one", async ({ page }) => {
   await page.getByTestId("config-history").click();
   await page.getByTestId(`config-restore-${start + 1}`).click();
   await expect(toast(page, `已恢复第${start + 1}版，现为第${start + 3}版`)).toBeVisible();
-  await expect(page.getByTestId("config-maxAdmins")).toHaveValue(first);
+  await expect(page.getByTestId("config-field-maxAdmins")).toHaveValue(first);
   await page.getByTestId("config-history").click();
   await expect(page.getByTestId(`config-history-${start + 3}`)).toContainText(`恢复自第${start + 1}版`);
 });
@@ -88,13 +88,13 @@ test("a save made from an older version is refused with the page's message", asy
 
 test("a secret is write-only: set, then shown only as 已设置", async ({ page }) => {
   await page.goto("/setting/alarm");
-  const token = page.getByTestId("config-webhookToken");
+  const token = page.getByTestId("config-field-webhookToken");
   await expect(token).toHaveAttribute("type", "password");
   const secret = unique("tok-");
   await token.fill(secret);
   await change(page, "silenceMinutes");
   await page.getByTestId("config-save").click();
-  await expect(page.getByTestId("config-webhookToken-state")).toHaveText("已设置");
+  await expect(page.getByTestId("config-field-webhookToken-state")).toHaveText("已设置");
   await expect(token).toHaveValue("");
   await page.getByTestId("config-history").click();
   await expect(page.getByTestId("config-history-dialog")).toContainText("Webhook 密钥");

@@ -194,7 +194,7 @@ export function ConfigPageScreen({ pageKey }: { pageKey: string }) {
 
 function ConfigFieldRow({ field: f, value, isSet, onChange }: { field: ConfigField; value: string | boolean | undefined; isSet?: boolean; onChange: (v: string | boolean) => void }) {
   const t = useTranslations("configPage");
-  const id = `config-${f.name}`;
+  const id = `config-field-${f.name}`;
   const wide = f.kind === "richtext" || f.kind === "textarea" || f.kind === "lines";
   let control;
   if (f.kind === "switch") control = <Switch id={id} data-testid={id} checked={Boolean(value)} onCheckedChange={onChange} />;
