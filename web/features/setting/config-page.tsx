@@ -113,6 +113,7 @@ export function ConfigPageScreen({ pageKey }: { pageKey: string }) {
             {meta.scope && (
               <NativeSelect
                 data-testid="config-scope"
+                className="w-32"
                 aria-label={meta.scope.label}
                 value={scope}
                 onChange={(e) => {
