@@ -18,32 +18,36 @@ SAVE_ABOUT = "/admin/CommonConfig/edit_config_aboutUs_v2"
 DENIED = {"code": 403, "msg": "当前操作没有权限"}
 
 
+def about(content: str, version: int) -> dict:
+    """The about-us page's whole object (a configuration page since issue 12)."""
+    return {"content": content, "company": "", "phone": "", "email": "", "icp": "", "version": version}
+
+
 async def test_about_us_grows_versions_and_is_read_publicly(admin, client):
     empty = await admin.get(ABOUT)
-    assert empty["data"]["version"] == 0 and empty["data"]["id"] is None and empty["data"]["versions"] == []
+    assert empty["data"]["version"] == 0 and empty["data"]["content"] == ""
     assert (await (await client.get("/api/open/v1/rich_text", params={"code": "about_us"})).json())["code"] == 404
-    first = await admin.post(SAVE_ABOUT, json={"content": "<p>第一版</p><script>x()</script>", "version": 0})
+    first = await admin.post(SAVE_ABOUT, json=about("<p>第一版</p><script>x()</script>", 0))
     assert first["code"] == 200 and first["data"]["version"] == 1
-    second = await admin.post(SAVE_ABOUT, json={"content": '<p>第二版<img src="/files/2026/11/a.png"></p>',
-                                                "version": 1})
-    assert second["data"] == {"id": first["data"]["id"], "version": 2, "changed": True}
-    same = await admin.post(SAVE_ABOUT, json={"content": '<p>第二版<img src="/files/2026/11/a.png"></p>'})
-    assert same["data"]["changed"] is False and same["data"]["version"] == 2
+    second = await admin.post(SAVE_ABOUT, json=about('<p>第二版<img src="/files/2026/11/a.png"></p>', 1))
+    assert second["data"] == {"version": 2, "changed": True}
+    same = await admin.post(SAVE_ABOUT, json=about('<p>第二版<img src="/files/2026/11/a.png"></p>', 2))
+    assert same["data"] == {"version": 2, "changed": False}
     page = (await admin.get(ABOUT))["data"]
     assert page["version"] == 2 and page["updateBy"] == "admin"
     assert '<img src="/files/2026/11/a.png">' in page["content"]  # an image from our upload store is kept
-    assert [(v["version"], v["savedBy"]) for v in page["versions"]] == [(1, "admin")]
-    kept = await CommonRichTextVersion.get(rich_text_id=page["id"], version=1)
-    assert kept.content == "<p>第一版</p>"  # the script never reached the database
+    history = (await admin.get("/admin/config_page/about_us/history"))["data"]
+    assert [(v["version"], v["savedBy"]) for v in history] == [(2, "admin"), (1, "admin")]
+    assert history[1]["changes"]["content"] == ["", "<p>第一版</p>"]  # the script never reached the database
+    kept = await CommonRichTextVersion.get(version=1)
+    assert kept.content == "<p>第一版</p>"  # the open rich text keeps its own versions too
     public = await (await client.get("/api/open/v1/rich_text", params={"code": "about_us"})).json()
     assert public["code"] == 200 and "第二版" in public["data"]["content"]
     # a save over a newer version than the editor loaded is refused and changes nothing
-    stale = await admin.post(SAVE_ABOUT, json={"content": "<p>旧的</p>", "version": 1})
-    assert stale == {"code": 500, "msg": "内容已被他人修改，请刷新后再编辑（当前为第2版）"}
+    stale = await admin.post(SAVE_ABOUT, json=about("<p>旧的</p>", 1))
+    assert stale == {"code": 500, "msg": "配置已被他人修改（当前为第2版），请刷新后再保存"}
     assert (await CommonRichText.get(code="about_us")).version == 2
     assert await CommonRichTextVersion.all().count() == 1
-    history = (await admin.get(f"/admin/CommonRichText/history/{page['id']}"))["data"]
-    assert [h["action"] for h in history] == ["update", "create"]
 
 
 async def test_agreement_and_concurrent_saves(admin, client):
@@ -70,15 +74,15 @@ async def test_agreement_and_concurrent_saves(admin, client):
 
 
 async def test_pages_bad_input_and_permissions(admin):
-    for path, body in [(SAVE_ABOUT, {}), (SAVE_ABOUT, {"content": "x", "version": -1}),
-                       (SAVE_ABOUT, {"content": "x" * 200_001}), (SAVE_ABOUT, {"content": "<p>x</p>", "version": 3}),
+    for path, body in [(SAVE_ABOUT, {}), (SAVE_ABOUT, about("x", -1)),
+                       (SAVE_ABOUT, about("x" * 200_001, 0)), (SAVE_ABOUT, about("<p>x</p>", 3)),
                        ("/admin/common_rich_text/edit_agreement", {"content": 5})]:
         assert (await admin.post(path, json=body))["code"] == 500, body
     assert await CommonRichText.all().count() == 0
     role = await make_role(admin, "about_editor", ("content:about:edit",))
     await make_user(admin, "abouted", 103, [role.role_id])
     editor = await sign_in(admin, "abouted")
-    assert (await editor.post(SAVE_ABOUT, json={"content": "<p>关于</p>"}))["code"] == 200
+    assert (await editor.post(SAVE_ABOUT, json=about("<p>关于</p>", 0)))["code"] == 200
     assert (await editor.get(ABOUT))["code"] == 200
     assert await editor.get("/admin/common_rich_text/agreement_page") == DENIED
     assert await editor.post("/admin/common_rich_text/edit_agreement", json={"content": "<p>x</p>"}) == DENIED
@@ -185,6 +189,8 @@ async def test_demo_fills_the_pages_with_versions(admin):
                           size=lambda name, default: default)
     await demo(ctx)
     await demo(ctx)  # twice: the pages are there already
-    page = (await admin.get(ABOUT))["data"]
+    page = (await admin.get("/admin/common_rich_text/info_page", params={"code": "about_us"}))["data"]
     assert page["version"] == 4 and [v["version"] for v in page["versions"]] == [3, 2, 1]
+    about_page = (await admin.get(ABOUT))["data"]  # never saved as a configuration page: starts from it
+    assert about_page["version"] == 0 and about_page["content"] == page["content"]
     assert await CommonRichTextVersion.all().count() == 6

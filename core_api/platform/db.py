@@ -38,6 +38,7 @@ MODEL_MODULES = [
     "core_api.content.cdkey.models",
     "core_api.content.feedback.models",
     "core_api.content.message.models",
+    "core_api.setting.common_config.models",
     "core_api.content.category.models",
     "core_api.account.consumer.models",
 ]

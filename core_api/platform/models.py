@@ -102,3 +102,38 @@ class ExportJob(Model):
 
     class Meta:
         table = "sys_export_job"
+
+
+class ConfigPageRow(Model):
+    """The current object of a configuration page (core_api/platform/config_page.py), keyed by page (and
+    scope: ``core_v2.android``). ``version`` grows by one on every save; a save names the version it was
+    made from and updates only while it is still current."""
+
+    id = fields.BigIntField(primary_key=True)
+    key = fields.CharField(max_length=64, unique=True)
+    version = fields.IntField(default=0)
+    data: dict = fields.JSONField(default=dict)  # every field, secrets included (never answered to a browser)
+    update_by = fields.CharField(max_length=64, default="")
+    update_time = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "biz_config_page"
+
+
+class ConfigPageVersion(Model):
+    """One saved version of a configuration page: who, when, the whole object then, and the fields it
+    changed (before and after, secrets already masked)."""
+
+    id = fields.BigIntField(primary_key=True)
+    key = fields.CharField(max_length=64)
+    version = fields.IntField()
+    data: dict = fields.JSONField(default=dict)
+    changes: dict = fields.JSONField(default=dict)  # camelCase field -> [before, after], secrets masked
+    action = fields.CharField(max_length=16, default="save")  # save | restore
+    restored_from = fields.IntField(null=True)
+    saved_by = fields.CharField(max_length=64, default="")
+    saved_time = fields.DatetimeField()
+
+    class Meta:
+        table = "biz_config_page_version"
+        unique_together = (("key", "version"),)

@@ -10,6 +10,7 @@ handler runs the platform checks
   answer is stored; a repeat with the same route and body gets the stored answer and applies nothing; a
   repeat with another body (or route) is refused with code 409. Concurrent repeats wait for the first to
   finish. A call that fails (a refusal, a bad body) releases its key, so a corrected retry can apply.
+  A ``GET`` (a read, such as a configuration page's object) is signed the same way but takes no key.
 
 The older partner call (``/api/chat/v1/peer_token``) keeps its raw ``X-Partner-Key`` header
 (``check_partner_key``).
@@ -81,6 +82,8 @@ async def run_partner_call(request: web.Request, run: Callable[[], Awaitable[web
         -> web.StreamResponse:
     body = await request.read()
     check_signature(request, body)
+    if request.method == "GET":  # a read changes nothing: signed, but no idempotency key to claim
+        return await run()
     key = request.headers.get("Idempotency-Key", "")
     if not KEY_RE.match(key):
         raise ServiceError("请求头 Idempotency-Key 不能为空，且只能是 1-128 个可见字符")

@@ -25,6 +25,9 @@ class Settings(BaseSettings):
     secret_key: str = ""
     timezone: str = "Asia/Shanghai"
     product_name: str = "密讯"
+    # The product's short name: the segment of the main product configuration's paths
+    # (/admin/CommonConfig/get_{product_code}_config). Read when the routes are declared: a restart applies it.
+    product_code: str = Field("mixun", pattern=r"^[a-z][a-z0-9]{1,19}$")
 
     session_timeout_minutes: float = Field(30, gt=0)
     # None: the config key sys.account.captchaEnabled decides; production refuses False.

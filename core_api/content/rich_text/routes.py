@@ -20,6 +20,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.content.rich_text.models import CommonRichText, CommonRichTextVersion
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.config_page import C, ConfigModel, ConfigPage
 from core_api.platform.counts import Counts, counts_of
 from core_api.platform.envelope import json_response, ok
 from core_api.platform.errors import NotFound, ServiceError
@@ -150,6 +151,16 @@ async def updata_text(request: web.Request, principal: Principal, body: TextBody
 
 # ---- the fixed pages: about us and the user agreement are rich texts under a reserved code
 
+class AboutUsConfig(ConfigModel):
+    """The about-us page: its rich text, and the company's contacts shown under it."""
+
+    content: RichText = C("", "内容", "Content", kind="richtext", max_length=200_000)
+    company: str = C("", "公司名称", "Company", max_length=100)
+    phone: str = C("", "联系电话", "Phone", max_length=20, pattern=r"^[0-9+\-]{0,20}$")
+    email: str = C("", "联系邮箱", "E-mail", max_length=100, pattern=r"^([^@\s]+@[^@\s]+\.[^@\s]+)?$")
+    icp: str = C("", "备案号", "ICP record", max_length=50)
+
+
 ABOUT_US, AGREEMENT = "about_us", "agreement"
 FIXED_TITLES = {ABOUT_US: "关于我们", AGREEMENT: "用户协议"}
 
@@ -186,16 +197,23 @@ async def save_fixed(request: web.Request, principal: Principal, code: str, body
     return {"id": created.id, "version": 1, "changed": True}
 
 
-@api.get("/admin/CommonConfig/config_aboutUs_page", need=any_perm("content:about:edit"),
-         summary="The about-us page for editing, with its earlier versions")
-async def about_page(request: web.Request, principal: Principal) -> web.Response:
-    return ok(data=await fixed_page(principal, ABOUT_US))
+# About us is a configuration page (core_api/platform/config_page.py: versions, history, restore, the form drawn
+# from its model) at its spec paths; every save also writes its content to the rich text ``about_us``, which
+# apps read through the open call below. A page never saved starts from that rich text.
+
+async def _about_initial() -> dict[str, Any]:
+    row = await CommonRichText.filter(code=ABOUT_US).first().values("content")
+    return {"content": row["content"]} if row else {}
 
 
-@api.post("/admin/CommonConfig/edit_config_aboutUs_v2", need=any_perm("content:about:edit"),
-          summary="Save the about-us page as its next version", log=OperLogSpec("关于我们", BusinessType.UPDATE))
-async def edit_about(request: web.Request, principal: Principal, body: FixedBody) -> web.Response:
-    return ok(data=await save_fixed(request, principal, ABOUT_US, body))
+async def _about_saved(request: web.Request, principal: Principal, data: dict[str, Any]) -> None:
+    await save_fixed(request, principal, ABOUT_US, FixedBody(content=data["content"]))
+
+
+about_page = ConfigPage(
+    key="about_us", model=AboutUsConfig, perm="content:about:edit", view="content/about/index", title="关于我们",
+    title_en="About us", api=api, get=("GET", "/admin/CommonConfig/config_aboutUs_page"),
+    save=("POST", "/admin/CommonConfig/edit_config_aboutUs_v2"), initial=_about_initial, on_saved=_about_saved)
 
 
 @api.get("/admin/common_rich_text/agreement_page", need=any_perm("content:agreement:edit"),

@@ -17,6 +17,5 @@ async function RichTextInfo({ searchParams }: ViewProps) {
 export const contentViews: Readonly<Record<string, View>> = {
   "content/category/levels": CategoryLevelsScreen,
   "content/richText/info": RichTextInfo,
-  "content/about/index": () => <RichTextPage load="admin/CommonConfig/config_aboutUs_page" save="admin/CommonConfig/edit_config_aboutUs_v2" perm="content:about:edit" />,
   "content/agreement/index": () => <RichTextPage load="admin/common_rich_text/agreement_page" save="admin/common_rich_text/edit_agreement" perm="content:agreement:edit" />,
 };

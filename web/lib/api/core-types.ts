@@ -1864,6 +1864,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/CommonConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 配置记录: update
+         * @description Needs a signed-in caller with any of permissions setting:commonConfig:edit.
+         */
+        put: operations["platform_CommonConfig_update"];
+        /**
+         * 配置记录: create
+         * @description Needs a signed-in caller with any of permissions setting:commonConfig:add.
+         */
+        post: operations["platform_CommonConfig_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/CommonConfig/config_aboutUs_page": {
         parameters: {
             query?: never;
@@ -1872,10 +1896,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The about-us page for editing, with its earlier versions
+         * About us: the whole object (secrets masked)
          * @description Needs a signed-in caller with any of permissions content:about:edit.
          */
-        get: operations["rich_text_about_page"];
+        get: operations["config_page_about_us_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1894,10 +1918,514 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Save the about-us page as its next version
+         * About us: save the whole object as its next version (from the version loaded)
          * @description Needs a signed-in caller with any of permissions content:about:edit.
          */
-        post: operations["rich_text_edit_about"];
+        post: operations["config_page_about_us_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/edit_meili_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Beauty filter: save the whole object as its next version (from the version loaded)
+         * @description Needs a signed-in caller with any of permissions setting:meili:edit.
+         */
+        post: operations["config_page_meili_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 配置记录: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions setting:commonConfig:export.
+         */
+        post: operations["platform_CommonConfig_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/get_alarm_message_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alarm messages: the whole object (secrets masked)
+         * @description Needs a signed-in caller with any of permissions setting:alarm:edit.
+         */
+        get: operations["config_page_alarm_message_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/get_cdkey_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Redeem codes: the whole object (secrets masked)
+         * @description Needs a signed-in caller with any of permissions setting:cdkey:edit.
+         */
+        get: operations["config_page_cdkey_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/get_group_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Groups: the whole object (secrets masked)
+         * @description Needs a signed-in caller with any of permissions setting:group:edit.
+         */
+        get: operations["config_page_group_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/get_mixun_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Product: the whole object (secrets masked)
+         * @description Needs a signed-in caller with any of permissions setting:product:edit.
+         */
+        get: operations["config_page_product_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/get_pay_way_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pay ways: the whole object (secrets masked)
+         * @description Needs a signed-in caller with any of permissions setting:payWay:edit.
+         */
+        get: operations["config_page_pay_way_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 配置记录: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions setting:commonConfig:query.
+         */
+        get: operations["platform_CommonConfig_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 配置记录: a page of the list
+         * @description Needs a signed-in caller with any of permissions setting:commonConfig:list.
+         */
+        get: operations["platform_CommonConfig_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/meili_config_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Beauty filter: the whole object (secrets masked)
+         * @description Needs a signed-in caller with any of permissions setting:meili:edit.
+         */
+        get: operations["config_page_meili_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/save_alarm_message_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alarm messages: save the whole object as its next version (from the version loaded)
+         * @description Needs a signed-in caller with any of permissions setting:alarm:edit.
+         */
+        post: operations["config_page_alarm_message_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/save_cdkey_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem codes: save the whole object as its next version (from the version loaded)
+         * @description Needs a signed-in caller with any of permissions setting:cdkey:edit.
+         */
+        post: operations["config_page_cdkey_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/save_group_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Groups: save the whole object as its next version (from the version loaded)
+         * @description Needs a signed-in caller with any of permissions setting:group:edit.
+         */
+        post: operations["config_page_group_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/save_mixun_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Product: save the whole object as its next version (from the version loaded)
+         * @description Needs a signed-in caller with any of permissions setting:product:edit.
+         */
+        post: operations["config_page_product_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/save_pay_way_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay ways: save the whole object as its next version (from the version loaded)
+         * @description Needs a signed-in caller with any of permissions setting:payWay:edit.
+         */
+        post: operations["config_page_pay_way_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 配置记录: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions setting:commonConfig:shelf.
+         */
+        get: operations["platform_CommonConfig_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 配置记录: delete
+         * @description Needs a signed-in caller with any of permissions setting:commonConfig:remove.
+         */
+        delete: operations["platform_CommonConfig_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 配置记录: one record
+         * @description Needs a signed-in caller with any of permissions setting:commonConfig:query.
+         */
+        get: operations["platform_CommonConfig_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfigV2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 配置记录 V2: update
+         * @description Needs a signed-in caller with any of permissions setting:commonConfigV2:edit.
+         */
+        put: operations["platform_CommonConfigV2_update"];
+        /**
+         * 配置记录 V2: create
+         * @description Needs a signed-in caller with any of permissions setting:commonConfigV2:add.
+         */
+        post: operations["platform_CommonConfigV2_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfigV2/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 配置记录 V2: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions setting:commonConfigV2:export.
+         */
+        post: operations["platform_CommonConfigV2_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfigV2/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 配置记录 V2: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions setting:commonConfigV2:query.
+         */
+        get: operations["platform_CommonConfigV2_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfigV2/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 配置记录 V2: a page of the list
+         * @description Needs a signed-in caller with any of permissions setting:commonConfigV2:list.
+         */
+        get: operations["platform_CommonConfigV2_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfigV2/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 配置记录 V2: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions setting:commonConfigV2:shelf.
+         */
+        get: operations["platform_CommonConfigV2_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfigV2/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 配置记录 V2: delete
+         * @description Needs a signed-in caller with any of permissions setting:commonConfigV2:remove.
+         */
+        delete: operations["platform_CommonConfigV2_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfigV2/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 配置记录 V2: one record
+         * @description Needs a signed-in caller with any of permissions setting:commonConfigV2:query.
+         */
+        get: operations["platform_CommonConfigV2_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4056,6 +4584,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/common_config/edit_config_v2_common": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Common: save the whole object as its next version (from the version loaded)
+         * @description Needs a signed-in caller with any of permissions setting:common:edit.
+         */
+        post: operations["config_page_common_v2_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_config/edit_config_v2_core": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Core: save the whole object as its next version (from the version loaded)
+         * @description Needs a signed-in caller with any of permissions setting:core:edit.
+         */
+        post: operations["config_page_core_v2_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_config/edit_game_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Games: save the whole object as its next version (from the version loaded)
+         * @description Needs a signed-in caller with any of permissions setting:game:edit.
+         */
+        post: operations["config_page_game_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_config/edit_integral_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Points: save the whole object as its next version (from the version loaded)
+         * @description Needs a signed-in caller with any of permissions setting:integral:edit.
+         */
+        post: operations["config_page_integral_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_config/game_config_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Games: the whole object (secrets masked)
+         * @description Needs a signed-in caller with any of permissions setting:game:edit.
+         */
+        get: operations["config_page_game_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_config/get_config_v2_common": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Common: the whole object (secrets masked)
+         * @description Needs a signed-in caller with any of permissions setting:common:edit.
+         */
+        get: operations["config_page_common_v2_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_config/get_config_v2_core": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Core: the whole object (secrets masked)
+         * @description Needs a signed-in caller with any of permissions setting:core:edit.
+         */
+        get: operations["config_page_core_v2_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/common_config/integral_config_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Points: the whole object (secrets masked)
+         * @description Needs a signed-in caller with any of permissions setting:integral:edit.
+         */
+        get: operations["config_page_integral_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/common_message/add_message": {
         parameters: {
             query?: never;
@@ -4230,6 +4918,766 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions content:richText:edit.
          */
         post: operations["rich_text_updata_text"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/about_us/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * About us: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions content:about:edit.
+         */
+        get: operations["config_page_about_us_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/about_us/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * About us: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions content:about:edit.
+         */
+        get: operations["config_page_about_us_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/about_us/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * About us: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions content:about:edit.
+         */
+        post: operations["config_page_about_us_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/alarm_message/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alarm messages: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions setting:alarm:edit.
+         */
+        get: operations["config_page_alarm_message_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/alarm_message/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alarm messages: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions setting:alarm:edit.
+         */
+        get: operations["config_page_alarm_message_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/alarm_message/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alarm messages: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions setting:alarm:edit.
+         */
+        post: operations["config_page_alarm_message_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/cdkey/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Redeem codes: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions setting:cdkey:edit.
+         */
+        get: operations["config_page_cdkey_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/cdkey/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Redeem codes: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions setting:cdkey:edit.
+         */
+        get: operations["config_page_cdkey_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/cdkey/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem codes: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions setting:cdkey:edit.
+         */
+        post: operations["config_page_cdkey_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/common_v2/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Common: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions setting:common:edit.
+         */
+        get: operations["config_page_common_v2_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/common_v2/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Common: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions setting:common:edit.
+         */
+        get: operations["config_page_common_v2_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/common_v2/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Common: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions setting:common:edit.
+         */
+        post: operations["config_page_common_v2_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/consult_independence/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Independent consult: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions consult:independence:edit.
+         */
+        get: operations["config_page_consult_independence_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/consult_independence/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Independent consult: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions consult:independence:edit.
+         */
+        get: operations["config_page_consult_independence_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/consult_independence/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Independent consult: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions consult:independence:edit.
+         */
+        post: operations["config_page_consult_independence_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/core_v2/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Core: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions setting:core:edit.
+         */
+        get: operations["config_page_core_v2_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/core_v2/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Core: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions setting:core:edit.
+         */
+        get: operations["config_page_core_v2_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/core_v2/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Core: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions setting:core:edit.
+         */
+        post: operations["config_page_core_v2_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/game/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Games: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions setting:game:edit.
+         */
+        get: operations["config_page_game_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/game/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Games: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions setting:game:edit.
+         */
+        get: operations["config_page_game_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/game/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Games: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions setting:game:edit.
+         */
+        post: operations["config_page_game_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/group/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Groups: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions setting:group:edit.
+         */
+        get: operations["config_page_group_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/group/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Groups: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions setting:group:edit.
+         */
+        get: operations["config_page_group_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/group/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Groups: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions setting:group:edit.
+         */
+        post: operations["config_page_group_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/integral/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Points: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions setting:integral:edit.
+         */
+        get: operations["config_page_integral_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/integral/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Points: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions setting:integral:edit.
+         */
+        get: operations["config_page_integral_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/integral/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Points: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions setting:integral:edit.
+         */
+        post: operations["config_page_integral_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/meili/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Beauty filter: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions setting:meili:edit.
+         */
+        get: operations["config_page_meili_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/meili/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Beauty filter: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions setting:meili:edit.
+         */
+        get: operations["config_page_meili_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/meili/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Beauty filter: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions setting:meili:edit.
+         */
+        post: operations["config_page_meili_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/pay_way/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pay ways: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions setting:payWay:edit.
+         */
+        get: operations["config_page_pay_way_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/pay_way/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pay ways: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions setting:payWay:edit.
+         */
+        get: operations["config_page_pay_way_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/pay_way/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay ways: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions setting:payWay:edit.
+         */
+        post: operations["config_page_pay_way_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/product/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Product: the saved versions, newest first
+         * @description Needs a signed-in caller with any of permissions setting:product:edit.
+         */
+        get: operations["config_page_product_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/product/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Product: the fields its form is drawn from
+         * @description Needs a signed-in caller with any of permissions setting:product:edit.
+         */
+        get: operations["config_page_product_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/product/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Product: restore a saved version as the next version
+         * @description Needs a signed-in caller with any of permissions setting:product:edit.
+         */
+        post: operations["config_page_product_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/consult/independence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Independent consult: the whole object (secrets masked)
+         * @description Needs a signed-in caller with any of permissions consult:independence:edit.
+         */
+        post: operations["config_page_consult_independence_get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/consult/independence/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Independent consult: save the whole object as its next version (from the version loaded)
+         * @description Needs a signed-in caller with any of permissions consult:independence:edit.
+         */
+        post: operations["config_page_consult_independence_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4938,6 +6386,246 @@ export interface paths {
          * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
          */
         post: operations["partner_feed_collections_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/about_us": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * About us: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_about_us_partner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/alarm_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alarm messages: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_alarm_message_partner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/cdkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Redeem codes: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_cdkey_partner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/common_v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Common: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_common_v2_partner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/consult_independence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Independent consult: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_consult_independence_partner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/core_v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Core: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_core_v2_partner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/game": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Games: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_game_partner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Groups: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_group_partner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/integral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Points: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_integral_partner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/meili": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Beauty filter: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_meili_partner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/pay_way": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pay ways: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_pay_way_partner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/config/product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Product: the current object for the app's server (secrets included)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        get: operations["config_page_product_partner"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8280,6 +9968,49 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AboutUsConfigRestore */
+        AboutUsConfigRestore: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * AboutUsConfigSave
+         * @description The about-us page: its rich text, and the company's contacts shown under it.
+         */
+        AboutUsConfigSave: {
+            /**
+             * 公司名称
+             * @default
+             */
+            company?: string;
+            /**
+             * 内容
+             * @default
+             */
+            content?: string;
+            /**
+             * 联系邮箱
+             * @default
+             */
+            email?: string;
+            /**
+             * 备案号
+             * @default
+             */
+            icp?: string;
+            /**
+             * 联系电话
+             * @default
+             */
+            phone?: string;
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
+        };
         /** AccountChartLoginCreate */
         AccountChartLoginCreate: {
             /**
@@ -9761,6 +11492,61 @@ export interface components {
              */
             message?: string;
         };
+        /** AlarmMessageConfigRestore */
+        AlarmMessageConfigRestore: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * AlarmMessageConfigSave
+         * @description Where the console's alarms (a failing job, a payment callback refused, a queue backlog) are sent.
+         */
+        AlarmMessageConfigSave: {
+            /**
+             * 告警渠道
+             * @default webhook
+             * @enum {string}
+             */
+            channel?: "webhook" | "sms" | "email";
+            /**
+             * 启用告警
+             * @default false
+             */
+            enabled?: boolean;
+            /**
+             * 最低级别
+             * @default warning
+             * @enum {string}
+             */
+            minLevel?: "info" | "warning" | "error";
+            /**
+             * 接收人
+             * @default []
+             */
+            receivers?: string[];
+            /**
+             * 同类告警静默（分钟）
+             * @default 10
+             */
+            silenceMinutes?: number;
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
+            /**
+             * Webhook 密钥
+             * @default
+             */
+            webhookToken?: string;
+            /**
+             * Webhook 地址
+             * @default
+             */
+            webhookUrl?: string;
+        };
         /** AuditBody */
         AuditBody: {
             /** 编号 */
@@ -9907,6 +11693,54 @@ export interface components {
              * @default null
              */
             ids?: number[] | null;
+        };
+        /** CdkeyConfigRestore */
+        CdkeyConfigRestore: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * CdkeyConfigSave
+         * @description Redeem codes (兑换码): how they are generated and how often a user may redeem.
+         */
+        CdkeyConfigSave: {
+            /**
+             * 单批最多生成
+             * @default 1000
+             */
+            batchMax?: number;
+            /**
+             * 兑换码长度
+             * @default 12
+             */
+            codeLength?: number;
+            /**
+             * 每人每日兑换上限
+             * @default 5
+             */
+            dailyRedeemLimit?: number;
+            /**
+             * 启用兑换
+             * @default true
+             */
+            enabled?: boolean;
+            /**
+             * 连续输错锁定次数
+             * @default 10
+             */
+            failLockTimes?: number;
+            /**
+             * 默认有效天数
+             * @default 30
+             */
+            validDays?: number;
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
         };
         /** CdkeyRecordCreate */
         CdkeyRecordCreate: {
@@ -10897,6 +12731,453 @@ export interface components {
              */
             wordCount?: unknown;
         };
+        /** CommonConfigCreate */
+        CommonConfigCreate: {
+            /** 配置键 */
+            configKey: string;
+            /** 配置名称 */
+            configName: string;
+            /**
+             * 配置值
+             * @default null
+             */
+            configValue?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 分组
+             * @default null
+             */
+            groupName?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 备注
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /** 值类型 */
+            valueType: string;
+        };
+        /** CommonConfigQuery */
+        CommonConfigQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 配置键
+             * @default null
+             */
+            configKey?: string | null;
+            /**
+             * 配置名称
+             * @default null
+             */
+            configName?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 分组
+             * @default null
+             */
+            groupName?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 值类型
+             * @default null
+             */
+            valueType?: string | null;
+        };
+        /** CommonConfigUpdate */
+        CommonConfigUpdate: {
+            /** 配置键 */
+            configKey: string;
+            /** 配置名称 */
+            configName: string;
+            /**
+             * 配置值
+             * @default null
+             */
+            configValue?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 分组
+             * @default null
+             */
+            groupName?: string | null;
+            /** 编号 */
+            id: number;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 备注
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /** 值类型 */
+            valueType: string;
+        };
+        /** CommonConfigV2Create */
+        CommonConfigV2Create: {
+            /** 配置键 */
+            configKey: string;
+            /** 配置名称 */
+            configName: string;
+            /**
+             * 配置值
+             * @default null
+             */
+            configValue?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 分组
+             * @default null
+             */
+            groupName?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 最高版本号
+             * @default null
+             */
+            maxVersion?: number | null;
+            /**
+             * 最低版本号
+             * @default null
+             */
+            minVersion?: number | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 平台 */
+            platform: string;
+            /**
+             * 备注
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /** 值类型 */
+            valueType: string;
+        };
+        /** CommonConfigV2Query */
+        CommonConfigV2Query: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 配置键
+             * @default null
+             */
+            configKey?: string | null;
+            /**
+             * 配置名称
+             * @default null
+             */
+            configName?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 分组
+             * @default null
+             */
+            groupName?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 平台
+             * @default null
+             */
+            platform?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 值类型
+             * @default null
+             */
+            valueType?: string | null;
+        };
+        /** CommonConfigV2Update */
+        CommonConfigV2Update: {
+            /** 配置键 */
+            configKey: string;
+            /** 配置名称 */
+            configName: string;
+            /**
+             * 配置值
+             * @default null
+             */
+            configValue?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 分组
+             * @default null
+             */
+            groupName?: string | null;
+            /** 编号 */
+            id: number;
+            /**
+             * 最高版本号
+             * @default null
+             */
+            maxVersion?: number | null;
+            /**
+             * 最低版本号
+             * @default null
+             */
+            minVersion?: number | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 平台 */
+            platform: string;
+            /**
+             * 备注
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /** 值类型 */
+            valueType: string;
+        };
         /** CommonFeedbackCreate */
         CommonFeedbackCreate: {
             /**
@@ -11740,6 +14021,59 @@ export interface components {
              */
             version?: unknown;
         };
+        /** CommonV2ConfigRestore */
+        CommonV2ConfigRestore: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * CommonV2ConfigSave
+         * @description Common switches and limits of the app.
+         */
+        CommonV2ConfigSave: {
+            /**
+             * 在线客服地址
+             * @default
+             */
+            customerServiceUrl?: string;
+            /**
+             * 每日好友申请上限
+             * @default 30
+             */
+            friendRequestDailyLimit?: number;
+            /**
+             * 单文件上传上限（MB）
+             * @default 100
+             */
+            maxUploadMb?: number;
+            /**
+             * 消息可撤回时间（分钟）
+             * @default 2
+             */
+            recallMinutes?: number;
+            /**
+             * 敏感词过滤
+             * @default true
+             */
+            sensitiveFilter?: boolean;
+            /**
+             * 分享图片
+             * @default
+             */
+            shareImage?: string;
+            /**
+             * 分享标题
+             * @default
+             */
+            shareTitle?: string;
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
+        };
         /** ConfigBatch */
         ConfigBatch: {
             /** 参数 */
@@ -12050,6 +14384,71 @@ export interface components {
              * @default null
              */
             usable?: unknown;
+        };
+        /** CoreV2ConfigRestore */
+        CoreV2ConfigRestore: {
+            /**
+             * 平台
+             * @default android
+             * @enum {string}
+             */
+            platform?: "android" | "ios" | "h5";
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * CoreV2ConfigSave
+         * @description What an app of one platform needs before anything else: where the servers are, whether to update.
+         */
+        CoreV2ConfigSave: {
+            /**
+             * 接口地址
+             * @default
+             */
+            apiBaseUrl?: string;
+            /**
+             * 下载地址
+             * @default
+             */
+            downloadUrl?: string;
+            /**
+             * IM 服务地址
+             * @default
+             */
+            imServerUrl?: string;
+            /**
+             * 最新版本名
+             * @default
+             */
+            latestVersionName?: string;
+            /**
+             * 停机维护
+             * @default false
+             */
+            maintenance?: boolean;
+            /**
+             * 维护公告
+             * @default
+             */
+            maintenanceNotice?: string;
+            /**
+             * 最低可用版本号
+             * @default 0
+             */
+            minVersionCode?: number;
+            /**
+             * 平台
+             * @default android
+             * @enum {string}
+             */
+            platform?: "android" | "ios" | "h5";
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
         };
         /** DashboardData */
         DashboardData: {
@@ -12628,6 +15027,59 @@ export interface components {
              */
             type: "input" | "textarea" | "number" | "select" | "radio" | "checkbox" | "switch" | "date" | "daterange" | "time" | "rate" | "slider" | "color" | "upload" | "editor" | "row";
         };
+        /** GameConfigRestore */
+        GameConfigRestore: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * GameConfigSave
+         * @description The game centre and the points turntable.
+         */
+        GameConfigSave: {
+            /**
+             * 游戏中心地址
+             * @default
+             */
+            centerUrl?: string;
+            /**
+             * 每人每日抽奖次数
+             * @default 3
+             */
+            dailyDrawLimit?: number;
+            /**
+             * 每次抽奖消耗积分
+             * @default 100
+             */
+            drawCostPoints?: number;
+            /**
+             * 启用游戏中心
+             * @default false
+             */
+            enabled?: boolean;
+            /**
+             * 未成年人每日时长（分钟）
+             * @default 60
+             */
+            minorDailyMinutes?: number;
+            /**
+             * 游戏公告
+             * @default
+             */
+            notice?: string;
+            /**
+             * 启用积分转盘
+             * @default true
+             */
+            turntableEnabled?: boolean;
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
+        };
         /** GenBody */
         GenBody: {
             /** 生成业务名 */
@@ -12735,6 +15187,59 @@ export interface components {
             roles: string[];
             user: components["schemas"]["UserInfo"];
         };
+        /** GroupConfigRestore */
+        GroupConfigRestore: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * GroupConfigSave
+         * @description IM groups (and extended groups): sizes and who may create them.
+         */
+        GroupConfigSave: {
+            /**
+             * 群公告字数上限
+             * @default 500
+             */
+            announcementMaxLength?: number;
+            /**
+             * 建群需实名
+             * @default false
+             */
+            createNeedsRealName?: boolean;
+            /**
+             * 扩展群人数上限
+             * @default 2000
+             */
+            extendedMaxMembers?: number;
+            /**
+             * 入群需审核
+             * @default false
+             */
+            joinNeedsApproval?: boolean;
+            /**
+             * 群管理员上限
+             * @default 5
+             */
+            maxAdmins?: number;
+            /**
+             * 每人最多建群数
+             * @default 50
+             */
+            maxGroupsPerUser?: number;
+            /**
+             * 普通群人数上限
+             * @default 500
+             */
+            maxMembers?: number;
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
+        };
         /** HistoryBody */
         HistoryBody: {
             /**
@@ -12792,6 +15297,59 @@ export interface components {
              */
             ids?: number[] | null;
         };
+        /** IndependenceConfigRestore */
+        IndependenceConfigRestore: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * IndependenceConfigSave
+         * @description Self-service consult: whether it is open, what it costs, when doctors answer.
+         */
+        IndependenceConfigSave: {
+            /**
+             * 开启自主问诊
+             * @default true
+             */
+            enabled?: boolean;
+            /**
+             * 问诊费用（分）
+             * @default 0
+             */
+            fee?: number;
+            /**
+             * 每日免费次数
+             * @default 1
+             */
+            freeTimesPerDay?: number;
+            /**
+             * 问诊说明
+             * @default
+             */
+            intro?: string;
+            /**
+             * 医生回复时限（分钟）
+             * @default 30
+             */
+            replyTimeoutMinutes?: number;
+            /**
+             * 服务时间
+             * @default 08:00-22:00
+             */
+            serviceHours?: string;
+            /**
+             * 入口标题
+             * @default 自主问诊
+             */
+            title?: string;
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
+        };
         /** InfoPushBody */
         InfoPushBody: {
             /**
@@ -12817,6 +15375,65 @@ export interface components {
              * @default null
              */
             uids?: number[] | string | null;
+        };
+        /** IntegralConfigRestore */
+        IntegralConfigRestore: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * IntegralConfigSave
+         * @description Points (积分), with DOMAIN.md's defaults: 100 points are 1 yuan, at most 50 % of an order in units of
+         *     100, earned on the amount paid and credited after the 7-day after-sale window.
+         */
+        IntegralConfigSave: {
+            /**
+             * 售后期后入账（天）
+             * @default 7
+             */
+            creditAfterDays?: number;
+            /**
+             * 抵扣单位（积分）
+             * @default 100
+             */
+            deductUnit?: number;
+            /**
+             * 每消费1元获得积分
+             * @default 1
+             */
+            earnPerYuan?: number;
+            /**
+             * 启用积分
+             * @default true
+             */
+            enabled?: boolean;
+            /**
+             * 有效期（月）
+             * @default 0
+             */
+            expireMonths?: number;
+            /**
+             * 最多抵扣订单比例（%）
+             * @default 50
+             */
+            maxDeductPercent?: number;
+            /**
+             * 多少积分抵1元
+             * @default 100
+             */
+            pointsPerYuan?: number;
+            /**
+             * 每日签到积分
+             * @default 5
+             */
+            signInPoints?: number;
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
         };
         /** JobBody */
         JobBody: {
@@ -13122,6 +15739,59 @@ export interface components {
             msg?: string;
             /** Token */
             token: string;
+        };
+        /** MeiliConfigRestore */
+        MeiliConfigRestore: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * MeiliConfigSave
+         * @description The beauty filter (美颜) of video calls and short videos.
+         */
+        MeiliConfigSave: {
+            /**
+             * 默认大眼
+             * @default 10
+             */
+            bigEye?: number;
+            /**
+             * 启用美颜
+             * @default true
+             */
+            enabled?: boolean;
+            /**
+             * 滤镜列表
+             * @default []
+             */
+            filters?: string[];
+            /**
+             * SDK 授权密钥
+             * @default
+             */
+            licenseKey?: string;
+            /**
+             * 默认磨皮
+             * @default 50
+             */
+            smooth?: number;
+            /**
+             * 默认瘦脸
+             * @default 20
+             */
+            thinFace?: number;
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
+            /**
+             * 默认美白
+             * @default 30
+             */
+            whiten?: number;
         };
         /** MenuBody */
         MenuBody: {
@@ -14624,6 +17294,74 @@ export interface components {
             /** 用户UID */
             uid: number;
         };
+        /** PayWayConfigRestore */
+        PayWayConfigRestore: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * PayWayConfigSave
+         * @description The ways the mall takes money, with the merchants' keys (write-only).
+         */
+        PayWayConfigSave: {
+            /**
+             * 支付宝 AppID
+             * @default
+             */
+            alipayAppId?: string;
+            /**
+             * 启用支付宝
+             * @default false
+             */
+            alipayEnabled?: boolean;
+            /**
+             * 支付宝应用私钥
+             * @default
+             */
+            alipayPrivateKey?: string;
+            /**
+             * 启用余额支付
+             * @default true
+             */
+            balanceEnabled?: boolean;
+            /**
+             * 最低支付金额（分）
+             * @default 1
+             */
+            minAmount?: number;
+            /**
+             * 未支付订单关闭（分钟）
+             * @default 30
+             */
+            orderTimeoutMinutes?: number;
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
+            /**
+             * 微信商户密钥
+             * @default
+             */
+            wechatApiKey?: string;
+            /**
+             * 微信 AppID
+             * @default
+             */
+            wechatAppId?: string;
+            /**
+             * 启用微信支付
+             * @default false
+             */
+            wechatEnabled?: boolean;
+            /**
+             * 微信商户号
+             * @default
+             */
+            wechatMchId?: string;
+        };
         /** PeerTokenBody */
         PeerTokenBody: {
             /**
@@ -14752,6 +17490,69 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /** ProductConfigRestore */
+        ProductConfigRestore: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        };
+        /**
+         * ProductConfigSave
+         * @description The main product: what the app shows of itself and who may register.
+         */
+        ProductConfigSave: {
+            /**
+             * 应用名称
+             * @default 密讯
+             */
+            appName?: string;
+            /**
+             * 默认头像
+             * @default
+             */
+            defaultAvatar?: string;
+            /**
+             * 注册需邀请码
+             * @default false
+             */
+            inviteCodeRequired?: boolean;
+            /**
+             * 应用图标
+             * @default
+             */
+            logo?: string;
+            /**
+             * 需实名认证
+             * @default false
+             */
+            realNameRequired?: boolean;
+            /**
+             * 开放注册
+             * @default true
+             */
+            registerEnabled?: boolean;
+            /**
+             * 客服邮箱
+             * @default
+             */
+            serviceEmail?: string;
+            /**
+             * 客服电话
+             * @default
+             */
+            servicePhone?: string;
+            /**
+             * 宣传语
+             * @default
+             */
+            slogan?: string;
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
         };
         /**
          * ProfileBody
@@ -19049,7 +21850,53 @@ export interface operations {
             };
         };
     };
-    rich_text_about_page: {
+    platform_CommonConfig_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonConfigUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonConfigUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfig_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonConfigCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonConfigCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_about_us_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -19067,7 +21914,7 @@ export interface operations {
             };
         };
     };
-    rich_text_edit_about: {
+    config_page_about_us_save: {
         parameters: {
             query?: never;
             header?: never;
@@ -19076,10 +21923,579 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["FixedBody"];
-                "application/x-www-form-urlencoded": components["schemas"]["FixedBody"];
+                "application/json": components["schemas"]["AboutUsConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["AboutUsConfigSave"];
             };
         };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_meili_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeiliConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["MeiliConfigSave"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfig_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonConfigQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonConfigQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_alarm_message_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_cdkey_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_group_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_product_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_pay_way_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfig_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonConfig_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                configKey?: string | null;
+                configName?: string | null;
+                valueType?: string | null;
+                groupName?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_meili_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_alarm_message_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlarmMessageConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["AlarmMessageConfigSave"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_cdkey_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CdkeyConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["CdkeyConfigSave"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_group_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["GroupConfigSave"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_product_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProductConfigSave"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_pay_way_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayWayConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["PayWayConfigSave"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfig_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfig_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfig_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfigV2_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonConfigV2Update"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonConfigV2Update"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfigV2_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonConfigV2Create"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonConfigV2Create"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfigV2_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonConfigV2Query"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonConfigV2Query"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfigV2_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_CommonConfigV2_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                configKey?: string | null;
+                configName?: string | null;
+                platform?: string | null;
+                valueType?: string | null;
+                groupName?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfigV2_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfigV2_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_CommonConfigV2_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {
@@ -21707,6 +25123,172 @@ export interface operations {
             };
         };
     };
+    config_page_common_v2_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonV2ConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonV2ConfigSave"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_core_v2_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoreV2ConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["CoreV2ConfigSave"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_game_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["GameConfigSave"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_integral_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegralConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["IntegralConfigSave"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_game_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_common_v2_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_core_v2_get: {
+        parameters: {
+            query?: {
+                platform?: "android" | "ios" | "h5";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_integral_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     message_add_message: {
         parameters: {
             query?: never;
@@ -21887,6 +25469,757 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["TextBody"];
                 "application/x-www-form-urlencoded": components["schemas"]["TextBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_about_us_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_about_us_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_about_us_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AboutUsConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["AboutUsConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_alarm_message_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_alarm_message_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_alarm_message_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlarmMessageConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["AlarmMessageConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_cdkey_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_cdkey_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_cdkey_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CdkeyConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["CdkeyConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_common_v2_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_common_v2_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_common_v2_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonV2ConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommonV2ConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_consult_independence_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_consult_independence_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_consult_independence_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndependenceConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["IndependenceConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_core_v2_history: {
+        parameters: {
+            query?: {
+                platform?: "android" | "ios" | "h5";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_core_v2_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_core_v2_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoreV2ConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["CoreV2ConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_game_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_game_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_game_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["GameConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_group_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_group_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_group_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["GroupConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_integral_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_integral_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_integral_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegralConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["IntegralConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_meili_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_meili_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_meili_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeiliConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["MeiliConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_pay_way_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_pay_way_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_pay_way_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayWayConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["PayWayConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_product_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_product_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_product_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductConfigRestore"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProductConfigRestore"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_consult_independence_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_consult_independence_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndependenceConfigSave"];
+                "application/x-www-form-urlencoded": components["schemas"]["IndependenceConfigSave"];
             };
         };
         responses: {
@@ -22697,6 +27030,308 @@ export interface operations {
                 "application/x-www-form-urlencoded": components["schemas"]["PartnerAccountUserCollectRemove"];
             };
         };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_about_us_partner: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_alarm_message_partner: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_cdkey_partner: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_common_v2_partner: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_consult_independence_partner: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_core_v2_partner: {
+        parameters: {
+            query?: {
+                platform?: "android" | "ios" | "h5";
+            };
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_game_partner: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_group_partner: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_integral_partner: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_meili_partner: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_pay_way_partner: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config_page_product_partner: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {

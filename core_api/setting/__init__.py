@@ -1,0 +1,1 @@
+"""Settings area (spec 001 §2.12): configuration pages and the common config records."""

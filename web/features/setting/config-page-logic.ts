@@ -1,0 +1,82 @@
+/** A configuration page's form, drawn from its metadata (GET /admin/config_page/{key}/meta). */
+export interface ConfigField {
+  name: string;
+  label: string;
+  kind: "text" | "textarea" | "richtext" | "int" | "money" | "switch" | "select" | "lines" | "url" | "image" | "secret";
+  required: boolean;
+  secret: boolean;
+  help: string;
+  default: unknown;
+  min: number | null;
+  max: number | null;
+  maxLength: number | null;
+  options: { value: string; label: string }[] | null;
+}
+
+export interface ConfigMeta {
+  key: string;
+  title: string;
+  view: string;
+  perm: string;
+  get: string;
+  getMethod: string;
+  save: string;
+  scope: { name: string; label: string; options: { value: string; label: string }[] } | null;
+  fields: ConfigField[];
+}
+
+export interface HistoryEntry {
+  version: number;
+  action: "save" | "restore";
+  restoredFrom: number | null;
+  savedBy: string;
+  savedTime: string;
+  changes: Record<string, [unknown, unknown]>;
+}
+
+export type FormValues = Record<string, string | boolean>;
+const META_KEYS = ["version", "updateBy", "updateTime", "secretsSet"];
+
+/** The loaded object as the form edits it: numbers and lists as text, secrets blank (write-only). */
+export function toForm(fields: ConfigField[], data: Record<string, unknown>): FormValues {
+  const out: FormValues = {};
+  for (const f of fields) {
+    const v = data[f.name];
+    if (f.kind === "switch") out[f.name] = Boolean(v);
+    else if (f.kind === "lines") out[f.name] = Array.isArray(v) ? v.join("\n") : "";
+    else if (f.secret) out[f.name] = "";
+    else out[f.name] = v === null || v === undefined ? "" : String(v);
+  }
+  return out;
+}
+
+/** The save's body: the whole object in its types, the version it was made from, the scope if any. */
+export function toBody(fields: ConfigField[], values: FormValues, version: number, scope?: { name: string; value: string }) {
+  const body: Record<string, unknown> = { version };
+  for (const f of fields) {
+    const v = values[f.name];
+    if (f.kind === "switch") body[f.name] = Boolean(v);
+    else if (f.kind === "int" || f.kind === "money") body[f.name] = v === "" ? null : Number(v);
+    else if (f.kind === "lines")
+      body[f.name] = String(v ?? "")
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean);
+    else body[f.name] = String(v ?? "");
+  }
+  if (scope) body[scope.name] = scope.value;
+  return body;
+}
+
+/** A history value as the dialog shows it. */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "✓" : "✗";
+  if (Array.isArray(value)) return value.join("、") || "—";
+  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+export function isMetaKey(key: string) {
+  return META_KEYS.includes(key);
+}

@@ -1,0 +1,247 @@
+"use client";
+
+import { HistoryIcon, RotateCcwIcon, SaveIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Authorized } from "@/components/authorized";
+import { RichTextEditor } from "@/components/editor/rich-text-editor";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import { request, RequestError } from "@/lib/request";
+import { type ConfigField, type ConfigMeta, type FormValues, type HistoryEntry, showValue, toBody, toForm } from "./config-page-logic";
+
+interface Loaded {
+  version: number;
+  updateBy: string;
+  updateTime: string | null;
+  secretsSet: Record<string, boolean>;
+  [field: string]: unknown;
+}
+
+async function quiet<T>(run: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof RequestError)) throw error;
+    return undefined; // the request layer has told the operator already
+  }
+}
+
+/**
+ * A configuration page (issue 12 §1), drawn from its metadata: the whole object in one form, saved with the
+ * version it was loaded at (a newer save by someone else is refused with the server's message), its
+ * history (who, when, fields before → after) and a restore. Secrets are write-only: a password box that
+ * stays empty, with "已设置/未设置"; leaving it empty keeps the stored one.
+ */
+export function ConfigPageScreen({ pageKey }: { pageKey: string }) {
+  const t = useTranslations("configPage");
+  const [meta, setMeta] = useState<ConfigMeta | null>(null);
+  const [scope, setScope] = useState<string>("");
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [values, setValues] = useState<FormValues>({});
+  const [saving, setSaving] = useState(false);
+  const [history, setHistory] = useState<HistoryEntry[] | null>(null);
+
+  const scopeParams = useCallback(
+    (m: ConfigMeta, value: string) => (m.scope && value ? { [m.scope.name]: value } : undefined),
+    [],
+  );
+
+  const load = useCallback(
+    async (m: ConfigMeta, value: string) => {
+      const method = m.getMethod === "POST" ? "POST" : "GET";
+      const answer = await quiet(() => request<Loaded>(`api${m.get}`, { method, params: scopeParams(m, value) }));
+      if (answer?.data) {
+        setLoaded(answer.data);
+        setValues(toForm(m.fields, answer.data));
+      }
+    },
+    [scopeParams],
+  );
+
+  useEffect(() => {
+    void (async () => {
+      const answer = await quiet(() => request<ConfigMeta>(`api/admin/config_page/${pageKey}/meta`));
+      if (!answer?.data) return;
+      const first = answer.data.scope?.options[0]?.value ?? "";
+      setMeta(answer.data);
+      setScope(first);
+      await load(answer.data, first);
+    })();
+  }, [pageKey, load]);
+
+  if (!meta || !loaded) return <div className="text-muted-foreground p-4 text-sm">{t("loading")}</div>;
+
+  const scoped = meta.scope && scope ? { name: meta.scope.name, value: scope } : undefined;
+  const save = async () => {
+    setSaving(true);
+    const answer = await quiet(() =>
+      request<{ version: number; changed: boolean }>(`api${meta.save}`, { method: "POST", data: toBody(meta.fields, values, loaded.version, scoped) }),
+    );
+    setSaving(false);
+    if (!answer?.data) return;
+    toast.success(answer.data.changed ? t("saved", { version: answer.data.version }) : t("unchanged"));
+    await load(meta, scope);
+  };
+  const openHistory = async () => {
+    const answer = await quiet(() => request<HistoryEntry[]>(`api/admin/config_page/${meta.key}/history`, { params: scopeParams(meta, scope) }));
+    if (answer?.data) setHistory(answer.data);
+  };
+  const restore = async (version: number) => {
+    const body = { version: loaded.version, restore: version, ...(scoped ? { [scoped.name]: scoped.value } : {}) };
+    const answer = await quiet(() => request<{ version: number; changed: boolean }>(`api/admin/config_page/${meta.key}/restore`, { method: "POST", data: body }));
+    if (!answer?.data) return;
+    toast.success(answer.data.changed ? t("restored", { version, now: answer.data.version }) : t("unchanged"));
+    setHistory(null);
+    await load(meta, scope);
+  };
+  const labels = Object.fromEntries(meta.fields.map((f) => [f.name, f.label]));
+
+  return (
+    <div className="p-4" data-testid="config-page" data-page={meta.key}>
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle data-testid="config-title">{meta.title}</CardTitle>
+          <div className="text-muted-foreground flex flex-wrap items-center gap-3 text-sm">
+            {meta.scope && (
+              <NativeSelect
+                data-testid="config-scope"
+                className="w-32"
+                aria-label={meta.scope.label}
+                value={scope}
+                onChange={(e) => {
+                  setScope(e.target.value);
+                  void load(meta, e.target.value);
+                }}
+              >
+                {meta.scope.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+            <span data-testid="config-version">{t("version", { version: loaded.version })}</span>
+            {loaded.updateTime && <span>{t("updated", { by: loaded.updateBy, at: loaded.updateTime })}</span>}
+            <Button size="sm" variant="outline" data-testid="config-history" onClick={() => void openHistory()}>
+              <HistoryIcon />
+              {t("history")}
+            </Button>
+            <Authorized perms={meta.perm}>
+              <Button size="sm" data-testid="config-save" disabled={saving} onClick={() => void save()}>
+                <SaveIcon />
+                {t("save")}
+              </Button>
+            </Authorized>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          {meta.fields.map((f) => (
+            <ConfigFieldRow
+              key={`${scope}-${f.name}`}
+              field={f}
+              value={values[f.name]}
+              isSet={loaded.secretsSet[f.name]}
+              onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))}
+            />
+          ))}
+        </CardContent>
+      </Card>
+      <Dialog open={history !== null} onOpenChange={(open) => !open && setHistory(null)}>
+        <DialogContent className="max-h-[80vh] overflow-y-auto sm:max-w-2xl" data-testid="config-history-dialog">
+          <DialogHeader>
+            <DialogTitle>{t("historyTitle", { title: meta.title })}</DialogTitle>
+          </DialogHeader>
+          {history?.length === 0 && <p className="text-muted-foreground text-sm">{t("noHistory")}</p>}
+          <ol className="grid gap-3 text-sm">
+            {history?.map((h) => (
+              <li key={h.version} className="border-b pb-2 last:border-0" data-testid={`config-history-${h.version}`}>
+                <div className="flex items-center justify-between gap-2">
+                  <span className="font-medium">
+                    {t("version", { version: h.version })} · {h.savedBy} · {h.savedTime}
+                    {h.action === "restore" && <Badge variant="outline" className="ml-2">{t("restoredFrom", { version: h.restoredFrom ?? "" })}</Badge>}
+                  </span>
+                  {h.version !== loaded.version && (
+                    <Authorized perms={meta.perm}>
+                      <Button size="sm" variant="outline" data-testid={`config-restore-${h.version}`} onClick={() => void restore(h.version)}>
+                        <RotateCcwIcon />
+                        {t("restore")}
+                      </Button>
+                    </Authorized>
+                  )}
+                </div>
+                <ul className="text-muted-foreground mt-1 grid gap-0.5">
+                  {Object.entries(h.changes).map(([name, [before, after]]) => (
+                    <li key={name}>
+                      {labels[name] ?? name}: {showValue(before)} → {showValue(after)}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+function ConfigFieldRow({ field: f, value, isSet, onChange }: { field: ConfigField; value: string | boolean | undefined; isSet?: boolean; onChange: (v: string | boolean) => void }) {
+  const t = useTranslations("configPage");
+  const id = `config-field-${f.name}`;
+  const wide = f.kind === "richtext" || f.kind === "textarea" || f.kind === "lines";
+  let control;
+  if (f.kind === "switch") control = <Switch id={id} data-testid={id} checked={Boolean(value)} onCheckedChange={onChange} />;
+  else if (f.kind === "select")
+    control = (
+      <NativeSelect id={id} data-testid={id} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)}>
+        {f.options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    );
+  else if (f.kind === "richtext") control = <RichTextEditor testId={id} value={String(value ?? "")} onChange={onChange} minHeight={300} />;
+  else if (f.kind === "textarea" || f.kind === "lines")
+    control = <Textarea id={id} data-testid={id} rows={4} maxLength={f.maxLength ?? undefined} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} />;
+  else if (f.secret)
+    control = (
+      <div className="flex items-center gap-2">
+        <Input id={id} data-testid={id} type="password" autoComplete="new-password" placeholder={isSet ? t("secretKeep") : t("secretEnter")} maxLength={f.maxLength ?? undefined} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} />
+        <Badge variant={isSet ? "default" : "outline"} data-testid={`${id}-state`}>
+          {isSet ? t("secretSet") : t("secretUnset")}
+        </Badge>
+      </div>
+    );
+  else
+    control = (
+      <Input
+        id={id}
+        data-testid={id}
+        type={f.kind === "int" || f.kind === "money" ? "number" : "text"}
+        min={f.min ?? undefined}
+        max={f.max ?? undefined}
+        maxLength={f.maxLength ?? undefined}
+        value={String(value ?? "")}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  return (
+    <div className={wide ? "grid gap-1.5 md:col-span-2" : "grid gap-1.5"}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {f.required && <span className="text-destructive mr-0.5">*</span>}
+        {f.label}
+      </label>
+      {control}
+      {f.help && <p className="text-muted-foreground text-xs">{f.help}</p>}
+    </div>
+  );
+}
