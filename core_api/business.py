@@ -23,6 +23,8 @@ FEATURES = (
     "core_api.content.category",
     "core_api.content.feedback",
     "core_api.content.message",
+    "core_api.region.place",
+    "core_api.consult.service",
 )
 
 
@@ -31,6 +33,7 @@ def business_apis() -> list[Api]:
     from core_api.account.charts import routes as account_charts
     from core_api.account.records import routes as account_records
     from core_api.account.referral import routes as account_referral
+    from core_api.consult.service import routes as consult_service
     from core_api.content.app_version import routes as content_app_version
     from core_api.content.category import routes as content_category
     from core_api.content.cdkey import routes as content_cdkey
@@ -42,7 +45,9 @@ def business_apis() -> list[Api]:
     from core_api.moderation.intercept import routes as intercept
     from core_api.platform.exports import api as exports_api
     from core_api.platform.resource import REGISTRY, meta_api
+    from core_api.region.place import routes as region_place
 
     modules = [account_auth, account_charts, account_records, account_referral, im_group, intercept, content_rich_text,
-               content_app_version, content_cdkey, content_category, content_feedback, content_message]
+               content_app_version, content_cdkey, content_category, content_feedback, content_message,
+               region_place, consult_service]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]
