@@ -8,8 +8,9 @@ order places within a few hundred kilometres; the distance answered is the haver
 from __future__ import annotations
 
 import math
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from tortoise import connections
 
@@ -73,29 +74,43 @@ def _like(keywords: str) -> str:
     return f"%{escaped}%"
 
 
-async def nearby(keywords: str, lng: float, lat: float, offset: int, limit: int) -> list[Found]:
-    """Places whose name or address holds the keywords (all places without keywords), nearest first."""
-    conn = connections.get("default")
+Run = Callable[[str, list[object]], Awaitable[list[dict[str, Any]]]]
+
+
+def nearby_sql(postgres: bool, keywords: str, lng: float, lat: float, radius: float, offset: int, limit: int
+               ) -> tuple[str, list[object]]:
+    """One step of a nearby search: the places in the box of ``radius`` around the point, nearest first."""
+    lat0, lat1, lng0, lng1 = _box(lng, lat, radius)
+    where = ["lat_e6 BETWEEN {} AND {}"]
+    args: list[object] = [lat0, lat1]
+    if not (lng0 < -180 * E6 or lng1 > 180 * E6 or radius == RADII[-1]):  # else: across the antimeridian
+        where.append("lng_e6 BETWEEN {} AND {}")
+        args += [lng0, lng1]
+    if keywords:
+        where.append("(name LIKE {} ESCAPE '\\' OR address LIKE {} ESCAPE '\\')")
+        args += [_like(keywords), _like(keywords)]
+    k = math.cos(math.radians(lat)) ** 2
+    x, y = to_e6(lng), to_e6(lat)
+    # squared equirectangular distance in micro-degrees: the constants are numbers computed here, never input
+    order = f"((lng_e6 - {x}) * (lng_e6 - {x}) * {k!r} + (lat_e6 - {y}) * (lat_e6 - {y}) * 1.0)"
+    marks = [f"${i}" for i in range(1, len(args) + 3)] if postgres else ["?"] * (len(args) + 2)
+    sql = (f"SELECT id, kind, ref_id, name, address, lng_e6, lat_e6 FROM region_place "  # noqa: S608 - constants
+           f"WHERE {' AND '.join(where)} ORDER BY {order}, id LIMIT {{}} OFFSET {{}}").format(*marks)
+    return sql, [*args, limit, offset]
+
+
+async def nearby(keywords: str, lng: float, lat: float, offset: int, limit: int, run: Run | None = None
+                 ) -> list[Found]:
+    """Places whose name or address holds the keywords (all places without keywords), nearest first. ``run``
+    executes a statement (default: the ORM's connection; the benchmark passes asyncpg's)."""
+    postgres = True
+    if run is None:
+        conn = connections.get("default")
+        postgres = conn.capabilities.dialect == "postgres"
+        run = conn.execute_query_dict
     for radius in RADII:
-        lat0, lat1, lng0, lng1 = _box(lng, lat, radius)
-        where = ["lat_e6 BETWEEN {} AND {}"]
-        args: list[object] = [lat0, lat1]
-        if lng0 < -180 * E6 or lng1 > 180 * E6 or radius == RADII[-1]:
-            pass  # the box crosses the antimeridian (or is the whole earth): latitude alone
-        else:
-            where.append("lng_e6 BETWEEN {} AND {}")
-            args += [lng0, lng1]
-        if keywords:
-            where.append("(name LIKE {} ESCAPE '\\' OR address LIKE {} ESCAPE '\\')")
-            args += [_like(keywords), _like(keywords)]
-        k = math.cos(math.radians(lat)) ** 2
-        # squared equirectangular distance in micro-degrees; the constants are floats computed here, not input
-        order = (f"((lng_e6 - {to_e6(lng)}) * (lng_e6 - {to_e6(lng)}) * {k!r}"
-                 f" + (lat_e6 - {to_e6(lat)}) * (lat_e6 - {to_e6(lat)}) * 1.0)")
-        marks = placeholders(conn, len(args) + 2)
-        sql = (f"SELECT id, kind, ref_id, name, address, lng_e6, lat_e6 FROM region_place "  # noqa: S608 - constants
-               f"WHERE {' AND '.join(where)} ORDER BY {order}, id LIMIT {{}} OFFSET {{}}").format(*marks)
-        found = [_found(r, lng, lat) for r in await conn.execute_query_dict(sql, [*args, limit, offset])]
+        sql, args = nearby_sql(postgres, keywords, lng, lat, radius, offset, limit)
+        found = [_found(r, lng, lat) for r in await run(sql, args)]
         # a full page all within the circle the box holds is the true nearest page; else the box widens
         if radius == RADII[-1] or (len(found) == limit and found[-1].distance <= radius):
             return found
