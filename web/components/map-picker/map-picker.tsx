@@ -182,7 +182,7 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
       </div>
       <p className="text-xs text-muted-foreground">{t("hint")}</p>
       <div className="relative h-80 w-full overflow-hidden rounded-md border bg-muted">
-        <div ref={holder} className="absolute inset-0" data-testid="map-picker-map" data-state={state} />
+        <div ref={holder} className="h-full w-full" data-testid="map-picker-map" data-state={state} />
         {state === "nowebgl" && <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-muted-foreground">{t("noWebgl")}</p>}
       </div>
       <p className="min-h-5 text-sm" data-testid="map-picker-value">
