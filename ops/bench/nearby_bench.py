@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime as dt
 import json
 import random
 import statistics
@@ -42,6 +43,7 @@ KINDS = [("shop", "便利店"), ("shop", "超市"), ("shop", "药房"), ("hospit
 BRANDS = ["康宁", "华联", "同仁", "百姓", "仁和", "益丰", "海王", "大参林", "老百姓", "国大"]
 KEYWORD = "医院"
 SIZE = 10
+NOW = dt.datetime.now(dt.UTC)
 
 
 def places(n: int, rng: random.Random) -> list[tuple[Any, ...]]:
@@ -54,7 +56,7 @@ def places(n: int, rng: random.Random) -> list[tuple[Any, ...]]:
         else:
             city, lng, lat = "", rng.uniform(75, 134), rng.uniform(18, 53)
         name = f"{rng.choice(BRANDS)}{word}（{i}号）"
-        rows.append((kind, i + 1, name, f"{city}示例路{i % 500}号", to_e6(lng), to_e6(lat)))
+        rows.append((kind, i + 1, name, f"{city}示例路{i % 500}号", to_e6(lng), to_e6(lat), NOW))
     return rows
 
 
@@ -64,7 +66,8 @@ async def load_places(url: str, n: int) -> None:
         await conn.execute("DELETE FROM region_place")
         began = time.perf_counter()
         await conn.copy_records_to_table("region_place", records=places(n, random.Random(7)),
-                                         columns=["kind", "ref_id", "name", "address", "lng_e6", "lat_e6"])
+                                         columns=["kind", "ref_id", "name", "address", "lng_e6", "lat_e6",
+                                                  "update_time"])
         print(f"loaded {n:,} places in {time.perf_counter() - began:.1f} s")
     finally:
         await conn.close()

@@ -91,8 +91,10 @@ def nearby_sql(postgres: bool, keywords: str, lng: float, lat: float, radius: fl
         args += [_like(keywords), _like(keywords)]
     k = math.cos(math.radians(lat)) ** 2
     x, y = to_e6(lng), to_e6(lat)
-    # squared equirectangular distance in micro-degrees: the constants are numbers computed here, never input
-    order = f"((lng_e6 - {x}) * (lng_e6 - {x}) * {k!r} + (lat_e6 - {y}) * (lat_e6 - {y}) * 1.0)"
+    # squared equirectangular distance in micro-degrees, in floating point (an integer square overflows
+    # PostgreSQL's int4); the constants are numbers computed here, never input
+    dx, dy = f"CAST(lng_e6 - {x} AS DOUBLE PRECISION)", f"CAST(lat_e6 - {y} AS DOUBLE PRECISION)"
+    order = f"({dx} * {dx} * {k!r} + {dy} * {dy})"
     marks = [f"${i}" for i in range(1, len(args) + 3)] if postgres else ["?"] * (len(args) + 2)
     sql = (f"SELECT id, kind, ref_id, name, address, lng_e6, lat_e6 FROM region_place "  # noqa: S608 - constants
            f"WHERE {' AND '.join(where)} ORDER BY {order}, id LIMIT {{}} OFFSET {{}}").format(*marks)
