@@ -89,12 +89,12 @@ def nearby_sql(postgres: bool, keywords: str, lng: float, lat: float, radius: fl
     if keywords:
         where.append("(name LIKE {} ESCAPE '\\' OR address LIKE {} ESCAPE '\\')")
         args += [_like(keywords), _like(keywords)]
-    k = math.cos(math.radians(lat)) ** 2
-    x, y = to_e6(lng), to_e6(lat)
     # squared equirectangular distance in micro-degrees, in floating point (an integer square overflows
-    # PostgreSQL's int4); the constants are numbers computed here, never input
-    dx, dy = f"CAST(lng_e6 - {x} AS DOUBLE PRECISION)", f"CAST(lat_e6 - {y} AS DOUBLE PRECISION)"
-    order = f"({dx} * {dx} * {k!r} + {dy} * {dy})"
+    # PostgreSQL's int4); the point is a parameter too, so a statement is prepared once per connection
+    k = math.cos(math.radians(lat)) ** 2
+    dx, dy = "CAST(lng_e6 - {} AS DOUBLE PRECISION)", "CAST(lat_e6 - {} AS DOUBLE PRECISION)"
+    order = f"({dx} * {dx} * CAST({{}} AS DOUBLE PRECISION) + {dy} * {dy})"
+    args += [to_e6(lng), to_e6(lng), k, to_e6(lat), to_e6(lat)]
     marks = [f"${i}" for i in range(1, len(args) + 3)] if postgres else ["?"] * (len(args) + 2)
     sql = (f"SELECT id, kind, ref_id, name, address, lng_e6, lat_e6 FROM region_place "  # noqa: S608 - constants
            f"WHERE {' AND '.join(where)} ORDER BY {order}, id LIMIT {{}} OFFSET {{}}").format(*marks)
