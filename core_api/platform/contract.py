@@ -191,6 +191,7 @@ class ResourceMeta(Schema):
     list_path: str = Field(description="the core path of the list, e.g. admin/AccountUserAuth/list")
     shelf: str | None = Field(None, description="the field the shelf toggle flips")
     creatable: bool
+    add_perm: str | None = Field(None, description="what creating takes when not {perm}:add")
     editable: bool
     removable: bool
     exportable: bool

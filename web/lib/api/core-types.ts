@@ -15633,6 +15633,12 @@ export interface components {
         ResourceMeta: {
             /** Actions */
             actions: components["schemas"]["ResourceActionMeta"][];
+            /**
+             * Addperm
+             * @description what creating takes when not {perm}:add
+             * @default null
+             */
+            addPerm?: string | null;
             /** Creatable */
             creatable: boolean;
             /** Dicttypes */
