@@ -613,7 +613,8 @@ def meta_of(res: Resource, lang: str) -> ResourceMeta:
         key=to_camel(res.key), list_method=res.list_method,
         list_path=(res.list_path or f"/admin/{res.name}/list").lstrip("/"),
         shelf=to_camel(res.shelf) if res.shelf else None,
-        creatable=res.creatable, add_perm=res.add_perm, editable=res.editable, removable=res.removable, exportable=res.exportable,
+        creatable=res.creatable, add_perm=res.add_perm, editable=res.editable, removable=res.removable,
+        exportable=res.exportable,
         export_path=res.export_path.lstrip("/") if res.export_path else None,
         fields=[field_meta(f, lang) for f in res.fields],
         actions=[ResourceActionMeta(
