@@ -155,7 +155,8 @@ class HttpMaps:
         geo = body.get("regeocode")
         if not isinstance(geo, dict) or not isinstance(geo.get("formatted_address"), str):
             raise ServiceError("地图服务返回的数据格式不正确")
-        parts = geo.get("addressComponent") if isinstance(geo.get("addressComponent"), dict) else {}
+        found = geo.get("addressComponent")
+        parts: dict[str, Any] = found if isinstance(found, dict) else {}
 
         def text(name: str) -> str:
             value = parts.get(name)

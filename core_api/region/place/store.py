@@ -41,7 +41,8 @@ async def upsert_place(kind: Kind, ref_id: int, name: str, address: str, lng: fl
     if lng is None or lat is None:
         await remove_place(kind, ref_id)
         return
-    values = {"name": name[:100], "address": (address or "")[:255], "lng_e6": to_e6(lng), "lat_e6": to_e6(lat)}
+    values: dict[str, Any] = {"name": name[:100], "address": (address or "")[:255], "lng_e6": to_e6(lng),
+                              "lat_e6": to_e6(lat)}
     if not await RegionPlace.filter(kind=kind, ref_id=ref_id).update(**values):
         await RegionPlace.create(kind=kind, ref_id=ref_id, **values)
 
