@@ -49,9 +49,9 @@ NOW = dt.datetime.now(dt.UTC)
 def places(n: int, rng: random.Random) -> list[tuple[Any, ...]]:
     rows = []
     for i in range(n):
-        kind, word = KINDS[i % len(KINDS)]
-        if i % 3:
-            city, lng0, lat0 = CITIES[i % len(CITIES)]
+        kind, word = rng.choice(KINDS)  # drawn, not i % n: every city has every kind
+        if rng.random() < 2 / 3:
+            city, lng0, lat0 = rng.choice(CITIES)
             lng, lat = rng.gauss(lng0, 0.08), rng.gauss(lat0, 0.06)
         else:
             city, lng, lat = "", rng.uniform(75, 134), rng.uniform(18, 53)
@@ -163,7 +163,7 @@ async def plan(url: str) -> str:
 
     conn = await asyncpg.connect(url)
     try:
-        sql, args = nearby_sql(True, KEYWORD, 116.4074, 39.9042, 3_000, 0, SIZE)
+        sql, args = nearby_sql(True, KEYWORD, 116.4074, 39.9042, 30_000, 0, SIZE)  # a keyword's first box
         return "\n".join(r[0] for r in await conn.fetch(f"EXPLAIN (ANALYZE, BUFFERS) {sql}", *args))
     finally:
         await conn.close()

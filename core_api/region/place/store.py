@@ -2,7 +2,7 @@
 searches of the local maps service (nearby by name and distance, the nearest place to a point).
 
 A nearby search never scans the table: it looks in a bounding box around the point (the (lat_e6, lng_e6) index)
-that widens step by step until the page is full, ordered in SQL by an equirectangular distance (exact enough to
+that widens step by step (from 3 km, or 30 km with keywords) until the page is full, ordered in SQL by an equirectangular distance (exact enough to
 order places within a few hundred kilometres; the distance answered is the haversine one)."""
 
 from __future__ import annotations
@@ -111,7 +111,8 @@ async def nearby(keywords: str, lng: float, lat: float, offset: int, limit: int,
         conn = connections.get("default")
         postgres = conn.capabilities.dialect == "postgres"
         run = conn.execute_query_dict
-    for radius in RADII:
+    # a keyword thins the places out: its search starts at a city's size, not a neighbourhood's
+    for radius in RADII[1:] if keywords else RADII:
         sql, args = nearby_sql(postgres, keywords, lng, lat, radius, offset, limit)
         found = [_found(r, lng, lat) for r in await run(sql, args)]
         # a full page all within the circle the box holds is the true nearest page; else the box widens
