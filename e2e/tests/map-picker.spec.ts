@@ -66,6 +66,7 @@ test("a hospital service's address is picked on the map by search and by click",
   const answer = await (await regeo).json();
   expect(answer.code).toBe(200);
   await expect(picker.getByTestId("map-picker-value")).toContainText(`（${place}附近）`);
+  await picker.screenshot({ path: test.info().outputPath("map-picker.png") });
   await picker.getByTestId("map-picker-confirm").click();
   await expect(form.getByTestId("form-address")).toHaveValue(`北京市东城区帅府园1号（${place}附近）`);
   const lng = Number(await form.getByTestId("form-longitude").inputValue());

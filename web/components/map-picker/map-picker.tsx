@@ -1,7 +1,7 @@
 "use client";
 
 import "maplibre-gl/dist/maplibre-gl.css";
-import type { GeoJSONSourceSpecification, Map as MapLibreMap, Marker, StyleSpecification } from "maplibre-gl";
+import type { GeoJSONSource, GeoJSONSourceSpecification, Map as MapLibreMap, Marker, StyleSpecification } from "maplibre-gl";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -31,6 +31,16 @@ function loadBase(): Promise<MapBase | null> {
   return base;
 }
 
+/** The search's places as map points. */
+function resultPoints(results: PlaceResult[]): Parameters<GeoJSONSource["setData"]>[0] {
+  const features: { type: "Feature"; properties: { name: string }; geometry: { type: "Point"; coordinates: [number, number] } }[] = [];
+  for (const r of results) {
+    const at = resultToValue(r);
+    if (at?.lng != null && at.lat != null) features.push({ type: "Feature", properties: { name: r.name }, geometry: { type: "Point", coordinates: [at.lng, at.lat] } });
+  }
+  return { type: "FeatureCollection", features };
+}
+
 function webglAvailable(): boolean {
   try {
     const canvas = document.createElement("canvas");
@@ -47,12 +57,15 @@ function styleOf(mapBase: MapBase | null): StyleSpecification {
     sources: {
       ...(tiles ? { tiles } : {}),
       provinces: { type: "geojson", data: mapBase?.provinces ?? { type: "FeatureCollection", features: [] } },
+      results: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
     },
     layers: [
       { id: "background", type: "background", paint: { "background-color": "#dfe9f3" } },
       ...(tiles ? [{ id: "tiles", type: "raster" as const, source: "tiles" }] : []),
       { id: "province-fill", type: "fill", source: "provinces", paint: { "fill-color": "#f8f6ef", "fill-opacity": tiles ? 0 : 1 } },
       { id: "province-line", type: "line", source: "provinces", paint: { "line-color": "#8a99ad", "line-width": 1 } },
+      // the search's places, so that a map without tiles still shows what is around
+      { id: "results", type: "circle", source: "results", paint: { "circle-radius": 6, "circle-color": "#fa8c16", "circle-stroke-color": "#fff", "circle-stroke-width": 2 } },
     ],
   };
 }
@@ -136,6 +149,7 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
       const answer = await request<PlaceResult[]>("api/admin/region/v1/map_around", { params: { keywords: words, longitude: lng, latitude: lat, pageNo: 1, pageSize: 10 } });
       const found = answer.data ?? [];
       setResults(found);
+      map.current?.getSource<GeoJSONSource>("results")?.setData(resultPoints(found));
       setChosen("");
       setNote(found.length ? "" : t("nothing"));
     } catch (error) {
