@@ -2,8 +2,9 @@
 searches of the local maps service (nearby by name and distance, the nearest place to a point).
 
 A nearby search never scans the table: it looks in a bounding box around the point (the (lat_e6, lng_e6) index)
-that widens step by step (from 3 km, or 30 km with keywords) until the page is full, ordered in SQL by an equirectangular distance (exact enough to
-order places within a few hundred kilometres; the distance answered is the haversine one)."""
+that widens step by step (from 3 km, or 30 km with keywords) until the page is full, ordered in SQL by an
+equirectangular distance (exact enough to order places within a few hundred kilometres; the distance answered
+is the haversine one)."""
 
 from __future__ import annotations
 
