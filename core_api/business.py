@@ -26,6 +26,8 @@ FEATURES = (
     "core_api.setting.pages",
     "core_api.setting.common_config",
     "core_api.consult.independence",
+    "core_api.region.place",
+    "core_api.consult.service",
 )
 
 
@@ -35,6 +37,7 @@ def business_apis() -> list[Api]:
     from core_api.account.records import routes as account_records
     from core_api.account.referral import routes as account_referral
     from core_api.consult.independence import routes as consult_independence
+    from core_api.consult.service import routes as consult_service
     from core_api.content.app_version import routes as content_app_version
     from core_api.content.category import routes as content_category
     from core_api.content.cdkey import routes as content_cdkey
@@ -46,10 +49,11 @@ def business_apis() -> list[Api]:
     from core_api.moderation.intercept import routes as intercept
     from core_api.platform.exports import api as exports_api
     from core_api.platform.resource import REGISTRY, meta_api
+    from core_api.region.place import routes as region_place
     from core_api.setting.common_config import routes as setting_common_config  # noqa: F401 - declarations only
     from core_api.setting.pages import routes as setting_pages
 
     modules = [account_auth, account_charts, account_records, account_referral, im_group, intercept, content_rich_text,
                content_app_version, content_cdkey, content_category, content_feedback, content_message,
-               setting_pages, consult_independence]
+               setting_pages, consult_independence, region_place, consult_service]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

@@ -5,6 +5,6 @@ export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   test: {
     environment: "happy-dom",
-    include: ["lib/**/*.test.ts", "features/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "features/**/*.test.ts", "components/**/*.test.ts"],
   },
 });

@@ -144,7 +144,8 @@ class DashboardOut(Envelope):
 # ---- Business resources: what a declared resource tells the screens that draw it (core_api.platform.resource)
 
 FieldKind = Literal["id", "text", "textarea", "int", "money", "dict", "flag", "image", "images", "datetime",
-                    "date", "richtext", "phone", "idcard", "uid", "password"]
+                    "date", "richtext", "phone", "idcard", "uid", "password",
+                    "location", "lng", "lat"]
 
 
 class ResourceFieldMeta(Schema):
@@ -190,6 +191,7 @@ class ResourceMeta(Schema):
     list_path: str = Field(description="the core path of the list, e.g. admin/AccountUserAuth/list")
     shelf: str | None = Field(None, description="the field the shelf toggle flips")
     creatable: bool
+    add_perm: str | None = Field(None, description="what creating takes when not {perm}:add")
     editable: bool
     removable: bool
     exportable: bool

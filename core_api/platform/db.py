@@ -41,6 +41,8 @@ MODEL_MODULES = [
     "core_api.setting.common_config.models",
     "core_api.content.category.models",
     "core_api.account.consumer.models",
+    "core_api.region.place.models",
+    "core_api.consult.service.models",
 ]
 
 

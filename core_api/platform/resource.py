@@ -59,7 +59,10 @@ Mask = Literal["phone", "idcard", "name"]
 
 @dataclass(frozen=True)
 class F:
-    """One field of a resource. ``edit``: "always" (create and update), "create" (set once), "never"."""
+    """One field of a resource. ``edit``: "always" (create and update), "create" (set once), "never".
+
+    A ``location`` field is an address picked on the map: the declaration's ``lng`` and ``lat`` fields are its
+    companions (the picker fills all three); they take degrees (−180..180, −90..90), kept to 6 decimals."""
 
     name: str
     label: str
@@ -107,6 +110,9 @@ Check = Callable[[web.Request, dict[str, Any], dict[str, Any] | None], Awaitable
 # in the write's transaction, published after its commit (core_api/platform/webhook.py).
 Events = Callable[[web.Request, str, dict[str, Any], dict[str, Any]], Awaitable[list[Any]]]
 Enrich = Callable[[list[dict[str, Any]]], Awaitable[None]]  # fills the virtual fields of rows, in place
+# Runs in the transaction of every operator's write (create, update, shelf, delete) with the action, the record's
+# id and its row as it now is (None once deleted): keeps derived data, such as the places index, in step.
+Written = Callable[[str, int, dict[str, Any] | None], Awaitable[None]]
 REGISTRY: dict[str, Resource] = {}
 
 
@@ -138,6 +144,8 @@ class Resource:
     export_path: str | None = None  # a background export (answers {jobId}) instead of the streamed one
     enrich: Enrich | None = None
     events: Events | None = None
+    written: Written | None = None
+    add_perm: str | None = None  # what creating takes when not {perm}:add (the spec's one "edit" creates too)
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -157,6 +165,9 @@ class Resource:
                 continue
             if f.name not in self.model._meta.fields_map:
                 raise ValueError(f"{self.name}: {f.name} is not a field of {self.model.__name__}")
+        kinds = [f.kind for f in self.fields]
+        if "location" in kinds and not ("lng" in kinds and "lat" in kinds):
+            raise ValueError(f"{self.name}: a location field needs an lng and a lat field beside it")
         self.stamped = "create_by" in self.model._meta.fields_map
         self.columns = list(dict.fromkeys([self.key, *(f.name for f in self.fields if not f.virtual)]))
         self.query_model = _query_model(self)
@@ -241,6 +252,8 @@ class Resource:
             changes = {to_camel(k): [_plain(v), None] for k, v in before.items() if v is not None}
         await ChangeLog.create(resource=self.name, record_id=record_id, action=action, actor=principal.user_name,
                                at=request.app[CLOCK].now(), changes=changes, note=note)
+        if self.written is not None:
+            await self.written(action, record_id, None if action == "delete" else {**before, **after})
         await changed(request.app, self.table)
 
     async def checked_values(self, request: web.Request, body: BaseModel, before: dict[str, Any] | None
@@ -258,6 +271,8 @@ class Resource:
                 continue
             if f.kind == "datetime" and isinstance(value, dt.datetime):
                 value = aware(value)  # typed on the screen: a time in the configured zone, as shown
+            if f.kind in ("lng", "lat") and value is not None:
+                value = round(value, 6)
             if f.kind in ("dict", "flag") and f.dict_type and value not in (None, ""):
                 allowed = {d["dictValue"] for d in await request.app[DICT].data_by_type(f.dict_type)}
                 if value not in allowed:
@@ -272,6 +287,11 @@ class Resource:
                         continue
                     value = ""  # a cleared text box
             values[f.name] = value
+        coords = [f for f in self.fields if f.kind in ("lng", "lat")]
+        if coords:  # a location is both coordinates or neither
+            now = [values.get(f.name, (before or {}).get(f.name)) for f in coords]
+            if any(v is None for v in now) and any(v is not None for v in now):
+                raise ServiceError("经度和纬度必须同时填写")
         if self.check is not None:
             await self.check(request, values, before)
         return values
@@ -313,6 +333,8 @@ def _python_type(f: F) -> Any:
         return dt.date
     if f.kind == "richtext":
         return RichText
+    if f.kind in ("lng", "lat"):
+        return float
     return str
 
 
@@ -321,6 +343,9 @@ def _constraints(f: F) -> dict[str, Any]:
     if f.kind in ("id", "int", "uid", "money"):
         out["ge"] = f.min if f.min is not None else (0 if f.kind != "int" else -INT_MAX)
         out["le"] = f.max if f.max is not None else INT_MAX
+    elif f.kind in ("lng", "lat"):
+        bound = 180 if f.kind == "lng" else 90
+        out.update(ge=-bound, le=bound, allow_inf_nan=False)
     elif f.kind in ("dict", "flag"):
         out["max_length"] = f.max_length or 16
     elif f.kind not in ("datetime", "date"):
@@ -468,7 +493,7 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
                 raise ServiceError(res.duplicate) from exc
             return ok(data={res.key if res.key == "id" else to_camel(res.key): new_id})
 
-        api.post(base, need=any_perm(f"{perm}:add"), summary=f"{title}: create",
+        api.post(base, need=any_perm(res.add_perm or f"{perm}:add"), summary=f"{title}: create",
                  log=OperLogSpec(title, BusinessType.INSERT))(
             _handler(create, res, "create", {"request": web.Request, "principal": Principal,
                                              "body": res.create_model}))
@@ -588,7 +613,8 @@ def meta_of(res: Resource, lang: str) -> ResourceMeta:
         key=to_camel(res.key), list_method=res.list_method,
         list_path=(res.list_path or f"/admin/{res.name}/list").lstrip("/"),
         shelf=to_camel(res.shelf) if res.shelf else None,
-        creatable=res.creatable, editable=res.editable, removable=res.removable, exportable=res.exportable,
+        creatable=res.creatable, add_perm=res.add_perm, editable=res.editable, removable=res.removable,
+        exportable=res.exportable,
         export_path=res.export_path.lstrip("/") if res.export_path else None,
         fields=[field_meta(f, lang) for f in res.fields],
         actions=[ResourceActionMeta(

@@ -57,6 +57,17 @@ class Settings(BaseSettings):
     s3_role_arn: str = ""  # the role whose temporary credentials uploaders get
     upload_max_mb: float = Field(5, gt=0, le=1024)  # one uploaded image or file (the spec's 5 MB)
 
+    # The maps service of nearby search and reverse geocoding (core_api/platform/maps.py): local answers from
+    # the console's own places; http asks an AMap-like service with a key (and a signing secret).
+    maps_provider: Literal["local", "http"] = "local"
+    maps_http_url: str = ""
+    maps_key: str = ""
+    maps_secret: str = ""
+    maps_timeout_seconds: float = Field(5, gt=0, le=60)
+    # Where the browser's map picker takes raster tiles from ({z}/{x}/{y} template); empty: no tiles, the
+    # picker draws the shipped province outlines only (works with no internet).
+    map_tile_url: str = ""
+
     core_url: str = "http://127.0.0.1:8010"  # where the BFF finds the core API
     chat_partner_key: str = ""  # the mobile app's server and partners ask for peer chat tokens with it
     # Where operators' decisions on app users (freeze, mute, usable) are POSTed, signed with the partner key;

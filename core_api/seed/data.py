@@ -117,6 +117,8 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_register_status": ("登记状态", [("待审核", "0", "warning", "Y"), ("已通过", "1", "success", "N"),
                                         ("已驳回", "2", "danger", "N")]),
     "biz_personnel_status": ("人员状态", [("在职", "0", "success", "Y"), ("停用", "1", "danger", "N")]),
+    "biz_service_type": ("服务类型", [("到院服务", "hospital", "primary", "Y"), ("上门服务", "visit", "success", "N"),
+                                     ("在线问诊", "online", "warning", "N")]),
 }
 
 # (name, key, value)

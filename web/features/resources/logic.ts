@@ -122,6 +122,7 @@ export function bodyOf(fields: readonly Field[], values: Record<string, unknown>
     if (loaded && f.masked && value === loaded[f.name]) continue;
     if (f.kind === "money") value = yuanToFen(String(value ?? ""));
     else if (f.kind === "datetime" && typeof value === "string" && value) value = withSeconds(value.replace("T", " "));
+    else if (COORDINATES.has(f.kind) && typeof value === "string" && value.trim()) value = Math.round(Number(value) * 1e6) / 1e6;
     if (value === "" && !TEXT_KINDS.has(f.kind)) value = null;
     out[f.name] = value === undefined ? null : value;
   }
@@ -132,7 +133,19 @@ function withSeconds(value: string) {
   return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value}:00` : value;
 }
 
-const TEXT_KINDS = new Set(["text", "password", "textarea", "richtext", "phone", "idcard", "image", "images"]);
+const TEXT_KINDS = new Set(["text", "password", "textarea", "richtext", "phone", "idcard", "image", "images", "location"]);
+const COORDINATES = new Set(["lng", "lat"]);
+
+/** The lng and lat fields beside a location field (the declaration has at most one of each). */
+export function coordinateNames(fields: readonly Field[]): { lng?: string; lat?: string } {
+  return { lng: fields.find((f) => f.kind === "lng")?.name, lat: fields.find((f) => f.kind === "lat")?.name };
+}
+
+/** The form's address and coordinates as the map picker takes them. */
+export function pickedOf(address: unknown, lng: unknown, lat: unknown) {
+  const n = (v: unknown) => (v === "" || v === null || v === undefined || !Number.isFinite(Number(v)) ? null : Number(v));
+  return { address: typeof address === "string" ? address : "", lng: n(lng), lat: n(lat) };
+}
 const PATTERNS: Record<string, RegExp> = { phone: /^1\d{10}$/, idcard: /^\d{17}[\dXx]$/ };
 
 export interface RuleWords {
@@ -162,6 +175,13 @@ export function formSchema(fields: readonly Field[], words: RuleWords, loaded: R
         else if (f.min !== null && f.min !== undefined && fen < f.min) ctx.addIssue({ code: "custom", message: words.tooSmall(label, f.min / 100) });
         else if (f.max !== null && f.max !== undefined && fen > f.max) ctx.addIssue({ code: "custom", message: words.tooLarge(label, f.max / 100) });
       });
+    } else if (COORDINATES.has(f.kind)) {
+      const bound = f.kind === "lng" ? 180 : 90;
+      shape[f.name] = z.string().refine((value) => {
+        if (!value.trim()) return !f.required;
+        const n = Number(value);
+        return Number.isFinite(n) && n >= -bound && n <= bound;
+      }, words.invalid(label));
     } else {
       let s = z.string();
       if (f.required) s = s.trim().min(1, words.required(label));

@@ -5,13 +5,15 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { type Control, type FieldValues, useController, useForm } from "react-hook-form";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
+import { MapPickerDialog } from "@/components/map-picker/map-picker";
+import { Button } from "@/components/ui/button";
 import { FormItem, NumberField, RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
 import { Input } from "@/components/ui/input";
 import { ImageUpload } from "@/components/upload/image-upload";
 import type { Dicts, ResourceFieldMeta } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
-import { formSchema, formValues, type RuleWords } from "./logic";
+import { coordinateNames, formSchema, formValues, pickedOf, type RuleWords } from "./logic";
 
 /** The form rules' messages in the caller's language. */
 export function useRuleWords(): RuleWords {
@@ -28,11 +30,16 @@ export function useRuleWords(): RuleWords {
   );
 }
 
-/** One declared field as a form control. */
-export function MetaField({ field: f, control, dicts }: { field: ResourceFieldMeta; control: Control<FieldValues>; dicts: Dicts }) {
+/** One declared field as a form control; `fields` are the form's others (a location's lng/lat companions). */
+export function MetaField({ field: f, control, dicts, fields = [] }: { field: ResourceFieldMeta; control: Control<FieldValues>; dicts: Dicts; fields?: ResourceFieldMeta[] }) {
   const t = useTranslations("resource");
   const common = { control, name: f.name, label: f.label, required: f.required };
   switch (f.kind) {
+    case "location":
+      return <LocationField field={f} control={control} fields={fields} />;
+    case "lng":
+    case "lat":
+      return <TextField {...common} maxLength={12} />;
     case "textarea":
       return <TextareaField {...common} />;
     case "int":
@@ -56,6 +63,37 @@ export function MetaField({ field: f, control, dicts }: { field: ResourceFieldMe
     default:
       return <ControlledField field={f} control={control} />;
   }
+}
+
+/** An address picked on the map (地图选点): the picker fills the address and its lng/lat companions. */
+function LocationField({ field: f, control, fields }: { field: ResourceFieldMeta; control: Control<FieldValues>; fields: ResourceFieldMeta[] }) {
+  const t = useTranslations("mapPicker");
+  const names = coordinateNames(fields);
+  const address = useController({ control, name: f.name });
+  const lng = useController({ control, name: names.lng ?? `${f.name}__lng` });
+  const lat = useController({ control, name: names.lat ?? `${f.name}__lat` });
+  const [open, setOpen] = useState(false);
+  const id = `field-${f.name}`;
+  return (
+    <FormItem label={f.label} required={f.required} full error={address.fieldState.error?.message} htmlFor={id}>
+      <div className="flex gap-2">
+        <Input id={id} data-testid={`form-${f.name}`} name={address.field.name} value={(address.field.value ?? "") as string} maxLength={f.maxLength ?? undefined} onChange={address.field.onChange} onBlur={address.field.onBlur} />
+        <Button type="button" variant="outline" data-testid={`form-${f.name}-pick`} onClick={() => setOpen(true)}>
+          {t("pick")}
+        </Button>
+      </div>
+      <MapPickerDialog
+        open={open}
+        value={pickedOf(address.field.value, lng.field.value, lat.field.value)}
+        onClose={() => setOpen(false)}
+        onPick={(picked) => {
+          address.field.onChange(picked.address);
+          lng.field.onChange(picked.lng === null ? "" : picked.lng.toFixed(6));
+          lat.field.onChange(picked.lat === null ? "" : picked.lat.toFixed(6));
+        }}
+      />
+    </FormItem>
+  );
 }
 
 /** The kinds with their own control: images, date and time, rich text. */
@@ -136,7 +174,7 @@ export function MetaFormDialog({
   return (
     <FormDialog open={open} onOpenChange={(value) => !value && onClose()} title={title} testId={testId} onSubmit={save} submitting={form.formState.isSubmitting}>
       {fields.map((f) => (
-        <MetaField key={f.name} field={f} control={form.control} dicts={dicts} />
+        <MetaField key={f.name} field={f} control={form.control} dicts={dicts} fields={fields} />
       ))}
     </FormDialog>
   );

@@ -224,6 +224,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
         after={data.page.next ?? null}
         getRowId={(row) => String(idOf(row))}
         onAdd={meta.creatable ? () => setDialog({ kind: "form", id: null, initial: null }) : undefined}
+        addPerm={meta.addPerm ?? undefined}
         onEdit={meta.editable ? (id) => void openEdit(id) : undefined}
         onRemove={meta.removable ? remove : undefined}
         onExport={meta.exportable ? (meta.exportPath ? startExport : () => download(`api/admin/${meta.name}/export`, filterValues(meta.fields, list.query), `${meta.name}_${Date.now()}.xlsx`)) : undefined}

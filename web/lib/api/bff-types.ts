@@ -2550,7 +2550,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password";
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "location" | "lng" | "lat";
             /**
              * Label
              * @description in the caller's language
@@ -2602,6 +2602,12 @@ export interface components {
         ResourceMeta: {
             /** Actions */
             actions: components["schemas"]["ResourceActionMeta"][];
+            /**
+             * Addperm
+             * @description what creating takes when not {perm}:add
+             * @default null
+             */
+            addPerm?: string | null;
             /** Creatable */
             creatable: boolean;
             /** Dicttypes */

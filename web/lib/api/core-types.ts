@@ -3208,6 +3208,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/ConsultService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 服务项目: update
+         * @description Needs a signed-in caller with any of permissions consult:service:edit.
+         */
+        put: operations["platform_ConsultService_update"];
+        /**
+         * 服务项目: create
+         * @description Needs a signed-in caller with any of permissions consult:service:edit.
+         */
+        post: operations["platform_ConsultService_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultService/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 服务项目: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions consult:service:export.
+         */
+        post: operations["platform_ConsultService_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultService/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 服务项目: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions consult:service:query.
+         */
+        get: operations["platform_ConsultService_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultService/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 服务项目: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions consult:service:shelf.
+         */
+        get: operations["platform_ConsultService_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultService/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 服务项目: delete
+         * @description Needs a signed-in caller with any of permissions consult:service:remove.
+         */
+        delete: operations["platform_ConsultService_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultService/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 服务项目: one record
+         * @description Needs a signed-in caller with any of permissions consult:service:query.
+         */
+        get: operations["platform_ConsultService_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/InfoPush/history/{id}": {
         parameters: {
             query?: never;
@@ -5961,6 +6085,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/region/v1/map_around": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Nearby places: by keywords (in the name or address) and distance, nearest first
+         * @description Needs a signed-in caller with any of permissions consult:service:edit, consult:hospital:edit, mall:shop:edit, region:region:list.
+         */
+        get: operations["place_around"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/region/v1/map_base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The map picker's base map: the shipped province outlines and the configured tile address
+         * @description Needs a signed-in caller with any of permissions consult:service:edit, consult:hospital:edit, mall:shop:edit, region:region:list.
+         */
+        get: operations["place_map_base"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/region/v1/map_regeo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reverse geocoding: the address of a point
+         * @description Needs a signed-in caller with any of permissions consult:service:edit, consult:hospital:edit, mall:shop:edit, region:region:list.
+         */
+        get: operations["place_regeo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/register": {
         parameters: {
             query?: never;
@@ -6235,6 +6419,66 @@ export interface paths {
         get: operations["platform_resource_meta"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/service/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one hospital service
+         * @description Needs a signed-in caller with any of permissions consult:service:remove.
+         */
+        post: operations["service_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/service/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) a hospital service, by the declaration's rules
+         * @description Needs a signed-in caller with any of permissions consult:service:edit.
+         */
+        post: operations["service_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/service/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 服务项目: a page of the list (filters in the body)
+         * @description Needs a signed-in caller with any of permissions consult:service:list.
+         */
+        post: operations["platform_ConsultService_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -14188,6 +14432,359 @@ export interface components {
             /** 参数键值 */
             configValue: string;
         };
+        /** ConsultServiceCreate */
+        ConsultServiceCreate: {
+            /**
+             * 服务地址
+             * @default null
+             */
+            address?: string | null;
+            /**
+             * 封面
+             * @default null
+             */
+            cover?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 时长(分钟)
+             * @default null
+             */
+            duration?: number | null;
+            /**
+             * 所属医院
+             * @default null
+             */
+            hospitalId?: number | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 服务介绍
+             * @default null
+             */
+            intro?: string | null;
+            /**
+             * 纬度
+             * @default null
+             */
+            latitude?: number | null;
+            /**
+             * 经度
+             * @default null
+             */
+            longitude?: number | null;
+            /** 服务名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 联系电话
+             * @default null
+             */
+            phone?: string | null;
+            /** 价格 */
+            price: number;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /** 服务类型 */
+            serviceType: string;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** ConsultServiceEdit */
+        ConsultServiceEdit: {
+            /**
+             * 服务地址
+             * @default null
+             */
+            address?: string | null;
+            /**
+             * 封面
+             * @default null
+             */
+            cover?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 时长(分钟)
+             * @default null
+             */
+            duration?: number | null;
+            /**
+             * 所属医院
+             * @default null
+             */
+            hospitalId?: number | null;
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * 服务介绍
+             * @default null
+             */
+            intro?: string | null;
+            /**
+             * 纬度
+             * @default null
+             */
+            latitude?: number | null;
+            /**
+             * 经度
+             * @default null
+             */
+            longitude?: number | null;
+            /** 服务名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 联系电话
+             * @default null
+             */
+            phone?: string | null;
+            /** 价格 */
+            price: number;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /** 服务类型 */
+            serviceType: string;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** ConsultServiceQuery */
+        ConsultServiceQuery: {
+            /**
+             * 服务地址
+             * @default null
+             */
+            address?: string | null;
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 所属医院
+             * @default null
+             */
+            hospitalId?: number | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 服务名称
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 服务类型
+             * @default null
+             */
+            serviceType?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+        };
+        /** ConsultServiceUpdate */
+        ConsultServiceUpdate: {
+            /**
+             * 服务地址
+             * @default null
+             */
+            address?: string | null;
+            /**
+             * 封面
+             * @default null
+             */
+            cover?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 时长(分钟)
+             * @default null
+             */
+            duration?: number | null;
+            /**
+             * 所属医院
+             * @default null
+             */
+            hospitalId?: number | null;
+            /** 编号 */
+            id: number;
+            /**
+             * 服务介绍
+             * @default null
+             */
+            intro?: string | null;
+            /**
+             * 纬度
+             * @default null
+             */
+            latitude?: number | null;
+            /**
+             * 经度
+             * @default null
+             */
+            longitude?: number | null;
+            /** 服务名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 联系电话
+             * @default null
+             */
+            phone?: string | null;
+            /** 价格 */
+            price: number;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /** 服务类型 */
+            serviceType: string;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
         /** ConsumerIn */
         ConsumerIn: {
             /**
@@ -15283,6 +15880,11 @@ export interface components {
              * @default 查询成功
              */
             msg?: string;
+        };
+        /** IdBody */
+        IdBody: {
+            /** 编号 */
+            id: number;
         };
         /** IdsBody */
         IdsBody: {
@@ -17786,7 +18388,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password";
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "location" | "lng" | "lat";
             /**
              * Label
              * @description in the caller's language
@@ -17838,6 +18440,12 @@ export interface components {
         ResourceMeta: {
             /** Actions */
             actions: components["schemas"]["ResourceActionMeta"][];
+            /**
+             * Addperm
+             * @description what creating takes when not {perm}:add
+             * @default null
+             */
+            addPerm?: string | null;
             /** Creatable */
             creatable: boolean;
             /** Dicttypes */
@@ -23483,6 +24091,157 @@ export interface operations {
             };
         };
     };
+    platform_ConsultService_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultServiceUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultServiceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultService_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultServiceCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultServiceCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultService_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultServiceQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultServiceQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultService_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_ConsultService_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultService_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultService_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_InfoPush_history: {
         parameters: {
             query?: never;
@@ -26536,6 +27295,69 @@ export interface operations {
             };
         };
     };
+    place_around: {
+        parameters: {
+            query: {
+                longitude: number;
+                latitude: number;
+                keywords?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    place_map_base: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    place_regeo: {
+        parameters: {
+            query: {
+                longitude: number;
+                latitude: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_register_update: {
         parameters: {
             query?: never;
@@ -26841,6 +27663,75 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ResourceMetaOut"] | components["schemas"]["ErrorResult"];
                 };
+            };
+        };
+    };
+    service_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    service_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultServiceEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultServiceEdit"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultService_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultServiceQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultServiceQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -29,6 +29,7 @@ export function CrudList<T extends RowData & object>({
   after,
   getRowId,
   onAdd,
+  addPerm,
   onEdit,
   onRemove,
   onExport,
@@ -50,6 +51,8 @@ export function CrudList<T extends RowData & object>({
   getRowId: (row: T) => string;
   /** left out: the button is not shown (a resource that cannot be created, edited or removed) */
   onAdd?: () => void;
+  /** The permission of 新增 when not `${perm}:add`. */
+  addPerm?: string;
   onEdit?: (id: number) => void;
   onRemove?: (ids: number[]) => void;
   onExport?: () => void;
@@ -74,7 +77,7 @@ export function CrudList<T extends RowData & object>({
       header={header}
       buttons={
         <>
-          {onAdd && <ToolbarButton perms={`${perm}:add`} testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={onAdd} />}
+          {onAdd && <ToolbarButton perms={addPerm ?? `${perm}:add`} testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={onAdd} />}
           {onEdit && <ToolbarButton perms={`${perm}:edit`} testId="toolbar-edit" icon={<PencilIcon />} label={tl("edit")} disabled={selection.ids.length !== 1} onClick={() => onEdit(selection.ids[0])} />}
           {onRemove && <ToolbarButton perms={`${perm}:remove`} testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => onRemove(selection.ids)} />}
           {onExport && <ToolbarButton perms={`${perm}:export`} testId="toolbar-export" icon={<DownloadIcon />} label={tl("export")} onClick={onExport} />}

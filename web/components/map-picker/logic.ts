@@ -1,0 +1,65 @@
+/** What the map picker yields and how it gets there (spec 000 §2.9, 001 §2.15): pure functions, tested alone. */
+
+export interface PickedLocation {
+  address: string;
+  lng: number | null;
+  lat: number | null;
+}
+
+/** A search result as `GET /admin/region/v1/map_around` answers it. */
+export interface PlaceResult {
+  id: string;
+  name: string;
+  location: string;
+  address: string;
+  distance?: number;
+}
+
+/** Where the map opens without a value: Beijing, at the picker's zoom. */
+export const DEFAULT_CENTER: [number, number] = [116.397428, 39.90923];
+export const PICK_ZOOM = 16;
+
+/** A coordinate kept to 6 decimals (about 0.1 m), as the spec asks of every pick. */
+export function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+/** "lng,lat" → [lng, lat] in range, or null. */
+export function parseLocation(location: string): [number, number] | null {
+  const parts = location.split(",").map((p) => Number(p.trim()));
+  if (parts.length !== 2 || parts.some((n) => !Number.isFinite(n))) return null;
+  const [lng, lat] = parts;
+  if (lng < -180 || lng > 180 || lat < -90 || lat > 90) return null;
+  return [round6(lng), round6(lat)];
+}
+
+/** Choosing a search result yields its address (the name when it has none; both when the address lacks it). */
+export function resultToValue(result: PlaceResult): PickedLocation | null {
+  const at = parseLocation(result.location);
+  if (!at) return null;
+  const address = !result.address ? result.name : result.address.includes(result.name) ? result.address : `${result.address}${result.name}`;
+  return { address, lng: at[0], lat: at[1] };
+}
+
+/** A click on the map: the point, rounded, with the address reverse geocoding gives. */
+export function clickToValue(lng: number, lat: number, address: string): PickedLocation {
+  return { address, lng: round6(lng), lat: round6(lat) };
+}
+
+/** Where the map opens: the value's point when it has one. */
+export function centerOf(value: PickedLocation | null | undefined): [number, number] {
+  if (value && value.lng !== null && value.lat !== null && Number.isFinite(value.lng) && Number.isFinite(value.lat)) return [value.lng, value.lat];
+  return DEFAULT_CENTER;
+}
+
+/** The label of a result in the selector: its name, then its address and distance. */
+export function resultLabel(result: PlaceResult): string {
+  const distance = result.distance === undefined ? "" : result.distance >= 1000 ? ` · ${(result.distance / 1000).toFixed(1)}km` : ` · ${result.distance}m`;
+  return `${result.name}${result.address ? `（${result.address}）` : ""}${distance}`;
+}
+
+/** A tile address ({z}/{x}/{y}) turned into the map's raster source, or null when none is configured. */
+export function tileSource(url: string | null | undefined): { type: "raster"; tiles: string[]; tileSize: number } | null {
+  if (!url || !/^https?:\/\//.test(url) || !url.includes("{z}")) return null;
+  return { type: "raster", tiles: [url], tileSize: 256 };
+}

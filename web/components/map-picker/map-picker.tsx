@@ -1,0 +1,242 @@
+"use client";
+
+import "maplibre-gl/dist/maplibre-gl.css";
+import type { GeoJSONSource, GeoJSONSourceSpecification, Map as MapLibreMap, Marker, StyleSpecification } from "maplibre-gl";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { request, RequestError } from "@/lib/request";
+import { centerOf, clickToValue, PICK_ZOOM, type PickedLocation, type PlaceResult, resultLabel, resultToValue, round6, tileSource } from "./logic";
+
+interface MapBase {
+  tileUrl: string;
+  provinces: GeoJSONSourceSpecification["data"];
+}
+
+const WORKER_URL = "/maps/worker";
+let base: Promise<MapBase | null> | null = null;
+
+/** The base map once per page: the shipped province outlines and the configured tile address. */
+function loadBase(): Promise<MapBase | null> {
+  base ??= request<MapBase>("api/admin/region/v1/map_base")
+    .then((answer) => answer.data ?? null)
+    .catch((error) => {
+      base = null;
+      if (error instanceof RequestError) return null;
+      throw error;
+    });
+  return base;
+}
+
+/** The search's places as map points. */
+function resultPoints(results: PlaceResult[]): Parameters<GeoJSONSource["setData"]>[0] {
+  const features: { type: "Feature"; properties: { name: string }; geometry: { type: "Point"; coordinates: [number, number] } }[] = [];
+  for (const r of results) {
+    const at = resultToValue(r);
+    if (at?.lng != null && at.lat != null) features.push({ type: "Feature", properties: { name: r.name }, geometry: { type: "Point", coordinates: [at.lng, at.lat] } });
+  }
+  return { type: "FeatureCollection", features };
+}
+
+function webglAvailable(): boolean {
+  try {
+    const canvas = document.createElement("canvas");
+    return !!(canvas.getContext("webgl2") ?? canvas.getContext("webgl"));
+  } catch {
+    return false;
+  }
+}
+
+function styleOf(mapBase: MapBase | null): StyleSpecification {
+  const tiles = tileSource(mapBase?.tileUrl);
+  return {
+    version: 8,
+    sources: {
+      ...(tiles ? { tiles } : {}),
+      provinces: { type: "geojson", data: mapBase?.provinces ?? { type: "FeatureCollection", features: [] } },
+      results: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
+    },
+    layers: [
+      { id: "background", type: "background", paint: { "background-color": "#dfe9f3" } },
+      ...(tiles ? [{ id: "tiles", type: "raster" as const, source: "tiles" }] : []),
+      { id: "province-fill", type: "fill", source: "provinces", paint: { "fill-color": "#f8f6ef", "fill-opacity": tiles ? 0 : 1 } },
+      { id: "province-line", type: "line", source: "provinces", paint: { "line-color": "#8a99ad", "line-width": 1 } },
+      // the search's places, so that a map without tiles still shows what is around
+      { id: "results", type: "circle", source: "results", paint: { "circle-radius": 6, "circle-color": "#fa8c16", "circle-stroke-color": "#fff", "circle-stroke-width": 2 } },
+    ],
+  };
+}
+
+/**
+ * The map picker (spec 000 §2.9): a keyword search (Enter), a result selector and a map at zoom 16. Choosing a
+ * result pans the map, places the marker and yields its address and location; a click on the map yields the
+ * point (6 decimals) and the address reverse geocoding gives. The map is drawn by MapLibre from the province
+ * outlines the console ships; real tiles only when a tile address is configured (CONSOLE_MAP_TILE_URL).
+ */
+export function MapPicker({ value, onChange }: { value: PickedLocation | null; onChange: (value: PickedLocation) => void }) {
+  const t = useTranslations("mapPicker");
+  const holder = useRef<HTMLDivElement>(null);
+  const map = useRef<MapLibreMap | null>(null);
+  const marker = useRef<Marker | null>(null);
+  const change = useRef(onChange);
+  change.current = onChange;
+  const [keywords, setKeywords] = useState("");
+  const [results, setResults] = useState<PlaceResult[]>([]);
+  const [chosen, setChosen] = useState("");
+  const [state, setState] = useState<"loading" | "ready" | "nowebgl">("loading");
+  const [note, setNote] = useState("");
+
+  const place = (lng: number, lat: number, pan: boolean) => {
+    const m = map.current;
+    if (!m) return;
+    marker.current?.setLngLat([lng, lat]);
+    if (pan) m.jumpTo({ center: [lng, lat], zoom: PICK_ZOOM });
+  };
+
+  useEffect(() => {
+    let gone = false;
+    if (!webglAvailable()) {
+      setState("nowebgl");
+      return;
+    }
+    void (async () => {
+      const [maplibre, mapBase] = await Promise.all([import("maplibre-gl"), loadBase()]);
+      if (gone || !holder.current) return;
+      if (maplibre.getWorkerUrl() !== WORKER_URL) maplibre.setWorkerUrl(WORKER_URL);
+      let m: MapLibreMap;
+      try {
+        m = new maplibre.Map({ container: holder.current, style: styleOf(mapBase), center: centerOf(value), zoom: PICK_ZOOM, attributionControl: false });
+      } catch {
+        setState("nowebgl");
+        return;
+      }
+      map.current = m;
+      marker.current = new maplibre.Marker({ color: "#1677ff" }).setLngLat(centerOf(value));
+      if (value && value.lng !== null && value.lat !== null) marker.current.addTo(m);
+      m.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");
+      m.on("load", () => !gone && setState("ready"));
+      m.on("click", (event) => {
+        const lng = round6(event.lngLat.lng);
+        const lat = round6(event.lngLat.lat);
+        marker.current?.setLngLat([lng, lat]).addTo(m);
+        void request<{ address: string }>("api/admin/region/v1/map_regeo", { params: { longitude: lng, latitude: lat } })
+          .then((answer) => {
+            const picked = clickToValue(lng, lat, answer.data?.address ?? "");
+            setNote(picked.address);
+            change.current(picked);
+          })
+          .catch((error) => {
+            if (!(error instanceof RequestError)) throw error;
+          });
+      });
+    })();
+    return () => {
+      gone = true;
+      map.current?.remove();
+      map.current = null;
+    };
+  }, []);
+
+  const search = async () => {
+    const words = keywords.trim();
+    if (!words) return;
+    const center = map.current?.getCenter();
+    const [lng, lat] = center ? [round6(center.lng), round6(center.lat)] : centerOf(value);
+    try {
+      const answer = await request<PlaceResult[]>("api/admin/region/v1/map_around", { params: { keywords: words, longitude: lng, latitude: lat, pageNo: 1, pageSize: 10 } });
+      const found = answer.data ?? [];
+      setResults(found);
+      map.current?.getSource<GeoJSONSource>("results")?.setData(resultPoints(found));
+      setChosen("");
+      setNote(found.length ? "" : t("nothing"));
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+    }
+  };
+
+  const choose = (id: string) => {
+    setChosen(id);
+    const result = results.find((r) => r.id === id);
+    const picked = result ? resultToValue(result) : null;
+    if (!picked || picked.lng === null || picked.lat === null) return;
+    if (map.current && marker.current) marker.current.addTo(map.current);
+    place(picked.lng, picked.lat, true);
+    setNote(picked.address);
+    onChange(picked);
+  };
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="map-picker">
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Input
+          data-testid="map-picker-keywords"
+          value={keywords}
+          placeholder={t("keywords")}
+          title={t("hint")}
+          maxLength={50}
+          onChange={(event) => setKeywords(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              void search();
+            }
+          }}
+        />
+        <NativeSelect data-testid="map-picker-results" value={chosen} onChange={(event) => choose(event.target.value)} aria-label={t("results")}>
+          <option value="">{t("choose")}</option>
+          {results.map((r) => (
+            <option key={r.id} value={r.id}>
+              {resultLabel(r)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <p className="text-xs text-muted-foreground">{t("hint")}</p>
+      <div className="relative h-80 w-full overflow-hidden rounded-md border bg-muted">
+        <div ref={holder} className="h-full w-full" data-testid="map-picker-map" data-state={state} />
+        {state === "nowebgl" && <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-muted-foreground">{t("noWebgl")}</p>}
+      </div>
+      <p className="min-h-5 text-sm" data-testid="map-picker-value">
+        {value?.lng !== null && value?.lng !== undefined && value.lat !== null ? `${note || value.address}（${value.lng.toFixed(6)}, ${value.lat.toFixed(6)}）` : note}
+      </p>
+    </div>
+  );
+}
+
+/** The picker in its dialog: the pick is handed over on 确定, nothing changes on 取消. */
+export function MapPickerDialog({ open, value, onClose, onPick }: { open: boolean; value: PickedLocation | null; onClose: () => void; onPick: (value: PickedLocation) => void }) {
+  const t = useTranslations("mapPicker");
+  const [picked, setPicked] = useState<PickedLocation | null>(value);
+  useEffect(() => {
+    if (open) setPicked(value);
+  }, [open]);
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="sm:max-w-3xl" data-testid="map-picker-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("title")}</DialogTitle>
+        </DialogHeader>
+        {open && <MapPicker value={picked} onChange={setPicked} />}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" type="button" onClick={onClose}>
+            {t("cancel")}
+          </Button>
+          <Button
+            type="button"
+            data-testid="map-picker-confirm"
+            disabled={!picked || picked.lng === null}
+            onClick={() => {
+              if (picked) onPick(picked);
+              onClose();
+            }}
+          >
+            {t("confirm")}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
