@@ -23,6 +23,9 @@ FEATURES = (
     "core_api.content.category",
     "core_api.content.feedback",
     "core_api.content.message",
+    "core_api.region.division",
+    "core_api.consult.hospital",
+    "core_api.consult.doctor",
 )
 
 
@@ -37,12 +40,16 @@ def business_apis() -> list[Api]:
     from core_api.content.feedback import routes as content_feedback
     from core_api.content.message import routes as content_message
     from core_api.content.rich_text import routes as content_rich_text
+    from core_api.consult.doctor import routes as consult_doctor
+    from core_api.consult.hospital import routes as consult_hospital
     from core_api.im.group import routes as im_group
     from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
     from core_api.moderation.intercept import routes as intercept
     from core_api.platform.exports import api as exports_api
     from core_api.platform.resource import REGISTRY, meta_api
+    from core_api.region.division import routes as region_division
 
     modules = [account_auth, account_charts, account_records, account_referral, im_group, intercept, content_rich_text,
-               content_app_version, content_cdkey, content_category, content_feedback, content_message]
+               content_app_version, content_cdkey, content_category, content_feedback, content_message,
+               region_division, consult_hospital, consult_doctor]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

@@ -40,6 +40,9 @@ MODEL_MODULES = [
     "core_api.content.message.models",
     "core_api.content.category.models",
     "core_api.account.consumer.models",
+    "core_api.region.division.models",
+    "core_api.consult.hospital.models",
+    "core_api.consult.doctor.models",
 ]
 
 

@@ -1,0 +1,1 @@
+"""Consult services (spec 001 §2.14): hospital services, doctors, hospitals and independent consult."""
