@@ -344,6 +344,8 @@ def _constraints(f: F) -> dict[str, Any]:
     elif f.kind == "area":
         out["max_length"] = 12
         out["pattern"] = r"^(\d{6}|\d{9})?$"
+        if f.required:
+            out["min_length"] = 1
     elif f.kind not in ("datetime", "date"):
         default_length = {"richtext": 200_000, "images": 2000, "textarea": 2000}.get(f.kind, 255)
         out["max_length"] = f.max_length or default_length
