@@ -34,14 +34,14 @@ def business_apis() -> list[Api]:
     from core_api.account.charts import routes as account_charts
     from core_api.account.records import routes as account_records
     from core_api.account.referral import routes as account_referral
+    from core_api.consult.doctor import routes as consult_doctor
+    from core_api.consult.hospital import routes as consult_hospital
     from core_api.content.app_version import routes as content_app_version
     from core_api.content.category import routes as content_category
     from core_api.content.cdkey import routes as content_cdkey
     from core_api.content.feedback import routes as content_feedback
     from core_api.content.message import routes as content_message
     from core_api.content.rich_text import routes as content_rich_text
-    from core_api.consult.doctor import routes as consult_doctor
-    from core_api.consult.hospital import routes as consult_hospital
     from core_api.im.group import routes as im_group
     from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
     from core_api.moderation.intercept import routes as intercept

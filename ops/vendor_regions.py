@@ -77,7 +77,7 @@ def build(raw: list[dict], centres: dict[str, tuple[float, float]]) -> list[list
         if code in rows:
             raise SystemExit(f"{NPM_PACKAGE}: code {code} twice")
         rows[code] = [code, r["n"], level, parent]
-    for code, row in list(rows.items()):  # the municipalities' city level
+    for row in list(rows.values()):  # the municipalities' city level
         parent = row[3]
         if row[2] == 3 and parent not in rows:
             p, y = parent[:2], parent[2:4]

@@ -27,8 +27,9 @@ async def test_hospitals_are_created_edited_and_listed_with_the_area_path(admin)
     rows = {r["id"]: r for r in listed["rows"]}
     assert rows[first]["areaCodePath"] == "北京市/北京市/朝阳区"
     assert rows[second]["areaCodePath"] == "上海市/上海市/浦东新区/陆家嘴街道"
-    assert await admin.post("/admin/consult/hospital/edit", json={"id": first, **HOSPITAL, "level": "2A",
-                                                                   "areaCode": "110108"}) == {**OK, "data": {"id": first}}
+    edited = await admin.post("/admin/consult/hospital/edit", json={"id": first, **HOSPITAL, "level": "2A",
+                                                                    "areaCode": "110108"})
+    assert edited == {**OK, "data": {"id": first}}
     row = await ConsultHospital.get(id=first)
     assert (row.level, row.area_code) == ("2A", "110108")
     one = await admin.get(f"/admin/ConsultHospital/{first}")
@@ -94,7 +95,8 @@ async def test_permissions(admin):
     assert (await viewer.post("/admin/consult/hospital/list", json={}))["code"] == 200
     assert (await viewer.post("/admin/consult/doctor/list", json={}))["code"] == 200
     assert await viewer.post("/admin/consult/hospital/edit", json={**HOSPITAL, "name": "新医院"}) == FORBIDDEN
-    assert await viewer.post("/admin/consult/doctor/edit", json={"name": "张伟", "hospitalId": hospital_id}) == FORBIDDEN
+    doctor = {"name": "张伟", "hospitalId": hospital_id}
+    assert await viewer.post("/admin/consult/doctor/edit", json=doctor) == FORBIDDEN
     assert await viewer.post("/admin/consult/doctor/delete", json={"id": 1}) == FORBIDDEN
     editor = await operator(admin, "editor", ("consult:hospital:edit",))
     refused = await editor.post("/admin/consult/hospital/edit", json={**HOSPITAL, "name": "新医院"})

@@ -58,15 +58,16 @@ async def ensure_regions(force: bool = False) -> int:
     started = time.perf_counter()
     rows = _rows_with_paths(data["rows"])
     conn = connections.get("default")
-    columns = "code, name, level, parent_code, path, leaf, lng, lat"
     async with in_transaction() as tx:
         await Region.all().using_db(tx).delete()
         if conn.capabilities.dialect == "postgres":
-            pg = "INSERT INTO region (" + columns + ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+            pg = ("INSERT INTO region (code, name, level, parent_code, path, leaf, lng, lat) "
+                  "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
             for i in range(0, len(rows), BATCH * 10):
                 await tx.execute_many(pg, [list(r) for r in rows[i:i + BATCH * 10]])
         else:
-            lite = "INSERT INTO region (" + columns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            lite = ("INSERT INTO region (code, name, level, parent_code, path, leaf, lng, lat) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
             for i in range(0, len(rows), BATCH * 10):
                 await tx.execute_many(lite, [[*r[:5], int(r[5]), _text(r[6]), _text(r[7])]
                                              for r in rows[i:i + BATCH * 10]])

@@ -60,7 +60,8 @@ class RegionListData(Schema):
 
 class RegionLookup(Schema):
     region: RegionOut | None = Field(None, description="the region of a code")
-    ancestors: list[RegionOut] = Field(default_factory=list, description="from the province down, the region not included")
+    ancestors: list[RegionOut] = Field(default_factory=list,
+                                       description="from the province down, the region not included")
     matches: list[RegionOut] = Field(default_factory=list, description="the regions of a name (several may share it)")
 
 
