@@ -3,6 +3,7 @@ import { LoginCharts } from "@/features/account/charts/login-charts";
 import { contentViews } from "@/features/content/registry";
 import { generatedViews } from "@/features/generated/registry";
 import { monitorViews } from "@/features/monitor/registry";
+import { RegionScreen } from "@/features/region/region-screen";
 import { ConfigScreen } from "@/features/system/config/config-screen";
 import { DeptScreen } from "@/features/system/dept/dept-screen";
 import { DictDataScreen } from "@/features/system/dict/dict-data-screen";
@@ -46,6 +47,7 @@ export const views: Readonly<Record<string, View>> = {
   ...toolViews,
   ...generatedViews,
   ...contentViews,
+  "region/index": RegionScreen,
 };
 
 /**

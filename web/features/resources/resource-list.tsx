@@ -123,7 +123,8 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
     () =>
       helper.columns([
         ...listed.map((f) =>
-          helper.accessor((row) => row[f.name], {
+          // an area (a region code) is shown as its path, which the list puts beside it
+          helper.accessor((row) => (f.kind === "area" ? row[`${f.name}Path`] || row[f.name] : row[f.name]), {
             id: f.name,
             header: f.label,
             meta: f.sortable ? { sortKey: f.name } : undefined,
