@@ -30,7 +30,7 @@ function children(parent: string): Promise<RegionNode[]> {
  * The area picker (issue 12 §4): province → city → district → street as a row of native selects, each
  * level loaded when the one above is chosen (GET admin/region/list?parentCode=). The value is the deepest
  * chosen region code; the full path is shown beneath; clearable. Native selects: keyboard, screen readers and
- * phones' own pickers work as everywhere; on a narrow screen the levels wrap.
+ * phones' own pickers work as everywhere; two levels a row, one on a phone.
  */
 export function AreaPicker({ value, onChange, id, testId, invalid, disabled }: {
   value: string;
@@ -99,12 +99,12 @@ export function AreaPicker({ value, onChange, id, testId, invalid, disabled }: {
   const deepestNode = chain.length ? levels[chain.length - 1]?.find((n) => n.code === chain[chain.length - 1]) : undefined;
   return (
     <div className="flex w-full flex-col gap-1" data-testid={testId}>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex items-start gap-2">
+        <div className="grid flex-1 grid-cols-1 gap-2 sm:grid-cols-2">
         {levels.map((options, depth) => (
           <NativeSelect
             key={depth}
             id={depth === 0 ? id : undefined}
-            className="min-w-[7.5rem] flex-1 basis-32"
             aria-label={names[Math.min((options[0]?.level ?? depth + 1) - 1, 3)]}
             aria-invalid={invalid || undefined}
             disabled={disabled}
@@ -120,6 +120,7 @@ export function AreaPicker({ value, onChange, id, testId, invalid, disabled }: {
             ))}
           </NativeSelect>
         ))}
+        </div>
         {chain.length > 0 && !disabled && (
           <Button type="button" variant="ghost" size="icon" aria-label={t("clear")} data-testid={testId ? `${testId}-clear` : undefined} onClick={clear}>
             <XIcon />
