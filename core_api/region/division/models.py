@@ -6,6 +6,8 @@ class Region(Model):
     """One administrative division: 1 province, 2 city, 3 district, 4 street (township). Loaded from the shipped
     dataset (ops/vendor_regions.py), never edited by operators."""
 
+    REFERENCE_DATA = True  # not demo data: a demo reset keeps it (core_api.demo.demo_tables)
+
     code = fields.CharField(max_length=12, primary_key=True)  # 6 digits (levels 1-3) or 9 (streets)
     name = fields.CharField(max_length=64, db_index=True)
     level = fields.SmallIntField()
@@ -21,6 +23,8 @@ class Region(Model):
 
 class RegionDataset(Model):
     """Which version of the shipped dataset the region table holds (one row)."""
+
+    REFERENCE_DATA = True
 
     id = fields.IntField(primary_key=True)
     version = fields.CharField(max_length=128)
