@@ -39,4 +39,15 @@ test("a hospital's area is picked in the cascader and its path is listed", async
   await expect(form).toBeHidden();
   const record = row(page.getByTestId("resource-screen-table"), name);
   await expect(record).toContainText("上海市/上海市/浦东新区/陆家嘴街道");
+
+  // editing: the picker opens on the stored area; a district is a valid choice too (the street cleared)
+  await record.getByTestId("row-edit").click();
+  await expect(picker.getByTestId("form-areaCode-path")).toContainText("上海市/上海市/浦东新区/陆家嘴街道（310115005）");
+  await expect(picker.getByTestId("form-areaCode-level-3")).toHaveValue("310115005");
+  await picker.getByTestId("form-areaCode-level-3").selectOption("");
+  await expect(picker.getByTestId("form-areaCode-path")).toContainText("上海市/上海市/浦东新区（310115）");
+  await form.getByTestId("form-submit").click();
+  await expect(form).toBeHidden();
+  await expect(record).toContainText("上海市/上海市/浦东新区");
+  await expect(record).not.toContainText("陆家嘴街道");
 });
