@@ -36,6 +36,13 @@ async def test_hospitals_are_created_edited_and_listed_with_the_area_path(admin)
     assert one["data"]["areaCodePath"] == "北京市/北京市/海淀区"
     only = await admin.post("/admin/consult/hospital/list", json={"areaCode": "110108"})
     assert [r["id"] for r in only["rows"]] == [first]
+    # an area filter takes in every region under it: a province, a city, a district with its streets
+    for area, ids in (("110000", [first]), ("310000", [second]), ("310100", [second]), ("310115", [second]),
+                      ("310115005", [second]), ("120000", [])):
+        within = await admin.post("/admin/consult/hospital/list", json={"areaCode": area})
+        assert [r["id"] for r in within["rows"]] == ids, area
+    bad = await admin.post("/admin/consult/hospital/list", json={"areaCode": "11%"})
+    assert bad["code"] == 500 and "所在地区" in bad["msg"]
 
 
 async def test_the_area_must_be_a_known_region_code(admin):

@@ -201,6 +201,9 @@ class Resource:
             if value is None or value == "":
                 continue
             key.append(f"{f.name}={value!r}")
+            if f.kind == "area":  # a region's records are those of the region and every region under it
+                qs = qs.filter(**{f"{f.name}__startswith": area_prefix(str(value))})
+                continue
             qs = qs.filter(**{f"{f.name}__icontains" if f.filter == "fragment" else f.name: value})
         if self.scope_field and (where := principal.authz.scope.dept_filter(self.scope_field)) is not None:
             qs = qs.filter(where)
@@ -282,6 +285,15 @@ class Resource:
         if self.check is not None:
             await self.check(request, values, before)
         return values
+
+
+def area_prefix(code: str) -> str:
+    """The prefix every code under a region starts with (GB/T 2260): 110000 → 11, 110100 → 1101, 110105 → 110105."""
+    if len(code) == 6 and code.endswith("0000"):
+        return code[:2]
+    if len(code) == 6 and code.endswith("00"):
+        return code[:4]
+    return code
 
 
 async def area_paths(res: Resource, rows: list[dict[str, Any]]) -> None:

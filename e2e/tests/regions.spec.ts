@@ -50,4 +50,14 @@ test("a hospital's area is picked in the cascader and its path is listed", async
   await expect(form).toBeHidden();
   await expect(record).toContainText("上海市/上海市/浦东新区");
   await expect(record).not.toContainText("陆家嘴街道");
+
+  // the area filter takes in every region under the one chosen
+  const table = page.getByTestId("resource-screen-table");
+  const filter = page.getByTestId("query-areaCode");
+  await filter.getByTestId("query-areaCode-level-0").selectOption({ label: "北京市" });
+  await page.getByTestId("query-search").click();
+  await expect(row(table, name)).toBeHidden();
+  await filter.getByTestId("query-areaCode-level-0").selectOption({ label: "上海市" });
+  await page.getByTestId("query-search").click();
+  await expect(row(table, name)).toBeVisible();
 });
