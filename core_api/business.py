@@ -28,6 +28,9 @@ FEATURES = (
     "core_api.consult.independence",
     "core_api.region.place",
     "core_api.consult.service",
+    "core_api.region.division",
+    "core_api.consult.hospital",
+    "core_api.consult.doctor",
 )
 
 
@@ -36,6 +39,8 @@ def business_apis() -> list[Api]:
     from core_api.account.charts import routes as account_charts
     from core_api.account.records import routes as account_records
     from core_api.account.referral import routes as account_referral
+    from core_api.consult.doctor import routes as consult_doctor
+    from core_api.consult.hospital import routes as consult_hospital
     from core_api.consult.independence import routes as consult_independence
     from core_api.consult.service import routes as consult_service
     from core_api.content.app_version import routes as content_app_version
@@ -49,11 +54,13 @@ def business_apis() -> list[Api]:
     from core_api.moderation.intercept import routes as intercept
     from core_api.platform.exports import api as exports_api
     from core_api.platform.resource import REGISTRY, meta_api
+    from core_api.region.division import routes as region_division
     from core_api.region.place import routes as region_place
     from core_api.setting.common_config import routes as setting_common_config  # noqa: F401 - declarations only
     from core_api.setting.pages import routes as setting_pages
 
     modules = [account_auth, account_charts, account_records, account_referral, im_group, intercept, content_rich_text,
                content_app_version, content_cdkey, content_category, content_feedback, content_message,
-               setting_pages, consult_independence, region_place, consult_service]
+               setting_pages, consult_independence, region_place, consult_service, region_division, consult_hospital,
+               consult_doctor]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

@@ -144,7 +144,8 @@ def _default(f: Any) -> Any:
 
 
 def demo_tables() -> list[str]:
-    """Every table a demo module may write: the tables of the feature packages' models."""
+    """Every table a demo module may write: the tables of the feature packages' models, but reference data
+    shipped with the product (a model with ``REFERENCE_DATA = True``: the regions), which a reset keeps."""
     from core_api.business import FEATURES
 
     tables = []
@@ -155,7 +156,7 @@ def demo_tables() -> list[str]:
             continue
         for value in vars(module).values():
             if (isinstance(value, type) and issubclass(value, Model) and value.__module__ == module.__name__
-                    and not value._meta.abstract):
+                    and not value._meta.abstract and not getattr(value, "REFERENCE_DATA", False)):
                 tables.append(value._meta.db_table)
     return sorted(set(tables))
 

@@ -145,7 +145,7 @@ class DashboardOut(Envelope):
 
 FieldKind = Literal["id", "text", "textarea", "int", "money", "dict", "flag", "image", "images", "datetime",
                     "date", "richtext", "phone", "idcard", "uid", "password",
-                    "location", "lng", "lat"]
+                    "location", "lng", "lat", "area"]
 
 
 class ResourceFieldMeta(Schema):

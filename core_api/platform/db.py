@@ -43,6 +43,9 @@ MODEL_MODULES = [
     "core_api.account.consumer.models",
     "core_api.region.place.models",
     "core_api.consult.service.models",
+    "core_api.region.division.models",
+    "core_api.consult.hospital.models",
+    "core_api.consult.doctor.models",
 ]
 
 

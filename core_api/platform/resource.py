@@ -114,6 +114,10 @@ Enrich = Callable[[list[dict[str, Any]]], Awaitable[None]]  # fills the virtual 
 # id and its row as it now is (None once deleted): keeps derived data, such as the places index, in step.
 Written = Callable[[str, int, dict[str, Any] | None], Awaitable[None]]
 REGISTRY: dict[str, Resource] = {}
+# The area kind (a region code): code → its path ("北京市/北京市/朝阳区") for the known codes; set by
+# core_api.region.division (the platform knows no regions). A write must name a known code; rows carry the path
+# beside the code as ``{field}Path``.
+AREA_PATHS: list[Callable[[list[str]], Awaitable[dict[str, str]]]] = []
 
 
 @dataclass
@@ -208,6 +212,9 @@ class Resource:
             if value is None or value == "":
                 continue
             key.append(f"{f.name}={value!r}")
+            if f.kind == "area":  # a region's records are those of the region and every region under it
+                qs = qs.filter(**{f"{f.name}__startswith": area_prefix(str(value))})
+                continue
             qs = qs.filter(**{f"{f.name}__icontains" if f.filter == "fragment" else f.name: value})
         if self.scope_field and (where := principal.authz.scope.dept_filter(self.scope_field)) is not None:
             qs = qs.filter(where)
@@ -277,6 +284,9 @@ class Resource:
                 allowed = {d["dictValue"] for d in await request.app[DICT].data_by_type(f.dict_type)}
                 if value not in allowed:
                     raise ServiceError(f"{f.label}的取值不正确")
+            if f.kind == "area" and value:
+                if AREA_PATHS and value not in await AREA_PATHS[0]([value]):
+                    raise ServiceError(f"{f.label}：区域编码 {value} 不存在")
             if value is None:
                 if f.default is not None and before is None:
                     value = f.default
@@ -295,6 +305,26 @@ class Resource:
         if self.check is not None:
             await self.check(request, values, before)
         return values
+
+
+def area_prefix(code: str) -> str:
+    """The prefix every code under a region starts with (GB/T 2260): 110000 → 11, 110100 → 1101, 110105 → 110105."""
+    if len(code) == 6 and code.endswith("0000"):
+        return code[:2]
+    if len(code) == 6 and code.endswith("00"):
+        return code[:4]
+    return code
+
+
+async def area_paths(res: Resource, rows: list[dict[str, Any]]) -> None:
+    """Puts the path of every area field's code beside it (``{field}_path``), in place."""
+    names = [f.name for f in res.fields if f.kind == "area"]
+    if not names or not rows or not AREA_PATHS:
+        return
+    paths = await AREA_PATHS[0]([r[n] for r in rows for n in names if r.get(n)])
+    for r in rows:
+        for n in names:
+            r[f"{n}_path"] = paths.get(r.get(n) or "", "")
 
 
 def mask(value: Any, how: Mask | None) -> Any:
@@ -348,6 +378,11 @@ def _constraints(f: F) -> dict[str, Any]:
         out.update(ge=-bound, le=bound, allow_inf_nan=False)
     elif f.kind in ("dict", "flag"):
         out["max_length"] = f.max_length or 16
+    elif f.kind == "area":
+        out["max_length"] = 12
+        out["pattern"] = r"^(\d{6}|\d{9})?$"
+        if f.required:
+            out["min_length"] = 1
     elif f.kind not in ("datetime", "date"):
         default_length = {"richtext": 200_000, "images": 2000, "textarea": 2000}.get(f.kind, 255)
         out["max_length"] = f.max_length or default_length
@@ -439,6 +474,7 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
                  if seekable and len(rows) == query.page_size else None)
         if res.enrich is not None:
             await res.enrich(rows)
+        await area_paths(res, rows)
         view = res.view_of(principal)
         return json_response({"code": 200, "msg": MSG_QUERY_OK, "total": total, "rows": [view(r) for r in rows],
                               "next": after})
@@ -463,6 +499,7 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         row = await res.one(request, principal, id)
         if res.enrich is not None:
             await res.enrich([row])
+        await area_paths(res, [row])
         return ok(data=res.view_of(principal)(row))
 
     if not res.hand_list:

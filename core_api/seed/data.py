@@ -119,6 +119,12 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_personnel_status": ("人员状态", [("在职", "0", "success", "Y"), ("停用", "1", "danger", "N")]),
     "biz_service_type": ("服务类型", [("到院服务", "hospital", "primary", "Y"), ("上门服务", "visit", "success", "N"),
                                      ("在线问诊", "online", "warning", "N")]),
+    "biz_hospital_level": ("医院等级", [("三级甲等", "3A", "danger", "N"), ("三级乙等", "3B", "warning", "N"),
+                                       ("二级甲等", "2A", "primary", "N"), ("二级乙等", "2B", "primary", "N"),
+                                       ("一级", "1", "info", "N"), ("未定级", "0", "", "Y")]),
+    "biz_doctor_title": ("医生职称", [("主任医师", "chief", "danger", "N"), ("副主任医师", "associate", "warning", "N"),
+                                     ("主治医师", "attending", "primary", "N"), ("住院医师", "resident", "info", "Y")]),
+    "biz_doctor_online": ("在线状态", [("在线", "1", "success", "N"), ("离线", "0", "info", "Y")]),
 }
 
 # (name, key, value)

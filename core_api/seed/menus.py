@@ -159,8 +159,10 @@ BUSINESS = [
     ]),
     Dir("问诊服务", "consult", "people", [
         Menu("服务项目", "consult/service/index", "consult:service:list", ["query", "edit", "remove"], icon="list"),
-        Menu("问诊医生", "consult/doctor/index", "consult:doctor:list", ["query", "edit", "remove"], icon="people"),
-        Menu("医院管理", "consult/hospital/index", "consult:hospital:list", ["query", "edit"], icon="tree"),
+        Menu("问诊医生", "consult/doctor/index", "consult:doctor:list", ["query", "add", "edit", "remove", "shelf"],
+             icon="people"),
+        Menu("医院管理", "consult/hospital/index", "consult:hospital:list", ["query", "add", "edit", "remove", "shelf"],
+             icon="tree"),
         Menu("自主问诊", "consult/independence/index", "consult:independence:edit", icon="form"),
     ]),
     Dir("区域管理", "region", "international", [

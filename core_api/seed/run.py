@@ -39,6 +39,9 @@ async def seed() -> dict[str, int]:
         added["configs"] = await _configs()
         added["jobs"] = await _jobs()
     await _sync_sequences()
+    from core_api.region.division.loader import ensure_regions
+
+    added["regions"] = await ensure_regions()  # the shipped dataset, when the table holds another version
     return added
 
 

@@ -4,6 +4,7 @@ import { contentViews } from "@/features/content/registry";
 import { generatedViews } from "@/features/generated/registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { settingViews } from "@/features/setting/registry";
+import { RegionScreen } from "@/features/region/region-screen";
 import { ConfigScreen } from "@/features/system/config/config-screen";
 import { DeptScreen } from "@/features/system/dept/dept-screen";
 import { DictDataScreen } from "@/features/system/dict/dict-data-screen";
@@ -48,6 +49,7 @@ export const views: Readonly<Record<string, View>> = {
   ...generatedViews,
   ...contentViews,
   ...settingViews,
+  "region/index": RegionScreen,
 };
 
 /**

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { type Control, type FieldValues, useController, useForm } from "react-hook-form";
+import { AreaPicker } from "@/components/area-picker/area-picker";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { MapPickerDialog } from "@/components/map-picker/map-picker";
 import { Button } from "@/components/ui/button";
@@ -96,15 +97,17 @@ function LocationField({ field: f, control, fields }: { field: ResourceFieldMeta
   );
 }
 
-/** The kinds with their own control: images, date and time, rich text. */
+/** The kinds with their own control: images, date and time, rich text, an area (the region cascader). */
 function ControlledField({ field: f, control }: { field: ResourceFieldMeta; control: Control<FieldValues> }) {
   const { field, fieldState } = useController({ control, name: f.name });
   const value = (field.value ?? "") as string;
   const id = `field-${f.name}`;
-  const wide = f.kind === "richtext" || f.kind === "images";
+  const wide = f.kind === "richtext" || f.kind === "images" || f.kind === "area";
   let input;
   if (f.kind === "image" || f.kind === "images") {
     input = <ImageUpload value={value} onChange={field.onChange} limit={f.kind === "image" ? 1 : undefined} testId={`form-${f.name}`} />;
+  } else if (f.kind === "area") {
+    input = <AreaPicker id={id} value={value} onChange={(code) => field.onChange(code)} invalid={!!fieldState.error} testId={`form-${f.name}`} />;
   } else if (f.kind === "richtext") {
     input = <RichTextEditor value={value} onChange={field.onChange} testId={`form-${f.name}`} />;
   } else {

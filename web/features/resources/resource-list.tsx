@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
+import { AreaPicker } from "@/components/area-picker/area-picker";
 import { useConfirm } from "@/components/confirm-provider";
 import type { Features } from "@/components/data-table/features";
 import { useConsole } from "@/components/layout/console-context";
@@ -123,7 +124,8 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
     () =>
       helper.columns([
         ...listed.map((f) =>
-          helper.accessor((row) => row[f.name], {
+          // an area (a region code) is shown as its path, which the list puts beside it
+          helper.accessor((row) => (f.kind === "area" ? row[`${f.name}Path`] || row[f.name] : row[f.name]), {
             id: f.name,
             header: f.label,
             meta: f.sortable ? { sortKey: f.name } : undefined,
@@ -178,6 +180,17 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
       }
       if ((f.kind === "dict" || f.kind === "flag") && f.dictType) {
         return <QueryDictSelect key={f.name} label={f.label} name={f.name} value={draft.draft[f.name]} onChange={(v) => draft.set(f.name, v)} options={dicts[f.dictType]} />;
+      }
+      if (f.kind === "area") {
+        // a region takes in every region under it (a province: all its cities, districts and streets)
+        return (
+          <div key={f.name} className="flex items-start gap-2 text-sm">
+            <span className="text-foreground/80 shrink-0 pt-2 font-medium">{f.label}</span>
+            <div className="w-96 max-w-full">
+              <AreaPicker value={draft.draft[f.name] ?? ""} onChange={(code) => draft.set(f.name, code)} testId={`query-${f.name}`} />
+            </div>
+          </div>
+        );
       }
       return <QueryInput key={f.name} label={f.label} name={f.name} value={draft.draft[f.name]} onChange={(v) => draft.set(f.name, v)} />;
     });

@@ -3208,6 +3208,254 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/ConsultDoctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 问诊医生: update
+         * @description Needs a signed-in caller with any of permissions consult:doctor:edit.
+         */
+        put: operations["platform_ConsultDoctor_update"];
+        /**
+         * 问诊医生: create
+         * @description Needs a signed-in caller with any of permissions consult:doctor:add.
+         */
+        post: operations["platform_ConsultDoctor_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultDoctor/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 问诊医生: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions consult:doctor:export.
+         */
+        post: operations["platform_ConsultDoctor_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultDoctor/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 问诊医生: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions consult:doctor:query.
+         */
+        get: operations["platform_ConsultDoctor_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultDoctor/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 问诊医生: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions consult:doctor:shelf.
+         */
+        get: operations["platform_ConsultDoctor_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultDoctor/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 问诊医生: delete
+         * @description Needs a signed-in caller with any of permissions consult:doctor:remove.
+         */
+        delete: operations["platform_ConsultDoctor_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultDoctor/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 问诊医生: one record
+         * @description Needs a signed-in caller with any of permissions consult:doctor:query.
+         */
+        get: operations["platform_ConsultDoctor_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultHospital": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 医院管理: update
+         * @description Needs a signed-in caller with any of permissions consult:hospital:edit.
+         */
+        put: operations["platform_ConsultHospital_update"];
+        /**
+         * 医院管理: create
+         * @description Needs a signed-in caller with any of permissions consult:hospital:add.
+         */
+        post: operations["platform_ConsultHospital_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultHospital/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 医院管理: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions consult:hospital:export.
+         */
+        post: operations["platform_ConsultHospital_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultHospital/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 医院管理: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions consult:hospital:query.
+         */
+        get: operations["platform_ConsultHospital_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultHospital/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 医院管理: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions consult:hospital:shelf.
+         */
+        get: operations["platform_ConsultHospital_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultHospital/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 医院管理: delete
+         * @description Needs a signed-in caller with any of permissions consult:hospital:remove.
+         */
+        delete: operations["platform_ConsultHospital_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ConsultHospital/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 医院管理: one record
+         * @description Needs a signed-in caller with any of permissions consult:hospital:query.
+         */
+        get: operations["platform_ConsultHospital_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/ConsultService": {
         parameters: {
             query?: never;
@@ -5768,6 +6016,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/consult/doctor/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one consult doctor
+         * @description Needs a signed-in caller with any of permissions consult:doctor:remove.
+         */
+        post: operations["doctor_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/consult/doctor/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) a consult doctor, by the declaration's rules
+         * @description Needs a signed-in caller with any of permissions consult:doctor:add, consult:doctor:edit.
+         */
+        post: operations["doctor_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/consult/doctor/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 问诊医生: a page of the list (filters in the body)
+         * @description Needs a signed-in caller with any of permissions consult:doctor:list.
+         */
+        post: operations["platform_ConsultDoctor_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/consult/hospital/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) a hospital, by the declaration's rules
+         * @description Needs a signed-in caller with any of permissions consult:hospital:add, consult:hospital:edit.
+         */
+        post: operations["hospital_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/consult/hospital/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 医院管理: a page of the list (filters in the body)
+         * @description Needs a signed-in caller with any of permissions consult:hospital:list.
+         */
+        post: operations["platform_ConsultHospital_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/consult/independence": {
         parameters: {
             query?: never;
@@ -6077,6 +6425,46 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions content:personnel:query.
          */
         get: operations["platform_personnel_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/region/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Regions: the children of a region (none: the provinces), or the matches of a keyword with their path
+         * @description Needs a signed-in caller with any of permissions region:region:list, consult:hospital:add, consult:hospital:edit, mall:shop:area.
+         */
+        get: operations["division_region_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/region/v1/get_region": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Region lookup: a code gives the region and its ancestors; a name gives every region of that name with its path
+         * @description Needs a signed-in caller with any of permissions region:region:query.
+         */
+        get: operations["division_get_region"];
         put?: never;
         post?: never;
         delete?: never;
@@ -14432,6 +14820,640 @@ export interface components {
             /** 参数键值 */
             configValue: string;
         };
+        /** ConsultDoctorCreate */
+        ConsultDoctorCreate: {
+            /**
+             * 头像
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 科室
+             * @default null
+             */
+            department?: string | null;
+            /** 所属医院 */
+            hospitalId: number;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 医生简介
+             * @default null
+             */
+            intro?: string | null;
+            /** 医生姓名 */
+            name: string;
+            /**
+             * 在线状态
+             * @default null
+             */
+            online?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 问诊价格(分)
+             * @default null
+             */
+            price?: number | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * 擅长
+             * @default null
+             */
+            specialties?: string | null;
+            /**
+             * 职称
+             * @default null
+             */
+            title?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** ConsultDoctorEdit */
+        ConsultDoctorEdit: {
+            /**
+             * 头像
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 科室
+             * @default null
+             */
+            department?: string | null;
+            /** 所属医院 */
+            hospitalId: number;
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * 医生简介
+             * @default null
+             */
+            intro?: string | null;
+            /** 医生姓名 */
+            name: string;
+            /**
+             * 在线状态
+             * @default null
+             */
+            online?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 问诊价格(分)
+             * @default null
+             */
+            price?: number | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * 擅长
+             * @default null
+             */
+            specialties?: string | null;
+            /**
+             * 职称
+             * @default null
+             */
+            title?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** ConsultDoctorQuery */
+        ConsultDoctorQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 科室
+             * @default null
+             */
+            department?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 所属医院
+             * @default null
+             */
+            hospitalId?: number | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 医生姓名
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 在线状态
+             * @default null
+             */
+            online?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 职称
+             * @default null
+             */
+            title?: string | null;
+        };
+        /** ConsultDoctorUpdate */
+        ConsultDoctorUpdate: {
+            /**
+             * 头像
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 科室
+             * @default null
+             */
+            department?: string | null;
+            /** 所属医院 */
+            hospitalId: number;
+            /** 编号 */
+            id: number;
+            /**
+             * 医生简介
+             * @default null
+             */
+            intro?: string | null;
+            /** 医生姓名 */
+            name: string;
+            /**
+             * 在线状态
+             * @default null
+             */
+            online?: string | null;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 问诊价格(分)
+             * @default null
+             */
+            price?: number | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * 擅长
+             * @default null
+             */
+            specialties?: string | null;
+            /**
+             * 职称
+             * @default null
+             */
+            title?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** ConsultHospitalCreate */
+        ConsultHospitalCreate: {
+            /**
+             * 详细地址
+             * @default null
+             */
+            address?: string | null;
+            /** 所在地区 */
+            areaCode: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 医院简介
+             * @default null
+             */
+            intro?: string | null;
+            /**
+             * 医院等级
+             * @default null
+             */
+            level?: string | null;
+            /**
+             * 医院图标
+             * @default null
+             */
+            logo?: string | null;
+            /** 医院名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 联系电话
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** ConsultHospitalEdit */
+        ConsultHospitalEdit: {
+            /**
+             * 详细地址
+             * @default null
+             */
+            address?: string | null;
+            /** 所在地区 */
+            areaCode: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * 医院简介
+             * @default null
+             */
+            intro?: string | null;
+            /**
+             * 医院等级
+             * @default null
+             */
+            level?: string | null;
+            /**
+             * 医院图标
+             * @default null
+             */
+            logo?: string | null;
+            /** 医院名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 联系电话
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** ConsultHospitalQuery */
+        ConsultHospitalQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 所在地区
+             * @default null
+             */
+            areaCode?: string | null;
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 医院等级
+             * @default null
+             */
+            level?: string | null;
+            /**
+             * 医院名称
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+        };
+        /** ConsultHospitalUpdate */
+        ConsultHospitalUpdate: {
+            /**
+             * 详细地址
+             * @default null
+             */
+            address?: string | null;
+            /** 所在地区 */
+            areaCode: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * 医院简介
+             * @default null
+             */
+            intro?: string | null;
+            /**
+             * 医院等级
+             * @default null
+             */
+            level?: string | null;
+            /**
+             * 医院图标
+             * @default null
+             */
+            logo?: string | null;
+            /** 医院名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 联系电话
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
         /** ConsultServiceCreate */
         ConsultServiceCreate: {
             /**
@@ -15314,6 +16336,11 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+        };
+        /** DeleteBody */
+        DeleteBody: {
+            /** 编号 */
+            id: number;
         };
         /** DeptBody */
         DeptBody: {
@@ -18254,6 +19281,86 @@ export interface components {
             /** Username */
             userName: string;
         };
+        /** RegionListData */
+        RegionListData: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["RegionOut"][];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
+        /** RegionLookup */
+        RegionLookup: {
+            /**
+             * Ancestors
+             * @description from the province down, the region not included
+             */
+            ancestors?: components["schemas"]["RegionOut"][];
+            /**
+             * Matches
+             * @description the regions of a name (several may share it)
+             */
+            matches?: components["schemas"]["RegionOut"][];
+            /**
+             * @description the region of a code
+             * @default null
+             */
+            region?: components["schemas"]["RegionOut"] | null;
+        };
+        /** RegionLookupOut */
+        RegionLookupOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RegionLookup"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
+        /** RegionOut */
+        RegionOut: {
+            /** Code */
+            code: string;
+            /** Haschildren */
+            hasChildren: boolean;
+            /**
+             * Lat
+             * @default null
+             */
+            lat?: number | null;
+            /** Leaf */
+            leaf: boolean;
+            /**
+             * Level
+             * @description 1 province, 2 city, 3 district, 4 street
+             */
+            level: number;
+            /**
+             * Lng
+             * @default null
+             */
+            lng?: number | null;
+            /** Name */
+            name: string;
+            /** Parentcode */
+            parentCode: string | null;
+            /**
+             * Path
+             * @description the names from the province down, joined by /
+             */
+            path: string;
+        };
         /** RegisterBody */
         RegisterBody: {
             /**
@@ -18388,7 +19495,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "location" | "lng" | "lat";
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "location" | "lng" | "lat" | "area";
             /**
              * Label
              * @description in the caller's language
@@ -24091,6 +25198,308 @@ export interface operations {
             };
         };
     };
+    platform_ConsultDoctor_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultDoctorUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultDoctorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultDoctor_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultDoctorCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultDoctorCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultDoctor_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultDoctorQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultDoctorQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultDoctor_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_ConsultDoctor_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultDoctor_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultDoctor_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultHospital_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultHospitalUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultHospitalUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultHospital_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultHospitalCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultHospitalCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultHospital_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultHospitalQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultHospitalQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultHospital_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_ConsultHospital_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultHospital_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultHospital_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_ConsultService_update: {
         parameters: {
             query?: never;
@@ -26950,6 +28359,121 @@ export interface operations {
             };
         };
     };
+    doctor_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["DeleteBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    doctor_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultDoctorEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultDoctorEdit"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultDoctor_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultDoctorQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultDoctorQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    hospital_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultHospitalEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultHospitalEdit"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_ConsultHospital_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultHospitalQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsultHospitalQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     config_page_consult_independence_get: {
         parameters: {
             query?: never;
@@ -27292,6 +28816,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    division_region_list: {
+        parameters: {
+            query?: {
+                parentCode?: string | null;
+                keyword?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionListData"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    division_get_region: {
+        parameters: {
+            query?: {
+                code?: string | null;
+                name?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionLookupOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };

@@ -1,0 +1,1 @@
+"""Hospitals of the consult services (spec 001 §2.14)."""

@@ -1,0 +1,179 @@
+"""The region tree (GET /admin/region/list, level by level or by keyword) and the lookup by code or name
+(GET /admin/region/v1/get_region). Codes are hierarchical: a province's descendants start with its first two
+digits, a city's with four, a district's with six; a street's code is 9 digits (12 accepted: the statistics
+code with its trailing 000)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from aiohttp import web
+from pydantic import Field, field_validator
+from tortoise.expressions import Q
+
+from core_api.platform.api import Api
+from core_api.platform.envelope import ok
+from core_api.platform.errors import ServiceError
+from core_api.platform.resource import AREA_PATHS
+from core_api.platform.schema import Schema
+from core_api.platform.security import Principal, any_perm
+from core_api.region.division.models import Region
+
+api = Api("region")
+# Whoever edits a record with an area field loads the picker's levels from the list.
+PICKER_PERMS = ("region:region:list", "consult:hospital:add", "consult:hospital:edit", "mall:shop:area")
+CODE = re.compile(r"^(\d{6}|\d{9}|\d{9}000)$")
+BAD_CODE = "区域编码应为6位、9位或12位数字"
+KEYWORD_LIMIT = 50
+LEVELS = {1: "省级", 2: "地级", 3: "县级", 4: "乡级"}
+
+
+def normalise(code: str) -> str:
+    code = code.strip()
+    if not CODE.match(code):
+        raise ValueError(BAD_CODE)
+    return code[:9] if len(code) == 12 else code
+
+
+def descendants_prefix(code: str, level: int) -> str:
+    return code[: {1: 2, 2: 4}.get(level, len(code))]
+
+
+class RegionOut(Schema):
+    code: str
+    name: str
+    level: int = Field(description="1 province, 2 city, 3 district, 4 street")
+    parent_code: str | None
+    path: str = Field(description="the names from the province down, joined by /")
+    leaf: bool
+    has_children: bool
+    lng: float | None = None
+    lat: float | None = None
+
+
+class RegionListData(Schema):
+    code: int = 200
+    msg: str = "查询成功"
+    data: list[RegionOut]
+
+
+class RegionLookup(Schema):
+    region: RegionOut | None = Field(None, description="the region of a code")
+    ancestors: list[RegionOut] = Field(default_factory=list,
+                                       description="from the province down, the region not included")
+    matches: list[RegionOut] = Field(default_factory=list, description="the regions of a name (several may share it)")
+
+
+class RegionLookupOut(Schema):
+    code: int = 200
+    msg: str = "查询成功"
+    data: RegionLookup
+
+
+def _out(row: dict[str, Any]) -> dict[str, Any]:
+    return {"code": row["code"], "name": row["name"], "level": row["level"], "parentCode": row["parent_code"],
+            "path": row["path"], "leaf": row["leaf"], "hasChildren": not row["leaf"],
+            "lng": float(row["lng"]) if row["lng"] is not None else None,
+            "lat": float(row["lat"]) if row["lat"] is not None else None}
+
+
+COLUMNS = ("code", "name", "level", "parent_code", "path", "leaf", "lng", "lat")
+
+
+class ListQuery(Schema):
+    parent_code: str | None = Field(None, max_length=12, title="上级区域编码",
+                                    description="its children; none: the provinces")
+    keyword: str | None = Field(None, max_length=32, title="关键字",
+                                description="a name fragment or a code prefix: matches with their path")
+
+    @field_validator("parent_code")
+    @classmethod
+    def _code(cls, value: str | None) -> str | None:
+        return normalise(value) if value else None
+
+    @field_validator("keyword")
+    @classmethod
+    def _keyword(cls, value: str | None) -> str | None:
+        value = (value or "").strip()
+        return value or None
+
+
+@api.get("/admin/region/list", need=any_perm(*PICKER_PERMS), response=RegionListData,
+         summary="Regions: the children of a region (none: the provinces), or the matches of a keyword with their path")
+async def region_list(request: web.Request, principal: Principal, query: ListQuery) -> web.Response:
+    if query.keyword:
+        qs = Region.all()
+        if query.parent_code:
+            parent = await Region.get_or_none(code=query.parent_code).values("code", "level")
+            if parent is None:
+                raise ServiceError("上级区域不存在")
+            qs = qs.filter(code__startswith=descendants_prefix(parent["code"], parent["level"]))
+        word = query.keyword
+        where = Q(name__contains=word)
+        if word.isdigit():
+            where |= Q(code__startswith=word)
+        rows = await qs.filter(where).order_by("level", "code").limit(KEYWORD_LIMIT).values(*COLUMNS)
+    elif query.parent_code:
+        if not await Region.filter(code=query.parent_code).exists():
+            raise ServiceError("上级区域不存在")
+        rows = await Region.filter(parent_code=query.parent_code).order_by("code").values(*COLUMNS)
+    else:
+        rows = await Region.filter(level=1).order_by("code").values(*COLUMNS)
+    return ok(data=[_out(r) for r in rows], msg="查询成功")
+
+
+class LookupQuery(Schema):
+    code: str | None = Field(None, max_length=12, title="区域编码")
+    name: str | None = Field(None, max_length=32, title="区域名称")
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, value: str | None) -> str | None:
+        return normalise(value) if value else None
+
+
+async def ancestors_of(row: dict[str, Any]) -> list[dict[str, Any]]:
+    codes, code = [], row["parent_code"]
+    by_level = {1: 2, 2: 4, 3: 6}
+    for level in (1, 2, 3):  # the candidates by prefix: one query
+        if level < row["level"]:
+            codes.append(row["code"][: by_level[level]].ljust(6, "0"))
+    found = {r["code"]: r for r in await Region.filter(code__in=[*codes, code or ""]).values(*COLUMNS)}
+    chain: list[dict[str, Any]] = []
+    while code and code in found:
+        chain.append(found[code])
+        code = found[code]["parent_code"]
+    return list(reversed(chain))
+
+
+@api.get("/admin/region/v1/get_region", need=any_perm("region:region:query"), response=RegionLookupOut,
+         summary="Region lookup: a code gives the region and its ancestors; a name gives every region of that name "
+                 "with its path")
+async def get_region(request: web.Request, principal: Principal, query: LookupQuery) -> web.Response:
+    name = (query.name or "").strip()
+    if not query.code and not name:
+        raise ServiceError("请提供区域编码或区域名称")
+    if query.code:
+        row = await Region.get_or_none(code=query.code).values(*COLUMNS)
+        if row is None:
+            raise ServiceError(f"区域编码 {query.code} 不存在")
+        return ok(data={"region": _out(row), "ancestors": [_out(r) for r in await ancestors_of(row)], "matches": []},
+                  msg="查询成功")
+    rows = await Region.filter(name=name).order_by("level", "code").limit(KEYWORD_LIMIT).values(*COLUMNS)
+    if not rows:
+        raise ServiceError(f"没有名为“{name}”的区域")
+    return ok(data={"region": _out(rows[0]) if len(rows) == 1 else None, "ancestors": [],
+                    "matches": [_out(r) for r in rows]}, msg="查询成功")
+
+
+async def area_paths(codes: list[str]) -> dict[str, str]:
+    """code → path of the known codes (the area kind: its check and the path beside the code in lists)."""
+    wanted = sorted({c for c in codes if c})
+    if not wanted:
+        return {}
+    return dict(await Region.filter(code__in=wanted).values_list("code", "path"))  # type: ignore[arg-type]
+
+
+if area_paths not in AREA_PATHS:
+    AREA_PATHS.append(area_paths)
