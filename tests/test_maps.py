@@ -45,7 +45,9 @@ async def test_around_orders_by_distance_and_filters_by_keywords(admin):
     only = await admin.get(AROUND, params={"keywords": "协和", "longitude": TIANANMEN[0], "latitude": TIANANMEN[1]})
     assert [p["name"] for p in only["data"]] == ["协和医院", "协和体检中心"]
     by_address = await admin.get(AROUND, params={"keywords": "越秀", "longitude": 113.26, "latitude": 23.13})
-    assert [p["name"] for p in by_address["data"]] == ["中山大学附属第一医院"]
+    # a keyword finds the divisions' centres too (by name): 越秀区 itself, then the hospital in it
+    assert [(p["name"], p["address"]) for p in by_address["data"]] == [
+        ("越秀区", "广东省/广州市/越秀区"), ("中山大学附属第一医院", "广州市越秀区中山二路58号")]
     literal = await admin.get(AROUND, params={"keywords": "%", "longitude": 116.4, "latitude": 39.9})
     assert literal["data"] == []  # a wildcard is a plain character
 
@@ -97,7 +99,10 @@ async def test_reverse_geocode_names_the_nearest_place_and_the_province(admin):
     assert near["data"]["address"] == "北京市东城区王府井大街255号（王府井百货附近）"
     assert near["data"]["province"] == "北京市" and near["data"]["location"] == "116.411100,39.914100"
     alone = await admin.get(REGEO, params={"longitude": 121.47, "latitude": 31.23})
-    assert alone["data"]["address"] == "上海市（121.470000,31.230000）"
+    # no place of ours nearby: the district whose centre is nearest, within the province the outline gives
+    assert alone["data"]["address"] == "上海市黄浦区（121.470000,31.230000）"
+    levels = (alone["data"]["province"], alone["data"]["city"], alone["data"]["district"])
+    assert levels == ("上海市", "上海市", "黄浦区")
     sea = await admin.get(REGEO, params={"longitude": 150, "latitude": 10})
     assert sea["data"]["address"].startswith("未知地点")
 
@@ -110,9 +115,22 @@ async def test_places_follow_their_records_and_region_centres_load_once(admin):
     await upsert_place("shop", 9, "新店", "新址", None, None)  # the location was cleared
     assert not await RegionPlace.filter(kind="shop", ref_id=9).exists()
     await remove_place("shop", 9)  # a repeat is harmless
-    assert await load_region_places() == 34 and await load_region_places() == 0
+    # the seed loaded the divisions' centres from the region table: a rerun adds nothing
+    from core_api.region.division.models import Region
+
+    centres = await Region.filter(lng__not_isnull=True).count()
+    assert centres > 3000 and await RegionPlace.filter(kind="region").count() == centres
+    assert await load_region_places() == 0
     found = await admin.get(AROUND, params={"keywords": "广东", "longitude": 116.4, "latitude": 39.9})
-    assert [(p["name"], p["location"]) for p in found["data"]] == [("广东省", "113.280637,23.125178")]
+    # every division of 广东 (by its path), the nearest to Beijing first: the northernmost, 南雄市
+    assert found["data"][0]["name"] == "南雄市" and len(found["data"]) == 10
+    assert all(p["address"].startswith("广东省") for p in found["data"])
+    twins = await admin.get(AROUND, params={"keywords": "朝阳区", "longitude": 116.4, "latitude": 39.9})
+    addresses = [p["address"] for p in twins["data"]]
+    assert addresses[0] == "北京市/北京市/朝阳区" and "吉林省/长春市/朝阳区" in addresses  # the nearest first
+    assert twins["data"][0]["id"] == "region-110105"
+    await RegionPlace.filter(kind="region", ref_id=110105).delete()
+    assert await load_region_places() == 1  # a lost centre comes back
 
 
 async def test_the_base_map_is_the_kept_outlines(admin, start_app, make_settings):

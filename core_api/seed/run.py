@@ -40,8 +40,10 @@ async def seed() -> dict[str, int]:
         added["jobs"] = await _jobs()
     await _sync_sequences()
     from core_api.region.division.loader import ensure_regions
+    from core_api.region.place.store import load_region_places
 
     added["regions"] = await ensure_regions()  # the shipped dataset, when the table holds another version
+    added["region_places"] = await load_region_places()  # the divisions' centres for the nearby search
     return added
 
 

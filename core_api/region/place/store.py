@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from tortoise import connections
+from tortoise.transactions import in_transaction
 
-from core_api.platform.sql import placeholders
 from core_api.region.place.models import RegionPlace
 
 Kind = Literal["shop", "hospital", "service", "region"]
@@ -79,12 +79,18 @@ def _like(keywords: str) -> str:
 Run = Callable[[str, list[object]], Awaitable[list[dict[str, Any]]]]
 
 
-def nearby_sql(postgres: bool, keywords: str, lng: float, lat: float, radius: float, offset: int, limit: int
-               ) -> tuple[str, list[object]]:
+Among = Literal["all", "places", "regions"]  # every place; all but the divisions' centres; only those
+
+
+def nearby_sql(postgres: bool, keywords: str, lng: float, lat: float, radius: float, offset: int, limit: int,
+               among: Among = "all") -> tuple[str, list[object]]:
     """One step of a nearby search: the places in the box of ``radius`` around the point, nearest first."""
     lat0, lat1, lng0, lng1 = _box(lng, lat, radius)
     where = ["lat_e6 BETWEEN {} AND {}"]
     args: list[object] = [lat0, lat1]
+    if among != "all":
+        where.append("kind = {}" if among == "regions" else "kind <> {}")
+        args.append("region")
     if not (lng0 < -180 * E6 or lng1 > 180 * E6 or radius == RADII[-1]):  # else: across the antimeridian
         where.append("lng_e6 BETWEEN {} AND {}")
         args += [lng0, lng1]
@@ -112,9 +118,12 @@ async def nearby(keywords: str, lng: float, lat: float, offset: int, limit: int,
         conn = connections.get("default")
         postgres = conn.capabilities.dialect == "postgres"
         run = conn.execute_query_dict
+    # the divisions' centres are found by their names only: around a point without keywords, the places near
+    # it are what a picker lists, not the district it lies in
+    among: Among = "all" if keywords else "places"
     # a keyword thins the places out: its search starts at a city's size, not a neighbourhood's
     for radius in RADII[1:] if keywords else RADII:
-        sql, args = nearby_sql(postgres, keywords, lng, lat, radius, offset, limit)
+        sql, args = nearby_sql(postgres, keywords, lng, lat, radius, offset, limit, among)
         found = [_found(r, lng, lat) for r in await run(sql, args)]
         # a full page all within the circle the box holds is the true nearest page; else the box widens
         if radius == RADII[-1] or (len(found) == limit and found[-1].distance <= radius):
@@ -129,25 +138,53 @@ def _found(r: dict, lng: float, lat: float) -> Found:
 
 
 async def nearest(lng: float, lat: float, within_m: float) -> Found | None:
-    """The closest place (of any kind but a region centre) within ``within_m`` metres."""
+    """The closest place of ours (not a division's centre) within ``within_m`` metres."""
     conn = connections.get("default")
-    lat0, lat1, lng0, lng1 = _box(lng, lat, within_m)
-    marks = placeholders(conn, 5)
-    rows = await conn.execute_query_dict(
-        f"SELECT id, kind, ref_id, name, address, lng_e6, lat_e6 FROM region_place WHERE lat_e6 BETWEEN {marks[0]} "  # noqa: S608
-        f"AND {marks[1]} AND lng_e6 BETWEEN {marks[2]} AND {marks[3]} AND kind <> {marks[4]} LIMIT 500",
-        [lat0, lat1, lng0, lng1, "region"])
-    found = sorted((_found(r, lng, lat) for r in rows), key=lambda f: (f.distance, f.id))
+    sql, args = nearby_sql(conn.capabilities.dialect == "postgres", "", lng, lat, within_m, 0, 1, "places")
+    found = [_found(r, lng, lat) for r in await conn.execute_query_dict(sql, args)]
     return found[0] if found and found[0].distance <= within_m else None
 
 
+async def nearest_division(lng: float, lat: float, within_m: float) -> list[str]:
+    """The path (province, city, district) of the division a point most likely lies in: among the twenty
+    division centres nearest to it, the nearest district's, else the nearest city's, else the province's (a
+    province's centre is often nearer than any of its districts'). Empty when none is within ``within_m``."""
+    conn = connections.get("default")
+    sql, args = nearby_sql(conn.capabilities.dialect == "postgres", "", lng, lat, within_m, 0, 20, "regions")
+    found = [f for f in (_found(r, lng, lat) for r in await conn.execute_query_dict(sql, args))
+             if f.distance <= within_m]
+    paths = [f.address.split("/") for f in found]  # nearest first
+    return max(paths, key=len, default=[])  # the first of the longest: the nearest district
+
+
 async def load_region_places() -> int:
-    """The provinces' centres (their capitals, from the shipped outlines) as ``region`` places, keyed by their
-    GB/T 2260 code; run again it moves nothing. Answers how many were new."""
+    """The centres of the administrative divisions the region table knows one for (provinces, cities and
+    districts, core_api/region/division) as ``region`` places keyed by their GB/T 2260 code, so that a search
+    for 朝阳区 finds both; the provinces' capitals from the shipped outlines where the table gives none. Run
+    again it adds nothing and moves nothing unless the dataset changed; answers how many places were new."""
+    from core_api.region.division.models import Region
     from core_api.region.place.boundaries import provinces
 
-    known = set(await RegionPlace.filter(kind="region").values_list("ref_id", flat=True))
-    fresh = [RegionPlace(kind="region", ref_id=p.code, name=p.name, address=p.name, lng_e6=to_e6(p.capital[0]),
-                         lat_e6=to_e6(p.capital[1])) for p in provinces() if p.code not in known]
-    await RegionPlace.bulk_create(fresh)
+    rows = await Region.filter(lng__not_isnull=True, lat__not_isnull=True).values("code", "name", "path", "lng", "lat")
+    wanted = {int(r["code"]): (r["name"], r["path"], float(r["lng"]), float(r["lat"])) for r in rows}
+    for p in provinces():
+        wanted.setdefault(p.code, (p.name, p.name, p.capital[0], p.capital[1]))
+    have = {r["ref_id"]: r for r in await RegionPlace.filter(kind="region").values("id", "ref_id", "lng_e6",
+                                                                                    "lat_e6", "address")}
+    fresh, moved = [], []
+    for code, (name, path, lng, lat) in wanted.items():
+        row = have.get(code)
+        if row is None:
+            fresh.append(RegionPlace(kind="region", ref_id=code, name=name, address=path, lng_e6=to_e6(lng),
+                                     lat_e6=to_e6(lat)))
+        elif (row["lng_e6"], row["lat_e6"], row["address"]) != (to_e6(lng), to_e6(lat), path):
+            moved.append((row["id"], name, path, lng, lat))
+    gone = [r["id"] for code, r in have.items() if code not in wanted]
+    async with in_transaction():
+        if gone:
+            await RegionPlace.filter(id__in=gone).delete()
+        for place_id, name, path, lng, lat in moved:
+            await RegionPlace.filter(id=place_id).update(name=name, address=path, lng_e6=to_e6(lng), lat_e6=to_e6(lat))
+        await RegionPlace.bulk_create(fresh, batch_size=1000)
     return len(fresh)
+
