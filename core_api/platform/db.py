@@ -40,6 +40,8 @@ MODEL_MODULES = [
     "core_api.content.message.models",
     "core_api.content.category.models",
     "core_api.account.consumer.models",
+    "core_api.finance.pay_code.models",
+    "core_api.finance.withdrawal.models",
 ]
 
 
