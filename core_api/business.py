@@ -23,6 +23,8 @@ FEATURES = (
     "core_api.content.category",
     "core_api.content.feedback",
     "core_api.content.message",
+    "core_api.finance.pay_code",
+    "core_api.finance.withdrawal",
 )
 
 
@@ -37,6 +39,8 @@ def business_apis() -> list[Api]:
     from core_api.content.feedback import routes as content_feedback
     from core_api.content.message import routes as content_message
     from core_api.content.rich_text import routes as content_rich_text
+    from core_api.finance.pay_code import routes as finance_pay_code
+    from core_api.finance.withdrawal import routes as finance_withdrawal
     from core_api.im.group import routes as im_group
     from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
     from core_api.moderation.intercept import routes as intercept
@@ -44,5 +48,6 @@ def business_apis() -> list[Api]:
     from core_api.platform.resource import REGISTRY, meta_api
 
     modules = [account_auth, account_charts, account_records, account_referral, im_group, intercept, content_rich_text,
-               content_app_version, content_cdkey, content_category, content_feedback, content_message]
+               content_app_version, content_cdkey, content_category, content_feedback, content_message,
+               finance_pay_code, finance_withdrawal]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]
