@@ -25,7 +25,7 @@ class Migration(migrations.Migration):
                 ('remark', fields.CharField(default='', max_length=200)),
                 ('create_time', fields.DatetimeField(db_index=True, auto_now=False, auto_now_add=False)),
             ],
-            options={'table': 'finance_ledger', 'app': 'models', 'pk_attr': 'id', 'table_description': 'One money movement of a wallet (append-only): credit, freeze, unfreeze, payout.'},
+            options={'table': 'finance_ledger', 'app': 'models', 'pk_attr': 'id'},
             bases=['Model'],
         ),
         ops.CreateModel(
@@ -47,7 +47,7 @@ class Migration(migrations.Migration):
                 ('create_by', fields.CharField(default='', max_length=64)),
                 ('create_time', fields.DatetimeField(db_index=True, auto_now=False, auto_now_add=False)),
             ],
-            options={'table': 'finance_pay_code', 'app': 'models', 'pk_attr': 'id', 'table_description': "A payment QR code: pending until the provider's signed callback says paid (never back), or expired."},
+            options={'table': 'finance_pay_code', 'app': 'models', 'pk_attr': 'id'},
             bases=['Model'],
         ),
         ops.CreateModel(
@@ -60,7 +60,7 @@ class Migration(migrations.Migration):
                 ('version', fields.IntField(default=0)),
                 ('update_time', fields.DatetimeField(auto_now=False, auto_now_add=False)),
             ],
-            options={'table': 'finance_wallet', 'app': 'models', 'pk_attr': 'id', 'table_description': "An app user's cash wallet: changed only by conditional updates that write a ledger entry."},
+            options={'table': 'finance_wallet', 'app': 'models', 'pk_attr': 'id'},
             bases=['Model'],
         ),
         ops.CreateModel(
@@ -93,7 +93,7 @@ class Migration(migrations.Migration):
                 ('update_by', fields.CharField(default='', max_length=64)),
                 ('update_time', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
             ],
-            options={'table': 'finance_withdrawal', 'app': 'models', 'indexes': [Index(fields=['status', 'apply_time'])], 'pk_attr': 'id', 'table_description': 'applied → (reviewing →) approved → paying → paid | failed; applied/reviewing/approved → rejected.'},
+            options={'table': 'finance_withdrawal', 'app': 'models', 'indexes': [Index(fields=['status', 'apply_time'])], 'pk_attr': 'id'},
             bases=['Model'],
         ),
     ]

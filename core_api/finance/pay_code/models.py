@@ -2,9 +2,8 @@ from tortoise import fields
 from tortoise.models import Model
 
 
+# A payment QR code: pending until the provider's signed callback says paid (never back), or expired.
 class FinancePayCode(Model):
-    """A payment QR code: pending until the provider's signed callback says paid (never back), or expired."""
-
     id = fields.BigIntField(primary_key=True)
     order_no = fields.CharField(max_length=32, unique=True)  # our out_trade_no, fixed before the provider call
     provider = fields.CharField(max_length=16)  # the wallet's short name

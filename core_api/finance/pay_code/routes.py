@@ -22,7 +22,7 @@ from tortoise.expressions import F
 from core_api.finance.pay_code.models import FinancePayCode
 from core_api.finance.withdrawal.service import new_number
 from core_api.platform.api import Api, BusinessType, OperLogSpec
-from core_api.platform.envelope import json_response, ok, table
+from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import ListQuery, camel_row, page_of
 from core_api.platform.schema import Schema, StrictSchema
@@ -118,8 +118,9 @@ async def pay_code_list(request: web.Request, query: PayCodeList) -> web.Respons
     qs = FinancePayCode.all() if query.status is None else FinancePayCode.filter(status=query.status)
     rows, total = await page_of(qs, query, {"id": "id", "createTime": "create_time"}, ["-id"], *FIELDS)
     wallet = request.app[WALLET]
-    return table([camel_row(r) for r in rows], total, provider=wallet.name,
-                 simulate=wallet.local and request.app[SETTINGS].env != "production")
+    return json_response({"code": 200, "msg": MSG_QUERY_OK, "total": total, "rows": [camel_row(r) for r in rows],
+                          "provider": wallet.name,
+                          "simulate": wallet.local and request.app[SETTINGS].env != "production"})
 
 
 async def record_payment(notice: Notice, provider: str) -> str:

@@ -2,9 +2,8 @@ from tortoise import fields
 from tortoise.models import Model
 
 
+# An app user's cash wallet: changed only by conditional updates that write a ledger entry.
 class FinanceWallet(Model):
-    """An app user's cash wallet: changed only by conditional updates that write a ledger entry."""
-
     id = fields.BigIntField(primary_key=True)
     uid = fields.BigIntField(unique=True)
     available_fen = fields.BigIntField(default=0)
@@ -16,9 +15,8 @@ class FinanceWallet(Model):
         table = "finance_wallet"
 
 
+# One money movement of a wallet (append-only): credit, freeze, unfreeze, payout.
 class FinanceLedger(Model):
-    """One money movement of a wallet (append-only): credit, freeze, unfreeze, payout."""
-
     id = fields.BigIntField(primary_key=True)
     uid = fields.BigIntField(db_index=True)
     kind = fields.CharField(max_length=16)  # biz_ledger_kind
@@ -36,9 +34,8 @@ class FinanceLedger(Model):
         table = "finance_ledger"
 
 
+# applied → (reviewing →) approved → paying → paid | failed; applied/reviewing/approved → rejected.
 class FinanceWithdrawal(Model):
-    """applied → (reviewing →) approved → paying → paid | failed; applied/reviewing/approved → rejected."""
-
     id = fields.BigIntField(primary_key=True)
     withdraw_no = fields.CharField(max_length=32, unique=True)
     request_no = fields.CharField(max_length=64, unique=True)  # the app server's own number: one per request

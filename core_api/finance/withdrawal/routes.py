@@ -19,7 +19,7 @@ from core_api.account.consumer.models import AccountConsumer
 from core_api.finance.withdrawal import service
 from core_api.finance.withdrawal.models import FinanceLedger, FinanceWallet, FinanceWithdrawal
 from core_api.platform.api import Api, BusinessType, OperLogSpec
-from core_api.platform.envelope import ok, table
+from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok, table
 from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
 from core_api.platform.passwords import verify_password
@@ -77,7 +77,8 @@ async def cash_withdrawal_user(request: web.Request, query: QueueQuery) -> web.R
     qs = between_days(qs, "apply_time", query.begin_time, query.end_time)
     rows, total = await page_of(qs, query, {"applyTime": "apply_time", "amountFen": "amount_fen", "id": "id"},
                                 ["-id"], *ROW_FIELDS)
-    return table([shown(r) for r in rows], total, threshold=await threshold(request))
+    return json_response({"code": 200, "msg": MSG_QUERY_OK, "total": total, "rows": [shown(r) for r in rows],
+                          "threshold": await threshold(request)})
 
 
 class IdQuery(Schema):
@@ -185,7 +186,7 @@ async def wallet_list(request: web.Request, query: WalletQuery) -> web.Response:
 
 class CreditIn(StrictSchema):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
-    amount_fen: int = Field(ge=1, le=100_000_000, title="金额（分）")
+    amount_fen: int = Field(ge=1, le=100_000_000, strict=True, title="金额（分）")
     biz_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="业务单号",
                         description="the app server's number of this income (a commission's id): credited once")
     kind: Literal["credit", "commission"] = Field("commission", title="类型")
@@ -210,7 +211,7 @@ async def partner_credit(request: web.Request, body: CreditIn) -> web.Response:
 
 class WithdrawIn(StrictSchema):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
-    amount_fen: int = Field(ge=service.MIN_FEN, le=service.MAX_FEN, title="金额（分）")
+    amount_fen: int = Field(ge=service.MIN_FEN, le=service.MAX_FEN, strict=True, title="金额（分）")
     request_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="提现申请号",
                             description="the app server's number of this request: one withdrawal per number")
     channel: Channel = Field(title="到账渠道")
