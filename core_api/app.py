@@ -28,8 +28,8 @@ from core_api.platform.settings import Settings
 from core_api.platform.sms import make_sms
 from core_api.platform.state import AUTH, BUS, CHAT, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE, WALLET
 from core_api.platform.storage import make_storage
-from core_api.platform.wallet import make_wallet
 from core_api.platform.timefmt import set_zone
+from core_api.platform.wallet import make_wallet
 from core_api.platform.webhook import relay_events
 from core_api.system.config.service import ConfigService
 from core_api.system.dict.service import DictService

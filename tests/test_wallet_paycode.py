@@ -201,7 +201,8 @@ async def test_http_wallet_pay_code_and_callback(start_app, make_settings, provi
     created = (await admin.get("/admin/open/v1/mpay_pay_pc", params={"amount": "88.8"}))["data"]
     assert created["codeUrl"] == "https://qr.wallet.test/" + created["orderNo"]
     assert (created["providerTradeNo"], created["amountFen"], created["provider"]) == ("T1", 8880, "mpay")
-    assert (await notify(client, "mpay", paid(created, trade_no="T9"), WALLET_KEY))["msg"] == "回调的渠道流水号与订单不符"
+    wrong_trade = await notify(client, "mpay", paid(created, trade_no="T9"), WALLET_KEY)
+    assert wrong_trade["msg"] == "回调的渠道流水号与订单不符"
     assert (await notify(client, "mpay", paid(created), WALLET_KEY))["result"] == "paid"
     assert (await admin.post("/admin/open/v1/pay_code/simulate_paid", json={"orderNo": created["orderNo"]}))[
         "msg"] == "只有本地支付渠道可以模拟支付"

@@ -27,7 +27,8 @@ Protocol (both directions signed alike, HMAC-SHA256 with the shared key, hex)::
 
 ``outTradeNo`` and ``outPayoutNo`` are the idempotency keys: the provider answers a repeat with the first
 result and never pays twice, so a retry after a timeout reuses the number fixed before the first call.
-A refusal (``code`` other than SUCCESS) is final, except those ours to fix (``KEEP_OPEN``); a timeout, a connection error or a 5xx is not
+A refusal (``code`` other than SUCCESS) is final, except those ours to fix (``KEEP_OPEN``); a timeout, a
+connection error or a 5xx is not
 (``WalletUnavailable``): the caller keeps the operation open and retries with the same number.
 """
 
@@ -167,9 +168,11 @@ class Wallet(Protocol):
     name: str  # the provider's short name: the path segment
     local: bool
 
-    async def create_pay_code(self, order_no: str, amount_fen: int, subject: str, expires_at: datetime) -> PayCode: ...
+    async def create_pay_code(self, order_no: str, amount_fen: int, subject: str,
+                              expires_at: datetime) -> PayCode: ...
 
-    async def payout(self, payout_no: str, uid: int, account: str, name: str, channel: str, amount_fen: int) -> Payout: ...
+    async def payout(self, payout_no: str, uid: int, account: str, name: str, channel: str,
+                     amount_fen: int) -> Payout: ...
 
     async def query_payout(self, payout_no: str) -> Payout: ...
 
@@ -187,11 +190,13 @@ class LocalWallet:
         self.payouts: dict[str, Payout] = {}  # per process: idempotent by payout number
         self.payout_calls = 0
 
-    async def create_pay_code(self, order_no: str, amount_fen: int, subject: str, expires_at: datetime) -> PayCode:
+    async def create_pay_code(self, order_no: str, amount_fen: int, subject: str,
+                              expires_at: datetime) -> PayCode:
         url = f"localpay://pay?orderNo={quote(order_no)}&amountFen={amount_fen}&subject={quote(subject)}"
         return PayCode(url, expires_at, "L" + order_no)
 
-    async def payout(self, payout_no: str, uid: int, account: str, name: str, channel: str, amount_fen: int) -> Payout:
+    async def payout(self, payout_no: str, uid: int, account: str, name: str, channel: str,
+                     amount_fen: int) -> Payout:
         self.payout_calls += 1
         if payout_no not in self.payouts:
             refused = account.lower().startswith("fail")
@@ -263,7 +268,8 @@ class HttpWallet:
             raise WalletUnavailable("支付渠道的应答格式不正确，请稍后重试")
         return data
 
-    async def create_pay_code(self, order_no: str, amount_fen: int, subject: str, expires_at: datetime) -> PayCode:
+    async def create_pay_code(self, order_no: str, amount_fen: int, subject: str,
+                              expires_at: datetime) -> PayCode:
         data = await self._call("POST", "/v1/pay_codes", {
             "outTradeNo": order_no, "amountFen": amount_fen, "subject": subject,
             "expireAt": int(expires_at.timestamp()), "notifyUrl": self.notify_url})
@@ -281,7 +287,8 @@ class HttpWallet:
         reason = str(data.get("failReason") or "")
         return Payout(status, str(data.get("payoutId") or "")[:64], ERRORS.get(reason, reason)[:200])
 
-    async def payout(self, payout_no: str, uid: int, account: str, name: str, channel: str, amount_fen: int) -> Payout:
+    async def payout(self, payout_no: str, uid: int, account: str, name: str, channel: str,
+                     amount_fen: int) -> Payout:
         try:
             data = await self._call("POST", "/v1/payouts", {
                 "outPayoutNo": payout_no, "amountFen": amount_fen, "uid": uid, "account": account, "name": name,

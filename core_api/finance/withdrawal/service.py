@@ -73,7 +73,8 @@ async def move(uid: int, kind: str, available: int, frozen: int, key: str, now: 
         remark=remark[:200], create_time=now)
 
 
-async def credit(uid: int, amount: int, biz_no: str, kind: str, remark: str, now: datetime) -> tuple[FinanceLedger, bool]:
+async def credit(uid: int, amount: int, biz_no: str, kind: str, remark: str,
+                 now: datetime) -> tuple[FinanceLedger, bool]:
     """Adds to a wallet's available balance once per ``biz_no``; returns (the entry, applied now)."""
     key = f"credit:{biz_no}"
     if (done := await FinanceLedger.get_or_none(idem_key=key)) is not None:

@@ -1864,6 +1864,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/CommonConfig/cash_withdrawal_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The withdrawal queue: filters status, uid, number, apply days; payee masked
+         * @description Needs a signed-in caller with any of permissions finance:withdrawal:list.
+         */
+        get: operations["withdrawal_cash_withdrawal_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/CommonConfig/config_aboutUs_page": {
         parameters: {
             query?: never;
@@ -1898,6 +1918,46 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions content:about:edit.
          */
         post: operations["rich_text_edit_about"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/edit_withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve, reject (remark = the reason) or pay one withdrawal
+         * @description Needs a signed-in caller with any of permissions finance:withdrawal:approve, finance:withdrawal:pay, finance:withdrawal:edit.
+         */
+        post: operations["withdrawal_edit_withdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/withdrawal_detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One withdrawal with its ledger entries and the user's balances
+         * @description Needs a signed-in caller with any of permissions finance:withdrawal:query.
+         */
+        get: operations["withdrawal_withdrawal_detail"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4296,6 +4356,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/finance/ledger/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The wallets' ledger, newest first: filters uid, withdrawal, kind, days
+         * @description Needs a signed-in caller with any of permissions finance:withdrawal:list.
+         */
+        get: operations["withdrawal_ledger_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/finance/wallet/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * App users' wallets: available and frozen balances
+         * @description Needs a signed-in caller with any of permissions finance:withdrawal:query.
+         */
+        get: operations["withdrawal_wallet_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/open/send_code": {
         parameters: {
             query?: never;
@@ -4333,6 +4433,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/open/v1/pay_code/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent pay codes, newest first; the wallet provider's name and whether it is local
+         * @description Needs a signed-in caller with any of permissions finance:payCode:add.
+         */
+        get: operations["pay_code_pay_code_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/open/v1/pay_code/simulate_paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Local wallet only, never in production: pay a code through the local provider's signed callback
+         * @description Needs a signed-in caller with any of permissions finance:payCode:add.
+         */
+        post: operations["pay_code_simulate_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/open/v1/pay_code/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One pay code's status (polled)
+         * @description Needs a signed-in caller with any of permissions finance:payCode:add.
+         */
+        get: operations["pay_code_pay_code_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/open/v1/qiniu_upload": {
         parameters: {
             query?: never;
@@ -4345,6 +4505,26 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["common_token_upload_credentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/open/v1/{provider}_pay_pc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Create a pay code (QR) through the configured wallet provider
+         * @description Needs a signed-in caller with any of permissions finance:payCode:add.
+         */
+        get: operations["pay_code_create_pay_code"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4904,6 +5084,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/v1/wallet/{provider}/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The wallet provider's signed payment callback (idempotent): answers {code: SUCCESS} */
+        post: operations["pay_code_wallet_notify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/v1/collections": {
         parameters: {
             query?: never;
@@ -5398,6 +5595,46 @@ export interface paths {
          * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
          */
         post: operations["partner_feed_replenishments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/wallet/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit an app user's wallet (a commission that became withdrawable); once per bizNo
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["withdrawal_partner_credit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app user's withdrawal request: the amount is frozen, or refused when short
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["withdrawal_partner_withdraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12045,6 +12282,29 @@ export interface components {
              */
             usable?: unknown;
         };
+        /** CreditIn */
+        CreditIn: {
+            /** 金额（分） */
+            amountFen: number;
+            /**
+             * 业务单号
+             * @description the app server's number of this income (a commission's id): credited once
+             */
+            bizNo: string;
+            /**
+             * 类型
+             * @default commission
+             * @enum {string}
+             */
+            kind?: "credit" | "commission";
+            /**
+             * 备注
+             * @default
+             */
+            remark?: string;
+            /** 用户ID */
+            uid: number;
+        };
         /** DashboardData */
         DashboardData: {
             /** Depttotal */
@@ -12471,6 +12731,27 @@ export interface components {
             remark?: string | null;
             /** Status */
             status: string;
+        };
+        /** EditBody */
+        EditBody: {
+            /**
+             * 操作
+             * @enum {string}
+             */
+            action: "approve" | "reject" | "pay";
+            /** 编号 */
+            id: number;
+            /**
+             * 登录密码
+             * @description the operator's own sign-in password: paying a withdrawal above the second-approval threshold needs it
+             * @default null
+             */
+            password?: string | null;
+            /**
+             * 备注
+             * @default
+             */
+            remark?: string;
         };
         /** EditUserInfoBody */
         EditUserInfoBody: {
@@ -15500,6 +15781,11 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** SimulateBody */
+        SimulateBody: {
+            /** 订单号 */
+            orderNo: string;
+        };
         /** TextBody */
         TextBody: {
             /** 内容 */
@@ -15916,6 +16202,32 @@ export interface components {
             roleId: number;
             /** Userid */
             userId: number;
+        };
+        /** WithdrawIn */
+        WithdrawIn: {
+            /** 金额（分） */
+            amountFen: number;
+            /**
+             * 到账渠道
+             * @enum {string}
+             */
+            channel: "wallet" | "bank";
+            /** 收款账号 */
+            payeeAccount: string;
+            /** 收款人姓名 */
+            payeeName: string;
+            /**
+             * 备注
+             * @default
+             */
+            remark?: string;
+            /**
+             * 提现申请号
+             * @description the app server's number of this request: one withdrawal per number
+             */
+            requestNo: string;
+            /** 用户ID */
+            uid: number;
         };
         /** WordsBody */
         WordsBody: {
@@ -19042,6 +19354,34 @@ export interface operations {
             };
         };
     };
+    withdrawal_cash_withdrawal_user: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected") | null;
+                uid?: number | null;
+                withdrawNo?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     rich_text_about_page: {
         parameters: {
             query?: never;
@@ -19073,6 +19413,49 @@ export interface operations {
                 "application/x-www-form-urlencoded": components["schemas"]["FixedBody"];
             };
         };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawal_edit_withdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["EditBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawal_withdrawal_detail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {
@@ -21955,6 +22338,60 @@ export interface operations {
             };
         };
     };
+    withdrawal_ledger_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                withdrawalId?: number | null;
+                kind?: ("credit" | "commission" | "freeze" | "unfreeze" | "payout") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawal_wallet_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     auth_send_code: {
         parameters: {
             query?: never;
@@ -22000,6 +22437,75 @@ export interface operations {
             };
         };
     };
+    pay_code_pay_code_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("pending" | "paid" | "expired" | "closed") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pay_code_simulate_paid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["SimulateBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pay_code_pay_code_status: {
+        parameters: {
+            query: {
+                orderNo: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     common_token_upload_credentials: {
         parameters: {
             query?: {
@@ -22007,6 +22513,31 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pay_code_create_pay_code: {
+        parameters: {
+            query?: {
+                amount?: string | null;
+                amountFen?: number | null;
+                subject?: string;
+                remark?: string;
+            };
+            header?: never;
+            path: {
+                provider: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -22627,6 +23158,26 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pay_code_wallet_notify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -23378,6 +23929,66 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["Partneraccount_replenishment"];
                 "application/x-www-form-urlencoded": components["schemas"]["Partneraccount_replenishment"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawal_partner_credit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreditIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawal_partner_withdraw: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["WithdrawIn"];
             };
         };
         responses: {
