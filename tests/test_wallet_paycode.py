@@ -52,7 +52,7 @@ async def test_local_pay_code_is_created_and_paid_by_a_signed_callback_once(star
     assert (code["amountFen"], code["status"], code["subject"], code["provider"]) == (1250, "pending", "门店收款",
                                                                                       "local")
     assert code["codeUrl"].startswith("localpay://pay?orderNo=" + code["orderNo"])
-    assert code["expiresAt"] > code["createTime"]
+    assert code["expiresAt"] > code["createTime"] and code["secondsLeft"] == 15 * 60
     assert (await admin.get("/admin/open/v1/local_pay_pc", params={"amountFen": 99}))["data"]["amountFen"] == 99
 
     # a wrong signature, a wrong amount, an unknown order, a stale timestamp: refused, nothing changes
@@ -98,7 +98,7 @@ async def test_expired_codes_and_bad_input(start_app, make_settings):
     code = (await admin.get("/admin/open/v1/local_pay_pc", params={"amount": "3"}))["data"]
     await FinancePayCode.filter(order_no=code["orderNo"]).update(expires_at=datetime(2020, 1, 1, tzinfo=UTC))
     status = (await admin.get("/admin/open/v1/pay_code/status", params={"orderNo": code["orderNo"]}))["data"]
-    assert status["status"] == "expired"
+    assert status["status"] == "expired" and status["secondsLeft"] == 0
     # money taken after the expiry is still recorded, marked late
     assert (await notify(client, "local", paid(code), WALLET_KEY))["result"] == "paid"
     row = await FinancePayCode.get(order_no=code["orderNo"])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Literal
 
 from aiohttp import web
@@ -60,12 +60,18 @@ class CreateQuery(StrictSchema):
         return self
 
 
+def shown(row: dict, now: datetime) -> dict:
+    """A code as the screen shows it, with the seconds left (the browser's clock and zone may differ)."""
+    left = int((row["expires_at"] - now).total_seconds()) if row["status"] == "pending" else 0
+    return {**camel_row(row), "secondsLeft": max(left, 0)}
+
+
 def check_provider(request: web.Request, provider: str) -> None:
     if provider != request.app[WALLET].name:
         raise NotFound("支付渠道不存在")
 
 
-async def expire(now) -> None:  # type: ignore[no-untyped-def]
+async def expire(now: datetime) -> None:
     await FinancePayCode.filter(status="pending", expires_at__lte=now).update(status="expired")
 
 
@@ -91,7 +97,7 @@ async def create_pay_code(request: web.Request, principal: Principal, provider: 
         raise ServiceError(exc.msg) from None
     await FinancePayCode.filter(id=row.id).update(code_url=code.code_url, provider_trade_no=code.trade_no,
                                                   expires_at=code.expires_at)
-    return ok(data=camel_row(await FinancePayCode.filter(id=row.id).first().values(*FIELDS)))
+    return ok(data=shown(await FinancePayCode.filter(id=row.id).first().values(*FIELDS), now))
 
 
 class StatusQuery(Schema):
@@ -104,7 +110,7 @@ async def pay_code_status(request: web.Request, query: StatusQuery) -> web.Respo
     row = await FinancePayCode.filter(order_no=query.order_no).first().values(*FIELDS)
     if row is None:
         raise NotFound("收款码不存在")
-    return ok(data=camel_row(row))
+    return ok(data=shown(row, request.app[CLOCK].now()))
 
 
 class PayCodeList(ListQuery):

@@ -13,10 +13,10 @@ export function yuanInput(text: string): string | null {
   return /^(0|[1-9]\d{0,7})(\.\d{1,2})?$/.test(value) && !/^0(\.0{1,2})?$/.test(value) ? value : null;
 }
 
-/** Seconds left until an ISO-like time ("2026-01-01 10:00:00" in the console's zone, or ISO), never negative. */
-export function secondsLeft(expiresAt: string, now: number): number {
-  const at = Date.parse(expiresAt.includes("T") ? expiresAt : expiresAt.replace(" ", "T"));
-  return Number.isNaN(at) ? 0 : Math.max(0, Math.floor((at - now) / 1000));
+/** Seconds left until a deadline in this browser's milliseconds (received as seconds left: the browser's clock
+ * and zone may differ from the console's), never negative. */
+export function secondsLeft(deadline: number, now: number): number {
+  return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
 /** 75 → "01:15". */

@@ -24,6 +24,7 @@ interface PayCode {
   paidLate: boolean;
   createBy: string;
   createTime: string;
+  secondsLeft?: number;
 }
 
 interface PayCodeList {
@@ -44,6 +45,7 @@ export function PayCodeScreen() {
   const [current, setCurrent] = useState<PayCode | null>(null);
   const [image, setImage] = useState("");
   const [now, setNow] = useState(() => Date.now());
+  const [deadline, setDeadline] = useState(0);
   const [busy, setBusy] = useState(false);
 
   const reload = useCallback(async () => {
@@ -103,6 +105,7 @@ export function PayCodeScreen() {
         setImage("");
         setCurrent(data);
         setNow(Date.now());
+        setDeadline(Date.now() + (data.secondsLeft ?? 0) * 1000);
       }
       await reload();
     } catch (error) {
@@ -121,7 +124,7 @@ export function PayCodeScreen() {
     }
   };
 
-  const left = current ? secondsLeft(current.expiresAt, now) : 0;
+  const left = current ? secondsLeft(deadline, now) : 0;
   return (
     <div className="grid gap-4 p-4 lg:grid-cols-[22rem_1fr]" data-testid="pay-code-screen">
       <Card>
