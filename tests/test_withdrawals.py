@@ -244,3 +244,17 @@ async def test_twenty_identical_approve_pay_and_reject_succeed_once(start_app, m
     assert await FinanceLedger.filter(withdrawal_id=pay_id, kind="payout").count() == 1
     assert await balances() == (30_000, 10_000)
     await ledger_matches()
+
+
+async def test_the_demo_wallets_agree_with_their_ledger(admin):
+    from core_api import demo
+
+    await demo.generate(12, seed=5)
+    wallets = await FinanceWallet.all()
+    assert len(wallets) == 8
+    for wallet in wallets:
+        await ledger_matches(wallet.uid)
+    assert {w.status for w in await FinanceWithdrawal.all()} == {
+        "applied", "reviewing", "approved", "paid", "rejected", "failed"}
+    queue = await admin.get("/admin/CommonConfig/cash_withdrawal_user", params={"status": "reviewing"})
+    assert queue["total"] == 1 and queue["rows"][0]["needsSecond"] is True
