@@ -26,9 +26,10 @@ from core_api.platform.middleware import envelope_middleware, install_security_h
 from core_api.platform.openapi import build_openapi
 from core_api.platform.settings import Settings
 from core_api.platform.sms import make_sms
-from core_api.platform.state import AUTH, BUS, CHAT, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE
+from core_api.platform.state import AUTH, BUS, CHAT, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE, WALLET
 from core_api.platform.storage import make_storage
 from core_api.platform.timefmt import set_zone
+from core_api.platform.wallet import make_wallet
 from core_api.platform.webhook import relay_events
 from core_api.system.config.service import ConfigService
 from core_api.system.dict.service import DictService
@@ -97,6 +98,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None, bus_handlers: 
     _ = settings.partner_key  # development: the simulator's key exists in var/ from the first start
     app[CLOCK] = clock or Clock()
     app[STORAGE] = make_storage(settings)
+    app[WALLET] = make_wallet(settings)
     app[CHAT] = ChatGateway(settings)
     app[CHAT].attach(app)
     app.cleanup_ctx.append(_resources)

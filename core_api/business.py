@@ -31,6 +31,8 @@ FEATURES = (
     "core_api.region.division",
     "core_api.consult.hospital",
     "core_api.consult.doctor",
+    "core_api.finance.pay_code",
+    "core_api.finance.withdrawal",
 )
 
 
@@ -49,6 +51,8 @@ def business_apis() -> list[Api]:
     from core_api.content.feedback import routes as content_feedback
     from core_api.content.message import routes as content_message
     from core_api.content.rich_text import routes as content_rich_text
+    from core_api.finance.pay_code import routes as finance_pay_code
+    from core_api.finance.withdrawal import routes as finance_withdrawal
     from core_api.im.group import routes as im_group
     from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
     from core_api.moderation.intercept import routes as intercept
@@ -62,5 +66,5 @@ def business_apis() -> list[Api]:
     modules = [account_auth, account_charts, account_records, account_referral, im_group, intercept, content_rich_text,
                content_app_version, content_cdkey, content_category, content_feedback, content_message,
                setting_pages, consult_independence, region_place, consult_service, region_division, consult_hospital,
-               consult_doctor]
+               consult_doctor, finance_pay_code, finance_withdrawal]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

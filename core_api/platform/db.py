@@ -46,6 +46,8 @@ MODEL_MODULES = [
     "core_api.region.division.models",
     "core_api.consult.hospital.models",
     "core_api.consult.doctor.models",
+    "core_api.finance.pay_code.models",
+    "core_api.finance.withdrawal.models",
 ]
 
 

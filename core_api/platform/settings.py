@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 from functools import cached_property
 from pathlib import Path
@@ -67,6 +69,18 @@ class Settings(BaseSettings):
     # Where the browser's map picker takes raster tiles from ({z}/{x}/{y} template); empty: no tiles, the
     # picker draws the shipped province outlines only (works with no internet).
     map_tile_url: str = ""
+    # The mobile-wallet provider of pay codes and withdrawal payouts (core_api/platform/wallet.py): "local" plays
+    # the provider inside the console (development, demo, browser specs); "http" talks to a real one.
+    wallet_provider: Literal["local", "http"] = "local"
+    # The provider's short name: the segment of GET /admin/open/v1/{name}_pay_pc and of its callback path;
+    # empty: the provider kind ("local", "http").
+    wallet_name: str = Field("", pattern=r"^([a-z][a-z0-9]{1,15})?$")
+    wallet_http_url: str = ""  # the provider's API base, e.g. https://openapi.wallet.example.cn
+    wallet_merchant_id: str = ""
+    wallet_key: str = ""  # the HMAC key shared with the provider; local: derived from the secret when empty
+    wallet_notify_url: str = ""  # our callback's public URL as the provider must call it
+    wallet_timeout_seconds: float = Field(10, gt=0, le=60)
+    wallet_code_minutes: int = Field(15, ge=1, le=1440)  # a pay code's lifetime
 
     core_url: str = "http://127.0.0.1:8010"  # where the BFF finds the core API
     chat_partner_key: str = ""  # the mobile app's server and partners ask for peer chat tokens with it
@@ -136,6 +150,20 @@ class Settings(BaseSettings):
             path.write_text(secrets.token_urlsafe(32))
             path.chmod(0o600)
         return path.read_text().strip()
+
+    @property
+    def wallet_segment(self) -> str:
+        return self.wallet_name or self.wallet_provider
+
+    @cached_property
+    def wallet_secret(self) -> str:
+        """The key signing the wallet provider's calls and callbacks; the local provider's is derived from
+        the console's secret unless one is set."""
+        if self.wallet_key:
+            return self.wallet_key
+        if self.wallet_provider == "http":
+            return ""
+        return hmac.new(self.secret, b"local-wallet", hashlib.sha256).hexdigest()
 
     @property
     def session_timeout_seconds(self) -> float:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from core_api.platform.settings import Settings
     from core_api.platform.sms import SmsSender
     from core_api.platform.storage import LocalStorage, S3Storage
+    from core_api.platform.wallet import HttpWallet, LocalWallet
     from core_api.system.config.service import ConfigService
     from core_api.system.dict.service import DictService
 
@@ -29,6 +30,7 @@ CONFIG: web.AppKey[ConfigService] = web.AppKey("config")
 DICT: web.AppKey[DictService] = web.AppKey("dict")
 SMS: web.AppKey[SmsSender] = web.AppKey("sms")
 STORAGE: web.AppKey[LocalStorage | S3Storage] = web.AppKey("storage")
+WALLET: web.AppKey[LocalWallet | HttpWallet] = web.AppKey("wallet")
 SCHEDULER: web.AppKey[Scheduler] = web.AppKey("scheduler")
 CHAT: web.AppKey[ChatGateway] = web.AppKey("chat")
 

@@ -139,6 +139,7 @@ CONFIGS = [
     ("日志-保留天数", "sys.log.retentionDays", "90"),
     ("告警-拦截告警通道(sms:手机号 或 webhook:地址)", "biz.alarm.channel", ""),
     ("告警-Webhook签名密钥", "biz.alarm.secret", ""),
+    ("提现-需复核及打款验密的金额(分)", "biz.withdrawal.secondApproveFen", "500000"),
 ]
 
 # (name, group, handler, params JSON, cron, misfire policy, status)

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import { LoginCharts } from "@/features/account/charts/login-charts";
 import { contentViews } from "@/features/content/registry";
+import { financeViews } from "@/features/finance/registry";
 import { generatedViews } from "@/features/generated/registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { settingViews } from "@/features/setting/registry";
@@ -50,6 +51,7 @@ export const views: Readonly<Record<string, View>> = {
   ...contentViews,
   ...settingViews,
   "region/index": RegionScreen,
+  ...financeViews,
 };
 
 /**

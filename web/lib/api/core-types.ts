@@ -1888,6 +1888,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/CommonConfig/cash_withdrawal_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The withdrawal queue: filters status, uid, number, apply days; payee masked
+         * @description Needs a signed-in caller with any of permissions finance:withdrawal:list.
+         */
+        get: operations["withdrawal_cash_withdrawal_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/CommonConfig/config_aboutUs_page": {
         parameters: {
             query?: never;
@@ -1942,6 +1962,26 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions setting:meili:edit.
          */
         post: operations["config_page_meili_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/edit_withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve, reject (remark = the reason) or pay one withdrawal
+         * @description Needs a signed-in caller with any of permissions finance:withdrawal:approve, finance:withdrawal:pay, finance:withdrawal:edit.
+         */
+        post: operations["withdrawal_edit_withdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2240,6 +2280,26 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions setting:commonConfig:shelf.
          */
         get: operations["platform_CommonConfig_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/CommonConfig/withdrawal_detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One withdrawal with its ledger entries and the user's balances
+         * @description Needs a signed-in caller with any of permissions finance:withdrawal:query.
+         */
+        get: operations["withdrawal_withdrawal_detail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6216,6 +6276,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/finance/ledger/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The wallets' ledger, newest first: filters uid, withdrawal, kind, days
+         * @description Needs a signed-in caller with any of permissions finance:withdrawal:list.
+         */
+        get: operations["withdrawal_ledger_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/finance/wallet/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * App users' wallets: available and frozen balances
+         * @description Needs a signed-in caller with any of permissions finance:withdrawal:query.
+         */
+        get: operations["withdrawal_wallet_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/open/send_code": {
         parameters: {
             query?: never;
@@ -6253,6 +6353,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/open/v1/pay_code/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent pay codes, newest first; the wallet provider's name and whether it is local
+         * @description Needs a signed-in caller with any of permissions finance:payCode:add.
+         */
+        get: operations["pay_code_pay_code_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/open/v1/pay_code/simulate_paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Local wallet only, never in production: pay a code through the local provider's signed callback
+         * @description Needs a signed-in caller with any of permissions finance:payCode:add.
+         */
+        post: operations["pay_code_simulate_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/open/v1/pay_code/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One pay code's status (polled)
+         * @description Needs a signed-in caller with any of permissions finance:payCode:add.
+         */
+        get: operations["pay_code_pay_code_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/open/v1/qiniu_upload": {
         parameters: {
             query?: never;
@@ -6265,6 +6425,26 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["common_token_upload_credentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/open/v1/{provider}_pay_pc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Create a pay code (QR) through the configured wallet provider
+         * @description Needs a signed-in caller with any of permissions finance:payCode:add.
+         */
+        get: operations["pay_code_create_pay_code"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6978,6 +7158,23 @@ export interface paths {
         get: operations["rich_text_open_rich_text"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/wallet/{provider}/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The wallet provider's signed payment callback (idempotent): answers {code: SUCCESS} */
+        post: operations["pay_code_wallet_notify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7718,6 +7915,46 @@ export interface paths {
          * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
          */
         post: operations["partner_feed_replenishments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/wallet/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit an app user's wallet (a commission that became withdrawable); once per bizNo
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["withdrawal_partner_credit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app user's withdrawal request: the amount is frozen, or refused when short
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["withdrawal_partner_withdraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -16069,6 +16306,29 @@ export interface components {
              */
             version: number;
         };
+        /** CreditIn */
+        CreditIn: {
+            /** 金额（分） */
+            amountFen: number;
+            /**
+             * 业务单号
+             * @description the app server's number of this income (a commission's id): credited once
+             */
+            bizNo: string;
+            /**
+             * 类型
+             * @default commission
+             * @enum {string}
+             */
+            kind?: "credit" | "commission";
+            /**
+             * 备注
+             * @default
+             */
+            remark?: string;
+            /** 用户ID */
+            uid: number;
+        };
         /** DashboardData */
         DashboardData: {
             /** Depttotal */
@@ -16500,6 +16760,27 @@ export interface components {
             remark?: string | null;
             /** Status */
             status: string;
+        };
+        /** EditBody */
+        EditBody: {
+            /**
+             * 操作
+             * @enum {string}
+             */
+            action: "approve" | "reject" | "pay";
+            /** 编号 */
+            id: number;
+            /**
+             * 登录密码
+             * @description the operator's own sign-in password: paying a withdrawal above the second-approval threshold needs it
+             * @default null
+             */
+            password?: string | null;
+            /**
+             * 备注
+             * @default
+             */
+            remark?: string;
         };
         /** EditUserInfoBody */
         EditUserInfoBody: {
@@ -20022,6 +20303,11 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** SimulateBody */
+        SimulateBody: {
+            /** 订单号 */
+            orderNo: string;
+        };
         /** TextBody */
         TextBody: {
             /** 内容 */
@@ -20438,6 +20724,32 @@ export interface components {
             roleId: number;
             /** Userid */
             userId: number;
+        };
+        /** WithdrawIn */
+        WithdrawIn: {
+            /** 金额（分） */
+            amountFen: number;
+            /**
+             * 到账渠道
+             * @enum {string}
+             */
+            channel: "wallet" | "bank";
+            /** 收款账号 */
+            payeeAccount: string;
+            /** 收款人姓名 */
+            payeeName: string;
+            /**
+             * 备注
+             * @default
+             */
+            remark?: string;
+            /**
+             * 提现申请号
+             * @description the app server's number of this request: one withdrawal per number
+             */
+            requestNo: string;
+            /** 用户ID */
+            uid: number;
         };
         /** WordsBody */
         WordsBody: {
@@ -23611,6 +23923,34 @@ export interface operations {
             };
         };
     };
+    withdrawal_cash_withdrawal_user: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected") | null;
+                uid?: number | null;
+                withdrawNo?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     config_page_about_us_get: {
         parameters: {
             query?: never;
@@ -23663,6 +24003,29 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["MeiliConfigSave"];
                 "application/x-www-form-urlencoded": components["schemas"]["MeiliConfigSave"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawal_edit_withdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["EditBody"];
             };
         };
         responses: {
@@ -23983,6 +24346,26 @@ export interface operations {
             path: {
                 id: number;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawal_withdrawal_detail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -28578,6 +28961,60 @@ export interface operations {
             };
         };
     };
+    withdrawal_ledger_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                withdrawalId?: number | null;
+                kind?: ("credit" | "commission" | "freeze" | "unfreeze" | "payout") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawal_wallet_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     auth_send_code: {
         parameters: {
             query?: never;
@@ -28623,6 +29060,75 @@ export interface operations {
             };
         };
     };
+    pay_code_pay_code_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("pending" | "paid" | "expired" | "closed") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pay_code_simulate_paid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["SimulateBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pay_code_pay_code_status: {
+        parameters: {
+            query: {
+                orderNo: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     common_token_upload_credentials: {
         parameters: {
             query?: {
@@ -28630,6 +29136,31 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pay_code_create_pay_code: {
+        parameters: {
+            query?: {
+                amount?: string | null;
+                amountFen?: number | null;
+                subject?: string;
+                remark?: string;
+            };
+            header?: never;
+            path: {
+                provider: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -29428,6 +29959,26 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pay_code_wallet_notify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -30481,6 +31032,66 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["Partneraccount_replenishment"];
                 "application/x-www-form-urlencoded": components["schemas"]["Partneraccount_replenishment"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawal_partner_credit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreditIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawal_partner_withdraw: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["WithdrawIn"];
             };
         };
         responses: {

@@ -1,0 +1,1 @@
+"""Finance: pay codes and withdrawals (spec 001 §2.13)."""

@@ -1,0 +1,1 @@
+"""Withdrawals: wallets, their ledger, and the approve/pay state machine."""
