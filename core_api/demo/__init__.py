@@ -146,9 +146,26 @@ def _default(f: Any) -> Any:
 def demo_tables() -> list[str]:
     """Every table a demo module may write: the tables of the feature packages' models, but reference data
     shipped with the product (a model with ``REFERENCE_DATA = True``: the regions), which a reset keeps."""
+    return sorted(_feature_models())
+
+
+def reference_rows() -> dict[str, str]:
+    """The demo tables that also hold reference rows a reset keeps and the demo does not count (a model's
+    ``REFERENCE_ROWS``, a constant condition: the divisions' centres among the places)."""
+    return {table: model.REFERENCE_ROWS for table, model in _feature_models().items()  # type: ignore[attr-defined]
+            if getattr(model, "REFERENCE_ROWS", None)}
+
+
+def demo_rows(table: str) -> str:
+    """``WHERE`` the demo's own rows of a demo table."""
+    keep = reference_rows().get(table)
+    return f"WHERE NOT ({keep})" if keep else ""
+
+
+def _feature_models() -> dict[str, type[Model]]:
     from core_api.business import FEATURES
 
-    tables = []
+    tables: dict[str, type[Model]] = {}
     for package in FEATURES:
         try:
             module = importlib.import_module(f"{package}.models")
@@ -157,8 +174,8 @@ def demo_tables() -> list[str]:
         for value in vars(module).values():
             if (isinstance(value, type) and issubclass(value, Model) and value.__module__ == module.__name__
                     and not value._meta.abstract and not getattr(value, "REFERENCE_DATA", False)):
-                tables.append(value._meta.db_table)
-    return sorted(set(tables))
+                tables[value._meta.db_table] = value
+    return tables
 
 
 async def existing_consumers() -> int:
@@ -169,7 +186,7 @@ async def existing_consumers() -> int:
 async def reset() -> None:
     client = connections.get("default")
     for table in demo_tables():
-        await client.execute_script(f'DELETE FROM "{table}"')
+        await client.execute_script(f'DELETE FROM "{table}" {demo_rows(table)}')
 
 
 async def generate(consumers: int, *, seed: int = 1, sizes: dict[str, int] | None = None,

@@ -9,6 +9,9 @@ class RegionPlace(Model):
     index the same on SQLite and PostgreSQL, and a 6-decimal location round-trips exactly. The index on
     (lat_e6, lng_e6) serves the bounding box that prefilters every nearby search."""
 
+    # the divisions' centres are loaded by the seed from the region table: a demo reset keeps them
+    REFERENCE_ROWS = "kind = 'region'"
+
     id = fields.BigIntField(primary_key=True)
     kind = fields.CharField(max_length=16)  # shop | hospital | service | region
     ref_id = fields.BigIntField()  # the record's id in its own table (a region: its code)
