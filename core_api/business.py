@@ -26,11 +26,11 @@ FEATURES = (
     "core_api.setting.pages",
     "core_api.setting.common_config",
     "core_api.consult.independence",
-    "core_api.region.place",
-    "core_api.consult.service",
     "core_api.region.division",
+    "core_api.region.place",
     "core_api.consult.hospital",
     "core_api.consult.doctor",
+    "core_api.consult.service",
     "core_api.finance.pay_code",
     "core_api.finance.withdrawal",
 )

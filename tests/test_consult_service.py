@@ -87,3 +87,18 @@ async def test_permissions(admin):
     editor = await sign_in(admin, "svc_editor")
     assert (await editor.post("/admin/ConsultService", json=S))["code"] == 200  # the one edit permission creates
     assert (await editor.post("/admin/service/delete", json={"id": sid}))["code"] == 403
+
+
+async def test_a_service_names_an_existing_hospital_which_then_cannot_be_deleted(admin):
+    from core_api.consult.hospital.models import ConsultHospital
+
+    hospital = await ConsultHospital.create(name="协和医院", level="3A", address="帅府园1号", create_by="admin")
+    missing = await admin.post("/admin/service/edit", json={**S, "hospitalId": hospital.id + 100})
+    assert missing["code"] == 500 and missing["msg"] == f"所属医院 {hospital.id + 100} 不存在"
+    assert not await ConsultService.exists()
+    sid = (await admin.post("/admin/service/edit", json={**S, "hospitalId": hospital.id}))["data"]["id"]
+    listed = await admin.post("/admin/service/list", json={"hospitalId": hospital.id})
+    assert [(r["id"], r["hospitalName"]) for r in listed["rows"]] == [(sid, "协和医院")]
+    refused = await admin.delete(f"/admin/ConsultHospital/{hospital.id}")
+    assert refused["code"] == 500 and "还有1个服务项目" in refused["msg"]
+    assert await ConsultHospital.exists(id=hospital.id)

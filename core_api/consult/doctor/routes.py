@@ -11,7 +11,7 @@ from aiohttp import web
 from pydantic import Field, create_model
 
 from core_api.consult.doctor.models import ConsultDoctor
-from core_api.consult.hospital.models import ConsultHospital
+from core_api.consult.hospital.refs import check_hospital, hospital_names
 from core_api.content.common import delete_one, save
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
@@ -25,22 +25,13 @@ MAX_PRICE = 10_000_000  # 100,000.00 yuan: a typo guard
 
 
 async def check(request: web.Request, values: dict[str, Any], before: dict[str, Any] | None) -> None:
-    hospital_id = values.get("hospital_id")
-    if hospital_id is not None and not await ConsultHospital.filter(id=hospital_id).exists():
-        raise ServiceError(f"所属医院 {hospital_id} 不存在")
-
-
-async def enrich(rows: list[dict[str, Any]]) -> None:
-    ids = {r["hospital_id"] for r in rows if r.get("hospital_id")}
-    names = dict(await ConsultHospital.filter(id__in=sorted(ids)).values_list("id", "name")) if ids else {}
-    for r in rows:
-        r["hospital_name"] = names.get(r.get("hospital_id"), "")
+    await check_hospital(values)
 
 
 resource = Resource(
     name="ConsultDoctor", model=ConsultDoctor, perm=PERM, title="问诊医生", title_en="Consult doctors",
     view="consult/doctor/index", list_method="POST", list_path="/admin/consult/doctor/list", check=check,
-    enrich=enrich, order=("sort", "-id"),
+    enrich=hospital_names, order=("sort", "-id"),
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("avatar", "头像", "Avatar", "image", max_length=500),

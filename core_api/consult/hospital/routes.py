@@ -2,7 +2,7 @@
 the spec's POST /admin/consult/hospital/edit (create without an id, update with one, by the same rules).
 
 A hospital's area is a region code chosen with the area picker (kind "area": it must exist, the list shows
-its path). A hospital that still has doctors cannot be deleted."""
+its path). A hospital that still has doctors or services cannot be deleted."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pydantic import Field, create_model
 
 from core_api.consult.doctor.models import ConsultDoctor
 from core_api.consult.hospital.models import ConsultHospital
+from core_api.consult.service.models import ConsultService
 from core_api.content.common import save
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
@@ -30,6 +31,9 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
     doctors = await ConsultDoctor.filter(hospital_id=before["id"]).count()
     if doctors:
         raise ServiceError(f"医院“{before['name']}”还有{doctors}名医生，请先删除或调走医生后再删除医院")
+    services = await ConsultService.filter(hospital_id=before["id"]).count()
+    if services:
+        raise ServiceError(f"医院“{before['name']}”还有{services}个服务项目，请先删除或改挂其他医院后再删除医院")
 
 
 resource = Resource(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core_api.consult.hospital.models import ConsultHospital
 from core_api.consult.service.models import ConsultService
 from core_api.region.place.models import RegionPlace
 from core_api.region.place.store import to_e6
@@ -17,11 +18,15 @@ async def demo(ctx) -> None:
     if await ConsultService.exists():
         return
     rng = ctx.rng
+    hospitals = list(await ConsultHospital.all().order_by("id").values_list("id", flat=True))  # their demo ran first
     rows = []
     for i in range(ctx.size("consult_services", 12)):
         address, lng, lat = SITES[i % len(SITES)]
         name = NAMES[i % len(NAMES)]
-        rows.append({"name": name, "service_type": TYPES[i % len(TYPES)], "price": rng.randint(50, 800) * 100,
+        kind = TYPES[i % len(TYPES)]
+        rows.append({"name": name, "service_type": kind,
+                     "hospital_id": hospitals[i % len(hospitals)] if hospitals and kind == "hospital" else None,
+                     "price": rng.randint(50, 800) * 100,
                      "duration": rng.choice([15, 30, 60]), "address": address,
                      "longitude": round(lng + rng.uniform(-0.01, 0.01), 6),
                      "latitude": round(lat + rng.uniform(-0.01, 0.01), 6), "phone": f"010-6512{i:04d}",

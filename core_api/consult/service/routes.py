@@ -1,7 +1,8 @@
 """Hospital services (spec 001 §2.14): one declaration, and the spec's list, edit (create or update) and delete
 at /admin/service/*. The service address is picked on the map (a ``location`` field with its lng/lat); every
 write keeps the service's entry in the places index (kind "service") in step, in the same transaction, so the
-map picker's nearby search finds it at once and a deleted service is never found."""
+map picker's nearby search finds it at once and a deleted service is never found. A service may name the
+hospital offering it (one of the list: checked on every write; a hospital with services cannot be deleted)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from aiohttp import web
 from pydantic import Field, create_model
 
+from core_api.consult.hospital.refs import check_hospital, hospital_names
 from core_api.consult.service.models import ConsultService
 from core_api.content.common import delete_one, save
 from core_api.platform.api import Api, BusinessType, OperLogSpec
@@ -28,15 +30,20 @@ async def written(action: str, record_id: int, row: dict[str, Any] | None) -> No
                            row.get("longitude"), row.get("latitude"))
 
 
+async def check(request: web.Request, values: dict[str, Any], before: dict[str, Any] | None) -> None:
+    await check_hospital(values)
+
+
 resource = Resource(
     name="ConsultService", model=ConsultService, perm="consult:service", title="服务项目", title_en="Hospital services",
     view="consult/service/index", list_method="POST", list_path="/admin/service/list", add_perm="consult:service:edit",
-    order=("sort", "-id"), written=written,
+    order=("sort", "-id"), written=written, check=check, enrich=hospital_names,
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("name", "服务名称", "Name", required=True, max_length=64, filter="fragment"),
         F("service_type", "服务类型", "Type", "dict", dict_type="biz_service_type", required=True, filter="exact"),
-        F("hospital_id", "所属医院", "Hospital", "id", filter="exact", listed=False),
+        F("hospital_id", "所属医院", "Hospital", "id", min=1, filter="exact", listed=False),
+        F("hospital_name", "医院", "Hospital", virtual=True, edit="never", exported=False),
         F("price", "价格", "Price", "money", required=True, max=100_000_000, sortable=True),
         F("duration", "时长(分钟)", "Minutes", "int", min=1, max=1440, default=30),
         F("address", "服务地址", "Address", "location", max_length=255, filter="fragment"),
