@@ -256,3 +256,24 @@ async def test_http_maps_unreachable():
     with pytest.raises(ServiceError) as caught:
         await maps.reverse_geocode(116.4, 39.9)
     assert caught.value.msg == "地图服务暂时不可用，请稍后再试"
+
+
+def test_the_picker_ships_the_cities_outlines():
+    """web/public/maps/china-cities.json (ops/vendor_maps.py, from the kept echarts@4.9.0): every
+    prefecture-level city with its GB/T 2260 code (a municipality's own), outlines a picker can draw, each city
+    holding its centre."""
+    import orjson
+
+    kept = Path(__file__).resolve().parents[1] / "web" / "public" / "maps" / "china-cities.json"
+    cities = {f["properties"]["name"]: f for f in orjson.loads(kept.read_bytes())["features"]}
+    assert len(cities) == 367 and kept.stat().st_size < 2_500_000
+    assert all(str(f["properties"]["code"]).isdigit() and len(str(f["properties"]["code"])) == 6
+               for f in cities.values())
+    for name, code, (lng, lat) in (("北京", 110000, (116.4074, 39.9042)), ("广州", 440100, (113.2644, 23.1291)),
+                                   ("长春", 220100, (125.3245, 43.8868)), ("合肥", 340100, (117.2272, 31.8206))):
+        city = cities[name]
+        rings = [ring for polygon in city["geometry"]["coordinates"] for ring in polygon]
+        assert city["properties"]["code"] == code
+        assert sum(boundaries._inside(ring, lng, lat) for ring in rings) % 2 == 1, name
+    beijing = [ring for polygon in cities["北京"]["geometry"]["coordinates"] for ring in polygon]
+    assert not any(boundaries._inside(ring, 121.47, 31.23) for ring in beijing)  # Shanghai is not in Beijing

@@ -28,7 +28,12 @@ test("a hospital service's address is picked on the map by search and by click",
   // by search: keywords, Enter, a result chosen: the map pans, the marker shows, the form is filled
   const bySearch = unique("专家门诊");
   let form = await openNewService(page, bySearch);
+  // the map draws the shipped city outlines too (a static file MapLibre fetches), no tile server needed
+  const cities = page.waitForResponse((r) => r.url().endsWith("/maps/china-cities.json"));
   await form.getByTestId("form-address-pick").click();
+  const outlines = await cities;
+  expect(outlines.status()).toBe(200);
+  expect(((await outlines.json()) as { features: unknown[] }).features).toHaveLength(367);
   const picker = page.getByTestId("map-picker-dialog");
   await expect(picker.getByRole("heading", { name: "服务地址搜索" })).toBeVisible();
   await expect(picker.getByTestId("map-picker-results")).toContainText("请选择搜索结果");

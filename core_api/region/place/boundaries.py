@@ -36,7 +36,7 @@ PROVINCES: dict[str, str] = {
 }
 
 
-def _decode_ring(encoded: str, offset: list[int], scale: int = 1024) -> list[list[float]]:
+def decode_ring(encoded: str, offset: list[int], scale: int = 1024) -> list[list[float]]:
     """One ring of ECharts' encoding: pairs of characters, zig-zag deltas from the offset."""
     ring: list[list[float]] = []
     x, y = offset
@@ -57,10 +57,10 @@ def build(source: Path = PACKAGE) -> dict[str, Any]:
     for f in encoded["features"]:
         geometry, name = f["geometry"], f["properties"]["name"]
         if geometry["type"] == "Polygon":
-            polygons = [[_decode_ring(r, o) for r, o in zip(geometry["coordinates"], geometry["encodeOffsets"],
+            polygons = [[decode_ring(r, o) for r, o in zip(geometry["coordinates"], geometry["encodeOffsets"],
                                                              strict=True)]]
         else:
-            polygons = [[_decode_ring(r, o) for r, o in zip(rings, offsets, strict=True)]
+            polygons = [[decode_ring(r, o) for r, o in zip(rings, offsets, strict=True)]
                         for rings, offsets in zip(geometry["coordinates"], geometry["encodeOffsets"], strict=True)]
         code, full = int(f["id"]), PROVINCES[name]
         features.append({"type": "Feature", "properties": {"name": full, "short": name, "code": code,

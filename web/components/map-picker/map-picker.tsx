@@ -17,6 +17,8 @@ interface MapBase {
 }
 
 const WORKER_URL = "/maps/worker";
+/** The cities' outlines, a static file built by ops/vendor_maps.py from a kept package (MapLibre fetches it). */
+const CITIES_URL = "/maps/china-cities.json";
 let base: Promise<MapBase | null> | null = null;
 
 /** The base map once per page: the shipped province outlines and the configured tile address. */
@@ -57,12 +59,15 @@ function styleOf(mapBase: MapBase | null): StyleSpecification {
     sources: {
       ...(tiles ? { tiles } : {}),
       provinces: { type: "geojson", data: mapBase?.provinces ?? { type: "FeatureCollection", features: [] } },
+      // absolute: MapLibre's worker fetches it, and a worker resolves a relative address against its own
+      cities: { type: "geojson", data: new URL(CITIES_URL, window.location.origin).href },
       results: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
     },
     layers: [
       { id: "background", type: "background", paint: { "background-color": "#dfe9f3" } },
       ...(tiles ? [{ id: "tiles", type: "raster" as const, source: "tiles" }] : []),
       { id: "province-fill", type: "fill", source: "provinces", paint: { "fill-color": "#f8f6ef", "fill-opacity": tiles ? 0 : 1 } },
+      { id: "city-line", type: "line", source: "cities", minzoom: 5, paint: { "line-color": "#b4bfcc", "line-width": 0.8, "line-dasharray": [3, 2] } },
       { id: "province-line", type: "line", source: "provinces", paint: { "line-color": "#8a99ad", "line-width": 1 } },
       // the search's places, so that a map without tiles still shows what is around
       { id: "results", type: "circle", source: "results", paint: { "circle-radius": 6, "circle-color": "#fa8c16", "circle-stroke-color": "#fff", "circle-stroke-width": 2 } },
@@ -73,8 +78,8 @@ function styleOf(mapBase: MapBase | null): StyleSpecification {
 /**
  * The map picker (spec 000 §2.9): a keyword search (Enter), a result selector and a map at zoom 16. Choosing a
  * result pans the map, places the marker and yields its address and location; a click on the map yields the
- * point (6 decimals) and the address reverse geocoding gives. The map is drawn by MapLibre from the province
- * outlines the console ships; real tiles only when a tile address is configured (CONSOLE_MAP_TILE_URL).
+ * point (6 decimals) and the address reverse geocoding gives. The map is drawn by MapLibre from the province and
+ * city outlines the console ships; real tiles only when a tile address is configured (CONSOLE_MAP_TILE_URL).
  */
 export function MapPicker({ value, onChange }: { value: PickedLocation | null; onChange: (value: PickedLocation) => void }) {
   const t = useTranslations("mapPicker");
