@@ -127,7 +127,7 @@ export function PayCodeScreen() {
   const left = current ? secondsLeft(deadline, now) : 0;
   return (
     <div className="grid gap-4 p-4 lg:grid-cols-[22rem_1fr]" data-testid="pay-code-screen">
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>{t("title")}</CardTitle>
         </CardHeader>
@@ -164,7 +164,8 @@ export function PayCodeScreen() {
           )}
         </CardContent>
       </Card>
-      <Card>
+      {/* min-w-0: a grid item may shrink below its table's width, which then scrolls inside the card */}
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>{t("recent")}</CardTitle>
         </CardHeader>
