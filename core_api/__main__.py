@@ -16,8 +16,10 @@ from core_api.platform.settings import ROOT, Settings
 async def _migrate(settings: Settings) -> None:
     from core_api.platform import db
 
-    await db.migrate(settings)
-    await db.close_db()
+    try:
+        await db.migrate(settings)
+    finally:  # a failed migration too: an open SQLite connection's thread would keep the process alive
+        await db.close_db()
 
 
 async def _seed(settings: Settings) -> None:

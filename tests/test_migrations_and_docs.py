@@ -92,3 +92,19 @@ async def test_docs_in_production_open_with_a_ticket_and_try_it_out(start_app, m
     assert (await client.get("/docs/")).status == 403  # the page's cookie ended with the session
     ry = await signed_in("ry")
     assert (await ry.post("/tool/swagger/ticket"))["code"] == 403
+
+
+def test_a_failed_migration_exits_with_its_error(tmp_path: Path):
+    """A database the migrations cannot apply to (a table of that name already there) makes `migrate` exit
+    non-zero with the database's message, at once: it used to hang on the connection it left open."""
+    import os
+    import sqlite3
+    import sys
+
+    broken = tmp_path / "broken.db"
+    with sqlite3.connect(broken) as conn:
+        conn.execute("CREATE TABLE sys_dept (x INT)")
+    env = {**os.environ, "CONSOLE_DATABASE_URL": f"sqlite://{broken}", "CONSOLE_VAR_DIR": str(tmp_path / "var")}
+    done = subprocess.run([sys.executable, "-m", "core_api", "migrate"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 1 and 'table "sys_dept" already exists' in done.stderr
