@@ -32,6 +32,9 @@ async function drag(page: Page, handle: Locator, to: Locator, at: "top" | "botto
   await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, { steps: 4 });
   await page.mouse.move(target.x + target.width / 2, at === "top" ? target.y + 6 : target.y + target.height - 20, { steps: 12 });
   await page.mouse.up();
+  // the drop is over only when no handle is still pressed (dnd-kit's aria-pressed): a click before that can
+  // land while the sorter still holds the drag, and the order it then commits undoes an undo
+  await expect(page.locator('[data-testid="build-canvas"] [aria-pressed="true"]')).toHaveCount(0);
 }
 
 test("build a form with three fields, reorder, undo and redo, check it live, export it and reopen it", async ({ page }) => {
