@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 import hashlib
 import hmac
 import io
@@ -132,6 +133,8 @@ class AuthService:
             role_keys = tuple(r["role_key"] for r in active)
             perms = await self._permissions(role_ids)
         scope = await self._data_scope(user_id, user["dept_id"], active, is_admin)
+        if user.get("shop_id") is not None and not is_admin:  # a shop account: its own shop, whatever its roles
+            scope = dataclasses.replace(scope, shop_id=user["shop_id"])
         authz = Authz(
             user_id=user_id,
             user_name=user["user_name"],

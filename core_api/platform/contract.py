@@ -145,7 +145,7 @@ class DashboardOut(Envelope):
 
 FieldKind = Literal["id", "text", "textarea", "int", "money", "dict", "flag", "image", "images", "datetime",
                     "date", "richtext", "phone", "idcard", "uid", "password",
-                    "location", "lng", "lat", "area"]
+                    "location", "lng", "lat", "area", "shop"]
 
 
 class ResourceFieldMeta(Schema):
@@ -200,6 +200,8 @@ class ResourceMeta(Schema):
     fields: list[ResourceFieldMeta]
     actions: list[ResourceActionMeta]
     dict_types: list[str]
+    own_shop: int | None = Field(None, description="a shop account's shop: its records take it unasked (the screen "
+                                                   "hides the shop fields); null for an operator")
 
 
 class ResourceMetaOut(Envelope):

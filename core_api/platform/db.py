@@ -48,6 +48,8 @@ MODEL_MODULES = [
     "core_api.consult.doctor.models",
     "core_api.finance.pay_code.models",
     "core_api.finance.withdrawal.models",
+    "core_api.mall.shop.models",
+    "core_api.mall.goods.models",
 ]
 
 

@@ -118,6 +118,9 @@ REGISTRY: dict[str, Resource] = {}
 # core_api.region.division (the platform knows no regions). A write must name a known code; rows carry the path
 # beside the code as ``{field}Path``.
 AREA_PATHS: list[Callable[[list[str]], Awaitable[dict[str, str]]]] = []
+# The shop kind (a mall shop's id): id → its name for the ids that exist; set by core_api.mall.shop. A write must
+# name a shop that exists (0, "the platform", only where the field's ``min`` is 0); rows carry ``{field}Name``.
+SHOP_NAMES: list[Callable[[list[int]], Awaitable[dict[int, str]]]] = []
 
 
 @dataclass
@@ -141,6 +144,9 @@ class Resource:
     actions: Sequence[Action] = ()
     check: Check | None = None
     scope_field: str | None = None  # a department column: the caller's data scope applies
+    # A shop column (an F of kind "shop"): a shop account reads, writes and creates only its own shop's records;
+    # another shop's id answers 404 (core_api/platform/security.py DataScope.shop_id).
+    shop_field: str | None = None
     list_perm: str | None = None  # the list's (and screen's) permission when not {perm}:list (a sub-page)
     duplicate: str = "记录已存在，请勿重复提交"  # a unique index refused the write (two writes at once)
     partner: Partner | None = None  # the app's server writes these records: POST /api/partner/v1/{path}
@@ -170,6 +176,8 @@ class Resource:
             if f.name not in self.model._meta.fields_map:
                 raise ValueError(f"{self.name}: {f.name} is not a field of {self.model.__name__}")
         kinds = [f.kind for f in self.fields]
+        if self.shop_field and (self.shop_field not in self.by_name or self.by_name[self.shop_field].kind != "shop"):
+            raise ValueError(f"{self.name}: the shop field {self.shop_field} must be an F of kind 'shop'")
         if "location" in kinds and not ("lng" in kinds and "lat" in kinds):
             raise ValueError(f"{self.name}: a location field needs an lng and a lat field beside it")
         self.stamped = "create_by" in self.model._meta.fields_map
@@ -219,6 +227,9 @@ class Resource:
         if self.scope_field and (where := principal.authz.scope.dept_filter(self.scope_field)) is not None:
             qs = qs.filter(where)
             key.append(f"scope={sorted(principal.authz.scope.dept_ids)}")
+        if self.shop_field and (where := principal.authz.scope.shop_filter(self.shop_field)) is not None:
+            qs = qs.filter(where)
+            key.append(f"shop={principal.authz.scope.shop_id}")
         return qs, "&".join(key)
 
     def view_of(self, principal: Principal | None) -> Callable[[dict[str, Any]], dict[str, Any]]:
@@ -239,10 +250,16 @@ class Resource:
 
         return view
 
-    async def one(self, request: web.Request, principal: Principal, record_id: int) -> dict[str, Any]:
-        qs = self.model.filter(**{self.key: record_id})
+    def scoped(self, principal: Principal, qs: QuerySet) -> QuerySet:
+        """The records of ``qs`` the caller may see: its data scope and, for a shop account, its own shop."""
         if self.scope_field and (where := principal.authz.scope.dept_filter(self.scope_field)) is not None:
             qs = qs.filter(where)
+        if self.shop_field and (where := principal.authz.scope.shop_filter(self.shop_field)) is not None:
+            qs = qs.filter(where)
+        return qs
+
+    async def one(self, request: web.Request, principal: Principal, record_id: int) -> dict[str, Any]:
+        qs = self.scoped(principal, self.model.filter(**{self.key: record_id}))
         rows = await qs.values(*self.columns)
         if not rows:
             raise NotFound()
@@ -287,6 +304,8 @@ class Resource:
             if f.kind == "area" and value:
                 if AREA_PATHS and value not in await AREA_PATHS[0]([value]):
                     raise ServiceError(f"{f.label}：区域编码 {value} 不存在")
+            if f.kind == "shop" and writable:
+                value = await _shop_value(request, f, value, before)
             if value is None:
                 if f.default is not None and before is None:
                     value = f.default
@@ -305,6 +324,53 @@ class Resource:
         if self.check is not None:
             await self.check(request, values, before)
         return values
+
+
+async def _shop_value(request: web.Request, f: F, value: Any, before: dict[str, Any] | None) -> Any:
+    """A shop account writes its own shop's records only; an operator names a shop that exists."""
+    from core_api.platform.state import PRINCIPAL
+
+    own = request[PRINCIPAL].authz.scope.shop_id
+    if own is not None:
+        if value not in (None, own):
+            raise NotFound()  # another shop's id: as if it did not exist
+        return own
+    if value is None:
+        if before is None and f.required:
+            raise ServiceError(f"请选择{f.label}")
+        return value
+    if value == 0 and f.min == 0:
+        return value  # the platform's own record (a platform coupon)
+    if SHOP_NAMES and value not in await SHOP_NAMES[0]([value]):
+        raise ServiceError(f"{f.label}：店铺 {value} 不存在")
+    return value
+
+
+async def owned(principal: Principal, model: type[Model], ids: Sequence[int], shop_field: str = "shop_id",
+                key: str = "id", what: str = "记录") -> None:
+    """Every id a body names (goods of a coupon, goods added to an ad category) exists and, for a shop account,
+    is its own shop's: otherwise 404, as for a path id, before anything changes."""
+    wanted = sorted({int(i) for i in ids})
+    if not wanted:
+        return
+    qs = model.filter(**{f"{key}__in": wanted})
+    if (where := principal.authz.scope.shop_filter(shop_field)) is not None:
+        qs = qs.filter(where)
+    found = set(await qs.values_list(key, flat=True))
+    if len(found) != len(wanted):
+        raise NotFound(f"{what}不存在：{','.join(str(i) for i in wanted if i not in found)}")
+
+
+async def shop_names(res: Resource, rows: list[dict[str, Any]]) -> None:
+    """Rows of a resource with shop fields carry each shop's name beside its id (``shopName``)."""
+    fields = [f for f in res.fields if f.kind == "shop" and not f.virtual]
+    if not fields or not rows or not SHOP_NAMES:
+        return
+    names = await SHOP_NAMES[0](sorted({r[f.name] for r in rows for f in fields if r.get(f.name)}))
+    for r in rows:
+        for f in fields:
+            shop = r.get(f.name)
+            r[f"{f.name.removesuffix('_id')}_name"] = "平台" if shop == 0 else names.get(int(shop or 0), "")
 
 
 def area_prefix(code: str) -> str:
@@ -353,7 +419,7 @@ PATTERNS = {"phone": r"^1\d{10}$", "idcard": r"^\d{17}[\dXx]$"}
 
 
 def _python_type(f: F) -> Any:
-    if f.kind in ("id", "int", "uid", "money"):
+    if f.kind in ("id", "int", "uid", "money", "shop"):
         return int
     if f.kind in ("dict", "flag"):
         return Flag
@@ -370,7 +436,7 @@ def _python_type(f: F) -> Any:
 
 def _constraints(f: F) -> dict[str, Any]:
     out: dict[str, Any] = {"title": f.label}
-    if f.kind in ("id", "int", "uid", "money"):
+    if f.kind in ("id", "int", "uid", "money", "shop"):
         out["ge"] = f.min if f.min is not None else (0 if f.kind != "int" else -INT_MAX)
         out["le"] = f.max if f.max is not None else INT_MAX
     elif f.kind in ("lng", "lat"):
@@ -426,7 +492,7 @@ def _body_model(res: Resource, creating: bool) -> type[BaseModel]:
             continue
         writable = f.edit == "always" or (f.edit == "create" and creating)
         typ = _python_type(f)
-        if writable and f.required:
+        if writable and f.required and f.kind != "shop":  # a shop account's records take its shop unasked
             spec[f.name] = (typ, PydField(..., **_constraints(f)))
         else:
             # read-only fields may be echoed back; checked_values refuses a changed value
@@ -475,6 +541,7 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         if res.enrich is not None:
             await res.enrich(rows)
         await area_paths(res, rows)
+        await shop_names(res, rows)
         view = res.view_of(principal)
         return json_response({"code": 200, "msg": MSG_QUERY_OK, "total": total, "rows": [view(r) for r in rows],
                               "next": after})
@@ -500,6 +567,7 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         if res.enrich is not None:
             await res.enrich([row])
         await area_paths(res, [row])
+        await shop_names(res, [row])
         return ok(data=res.view_of(principal)(row))
 
     if not res.hand_list:
@@ -559,10 +627,7 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
     if res.removable:
         async def remove(request: web.Request, principal: Principal, ids: str) -> web.Response:
             wanted = sorted(set(parse_ids(ids)))
-            qs = res.model.filter(**{f"{res.key}__in": wanted})
-            if res.scope_field and (where := principal.authz.scope.dept_filter(res.scope_field)) is not None:
-                qs = qs.filter(where)
-            rows = await qs.values(*res.columns)
+            rows = await res.scoped(principal, res.model.filter(**{f"{res.key}__in": wanted})).values(*res.columns)
             if len(rows) != len(wanted):
                 raise NotFound()
             if res.check is not None:
@@ -679,7 +744,10 @@ async def resource_meta(request: web.Request, principal: Principal, query: MetaQ
         raise NotFound()
     if not principal.authz.has_permi(res.list_perm or f"{res.perm}:list"):
         raise Forbidden()
-    return ok(data=meta_of(res, request_lang(request)).model_dump(by_alias=True))
+    meta = meta_of(res, request_lang(request))
+    if res.shop_field:
+        meta.own_shop = principal.authz.scope.shop_id
+    return ok(data=meta.model_dump(by_alias=True))
 
 
 # ---- the partner feed: the app's server writes a declared resource's records (docs/partner-api.md)

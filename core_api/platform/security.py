@@ -19,6 +19,16 @@ class DataScope:
     all: bool = False
     dept_ids: frozenset[int] = frozenset()
     self_user_id: int | None = None
+    # A shop account (a console user bound to one shop) sees only that shop's mall and order records, whatever
+    # its roles say; None: an operator, who sees every shop's.
+    shop_id: int | None = None
+
+    def shop_filter(self, shop_field: str = "shop_id") -> Q | None:
+        """An ORM filter for a shop's records ("own shop"); None for an operator."""
+        return None if self.shop_id is None else _where(shop_field, self.shop_id)
+
+    def allows_shop(self, shop_id: int | None) -> bool:
+        return self.shop_id is None or shop_id == self.shop_id
 
     def user_filter(self, dept_field: str = "dept_id", user_field: str = "user_id") -> Q | None:
         """An ORM filter for records owned by users; None means no restriction."""

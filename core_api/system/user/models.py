@@ -30,6 +30,7 @@ class SysUser(Audited):
     login_ip = fields.CharField(max_length=128, default="")
     login_date = fields.DatetimeField(null=True)
     pwd_update_date = fields.DatetimeField(null=True)
+    shop_id = fields.BigIntField(null=True, db_index=True)  # a shop account: the mall shop it works for
 
     class Meta:
         table = "sys_user"

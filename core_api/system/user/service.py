@@ -64,7 +64,7 @@ def user_view(u: dict[str, Any], dept: dict[str, Any] | None, roles: list[dict[s
 
 
 async def load_user(user_id: int) -> tuple[dict[str, Any], dict[str, Any] | None, list[dict[str, Any]]] | None:
-    rows = await SysUser.filter(user_id=user_id).values(*USER_FIELDS)
+    rows = await SysUser.filter(user_id=user_id).values(*USER_FIELDS, "shop_id")
     if not rows:
         return None
     user = rows[0]

@@ -2550,7 +2550,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "location" | "lng" | "lat" | "area";
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "location" | "lng" | "lat" | "area" | "shop";
             /**
              * Label
              * @description in the caller's language
@@ -2644,6 +2644,12 @@ export interface components {
              * @description the path segment: /admin/{name}/list
              */
             name: string;
+            /**
+             * Ownshop
+             * @description a shop account's shop: its records take it unasked (the screen hides the shop fields); null for an operator
+             * @default null
+             */
+            ownShop?: number | null;
             /**
              * Perm
              * @description permission prefix, e.g. account:auth

@@ -1,0 +1,1 @@
+"""Shops, their onboarding (settlement applications) and their staff accounts, bound to one shop each."""
