@@ -60,8 +60,8 @@ async def load_goods(url: str) -> None:
     conn = await asyncpg.connect(url)
     try:
         await conn.execute(
-            "INSERT INTO mall_shop (name, contact, phone, area_code, address, intro, shelf, brand_sale, rate_bp, sort,"
-            " create_by, create_time, update_by) SELECT '店铺' || g, '店长', '1380000' || lpad((g % 10000)::text, 4,"
+            "INSERT INTO mall_shop (name, logo, contact, phone, area_code, address, intro, shelf, brand_sale, rate_bp, sort,"
+            " create_by, create_time, update_by) SELECT '店铺' || g, '', '店长', '1380000' || lpad((g % 10000)::text, 4,"
             " '0'), '110105', '', '', '1', '0', 500, 0, 'bench', now(), '' FROM generate_series(1, $1) g", SHOPS)
         await conn.execute(
             "INSERT INTO mall_category (parent_id, kind, name, icon, sort, shelf, create_by, create_time, update_by)"
