@@ -60,7 +60,7 @@ resource = Resource(
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("name", "活动名称", "Name", required=True, max_length=64, filter="fragment"),
         F("points", "每次消耗积分", "Points per draw", "int", min=0, max=1_000_000, required=True),
-        F("daily_limit", "每人每天次数", "Draws per user a day", "int", min=1, max=100, required=True),
+        F("daily_limit", "每人每天次数", "Draws per user a day", "int", min=1, max=10_000, required=True),
         F("start_time", "开始时间", "Starts", "datetime"),
         F("end_time", "结束时间", "Ends", "datetime"),
         F("shelf", "上架", "On shelf", "flag", dict_type="biz_shelf", edit="never", filter="exact"),
@@ -151,7 +151,7 @@ async def gift_add_edit(request: web.Request, principal: Principal, body: GiftIn
     gifts = await MallTurntableGift.filter(turntable_id=body.turntable_id)
     if body.id is not None and not any(g.id == body.id for g in gifts):
         raise NotFound("奖品不存在")
-    values = body.model_dump(exclude={"id"})
+    values = body.model_dump(exclude={"id"}, by_alias=False)
     if body.kind == "none":
         values.update(value=0, stock=0, daily_cap=0)
     if tt["shelf"] == SHELF_ON:  # the odds in use must stay whole
