@@ -58,10 +58,10 @@ def business_apis() -> list[Api]:
     from core_api.finance.pay_code import routes as finance_pay_code
     from core_api.finance.withdrawal import routes as finance_withdrawal
     from core_api.im.group import routes as im_group
+    from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
     from core_api.mall.coupon import routes as mall_coupon
     from core_api.mall.market import routes as mall_market
     from core_api.mall.turntable import routes as mall_turntable
-    from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
     from core_api.moderation.intercept import routes as intercept
     from core_api.platform.exports import api as exports_api
     from core_api.platform.resource import REGISTRY, meta_api

@@ -195,7 +195,7 @@ class ClaimIn(StrictSchema):
 
 
 @partner_api.post("/api/partner/v1/coupons/claim", partner=True,
-                  summary="An app user claims a coupon: on shelf, in its claim window, under the issue and per-user caps")
+                  summary="An app user claims a coupon: on shelf, in its claim window, under the issue and user caps")
 async def partner_claim(request: web.Request, body: ClaimIn) -> web.Response:
     await known_user(body.uid)
     row = await service.claim(body.uid, body.coupon_id, request.app[CLOCK].now())

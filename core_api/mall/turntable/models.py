@@ -49,7 +49,7 @@ class MallTurntableVersion(Model):
     id = fields.BigIntField(primary_key=True)
     turntable_id = fields.BigIntField()
     version = fields.IntField()
-    weights = fields.JSONField()
+    weights: dict = fields.JSONField()
     create_by = fields.CharField(max_length=64, default="")
     create_time = fields.DatetimeField()
 
