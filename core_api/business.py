@@ -33,6 +33,10 @@ FEATURES = (
     "core_api.consult.service",
     "core_api.finance.pay_code",
     "core_api.finance.withdrawal",
+    "core_api.points.ledger",
+    "core_api.mall.coupon",
+    "core_api.mall.market",
+    "core_api.mall.turntable",
 )
 
 
@@ -55,9 +59,13 @@ def business_apis() -> list[Api]:
     from core_api.finance.withdrawal import routes as finance_withdrawal
     from core_api.im.group import routes as im_group
     from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
+    from core_api.mall.coupon import routes as mall_coupon
+    from core_api.mall.market import routes as mall_market
+    from core_api.mall.turntable import routes as mall_turntable
     from core_api.moderation.intercept import routes as intercept
     from core_api.platform.exports import api as exports_api
     from core_api.platform.resource import REGISTRY, meta_api
+    from core_api.points.ledger import routes as points_ledger
     from core_api.region.division import routes as region_division
     from core_api.region.place import routes as region_place
     from core_api.setting.common_config import routes as setting_common_config  # noqa: F401 - declarations only
@@ -67,4 +75,5 @@ def business_apis() -> list[Api]:
                content_app_version, content_cdkey, content_category, content_feedback, content_message,
                setting_pages, consult_independence, region_place, consult_service, region_division, consult_hospital,
                consult_doctor, finance_pay_code, finance_withdrawal]
+    modules += [points_ledger, mall_coupon, mall_market, mall_turntable]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

@@ -50,6 +50,10 @@ MODEL_MODULES = [
     "core_api.finance.withdrawal.models",
     "core_api.mall.shop.models",
     "core_api.mall.goods.models",
+    "core_api.points.ledger.models",
+    "core_api.mall.coupon.models",
+    "core_api.mall.market.models",
+    "core_api.mall.turntable.models",
 ]
 
 

@@ -125,6 +125,12 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_doctor_title": ("医生职称", [("主任医师", "chief", "danger", "N"), ("副主任医师", "associate", "warning", "N"),
                                      ("主治医师", "attending", "primary", "N"), ("住院医师", "resident", "info", "Y")]),
     "biz_doctor_online": ("在线状态", [("在线", "1", "success", "N"), ("离线", "0", "info", "Y")]),
+    "biz_coupon_kind": ("优惠券类型", [("满减", "amount", "primary", "Y"), ("折扣", "percent", "success", "N")]),
+    "biz_coupon_scope": ("优惠券适用范围", [("全部商品", "all", "primary", "Y"), ("指定分类", "category", "", "N"),
+                                          ("指定商品", "goods", "", "N"), ("指定商品除外", "except", "", "N")]),
+    "biz_coupon_validity": ("优惠券有效期", [("固定时间段", "window", "", "Y"), ("领取后N天", "days", "", "N")]),
+    "biz_gift_kind": ("转盘奖品类型", [("积分", "points", "primary", "N"), ("优惠券", "coupon", "success", "N"),
+                                     ("商品", "goods", "warning", "N"), ("未中奖", "none", "info", "Y")]),
 }
 
 # (name, key, value)

@@ -3700,6 +3700,294 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/MallCoupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 优惠券: update
+         * @description Needs a signed-in caller with any of permissions mall:coupon:edit.
+         */
+        put: operations["platform_MallCoupon_update"];
+        /**
+         * 优惠券: create
+         * @description Needs a signed-in caller with any of permissions mall:coupon:edit.
+         */
+        post: operations["platform_MallCoupon_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallCoupon/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 优惠券: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions mall:coupon:export.
+         */
+        post: operations["platform_MallCoupon_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallCoupon/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 优惠券: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions mall:coupon:query.
+         */
+        get: operations["platform_MallCoupon_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallCoupon/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 优惠券: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions mall:coupon:shelf.
+         */
+        get: operations["platform_MallCoupon_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallCoupon/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 优惠券: delete
+         * @description Needs a signed-in caller with any of permissions mall:coupon:remove.
+         */
+        delete: operations["platform_MallCoupon_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallCoupon/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 优惠券: one record
+         * @description Needs a signed-in caller with any of permissions mall:coupon:query.
+         */
+        get: operations["platform_MallCoupon_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallGroupActivity/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 营销活动: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions mall:market:query.
+         */
+        get: operations["platform_MallGroupActivity_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallGroupActivity/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 营销活动: delete
+         * @description Needs a signed-in caller with any of permissions mall:market:remove.
+         */
+        delete: operations["platform_MallGroupActivity_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallGroupActivity/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 营销活动: one record
+         * @description Needs a signed-in caller with any of permissions mall:market:query.
+         */
+        get: operations["platform_MallGroupActivity_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallTurntable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 大转盘: update
+         * @description Needs a signed-in caller with any of permissions mall:turntable:edit.
+         */
+        put: operations["platform_MallTurntable_update"];
+        /**
+         * 大转盘: create
+         * @description Needs a signed-in caller with any of permissions mall:turntable:edit.
+         */
+        post: operations["platform_MallTurntable_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallTurntable/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 大转盘: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions mall:turntable:export.
+         */
+        post: operations["platform_MallTurntable_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallTurntable/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 大转盘: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions mall:turntable:query.
+         */
+        get: operations["platform_MallTurntable_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallTurntable/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 大转盘: delete
+         * @description Needs a signed-in caller with any of permissions mall:turntable:remove.
+         */
+        delete: operations["platform_MallTurntable_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallTurntable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 大转盘: one record
+         * @description Needs a signed-in caller with any of permissions mall:turntable:query.
+         */
+        get: operations["platform_MallTurntable_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/NoticeImGroup": {
         parameters: {
             query?: never;
@@ -6316,6 +6604,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/mall/shop_discount_voucher/add_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) a coupon, by the declaration's rules
+         * @description Needs a signed-in caller with any of permissions mall:coupon:edit.
+         */
+        post: operations["coupon_mall_add_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop_discount_voucher/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 优惠券: a page of the list
+         * @description Needs a signed-in caller with any of permissions mall:coupon:list.
+         */
+        get: operations["platform_MallCoupon_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/market_manage/activity_list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 营销活动: a page of the list
+         * @description Needs a signed-in caller with any of permissions mall:market:list.
+         */
+        get: operations["platform_MallGroupActivity_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/market_manage/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a group-buy activity: a goods item of the caller's shop, team size, time limit, window, a group price per SKU
+         * @description Needs a signed-in caller with any of permissions mall:market:add.
+         */
+        post: operations["market_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/market_manage/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete an activity that has no open team
+         * @description Needs a signed-in caller with any of permissions mall:market:remove.
+         */
+        get: operations["market_delete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/market_manage/goods_data_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Goods an activity can be made of: approved goods of the caller's shop, by name, paged
+         * @description Needs a signed-in caller with any of permissions mall:market:add.
+         */
+        post: operations["market_goods_data_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/market_manage/goods_father": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The parent goods of the caller's activities (for the list's goods filter)
+         * @description Needs a signed-in caller with any of permissions mall:market:list.
+         */
+        get: operations["market_goods_father"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/market_manage/goods_spec_data_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SKUs of the chosen goods (comma-joined goodsIds of the caller's shop)
+         * @description Needs a signed-in caller with any of permissions mall:market:add.
+         */
+        get: operations["market_goods_spec_data_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/market_manage/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One activity: its goods, the group price of each SKU and its teams by status
+         * @description Needs a signed-in caller with any of permissions mall:market:query.
+         */
+        get: operations["market_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/open/send_code": {
         parameters: {
             query?: never;
@@ -7053,6 +7521,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/shop_discount_voucher/add_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) a coupon (the second save path, the same rules)
+         * @description Needs a signed-in caller with any of permissions mall:coupon:edit.
+         */
+        post: operations["coupon_shop_add_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/shop_discount_voucher/change_shelf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Put a coupon on or take it off the shelf
+         * @description Needs a signed-in caller with any of permissions mall:coupon:shelf.
+         */
+        get: operations["coupon_change_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/shop_discount_voucher/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a coupon nobody has claimed
+         * @description Needs a signed-in caller with any of permissions mall:coupon:remove.
+         */
+        get: operations["coupon_delete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/single/send": {
         parameters: {
             query?: never;
@@ -7067,6 +7595,106 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions chat:desk:reply.
          */
         post: operations["chat_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/turntable/add_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) a turntable, by the declaration's rules
+         * @description Needs a signed-in caller with any of permissions mall:turntable:edit.
+         */
+        post: operations["turntable_add_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/turntable/del_shelf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete (action=del) or put on / take off the shelf (action=shelf) a turntable
+         * @description Needs a signed-in caller with any of permissions mall:turntable:remove, mall:turntable:shelf.
+         */
+        get: operations["turntable_del_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/turntable/gift/add_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) a gift of a turntable; a change of the weights is a new odds version
+         * @description Needs a signed-in caller with any of permissions mall:turntable:gifts.
+         */
+        post: operations["turntable_gift_add_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/turntable/gift/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gifts of a turntable, with the weights' total and the current odds version
+         * @description Needs a signed-in caller with any of permissions mall:turntable:gifts.
+         */
+        get: operations["turntable_gift_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/turntable/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 大转盘: a page of the list
+         * @description Needs a signed-in caller with any of permissions mall:turntable:list.
+         */
+        get: operations["platform_MallTurntable_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7501,6 +8129,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/v1/coupons/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app user claims a coupon: on shelf, in its claim window, under the issue and user caps
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["coupon_partner_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/v1/feedback": {
         parameters: {
             query?: never;
@@ -7821,6 +8469,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/v1/points/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an app user points (sign-in reward, order reward); once per bizNo
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["ledger_partner_points_credit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/v1/referrals": {
         parameters: {
             query?: never;
@@ -7915,6 +8583,26 @@ export interface paths {
          * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
          */
         post: operations["partner_feed_replenishments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/turntable/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app user draws once: points debited, a prize picked by the weights, once per requestId
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["turntable_partner_draw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12311,6 +12999,30 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** AddIn */
+        AddIn: {
+            /**
+             * 结束时间
+             * Format: date-time
+             */
+            endTime: string;
+            /** 商品编号 */
+            goodsId: number;
+            /**
+             * 成团时限（小时）
+             * @default 24
+             */
+            hours?: number;
+            /** 规格拼团价 */
+            skus: components["schemas"]["SkuPrice"][];
+            /**
+             * 开始时间
+             * Format: date-time
+             */
+            startTime: string;
+            /** 成团人数 */
+            teamSize: number;
+        };
         /** AddMessageBody */
         AddMessageBody: {
             /**
@@ -12997,6 +13709,13 @@ export interface components {
             city: string;
             /** Count */
             count: number;
+        };
+        /** ClaimIn */
+        ClaimIn: {
+            /** 优惠券编号 */
+            couponId: number;
+            /** 用户ID */
+            uid: number;
         };
         /** ColumnBody */
         ColumnBody: {
@@ -16761,6 +17480,18 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** DrawIn */
+        DrawIn: {
+            /**
+             * 请求号
+             * @description the app server's number of this draw: a repeated one answers the first draw
+             */
+            requestId: string;
+            /** 转盘编号 */
+            turntableId: number;
+            /** 用户ID */
+            uid: number;
+        };
         /** EditBody */
         EditBody: {
             /**
@@ -17091,6 +17822,93 @@ export interface components {
             /** Roles */
             roles: string[];
             user: components["schemas"]["UserInfo"];
+        };
+        /** GiftIn */
+        GiftIn: {
+            /**
+             * 每日上限
+             * @default 0
+             */
+            dailyCap?: number;
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * 奖品图片
+             * @default
+             */
+            image?: string;
+            /**
+             * 奖品类型
+             * @enum {string}
+             */
+            kind: "points" | "coupon" | "goods" | "none";
+            /** 奖品名称 */
+            name: string;
+            /**
+             * 排序
+             * @default 0
+             */
+            sort?: number;
+            /**
+             * 库存
+             * @default 0
+             */
+            stock?: number;
+            /** 转盘编号 */
+            turntableId: number;
+            /**
+             * 奖品值
+             * @default 0
+             */
+            value?: number;
+            /** 权重 */
+            weight: number;
+        };
+        /** GoodsQuery */
+        GoodsQuery: {
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 商品名称
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 店铺
+             * @default null
+             */
+            shopId?: number | null;
         };
         /** GroupConfigRestore */
         GroupConfigRestore: {
@@ -17649,6 +18467,694 @@ export interface components {
             msg?: string;
             /** Token */
             token: string;
+        };
+        /** MallCouponCreate */
+        MallCouponCreate: {
+            /**
+             * 优惠金额
+             * @default null
+             */
+            amountFen?: number | null;
+            /**
+             * 最多优惠
+             * @default null
+             */
+            capFen?: number | null;
+            /**
+             * 领取结束
+             * @default null
+             */
+            claimEnd?: string | null;
+            /**
+             * 领取开始
+             * @default null
+             */
+            claimStart?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 折扣（基点）
+             * @default null
+             */
+            discountBp?: number | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Issued
+             * @default null
+             */
+            issued?: unknown;
+            /** 类型 */
+            kind: string;
+            /** 优惠券名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 每人限领
+             * @default null
+             */
+            perUser?: number | null;
+            /** 适用范围 */
+            scope: string;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 店铺
+             * @default null
+             */
+            shopId?: number | null;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * 分类或商品编号
+             * @default null
+             */
+            targetIds?: string | null;
+            /**
+             * 使用门槛
+             * @default null
+             */
+            thresholdFen?: number | null;
+            /** 发放总量 */
+            total: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 领取后有效天数
+             * @default null
+             */
+            validDays?: number | null;
+            /**
+             * 有效期结束
+             * @default null
+             */
+            validEnd?: string | null;
+            /**
+             * 有效期开始
+             * @default null
+             */
+            validStart?: string | null;
+            /** 有效期类型 */
+            validity: string;
+        };
+        /** MallCouponEdit */
+        MallCouponEdit: {
+            /**
+             * 优惠金额
+             * @default null
+             */
+            amountFen?: number | null;
+            /**
+             * 最多优惠
+             * @default null
+             */
+            capFen?: number | null;
+            /**
+             * 领取结束
+             * @default null
+             */
+            claimEnd?: string | null;
+            /**
+             * 领取开始
+             * @default null
+             */
+            claimStart?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 折扣（基点）
+             * @default null
+             */
+            discountBp?: number | null;
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * Issued
+             * @default null
+             */
+            issued?: unknown;
+            /** 类型 */
+            kind: string;
+            /** 优惠券名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 每人限领
+             * @default null
+             */
+            perUser?: number | null;
+            /** 适用范围 */
+            scope: string;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 店铺
+             * @default null
+             */
+            shopId?: number | null;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * 分类或商品编号
+             * @default null
+             */
+            targetIds?: string | null;
+            /**
+             * 使用门槛
+             * @default null
+             */
+            thresholdFen?: number | null;
+            /** 发放总量 */
+            total: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 领取后有效天数
+             * @default null
+             */
+            validDays?: number | null;
+            /**
+             * 有效期结束
+             * @default null
+             */
+            validEnd?: string | null;
+            /**
+             * 有效期开始
+             * @default null
+             */
+            validStart?: string | null;
+            /** 有效期类型 */
+            validity: string;
+        };
+        /** MallCouponQuery */
+        MallCouponQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 类型
+             * @default null
+             */
+            kind?: string | null;
+            /**
+             * 优惠券名称
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 适用范围
+             * @default null
+             */
+            scope?: string | null;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 店铺
+             * @default null
+             */
+            shopId?: number | null;
+        };
+        /** MallCouponUpdate */
+        MallCouponUpdate: {
+            /**
+             * 优惠金额
+             * @default null
+             */
+            amountFen?: number | null;
+            /**
+             * 最多优惠
+             * @default null
+             */
+            capFen?: number | null;
+            /**
+             * 领取结束
+             * @default null
+             */
+            claimEnd?: string | null;
+            /**
+             * 领取开始
+             * @default null
+             */
+            claimStart?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 折扣（基点）
+             * @default null
+             */
+            discountBp?: number | null;
+            /** 编号 */
+            id: number;
+            /**
+             * Issued
+             * @default null
+             */
+            issued?: unknown;
+            /** 类型 */
+            kind: string;
+            /** 优惠券名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 每人限领
+             * @default null
+             */
+            perUser?: number | null;
+            /** 适用范围 */
+            scope: string;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Shopid
+             * @default null
+             */
+            shopId?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * 分类或商品编号
+             * @default null
+             */
+            targetIds?: string | null;
+            /**
+             * 使用门槛
+             * @default null
+             */
+            thresholdFen?: number | null;
+            /** 发放总量 */
+            total: number;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * 领取后有效天数
+             * @default null
+             */
+            validDays?: number | null;
+            /**
+             * 有效期结束
+             * @default null
+             */
+            validEnd?: string | null;
+            /**
+             * 有效期开始
+             * @default null
+             */
+            validStart?: string | null;
+            /** 有效期类型 */
+            validity: string;
+        };
+        /** MallTurntableCreate */
+        MallTurntableCreate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 每人每天次数 */
+            dailyLimit: number;
+            /**
+             * 结束时间
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /** 活动名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 每次消耗积分 */
+            points: number;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 开始时间
+             * @default null
+             */
+            startTime?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * Version
+             * @default null
+             */
+            version?: unknown;
+        };
+        /** MallTurntableEdit */
+        MallTurntableEdit: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 每人每天次数 */
+            dailyLimit: number;
+            /**
+             * 结束时间
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /** 活动名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 每次消耗积分 */
+            points: number;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 开始时间
+             * @default null
+             */
+            startTime?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * Version
+             * @default null
+             */
+            version?: unknown;
+        };
+        /** MallTurntableQuery */
+        MallTurntableQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 活动名称
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 上架
+             * @default null
+             */
+            shelf?: string | null;
+        };
+        /** MallTurntableUpdate */
+        MallTurntableUpdate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /** 每人每天次数 */
+            dailyLimit: number;
+            /**
+             * 结束时间
+             * @default null
+             */
+            endTime?: string | null;
+            /** 编号 */
+            id: number;
+            /** 活动名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /** 每次消耗积分 */
+            points: number;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 开始时间
+             * @default null
+             */
+            startTime?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * Version
+             * @default null
+             */
+            version?: unknown;
         };
         /** MeiliConfigRestore */
         MeiliConfigRestore: {
@@ -19294,6 +20800,23 @@ export interface components {
              */
             shopType?: number;
         };
+        /** PointsCreditIn */
+        PointsCreditIn: {
+            /**
+             * 业务单号
+             * @description the app server's number of this grant: credited once
+             */
+            bizNo: string;
+            /** 积分 */
+            points: number;
+            /**
+             * 备注
+             * @default
+             */
+            remark?: string;
+            /** 用户ID */
+            uid: number;
+        };
         /** PostBody */
         PostBody: {
             /**
@@ -20313,6 +21836,13 @@ export interface components {
         SimulateBody: {
             /** 订单号 */
             orderNo: string;
+        };
+        /** SkuPrice */
+        SkuPrice: {
+            /** 拼团价（分） */
+            priceFen: number;
+            /** 规格编号 */
+            skuId: number;
         };
         /** TextBody */
         TextBody: {
@@ -26114,6 +27644,350 @@ export interface operations {
             };
         };
     };
+    platform_MallCoupon_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallCouponUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallCouponUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallCoupon_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallCouponCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallCouponCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallCoupon_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallCouponQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallCouponQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallCoupon_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_MallCoupon_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallCoupon_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallCoupon_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallGroupActivity_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_MallGroupActivity_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallGroupActivity_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallTurntable_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallTurntableUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallTurntableUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallTurntable_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallTurntableCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallTurntableCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallTurntable_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallTurntableQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallTurntableQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallTurntable_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_MallTurntable_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallTurntable_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_NoticeImGroup_update: {
         parameters: {
             query?: never;
@@ -29021,6 +30895,217 @@ export interface operations {
             };
         };
     };
+    coupon_mall_add_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallCouponEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallCouponEdit"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallCoupon_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopId?: number | null;
+                name?: string | null;
+                kind?: string | null;
+                scope?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallGroupActivity_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopId?: number | null;
+                goodsId?: number | null;
+                goodsName?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    market_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["AddIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    market_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    market_goods_data_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoodsQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["GoodsQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    market_goods_father: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    market_goods_spec_data_list: {
+        parameters: {
+            query: {
+                goodsIds: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    market_info: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     auth_send_code: {
         parameters: {
             query?: never;
@@ -29842,6 +31927,69 @@ export interface operations {
             };
         };
     };
+    coupon_shop_add_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallCouponEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallCouponEdit"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    coupon_change_shelf: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    coupon_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     chat_send: {
         parameters: {
             query?: never;
@@ -29855,6 +32003,123 @@ export interface operations {
                 "application/x-www-form-urlencoded": components["schemas"]["SendBody"];
             };
         };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    turntable_add_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallTurntableEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallTurntableEdit"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    turntable_del_shelf: {
+        parameters: {
+            query: {
+                id: number;
+                action: "del" | "shelf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    turntable_gift_add_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["GiftIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    turntable_gift_list: {
+        parameters: {
+            query: {
+                turntableId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallTurntable_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                name?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {
@@ -30420,6 +32685,36 @@ export interface operations {
             };
         };
     };
+    coupon_partner_claim: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["ClaimIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     partner_feed_feedback: {
         parameters: {
             query?: never;
@@ -30900,6 +33195,36 @@ export interface operations {
             };
         };
     };
+    ledger_partner_points_credit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PointsCreditIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["PointsCreditIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     partner_feed_referrals: {
         parameters: {
             query?: never;
@@ -31038,6 +33363,36 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["Partneraccount_replenishment"];
                 "application/x-www-form-urlencoded": components["schemas"]["Partneraccount_replenishment"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    turntable_partner_draw: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrawIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["DrawIn"];
             };
         };
         responses: {

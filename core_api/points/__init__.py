@@ -1,0 +1,1 @@
+"""Points (spec 001 §2.16, DOMAIN.md "Points, turntable")."""

@@ -1,0 +1,1 @@
+"""The points ledger: balances that change only by a conditional update writing an append-only entry."""

@@ -1,0 +1,94 @@
+"""Points movements (DOMAIN.md "Points, turntable").
+
+``move`` is one conditional update of the account (``balance >= -delta`` for a debit, so a balance never goes
+below zero) and one ledger entry whose ``idem_key`` is UNIQUE, in the caller's transaction: a repeated key raises
+``IntegrityError`` and rolls the caller's whole transaction back. ``credit``/``debit`` wrap it in a transaction of
+their own and answer the first entry for a repeated key, changing nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from tortoise.exceptions import IntegrityError
+from tortoise.expressions import F
+from tortoise.transactions import in_transaction
+
+from core_api.platform.errors import ServiceError
+from core_api.points.ledger.models import PointsAccount, PointsLedger
+
+MAX_POINTS = 100_000_000  # one movement
+
+
+class ShortPoints(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("积分不足")
+
+
+async def ensure_account(uid: int, now: datetime) -> None:
+    """Outside any transaction (a unique violation would abort a PostgreSQL one)."""
+    if not await PointsAccount.exists(uid=uid):
+        try:
+            await PointsAccount.create(uid=uid, update_time=now)
+        except IntegrityError:
+            pass  # created by a concurrent call
+
+
+async def balance(uid: int) -> int:
+    account = await PointsAccount.get_or_none(uid=uid)
+    return account.balance if account else 0
+
+
+async def move(uid: int, delta: int, idem_key: str, kind: str, now: datetime, *, ref: str = "",
+               remark: str = "") -> PointsLedger:
+    """Call inside a transaction (after ``ensure_account``): the conditional update and its ledger entry."""
+    if delta == 0 or abs(delta) > MAX_POINTS:
+        raise ServiceError("积分数量不正确")
+    condition: dict = {"uid": uid}
+    if delta < 0:
+        condition["balance__gte"] = -delta
+    moved = await PointsAccount.filter(**condition).update(balance=F("balance") + delta, version=F("version") + 1,
+                                                           update_time=now)
+    if moved != 1:
+        raise ShortPoints()
+    account = await PointsAccount.get(uid=uid)
+    return await PointsLedger.create(uid=uid, delta=delta, balance_after=account.balance, kind=kind,
+                                     idem_key=idem_key, ref=ref[:64], remark=remark[:200], create_time=now)
+
+
+async def _once(uid: int, delta: int, idem_key: str, kind: str, now: datetime, ref: str,
+                remark: str) -> tuple[PointsLedger, bool]:
+    if (done := await PointsLedger.get_or_none(idem_key=idem_key)) is not None:
+        return _same(done, uid, delta), False
+    await ensure_account(uid, now)
+    try:
+        async with in_transaction():
+            entry = await move(uid, delta, idem_key, kind, now, ref=ref, remark=remark)
+    except IntegrityError:
+        done = await PointsLedger.get_or_none(idem_key=idem_key)
+        if done is None:
+            raise
+        return _same(done, uid, delta), False
+    return entry, True
+
+
+def _same(done: PointsLedger, uid: int, delta: int) -> PointsLedger:
+    if done.uid != uid or done.delta != delta:
+        raise ServiceError("该业务单号已用于另一笔积分变动", 409)
+    return done
+
+
+async def credit(uid: int, points: int, idem_key: str, kind: str, now: datetime, *, ref: str = "",
+                 remark: str = "") -> tuple[PointsLedger, bool]:
+    """Adds points once per ``idem_key``; answers (the entry, applied now)."""
+    if points <= 0:
+        raise ServiceError("积分数量必须大于0")
+    return await _once(uid, points, idem_key, kind, now, ref, remark)
+
+
+async def debit(uid: int, points: int, idem_key: str, kind: str, now: datetime, *, ref: str = "",
+                remark: str = "") -> tuple[PointsLedger, bool]:
+    """Takes points once per ``idem_key``, or refuses (积分不足) and changes nothing."""
+    if points <= 0:
+        raise ServiceError("积分数量必须大于0")
+    return await _once(uid, -points, idem_key, kind, now, ref, remark)
