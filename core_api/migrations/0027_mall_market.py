@@ -6,7 +6,7 @@ from tortoise import fields
 from tortoise.indexes import Index
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0025_mall_shops_goods')]
+    dependencies = [('models', '0026_mall_goods_search')]
 
     initial = False
 
