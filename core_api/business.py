@@ -61,6 +61,7 @@ def business_apis() -> list[Api]:
     from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
     from core_api.mall.coupon import routes as mall_coupon
     from core_api.mall.market import routes as mall_market
+    from core_api.mall.shop import refs as _shop_refs  # noqa: F401 - the shop kind's check and names
     from core_api.mall.turntable import routes as mall_turntable
     from core_api.moderation.intercept import routes as intercept
     from core_api.platform.exports import api as exports_api

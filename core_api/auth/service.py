@@ -31,7 +31,7 @@ from core_api.platform.clock import Clock
 from core_api.platform.errors import ServiceError
 from core_api.platform.kv import KvStore
 from core_api.platform.passwords import hash_password, verify_password
-from core_api.platform.security import Authz, DataScope, Principal
+from core_api.platform.security import ALL_PERMISSION, OPERATOR_ONLY, Authz, DataScope, Principal
 from core_api.platform.settings import Settings
 from core_api.system.config.service import CAPTCHA_KEY, ConfigService
 from core_api.system.dept.models import SysDept
@@ -135,6 +135,7 @@ class AuthService:
         scope = await self._data_scope(user_id, user["dept_id"], active, is_admin)
         if user.get("shop_id") is not None and not is_admin:  # a shop account: its own shop, whatever its roles
             scope = dataclasses.replace(scope, shop_id=user["shop_id"])
+            perms = frozenset(p for p in perms if p not in OPERATOR_ONLY and p != ALL_PERMISSION)
         authz = Authz(
             user_id=user_id,
             user_name=user["user_name"],

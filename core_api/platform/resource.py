@@ -44,7 +44,7 @@ from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.models import ChangeLog
 from core_api.platform.paging import ListQuery, between_days, parse_ids, to_camel
 from core_api.platform.schema import INT_MAX, Flag, RichText, Schema, describe_validation_error
-from core_api.platform.security import Principal, any_perm
+from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.seek import cursor_after, seek_filter
 from core_api.platform.state import CLOCK, DICT
 from core_api.platform.timefmt import aware, fmt
@@ -156,6 +156,8 @@ class Resource:
     events: Events | None = None
     written: Written | None = None
     add_perm: str | None = None  # what creating takes when not {perm}:add (the spec's one "edit" creates too)
+    # The platform's records: a shop account may read them (when its role lets it), never write them.
+    operator_only: bool = False
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -186,6 +188,11 @@ class Resource:
         self.create_model = _body_model(self, creating=True)
         self.update_model = _body_model(self, creating=False)
         self.list_perm = self.list_perm or f"{self.perm}:list"
+        if self.operator_only:
+            writes = ("add", "edit", "remove", "shelf", *(a.perm for a in self.actions))
+            OPERATOR_ONLY.update(f"{self.perm}:{p}" for p in writes)
+            if self.add_perm:
+                OPERATOR_ONLY.add(self.add_perm)
         self.api = Api(f"admin-{self.name}")
         _routes(self)
         if self.partner is not None:
@@ -341,7 +348,7 @@ async def _shop_value(request: web.Request, f: F, value: Any, before: dict[str, 
         return value
     if value == 0 and f.min == 0:
         return value  # the platform's own record (a platform coupon)
-    if SHOP_NAMES and value not in await SHOP_NAMES[0]([value]):
+    if not SHOP_NAMES or value not in await SHOP_NAMES[0]([value]):  # no shops known: none exists
         raise ServiceError(f"{f.label}：店铺 {value} 不存在")
     return value
 

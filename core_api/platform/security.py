@@ -10,6 +10,10 @@ from tortoise.expressions import Q
 SUPER_ROLE = "admin"
 ALL_PERMISSION = "*:*:*"
 DEFAULT_ROLE = "ROLE_DEFAULT"
+# Permissions a shop account never holds, whatever its roles say: writes of the platform's own records (categories,
+# keywords, the carousel, turntables) and the operators' decisions over shops (review, onboarding, fee rates).
+# Filled by the declarations (``Resource(operator_only=True)``) and the features at import.
+OPERATOR_ONLY: set[str] = set()
 
 
 @dataclass(frozen=True, slots=True)

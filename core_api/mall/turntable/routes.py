@@ -25,13 +25,14 @@ from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import camel_row
 from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, F, Resource, partner_api
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
-from core_api.platform.security import Principal, any_perm
+from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import fmt
 from core_api.points.ledger import service as points
 from core_api.points.ledger.routes import known_user
 
 PERM = "mall:turntable"
+OPERATOR_ONLY.add(f"{PERM}:gifts")  # the platform's turntables: never a shop account's to change
 GIFT_FIELDS = ("id", "turntable_id", "name", "image", "kind", "value", "weight", "stock", "daily_cap", "sort")
 
 
@@ -55,7 +56,7 @@ async def written(action: str, record_id: int, row: dict[str, Any] | None) -> No
 resource = Resource(
     name="MallTurntable", model=MallTurntable, perm=PERM, title="大转盘", title_en="Turntables",
     view="mall/turntable/index", list_path="/admin/turntable/list_data", check=check, written=written, shelf=None,
-    add_perm=f"{PERM}:edit",
+    add_perm=f"{PERM}:edit", operator_only=True,
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("name", "活动名称", "Name", required=True, max_length=64, filter="fragment"),
