@@ -275,6 +275,8 @@ async def edit_user_info(request: web.Request, principal: Principal, body: EditU
         return ok()
     if not principal.authz.has_permi("account:consumer:editInfo"):
         raise Forbidden()
+    uid = body.uid
+    assert uid is not None
     if not body.phone and not body.password:
         raise ServiceError("请填写新手机号或新密码")
     consumer = await AccountConsumer.get_or_none(uid=body.uid)
@@ -295,7 +297,7 @@ async def edit_user_info(request: web.Request, principal: Principal, body: EditU
         raise ServiceError("手机号码已被其他用户使用") from None
     await changed(request.app, service.TABLE)
     note = "修改手机号" + ("和密码" if body.password else "") if body.phone else "修改密码"
-    await history(request, principal, body.uid, {"phone": consumer.phone} if body.phone else {},
+    await history(request, principal, uid, {"phone": consumer.phone} if body.phone else {},
                   {"phone": body.phone} if body.phone else {}, note)
     return ok()
 
