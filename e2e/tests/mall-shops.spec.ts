@@ -30,7 +30,14 @@ test("an operator approves a settlement application; the new shop's account sees
 
   // the operator's shops list holds the new shop among the others
   await page.goto("/mall/shop");
-  await expect(page.getByTestId("resource-screen-table").getByTestId("table-row").filter({ hasText: shopName })).toHaveCount(1);
+  const shopRow = page.getByTestId("resource-screen-table").getByTestId("table-row").filter({ hasText: shopName });
+  await expect(shopRow).toHaveCount(1);
+  // the operator sets its commission (basis points) in the rate dialog
+  await shopRow.getByTestId("row-action-rate").click();
+  await dialog.getByTestId("form-rateBp").fill("650");
+  await dialog.getByTestId("form-submit").click();
+  await expect(dialog).toBeHidden();
+  await expect(shopRow).toContainText("650");
 
   // the new shop's account signs in: its shops list and its shop accounts list show only its own shop
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
@@ -42,6 +49,13 @@ test("an operator approves a settlement application; the new shop's account sees
   const shops = shopPage.getByTestId("resource-screen-table").getByTestId("table-row");
   await expect(shops).toHaveCount(1);
   await expect(shops.first()).toContainText(shopName);
+  await expect(shops.first().getByTestId("row-action-rate")).toHaveCount(0); // operators only
+  // its info page: the shop's own details, saved
+  await shops.first().getByTestId("row-action-info").click();
+  await expect(shopPage.getByTestId("shop-info-facts")).toContainText("650");
+  await shopPage.getByTestId("shop-info-intro").fill("每日新鲜水果，同城配送");
+  await shopPage.getByTestId("shop-info-save").click();
+  await expect(shopPage.getByText("店铺信息已保存")).toBeVisible();
   await shopPage.goto("/mall/shopAccount");
   const accounts = shopPage.getByTestId("resource-screen-table").getByTestId("table-row");
   await expect(accounts).toHaveCount(1);
