@@ -373,3 +373,30 @@ async def test_a_shop_account_names_another_shops_ids_and_nothing_changes(start_
     assert listed["total"] == 0 and listed["rows"] == []
     assert (await staff.get("/admin/user/mall/list_data", params={"shopId": other.id}))["total"] == 0
     assert (await staff.get("/admin/settled_mall/list_data"))["total"] == 0  # only its own shop's application
+
+
+async def test_the_screens_metadata_tells_each_caller_its_own_shop(aiohttp_client, start_app, make_settings):
+    from tests.conftest import bearer
+    from tests.test_bff import start_bff
+
+    settings = make_settings(chat_partner_key=KEY)
+    client = await start_app(settings)
+    admin = Caller(client, await token_for(client))
+    mine, other = await make_shop("鲜果时光旗舰店"), await make_shop("云南山货铺")
+    await shop_staff(admin, mine, "fruitstaff", SHOP_PERMS)
+    await shop_staff(admin, other, "hillclerk", ("mall:goods:list",))
+    bff = await start_bff(aiohttp_client, client, settings)
+
+    async def screen(user: str, password: str) -> dict:
+        login = await (await bff.post("/bff/auth/login", json={"username": user, "password": password})).json()
+        answer = await bff.get("/bff/screens/resource", params={"view": "mall/shopAccount/index"},
+                               headers=bearer(login["data"]["token"]))
+        return (await answer.json())["data"]
+
+    first = await screen("admin", "admin123")  # an operator first: the metadata is not kept for the next caller
+    assert first["meta"]["ownShop"] is None and first["page"]["total"] == 2
+    staff = await screen("fruitstaff", "secret123")
+    assert staff["meta"]["ownShop"] == mine.id
+    assert [r["userName"] for r in staff["page"]["rows"]] == ["fruitstaff"]
+    assert staff["page"]["rows"][0]["shopName"] == "鲜果时光旗舰店"
+    assert (await screen("admin", "admin123"))["meta"]["ownShop"] is None
