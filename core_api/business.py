@@ -34,6 +34,7 @@ FEATURES = (
     "core_api.finance.pay_code",
     "core_api.finance.withdrawal",
     "core_api.points.ledger",
+    "core_api.mall.shop",
     "core_api.mall.coupon",
     "core_api.mall.market",
     "core_api.mall.turntable",
@@ -61,7 +62,7 @@ def business_apis() -> list[Api]:
     from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
     from core_api.mall.coupon import routes as mall_coupon
     from core_api.mall.market import routes as mall_market
-    from core_api.mall.shop import refs as _shop_refs  # noqa: F401 - the shop kind's check and names
+    from core_api.mall.shop import routes as mall_shop
     from core_api.mall.turntable import routes as mall_turntable
     from core_api.moderation.intercept import routes as intercept
     from core_api.platform.exports import api as exports_api
@@ -76,5 +77,5 @@ def business_apis() -> list[Api]:
                content_app_version, content_cdkey, content_category, content_feedback, content_message,
                setting_pages, consult_independence, region_place, consult_service, region_division, consult_hospital,
                consult_doctor, finance_pay_code, finance_withdrawal]
-    modules += [points_ledger, mall_coupon, mall_market, mall_turntable]
+    modules += [points_ledger, mall_shop, mall_coupon, mall_market, mall_turntable]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

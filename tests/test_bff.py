@@ -66,7 +66,7 @@ async def test_logout_and_dashboard(aiohttp_client, start_app, make_settings):
     token = (await bff_login(bff))["data"]["token"]
     await eventually(lambda: SysLogininfor.filter(status="0").exists())
     board = (await (await bff.get("/bff/screens/dashboard", headers=bearer(token))).json())["data"]
-    assert board["userTotal"] == 2 and board["roleTotal"] == 2 and board["deptTotal"] == 10
+    assert board["userTotal"] == 2 and board["roleTotal"] == 3 and board["deptTotal"] == 10
     assert board["onlineSessions"] == 1
     assert len(board["loginsPerDay"]) == 30 and board["loginsPerDay"][-1]["success"] == 1  # this test's sign-in
     assert sum(day["success"] for day in board["loginsPerDay"]) == 1

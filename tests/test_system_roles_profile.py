@@ -94,9 +94,9 @@ async def test_custom_data_scope_limits_what_holders_see(admin):
 
 async def test_role_lists_options_and_export(admin, ry):
     page = await admin.get("/system/role/list")
-    assert [r["roleKey"] for r in page["rows"]] == ["admin", "common"]
+    assert [r["roleKey"] for r in page["rows"]] == ["admin", "common", "shop_staff"]
     assert (await admin.get("/system/role/list", params={"roleName": "普通"}))["total"] == 1
-    assert len((await admin.get("/system/role/optionselect"))["data"]) == 2
+    assert len((await admin.get("/system/role/optionselect"))["data"]) == 3
     export = await admin.post("/system/role/export", data={})
     rows = xlsx_rows(await export.read())
     assert rows[2][1:5] == ("普通角色", "common", 2, "自定义数据权限")

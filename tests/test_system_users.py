@@ -93,7 +93,7 @@ async def test_list_filters_dept_subtree_dates_and_sort(admin):
 async def test_get_user_and_options(admin, ry):
     body = await admin.get("/system/user/2")
     assert body["data"]["userName"] == "ry" and body["roleIds"] == [2] and body["postIds"] == [2]
-    assert {r["roleKey"] for r in body["roles"]} == {"admin", "common"} and len(body["posts"]) == 4
+    assert {r["roleKey"] for r in body["roles"]} == {"admin", "common", "shop_staff"} and len(body["posts"]) == 4
     empty = await admin.get("/system/user/")
     assert set(empty) == {"code", "msg", "roles", "posts"}
     # Whoever is not the super administrator never sees the admin role.
@@ -102,7 +102,7 @@ async def test_get_user_and_options(admin, ry):
         await SysRoleMenu.get_or_create(role_id=role.role_id, menu_id=menu.menu_id)
     await admin.client.app[AUTH].authz_changed()
     seen = await ry.get("/system/user/2")
-    assert {r["roleKey"] for r in seen["roles"]} == {"common"}
+    assert {r["roleKey"] for r in seen["roles"]} == {"common", "shop_staff"}
     assert (await admin.get("/system/user/999"))["code"] == 404
 
 
@@ -205,7 +205,7 @@ async def test_data_scope_guards_every_user_id(client, admin):
 async def test_auth_role_get_and_put(admin):
     body = await admin.get("/system/user/authRole/2")
     assert body["user"]["userName"] == "ry"
-    assert [(r["roleKey"], r["flag"]) for r in body["roles"]] == [("common", True)]
+    assert [(r["roleKey"], r["flag"]) for r in body["roles"]] == [("common", True), ("shop_staff", False)]
     role = await SysRole.create(role_name="审计员", role_key="auditor", role_sort=3)
     assert await admin.put("/system/user/authRole", params={"userId": "2", "roleIds": f"2,{role.role_id}"}) == OK
     assert sorted(await SysUserRole.filter(user_id=2).values_list("role_id", flat=True)) == [2, role.role_id]

@@ -58,7 +58,9 @@ async def resource_meta(core: CoreClient, view: str, lang: str) -> dict[str, Any
     if cached is not None and now - cached[0] < META_TTL:
         return cached[1]
     meta: dict[str, Any] = (await core.get("/admin/resources/meta", params={"view": view}))["data"]
-    _meta_cache[key] = (now, meta)
+    # a resource with a shop field answers the caller's own shop (ownShop): per caller, never cached
+    if not any(f.get("kind") == "shop" for f in meta.get("fields", [])):
+        _meta_cache[key] = (now, meta)
     return meta
 
 

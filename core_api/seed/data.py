@@ -22,6 +22,7 @@ POSTS = [(1, "ceo", "董事长", 1), (2, "se", "项目经理", 2), (3, "hr", "�
 ROLES = [
     (1, "超级管理员", "admin", 1, "1", []),
     (2, "普通角色", "common", 2, "2", [100, 101, 105]),
+    (3, "商家员工", "shop_staff", 3, "5", []),  # a shop's staff: its own shop's mall screens (SHOP_STAFF_PERMS)
 ]
 
 # (user_id, user_name, nick, dept, email, phone, sex, role_id, post_id)
@@ -46,6 +47,23 @@ COMMON_ROLE_PERMS = [
     "index:dashboard:view",  # the home page's figures; not the chat desk, which reads customers' conversations
 ]
 
+# The menus the shop-staff role is granted: their own shop's goods, specs, coupons, ad categories, pictures,
+# marketing, its info page, its colleagues and its orders; not the platform's (rates, brand sales, areas,
+# settlement audit, goods review).
+SHOP_STAFF_PERMS = [
+    "mall:goods:list", "mall:goods:query", "mall:goods:edit", "mall:goods:remove", "mall:goods:shelf",
+    "mall:goods:specs",
+    "mall:attr:list", "mall:attr:query", "mall:attr:edit", "mall:attr:remove",
+    "mall:coupon:list", "mall:coupon:query", "mall:coupon:edit", "mall:coupon:remove", "mall:coupon:shelf",
+    "mall:adCategory:list", "mall:adCategory:query", "mall:adCategory:edit", "mall:adCategory:remove",
+    "mall:adCategory:status", "mall:adCategory:goods",
+    "mall:picture:list", "mall:picture:query", "mall:picture:add", "mall:picture:edit", "mall:picture:remove",
+    "mall:market:list", "mall:market:query", "mall:market:add", "mall:market:remove",
+    "mall:shop:list", "mall:shop:query", "mall:shop:edit",
+    "mall:shopAccount:list", "mall:shopAccount:query", "mall:shopAccount:status", "mall:shopAccount:editInfo",
+    "order:shop:list", "order:shop:query", "order:shop:status", "order:shop:pickup",
+]
+
 # dict_type: (name, [(label, value, list_class, is_default)])
 DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "sys_user_sex": ("用户性别", [("男", "0", "", "Y"), ("女", "1", "", "N"), ("未知", "2", "", "N")]),
@@ -64,6 +82,11 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     ]),
     "sys_common_status": ("系统状态", [("成功", "0", "primary", "N"), ("失败", "1", "danger", "N")]),
     # the business areas (spec 001)
+    "biz_settled_status": ("入驻审核状态", [("待审核", "pending", "warning", "Y"),
+                                           ("已通过", "approved", "success", "N"),
+                                           ("已驳回", "rejected", "danger", "N")]),
+    "biz_settled_decision": ("入驻审核结果", [("通过", "approved", "success", "Y"),
+                                             ("驳回", "rejected", "danger", "N")]),
     "biz_shelf": ("上架状态", [("上架", "1", "success", "Y"), ("下架", "0", "info", "N")]),
     "biz_audit_status": ("审核状态", [("待审核", "0", "warning", "Y"), ("已通过", "1", "success", "N"),
                                      ("已驳回", "2", "danger", "N")]),

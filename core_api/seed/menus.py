@@ -187,7 +187,7 @@ BUSINESS = [
         Menu("广告分类", "mall/adCategory/index", "mall:adCategory:list",
              ["query", "edit", "remove", "status", "goods"], icon="tab"),
         Menu("图片库", "mall/picture/index", "mall:picture:list", ["query", "add", "edit", "remove"], icon="example"),
-        Menu("入驻申请", "mall/settled/index", "mall:settled:list", ["query", "audit"], icon="form"),
+        Menu("入驻申请", "mall/settled/index", "mall:settled:list", ["query", "add", "audit"], icon="form"),
         Menu("营销活动", "mall/market/index", "mall:market:list", ["query", "add", "remove"], icon="star"),
         Menu("积分商品", "mall/integralGoods/index", "mall:integralGoods:list",
              ["query", "edit", "remove", "shelf"], icon="star"),

@@ -117,12 +117,16 @@ async def _roles() -> int:
     for role_id, name, key, sort, scope, depts in data.ROLES:
         if await SysRole.filter(role_key=key).exists():
             continue
-        role = await SysRole.create(role_id=role_id, role_name=name, role_key=key, role_sort=sort, data_scope=scope,
+        # an operator's role may have taken the id: then the next free one
+        given: dict[str, Any] = {} if await SysRole.filter(role_id=role_id).exists() else {"role_id": role_id}
+        role = await SysRole.create(**given, role_name=name, role_key=key, role_sort=sort, data_scope=scope,
                                     create_by="admin")
         for dept_id in depts:
             await SysRoleDept.create(role_id=role.role_id, dept_id=dept_id)
         if key == "common":
             await _grant(role, data.COMMON_ROLE_PERMS)
+        if key == "shop_staff":
+            await _grant(role, data.SHOP_STAFF_PERMS)
         n += 1
     return n
 

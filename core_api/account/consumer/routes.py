@@ -15,7 +15,7 @@ from core_api.account.consumer.models import NO, YES, AccountConsumer, AccountUs
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.counts import changed, counted
 from core_api.platform.envelope import ok, page, table
-from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import Column
 from core_api.platform.exports import Exporter, register, start_export
 from core_api.platform.paging import ListQuery, between_days, camel_row
@@ -253,14 +253,30 @@ async def set_usable(request: web.Request, principal: Principal, query: UsableQu
     return ok()
 
 
-class EditUserInfoBody(UidBody):
+class EditUserInfoBody(Schema):
+    uid: int | None = Field(None, ge=0, title="用户ID", description="an app user (the app users' screen)")
+    user_id: int | None = Field(None, ge=1, le=2**63 - 1, title="店铺账号编号",
+                                description="a shop account (a console user bound to a shop), instead of uid")
     phone: str | None = Field(None, pattern=PHONE, title="手机号")
     password: str | None = Field(None, max_length=20, title="密码")
 
 
-@api.post("/admin/account_login_check/edit_user_info", need=perm("editInfo"),
-          summary="Change an app user's phone number or password", log=OperLogSpec(TITLE, BusinessType.UPDATE))
+@api.post("/admin/account_login_check/edit_user_info",
+          need=any_perm("account:consumer:editInfo", "mall:shopAccount:editInfo"),
+          summary="Change an app user's (uid) or a shop account's (userId) phone number or password",
+          log=OperLogSpec(TITLE, BusinessType.UPDATE))
 async def edit_user_info(request: web.Request, principal: Principal, body: EditUserInfoBody) -> web.Response:
+    if (body.uid is None) == (body.user_id is None):
+        raise ServiceError("请指定用户ID（uid）或店铺账号编号（userId）之一")
+    if body.user_id is not None:  # a shop account: core_api/mall/shop
+        from core_api.mall.shop.routes import edit_shop_user
+
+        await edit_shop_user(request, principal, body.user_id, body.phone, body.password)
+        return ok()
+    if not principal.authz.has_permi("account:consumer:editInfo"):
+        raise Forbidden()
+    uid = body.uid
+    assert uid is not None
     if not body.phone and not body.password:
         raise ServiceError("请填写新手机号或新密码")
     consumer = await AccountConsumer.get_or_none(uid=body.uid)
@@ -281,7 +297,7 @@ async def edit_user_info(request: web.Request, principal: Principal, body: EditU
         raise ServiceError("手机号码已被其他用户使用") from None
     await changed(request.app, service.TABLE)
     note = "修改手机号" + ("和密码" if body.password else "") if body.phone else "修改密码"
-    await history(request, principal, body.uid, {"phone": consumer.phone} if body.phone else {},
+    await history(request, principal, uid, {"phone": consumer.phone} if body.phone else {},
                   {"phone": body.phone} if body.phone else {}, note)
     return ok()
 

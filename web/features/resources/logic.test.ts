@@ -165,3 +165,19 @@ describe("background exports and action dialogs", () => {
     expect(actionInitial(fields, action, { nickName: "张三", phone: "138****0000", password: "x" })).toEqual({ nickName: "张三" });
   });
 });
+
+describe("the shop field kind", () => {
+  it("shows a shop by the name the row carries beside its id", async () => {
+    const { shopNameKey } = await import("./logic");
+    expect(shopNameKey("shopId")).toBe("shopName");
+    expect(shopNameKey("id")).toBe("idName");
+  });
+  it("leaves the shop fields out of a shop account's forms and filters", async () => {
+    const { withoutOwnShop, formValues, bodyOf } = await import("./logic");
+    const fields = [{ name: "shopId", kind: "shop" as const }, { name: "title", kind: "text" as const }];
+    expect(withoutOwnShop(fields, 7).map((f) => f.name)).toEqual(["title"]);
+    expect(withoutOwnShop(fields, null).map((f) => f.name)).toEqual(["shopId", "title"]);
+    expect(formValues(fields, { shopId: "12", title: "x" }).shopId).toBe(12);
+    expect(bodyOf(fields, { shopId: "", title: "x" })).toEqual({ shopId: null, title: "x" });
+  });
+});

@@ -85,6 +85,16 @@ export function linkHref(entries: readonly { path: string; component: string }[]
   return text ? `${entry.path}?${text}` : entry.path;
 }
 
+/** Where a row carries the name of a shop field's shop: shopId → shopName (the core's `{field}Name`). */
+export function shopNameKey(name: string): string {
+  return name.endsWith("Id") ? `${name.slice(0, -2)}Name` : `${name}Name`;
+}
+
+/** The fields a shop account's screen shows: its records take its own shop, so the shop fields go. */
+export function withoutOwnShop<F extends Field>(fields: readonly F[], ownShop: number | null | undefined): F[] {
+  return ownShop === null || ownShop === undefined ? [...fields] : fields.filter((f) => f.kind !== "shop");
+}
+
 export const onShelf = (value: unknown) => String(value ?? "") === "1";
 
 // ---- the form
@@ -96,7 +106,7 @@ export function formFields<F extends Field>(fields: readonly F[], mode: FormMode
   return fields.filter((f) => f.name !== key && f.kind !== "id" && (f.edit === "always" || f.edit === undefined || (f.edit === "create" && mode === "create")));
 }
 
-const NUMERIC = new Set(["int", "uid", "id"]);
+const NUMERIC = new Set(["int", "uid", "id", "shop"]);
 
 /** A record (or nothing, when creating) as the form holds it: numbers stay numbers, money in yuan, text as text. */
 export function formValues(fields: readonly Field[], row: ResourceRow | null): Record<string, unknown> {

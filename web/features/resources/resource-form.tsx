@@ -14,6 +14,7 @@ import { Input } from "@/components/ui/input";
 import { ImageUpload } from "@/components/upload/image-upload";
 import type { Dicts, ResourceFieldMeta } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
+import { ShopPicker } from "./shop-picker";
 import { coordinateNames, formSchema, formValues, pickedOf, type RuleWords } from "./logic";
 
 /** The form rules' messages in the caller's language. */
@@ -61,6 +62,8 @@ export function MetaField({ field: f, control, dicts, fields = [] }: { field: Re
       return <TextField {...common} maxLength={f.maxLength ?? undefined} />;
     case "password":
       return <TextField {...common} type="password" maxLength={f.maxLength ?? undefined} />;
+    case "shop":
+      return <ShopField field={f} control={control} />;
     default:
       return <ControlledField field={f} control={control} />;
   }
@@ -93,6 +96,18 @@ function LocationField({ field: f, control, fields }: { field: ResourceFieldMeta
           lat.field.onChange(picked.lat === null ? "" : picked.lat.toFixed(6));
         }}
       />
+    </FormItem>
+  );
+}
+
+/** A mall shop (the `shop` kind): a searchable select of the shops. */
+function ShopField({ field: f, control }: { field: ResourceFieldMeta; control: Control<FieldValues> }) {
+  const { field, fieldState } = useController({ control, name: f.name });
+  const id = `field-${f.name}`;
+  const value = field.value === "" || field.value === null || field.value === undefined ? null : Number(field.value);
+  return (
+    <FormItem label={f.label} required={f.required} error={fieldState.error?.message} htmlFor={id}>
+      <ShopPicker id={id} value={value} onChange={(next) => field.onChange(next ?? undefined)} invalid={!!fieldState.error} testId={`form-${f.name}`} />
     </FormItem>
   );
 }

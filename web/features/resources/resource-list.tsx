@@ -22,8 +22,9 @@ import { splitFiles } from "@/lib/files";
 import { download, request, RequestError } from "@/lib/request";
 import { ExportDialog } from "./export-dialog";
 import { HistoryDialog } from "./history-dialog";
-import { actionInitial, actionPayload, bodyOf, fenToYuan, filterKeys, filterValues, formFields, linkHref, matchesWhen, onShelf, resourceParsers } from "./logic";
+import { actionInitial, actionPayload, bodyOf, fenToYuan, filterKeys, filterValues, formFields, linkHref, matchesWhen, onShelf, resourceParsers, shopNameKey, withoutOwnShop } from "./logic";
 import { MetaFormDialog } from "./resource-form";
+import { ShopPicker } from "./shop-picker";
 
 const helper = createColumnHelper<Features, ResourceRow>();
 const capital = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
@@ -125,7 +126,8 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
       helper.columns([
         ...listed.map((f) =>
           // an area (a region code) is shown as its path, which the list puts beside it
-          helper.accessor((row) => (f.kind === "area" ? row[`${f.name}Path`] || row[f.name] : row[f.name]), {
+          // a shop is shown by its name (shopName beside shopId)
+          helper.accessor((row) => (f.kind === "area" ? row[`${f.name}Path`] || row[f.name] : f.kind === "shop" ? row[shopNameKey(f.name)] || row[f.name] : row[f.name]), {
             id: f.name,
             header: f.label,
             meta: f.sortable ? { sortKey: f.name } : undefined,
@@ -164,9 +166,20 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   );
   const choices = useMemo(() => listed.map((f) => ({ id: f.name, label: f.label })), [meta]);
 
-  const filters = meta.fields
+  const filters = withoutOwnShop(meta.fields, meta.ownShop)
     .filter((f) => f.filter)
     .map((f) => {
+      if (f.kind === "shop") {
+        const chosen = draft.draft[f.name];
+        return (
+          <div key={f.name} className="flex items-center gap-2 text-sm">
+            <span className="text-foreground/80 shrink-0 font-medium">{f.label}</span>
+            <div className="w-80 max-w-full">
+              <ShopPicker value={chosen ? Number(chosen) : null} onChange={(id) => draft.set(f.name, id === null ? "" : String(id))} testId={`query-${f.name}`} />
+            </div>
+          </div>
+        );
+      }
       if (f.filter === "range") {
         const begin = `begin${capital(f.name)}`;
         const end = `end${capital(f.name)}`;
@@ -195,7 +208,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
       return <QueryInput key={f.name} label={f.label} name={f.name} value={draft.draft[f.name]} onChange={(v) => draft.set(f.name, v)} />;
     });
 
-  const formOf = (id: number | null) => formFields(meta.fields, id === null ? "create" : "edit", meta.key);
+  const formOf = (id: number | null) => formFields(withoutOwnShop(meta.fields, meta.ownShop), id === null ? "create" : "edit", meta.key);
   // stable while a dialog is open: the form resets only when it opens
   const recordFields = useMemo(() => (dialog?.kind === "form" ? formOf(dialog.id) : []), [dialog, meta]);
   const actionStart = useMemo(() => (dialog?.kind === "action" ? actionInitial(meta.fields, dialog.action, dialog.row) : null), [dialog, meta]);

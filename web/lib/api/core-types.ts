@@ -3884,6 +3884,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/MallSettled/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 入驻申请: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions mall:settled:export.
+         */
+        post: operations["platform_MallSettled_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallSettled/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 入驻申请: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions mall:settled:query.
+         */
+        get: operations["platform_MallSettled_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallSettled/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 入驻申请: one record
+         * @description Needs a signed-in caller with any of permissions mall:settled:query.
+         */
+        get: operations["platform_MallSettled_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallShop/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 店铺管理: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions mall:shop:export.
+         */
+        post: operations["platform_MallShop_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallShop/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 店铺管理: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions mall:shop:query.
+         */
+        get: operations["platform_MallShop_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallShop/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 店铺管理: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions mall:shop:shelf.
+         */
+        get: operations["platform_MallShop_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallShop/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 店铺管理: one record
+         * @description Needs a signed-in caller with any of permissions mall:shop:query.
+         */
+        get: operations["platform_MallShop_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallShopAccount/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 店铺账号: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions mall:shopAccount:query.
+         */
+        get: operations["platform_MallShopAccount_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/MallTurntable": {
         parameters: {
             query?: never;
@@ -4704,6 +4864,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/account_login_check/change_suer_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Enable (0) or disable (1) a shop account; disabling signs it out
+         * @description Needs a signed-in caller with any of permissions mall:shopAccount:status.
+         */
+        get: operations["shop_change_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/account_login_check/edit_user_info": {
         parameters: {
             query?: never;
@@ -4714,8 +4894,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change an app user's phone number or password
-         * @description Needs a signed-in caller with any of permissions account:consumer:editInfo.
+         * Change an app user's (uid) or a shop account's (userId) phone number or password
+         * @description Needs a signed-in caller with any of permissions account:consumer:editInfo, mall:shopAccount:editInfo.
          */
         post: operations["consumer_edit_user_info"];
         delete?: never;
@@ -6604,6 +6784,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/mall/settled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a settlement (onboarding) application: pending until audited
+         * @description Needs a signed-in caller with any of permissions mall:settled:add.
+         */
+        post: operations["shop_settled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/brand_sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show a shop among the brand sales or not (1/0; absent: switched)
+         * @description Needs a signed-in caller with any of permissions mall:shop:brandSale.
+         */
+        get: operations["shop_brand_sale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/change_shelf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open or close a shop (shelf 1/0; absent: switched)
+         * @description Needs a signed-in caller with any of permissions mall:shop:shelf.
+         */
+        get: operations["shop_change_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/finance/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a shop's commission rate in basis points (operators only)
+         * @description Needs a signed-in caller with any of permissions mall:shop:rate.
+         */
+        post: operations["shop_finance_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/info_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shop's info page (a shop account without an id: its own shop)
+         * @description Needs a signed-in caller with any of permissions mall:shop:query.
+         */
+        get: operations["shop_info_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 店铺管理: a page of the list
+         * @description Needs a signed-in caller with any of permissions mall:shop:list.
+         */
+        get: operations["platform_MallShop_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shops to choose from ({id, name}, at most 20; a shop account: its own shop)
+         * @description Needs a signed-in caller with any of permissions mall:shop:list, mall:goods:list, mall:goods:edit, mall:coupon:list, mall:adCategory:list, mall:picture:list, mall:market:list, mall:integralGoods:list, mall:shopAccount:list, mall:settled:list, mall:review:list, mall:carousel:list, mall:turntable:list, mall:supply:list, order:shop:list.
+         */
+        get: operations["shop_shop_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/update_areaId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Set a shop's area (a region code that exists)
+         * @description Needs a signed-in caller with any of permissions mall:shop:area.
+         */
+        get: operations["shop_update_area"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/update_info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a shop's info page (name, logo, contact, address, introduction)
+         * @description Needs a signed-in caller with any of permissions mall:shop:edit.
+         */
+        post: operations["shop_update_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/mall/shop_discount_voucher/add_edit": {
         parameters: {
             query?: never;
@@ -7521,6 +7881,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/settled_mall/audit_settled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve (creates the shop and its first account, once) or reject (with a reason) an application
+         * @description Needs a signed-in caller with any of permissions mall:settled:audit.
+         */
+        post: operations["shop_audit_settled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/settled_mall/info_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One settlement application, with its area's path and the shop it created
+         * @description Needs a signed-in caller with any of permissions mall:settled:query, mall:settled:list.
+         */
+        get: operations["shop_settled_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/settled_mall/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 入驻申请: a page of the list
+         * @description Needs a signed-in caller with any of permissions mall:settled:list.
+         */
+        get: operations["platform_MallSettled_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/shop_discount_voucher/add_edit": {
         parameters: {
             query?: never;
@@ -7693,6 +8113,26 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions mall:turntable:list.
          */
         get: operations["platform_MallTurntable_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/mall/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shop accounts (console users bound to a shop) with their shop's name; a shop account: its shop's
+         * @description Needs a signed-in caller with any of permissions mall:shopAccount:list.
+         */
+        get: operations["shop_account_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8443,6 +8883,26 @@ export interface paths {
          * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
          */
         post: operations["partner_feed_login_checks_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/mall/settled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app user's settlement (onboarding) application: pending until an operator audits it
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["shop_partner_settled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13128,18 +13588,6 @@ export interface components {
              */
             webhookUrl?: string;
         };
-        /** AuditBody */
-        AuditBody: {
-            /** 编号 */
-            id: number;
-            /** 审核结果 */
-            pass: boolean;
-            /**
-             * 审核意见
-             * @default
-             */
-            remark?: string;
-        };
         /** CaptchaOut */
         CaptchaOut: {
             /** Captchaenabled */
@@ -17525,8 +17973,18 @@ export interface components {
              * @default null
              */
             phone?: string | null;
-            /** 用户ID */
-            uid: number;
+            /**
+             * 用户ID
+             * @description an app user (the app users' screen)
+             * @default null
+             */
+            uid?: number | null;
+            /**
+             * 店铺账号编号
+             * @description a shop account (a console user bound to a shop), instead of uid
+             * @default null
+             */
+            userId?: number | null;
         };
         /** Envelope */
         Envelope: {
@@ -18077,6 +18535,48 @@ export interface components {
              * @description the version the operator loaded
              */
             version: number;
+        };
+        /** InfoBody */
+        InfoBody: {
+            /**
+             * 详细地址
+             * @default
+             */
+            address?: string;
+            /**
+             * 联系人
+             * @default
+             */
+            contact?: string;
+            /** 店铺编号 */
+            id: number;
+            /**
+             * 店铺简介
+             * @default
+             */
+            intro?: string;
+            /**
+             * 纬度
+             * @default null
+             */
+            lat?: number | null;
+            /**
+             * 经度
+             * @default null
+             */
+            lng?: number | null;
+            /**
+             * 店铺图标
+             * @default
+             */
+            logo?: string;
+            /** 店铺名称 */
+            name: string;
+            /**
+             * 联系电话
+             * @default
+             */
+            phone?: string;
         };
         /** InfoPushBody */
         InfoPushBody: {
@@ -18907,6 +19407,149 @@ export interface components {
             validStart?: string | null;
             /** 有效期类型 */
             validity: string;
+        };
+        /** MallSettledQuery */
+        MallSettledQuery: {
+            /**
+             * 登录账号
+             * @default null
+             */
+            account?: string | null;
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 申请时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 申请时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 联系电话
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * 店铺名称
+             * @default null
+             */
+            shopName?: string | null;
+            /**
+             * 审核状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * 申请用户
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** MallShopQuery */
+        MallShopQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 所在地区
+             * @default null
+             */
+            areaCode?: string | null;
+            /**
+             * 创建时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 品牌特卖
+             * @default null
+             */
+            brandSale?: string | null;
+            /**
+             * 创建时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 店铺名称
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 营业状态
+             * @default null
+             */
+            shelf?: string | null;
         };
         /** MallTurntableCreate */
         MallTurntableCreate: {
@@ -20607,6 +21250,43 @@ export interface components {
             /** 记录 */
             records: components["schemas"]["PartnerNoticeImRecordSingle"][];
         };
+        /** PartnerSettledIn */
+        PartnerSettledIn: {
+            /**
+             * 登录账号
+             * @description the user name of the shop's first account: a letter, then 4..30 letters, digits or _
+             */
+            account: string;
+            /**
+             * 详细地址
+             * @default
+             */
+            address?: string;
+            /** 所在地区 */
+            areaCode: string;
+            /** 联系人 */
+            contact: string;
+            /**
+             * 店铺简介
+             * @default
+             */
+            intro?: string;
+            /**
+             * 营业执照
+             * @description image paths, comma-joined
+             * @default
+             */
+            license?: string;
+            /** 联系电话 */
+            phone: string;
+            /** 店铺名称 */
+            shopName: string;
+            /**
+             * 用户ID
+             * @description the app user who applies
+             */
+            uid: number;
+        };
         /** PartnerWordsInterceptRecord */
         PartnerWordsInterceptRecord: {
             /**
@@ -21061,6 +21741,16 @@ export interface components {
              * @description short name as the map names it (广东, 内蒙古); 未知 when not reported
              */
             province: string;
+        };
+        /** RateBody */
+        RateBody: {
+            /** 店铺编号 */
+            id: number;
+            /**
+             * 佣金比例（基点）
+             * @description the platform's commission, basis points (100 = 1%)
+             */
+            rateBp: number;
         };
         /** ReadBody */
         ReadBody: {
@@ -21800,6 +22490,38 @@ export interface components {
              * @default null
              */
             sort?: number | null;
+        };
+        /** SettledIn */
+        SettledIn: {
+            /**
+             * 登录账号
+             * @description the user name of the shop's first account: a letter, then 4..30 letters, digits or _
+             */
+            account: string;
+            /**
+             * 详细地址
+             * @default
+             */
+            address?: string;
+            /** 所在地区 */
+            areaCode: string;
+            /** 联系人 */
+            contact: string;
+            /**
+             * 店铺简介
+             * @default
+             */
+            intro?: string;
+            /**
+             * 营业执照
+             * @description image paths, comma-joined
+             * @default
+             */
+            license?: string;
+            /** 联系电话 */
+            phone: string;
+            /** 店铺名称 */
+            shopName: string;
         };
         /** SignInIn */
         SignInIn: {
@@ -22688,6 +23410,18 @@ export interface components {
              */
             uid?: number | null;
         };
+        /** AuditBody */
+        core_api__account__auth__routes__AuditBody: {
+            /** 编号 */
+            id: number;
+            /** 审核结果 */
+            pass: boolean;
+            /**
+             * 审核意见
+             * @default
+             */
+            remark?: string;
+        };
         /** StatusBody */
         core_api__content__category__routes__StatusBody: {
             /** 编号 */
@@ -22699,6 +23433,28 @@ export interface components {
             reason?: string;
             /** 状态 */
             status: string;
+        };
+        /** AuditBody */
+        core_api__mall__shop__routes__AuditBody: {
+            /** 申请编号 */
+            id: number;
+            /**
+             * 初始密码
+             * @description the first account's password; absent: one is made and answered once
+             * @default null
+             */
+            password?: string | null;
+            /**
+             * 驳回原因
+             * @default null
+             */
+            reason?: string | null;
+            /**
+             * 审核结果
+             * @description approved, or rejected with a reason
+             * @enum {string}
+             */
+            status: "approved" | "rejected";
         };
         /** StatusBody */
         core_api__messaging__chat__routes__StatusBody: {
@@ -23517,8 +24273,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AuditBody"];
-                "application/x-www-form-urlencoded": components["schemas"]["AuditBody"];
+                "application/json": components["schemas"]["core_api__account__auth__routes__AuditBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__account__auth__routes__AuditBody"];
             };
         };
         responses: {
@@ -27857,6 +28613,178 @@ export interface operations {
             };
         };
     };
+    platform_MallSettled_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallSettledQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallSettledQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallSettled_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_MallSettled_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallShop_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallShopQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallShopQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallShop_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_MallShop_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallShop_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallShopAccount_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
     platform_MallTurntable_update: {
         parameters: {
             query?: never;
@@ -28879,6 +29807,27 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ChartLoginOut"] | components["schemas"]["ErrorResult"];
                 };
+            };
+        };
+    };
+    shop_change_status: {
+        parameters: {
+            query: {
+                userId: number;
+                status: "0" | "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -30895,6 +31844,211 @@ export interface operations {
             };
         };
     };
+    shop_settled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettledIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["SettledIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shop_brand_sale: {
+        parameters: {
+            query: {
+                id: number;
+                brandSale?: ("0" | "1") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shop_change_shelf: {
+        parameters: {
+            query: {
+                id: number;
+                shelf?: ("0" | "1") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shop_finance_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RateBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shop_info_page: {
+        parameters: {
+            query?: {
+                id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallShop_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                name?: string | null;
+                areaCode?: string | null;
+                shelf?: string | null;
+                brandSale?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shop_shop_options: {
+        parameters: {
+            query?: {
+                keyword?: string | null;
+                id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shop_update_area: {
+        parameters: {
+            query: {
+                id: number;
+                areaCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shop_update_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InfoBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["InfoBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     coupon_mall_add_edit: {
         parameters: {
             query?: never;
@@ -31927,6 +33081,82 @@ export interface operations {
             };
         };
     };
+    shop_audit_settled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["core_api__mall__shop__routes__AuditBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__mall__shop__routes__AuditBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shop_settled_info: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallSettled_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopName?: string | null;
+                phone?: string | null;
+                account?: string | null;
+                uid?: number | null;
+                status?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     coupon_shop_add_edit: {
         parameters: {
             query?: never;
@@ -32114,6 +33344,37 @@ export interface operations {
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
                 after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shop_account_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                userName?: string | null;
+                phonenumber?: string | null;
+                shopId?: number | null;
+                status?: ("0" | "1") | null;
+                beginCreateTime?: unknown;
+                endCreateTime?: unknown;
             };
             header?: never;
             path?: never;
@@ -33153,6 +34414,36 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["PartnerAccountLoginCheckBatch"];
                 "application/x-www-form-urlencoded": components["schemas"]["PartnerAccountLoginCheckBatch"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shop_partner_settled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerSettledIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerSettledIn"];
             };
         };
         responses: {
