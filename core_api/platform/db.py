@@ -50,6 +50,12 @@ MODEL_MODULES = [
     "core_api.finance.withdrawal.models",
     "core_api.mall.shop.models",
     "core_api.mall.goods.models",
+    "core_api.mall.keyword.models",
+    "core_api.mall.picture.models",
+    "core_api.mall.carousel.models",
+    "core_api.mall.ad.models",
+    "core_api.mall.integral_goods.models",
+    "core_api.mall.supply.models",
 ]
 
 

@@ -125,6 +125,9 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_doctor_title": ("医生职称", [("主任医师", "chief", "danger", "N"), ("副主任医师", "associate", "warning", "N"),
                                      ("主治医师", "attending", "primary", "N"), ("住院医师", "resident", "info", "Y")]),
     "biz_doctor_online": ("在线状态", [("在线", "1", "success", "N"), ("离线", "0", "info", "Y")]),
+    "biz_mall_link_type": ("链接类型", [("无链接", "none", "info", "Y"), ("商品", "goods", "primary", "N"),
+                                       ("网址", "url", "success", "N")]),
+    "biz_show_hide": ("显示状态", [("显示", "1", "success", "Y"), ("隐藏", "0", "info", "N")]),
 }
 
 # (name, key, value)
@@ -151,4 +154,5 @@ JOBS = [
     ("创建聊天记录月分区", "SYSTEM", "ensureChatPartitions", '{"ahead": 3}', "0 30 1 * * ?", "2", "0"),
     ("清理过期导出文件", "SYSTEM", "cleanExports", '{"days": 7}', "0 15 4 * * ?", "2", "0"),
     ("补发未完成的站内消息", "SYSTEM", "resendStuckMessages", "{}", "0 0/5 * * * ?", "2", "0"),
+    ("同步供应链商品", "DEFAULT", "syncSupplyGoods", '{"limit": 100}', "0 0 4 * * ?", "3", "1"),
 ]
