@@ -11,6 +11,7 @@ from aiohttp import web
 from pydantic import BaseModel, Field, create_model
 
 from core_api.content.common import delete_one, save
+from core_api.mall.shop import refs as _shop_refs  # noqa: F401 - shop fields: names and existence of shop ids
 from core_api.platform.errors import Forbidden
 from core_api.platform.resource import Resource
 from core_api.platform.schema import INT_MAX, Schema
