@@ -284,7 +284,8 @@ async def test_ad_categories_hold_their_shops_goods_once_in_their_own_order(admi
 async def test_twenty_concurrent_adds_of_one_goods_item_keep_it_once(admin):
     shop = await make_shop("甲店")
     goods = await goods_of(shop.id, "爆款")
-    cid = (await admin.post("/admin/shopAd_category/add_edit", json={"shopId": shop.id, "name": "爆款区"}))["data"]["id"]
+    made = await admin.post("/admin/shopAd_category/add_edit", json={"shopId": shop.id, "name": "爆款区"})
+    cid = made["data"]["id"]
     answers = await asyncio.gather(*(admin.get("/admin/shopAd_category/add_goods", params={
         "categoryId": cid, "goodsIds": str(goods)}) for _ in range(20)))
     assert all(a["code"] == 200 for a in answers), answers
@@ -310,7 +311,8 @@ async def test_a_shop_account_touches_only_its_own_ad_categories(admin):
     assert await staff.get("/admin/shopAd_category/add_goods", params={"categoryId": theirs_cat.id,
                                                                         "goodsIds": str(my_goods)}) == NOT_FOUND
     assert await staff.get("/admin/shopAd_category/add_goods", params={
-        "categoryId": mine_id, "goodsIds": f"{my_goods},{their_goods}"}) == {"code": 404, "msg": f"商品不存在：{their_goods}"}
+        "categoryId": mine_id, "goodsIds": f"{my_goods},{their_goods}"}) == \
+        {"code": 404, "msg": f"商品不存在：{their_goods}"}
     assert await staff.get("/admin/shopAd_category/change_status", params={"id": their_entry.id}) == NOT_FOUND
     assert await staff.get("/admin/shopAd_category/change_status", params={"id": theirs_cat.id,
                                                                             "target": "category"}) == NOT_FOUND

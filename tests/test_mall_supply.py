@@ -35,7 +35,8 @@ class Provider:
 
     def __init__(self) -> None:
         self.shops = [{"id": "p1", "name": "云仓一号", "logo": "", "goodsCount": 1}]
-        self.goods = {"x1": {"id": "x1", "shopId": "p1", "shopName": "云仓一号", "name": "有机燕麦片", "category": "谷物",
+        self.goods = {"x1": {"id": "x1", "shopId": "p1", "shopName": "云仓一号", "name": "有机燕麦片",
+                             "category": "谷物",
                              "pics": ["https://cdn.provider.example/x1.jpg"], "detail": "<p>燕麦</p>", "unit": "罐",
                              "skus": [sku("x1-s", "规格:500g", 2990, 40), sku("x1-l", "规格:1kg", 4990, 20)]}}
         self.fail: tuple[int, dict] | None = None

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import { LoginCharts } from "@/features/account/charts/login-charts";
 import { contentViews } from "@/features/content/registry";
 import { financeViews } from "@/features/finance/registry";
+import { mallContentViews } from "@/features/mall/content-registry";
 import { generatedViews } from "@/features/generated/registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { settingViews } from "@/features/setting/registry";
@@ -52,6 +53,7 @@ export const views: Readonly<Record<string, View>> = {
   ...settingViews,
   "region/index": RegionScreen,
   ...financeViews,
+  ...mallContentViews,
 };
 
 /**
