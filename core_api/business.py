@@ -33,12 +33,12 @@ FEATURES = (
     "core_api.consult.service",
     "core_api.finance.pay_code",
     "core_api.finance.withdrawal",
+    "core_api.mall.supply",
     "core_api.mall.keyword",
     "core_api.mall.picture",
     "core_api.mall.carousel",
     "core_api.mall.ad",
     "core_api.mall.integral_goods",
-    "core_api.mall.supply",
 )
 
 

@@ -12,13 +12,12 @@ GOODS = [("保温杯", "生活好物", 2000, 0, 50), ("帆布袋", "生活好物
 
 
 async def demo(ctx: Any) -> None:
-    categories: dict[str, int] = {}
-    for i, name in enumerate(dict.fromkeys(g[1] for g in GOODS)):
-        row, _ = await MallCategory.get_or_create(kind="integral", parent_id=0, name=name,
-                                                  defaults={"sort": i, "create_by": "demo"})
-        categories[name] = row.id
+    kinds = [{"kind": "integral", "parent_id": 0, "name": name, "sort": i, "create_by": "demo", "create_time": ctx.now}
+             for i, name in enumerate(dict.fromkeys(g[1] for g in GOODS))]
+    await ctx.insert(MallCategory, kinds)
+    ids = {k["name"]: k["id"] for k in kinds}
     await ctx.insert(MallIntegralGoods, [
-        {"name": name, "pics": f"/profile/demo/integral/{i + 1}.jpg", "category_id": categories[kind],
+        {"name": name, "pics": f"/profile/demo/integral/{i + 1}.jpg", "category_id": ids[kind],
          "points": points, "cash_fen": cash, "stock": stock, "limit_per_user": 2 if stock < 100 else 0,
          "shelf": "1" if stock else "0", "sort": i, "detail": f"<p>{name}，积分兑换。</p>", "create_by": "demo",
          "create_time": ctx.now} for i, (name, kind, points, cash, stock) in enumerate(GOODS)])
