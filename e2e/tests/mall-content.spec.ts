@@ -43,3 +43,30 @@ test("a supply-chain goods item is synced from the screen, once; its shop's ad c
   await expect(table.getByRole("button", { name: "显示" })).toBeVisible();
   await expect(page.getByText("共 1 个商品")).toBeVisible();
 });
+
+/** The declared mall content lists open with the demo's rows (drawn by features/resources, no TSX of their own). */
+const SCREENS: [string, string][] = [
+  ["搜索关键词", "/mall/keyword"],
+  ["首页轮播", "/mall/carousel"],
+  ["图片库", "/mall/picture"],
+  ["广告分类", "/mall/adCategory"],
+  ["积分商品", "/mall/integralGoods"],
+];
+
+for (const [title, url] of SCREENS) {
+  test(`${title} opens with demo data`, async ({ page }) => {
+    await page.goto(url);
+    await expect(page.getByTestId("resource-screen")).toBeVisible();
+    await expect(page.getByTestId("screen-error")).toHaveCount(0);
+    await expect(page.getByTestId("not-built")).toHaveCount(0);
+    await expect(page.getByTestId("resource-screen-table").getByTestId("table-row").first()).toBeVisible();
+  });
+}
+
+test("an ad category's goods open from its row", async ({ page }) => {
+  await page.goto("/mall/adCategory");
+  const row = page.getByTestId("resource-screen-table").getByTestId("table-row").filter({ hasText: "本周推荐" }).first();
+  await row.getByTestId("row-action-goods").click();
+  await expect(page).toHaveURL(/\/mall\/adCategory-goods\?id=\d+/);
+  await expect(page.getByRole("table", { name: "广告分类商品" }).getByRole("row")).not.toHaveCount(1);
+});
