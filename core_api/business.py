@@ -35,6 +35,12 @@ FEATURES = (
     "core_api.finance.withdrawal",
     "core_api.points.ledger",
     "core_api.mall.shop",
+    "core_api.mall.supply",
+    "core_api.mall.keyword",
+    "core_api.mall.picture",
+    "core_api.mall.carousel",
+    "core_api.mall.ad",
+    "core_api.mall.integral_goods",
     "core_api.mall.coupon",
     "core_api.mall.market",
     "core_api.mall.turntable",
@@ -60,9 +66,15 @@ def business_apis() -> list[Api]:
     from core_api.finance.withdrawal import routes as finance_withdrawal
     from core_api.im.group import routes as im_group
     from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
+    from core_api.mall.ad import routes as mall_ad
+    from core_api.mall.carousel import routes as mall_carousel
     from core_api.mall.coupon import routes as mall_coupon
+    from core_api.mall.integral_goods import routes as mall_integral_goods
+    from core_api.mall.keyword import routes as mall_keyword
     from core_api.mall.market import routes as mall_market
+    from core_api.mall.picture import routes as mall_picture
     from core_api.mall.shop import routes as mall_shop
+    from core_api.mall.supply import routes as mall_supply
     from core_api.mall.turntable import routes as mall_turntable
     from core_api.moderation.intercept import routes as intercept
     from core_api.platform.exports import api as exports_api
@@ -77,5 +89,6 @@ def business_apis() -> list[Api]:
                content_app_version, content_cdkey, content_category, content_feedback, content_message,
                setting_pages, consult_independence, region_place, consult_service, region_division, consult_hospital,
                consult_doctor, finance_pay_code, finance_withdrawal]
-    modules += [points_ledger, mall_shop, mall_coupon, mall_market, mall_turntable]
+    modules += [points_ledger, mall_shop, mall_keyword, mall_picture, mall_carousel, mall_ad, mall_integral_goods,
+                mall_supply, mall_coupon, mall_market, mall_turntable]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]

@@ -54,6 +54,12 @@ MODEL_MODULES = [
     "core_api.mall.coupon.models",
     "core_api.mall.market.models",
     "core_api.mall.turntable.models",
+    "core_api.mall.keyword.models",
+    "core_api.mall.picture.models",
+    "core_api.mall.carousel.models",
+    "core_api.mall.ad.models",
+    "core_api.mall.integral_goods.models",
+    "core_api.mall.supply.models",
 ]
 
 

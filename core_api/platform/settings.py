@@ -81,6 +81,12 @@ class Settings(BaseSettings):
     wallet_notify_url: str = ""  # our callback's public URL as the provider must call it
     wallet_timeout_seconds: float = Field(10, gt=0, le=60)
     wallet_code_minutes: int = Field(15, ge=1, le=1440)  # a pay code's lifetime
+    # The supply-chain cloud of synced goods (core_api/platform/supply.py): "local" answers from a small built-in
+    # catalogue (development, demo, browser specs); "http" asks a real provider with signed requests.
+    supply_provider: Literal["local", "http"] = "local"
+    supply_url: str = ""  # the provider's API base, e.g. https://api.supply.example.cn
+    supply_key: str = ""  # the HMAC key shared with the provider
+    supply_timeout_seconds: float = Field(10, gt=0, le=60)
 
     core_url: str = "http://127.0.0.1:8010"  # where the BFF finds the core API
     chat_partner_key: str = ""  # the mobile app's server and partners ask for peer chat tokens with it

@@ -154,6 +154,9 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_coupon_validity": ("优惠券有效期", [("固定时间段", "window", "", "Y"), ("领取后N天", "days", "", "N")]),
     "biz_gift_kind": ("转盘奖品类型", [("积分", "points", "primary", "N"), ("优惠券", "coupon", "success", "N"),
                                      ("商品", "goods", "warning", "N"), ("未中奖", "none", "info", "Y")]),
+    "biz_mall_link_type": ("链接类型", [("无链接", "none", "info", "Y"), ("商品", "goods", "primary", "N"),
+                                       ("网址", "url", "success", "N")]),
+    "biz_show_hide": ("显示状态", [("显示", "1", "success", "Y"), ("隐藏", "0", "info", "N")]),
 }
 
 # (name, key, value)
@@ -180,4 +183,5 @@ JOBS = [
     ("创建聊天记录月分区", "SYSTEM", "ensureChatPartitions", '{"ahead": 3}', "0 30 1 * * ?", "2", "0"),
     ("清理过期导出文件", "SYSTEM", "cleanExports", '{"days": 7}', "0 15 4 * * ?", "2", "0"),
     ("补发未完成的站内消息", "SYSTEM", "resendStuckMessages", "{}", "0 0/5 * * * ?", "2", "0"),
+    ("同步供应链商品", "DEFAULT", "syncSupplyGoods", '{"limit": 100}', "0 0 4 * * ?", "3", "1"),
 ]

@@ -186,6 +186,7 @@ BUSINESS = [
         Menu("优惠券", "mall/coupon/index", "mall:coupon:list", ["query", "edit", "remove", "shelf"], icon="money"),
         Menu("广告分类", "mall/adCategory/index", "mall:adCategory:list",
              ["query", "edit", "remove", "status", "goods"], icon="tab"),
+        Menu("广告分类商品", "mall/adCategory/goods", "mall:adCategory:goods", hidden=True),
         Menu("图片库", "mall/picture/index", "mall:picture:list", ["query", "add", "edit", "remove"], icon="example"),
         Menu("入驻申请", "mall/settled/index", "mall:settled:list", ["query", "add", "audit"], icon="form"),
         Menu("营销活动", "mall/market/index", "mall:market:list", ["query", "add", "remove"], icon="star"),

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import { LoginCharts } from "@/features/account/charts/login-charts";
 import { contentViews } from "@/features/content/registry";
 import { financeViews } from "@/features/finance/registry";
+import { mallContentViews } from "@/features/mall/content-registry";
 import { generatedViews } from "@/features/generated/registry";
 import { shopViews } from "@/features/mall/shops-registry";
 import { monitorViews } from "@/features/monitor/registry";
@@ -54,6 +55,7 @@ export const views: Readonly<Record<string, View>> = {
   "region/index": RegionScreen,
   ...financeViews,
   ...shopViews,
+  ...mallContentViews,
 };
 
 /**

@@ -164,3 +164,6 @@ async def heartbeat(params: Heartbeat, _ctx: JobContext) -> str:
     if params.hold_seconds:
         await asyncio.sleep(params.hold_seconds)
     return "心跳正常"
+
+
+from core_api.mall.supply import job as _supply_job  # noqa: E402,F401 - registers syncSupplyGoods

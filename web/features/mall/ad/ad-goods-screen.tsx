@@ -1,0 +1,153 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Authorized } from "@/components/authorized";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { request, RequestError } from "@/lib/request";
+import { fenToYuan, goodsIds } from "../content-logic";
+
+interface Entry {
+  id: number;
+  goodsId: number;
+  goodsName: string;
+  priceFen: number;
+  stock: number;
+  sort: number;
+  status: string;
+}
+
+const PERM = "mall:adCategory";
+
+/**
+ * The hidden sub-page mall/adCategory/goods (spec 001 §2.16): the goods of one ad category with their sort
+ * numbers and status; adding goods of the category's shop by id, editing a sort number, showing or hiding an
+ * entry. The category list itself is the declared resource's standard screen (mall/adCategory/index).
+ */
+export function AdGoods({ categoryId }: { categoryId: number }) {
+  const t = useTranslations("mallAdGoods");
+  const [rows, setRows] = useState<Entry[]>([]);
+  const [total, setTotal] = useState(0);
+  const [ids, setIds] = useState("");
+  const [sorts, setSorts] = useState<Record<number, string>>({});
+
+  const load = useCallback(async () => {
+    try {
+      const page = (await request<unknown>("api/admin/shopAd_category/goods_data", {
+        params: { categoryId, pageSize: 200 },
+      })) as unknown as { rows: Entry[]; total: number };
+      setRows(page.rows ?? []);
+      setTotal(page.total ?? 0);
+      setSorts({});
+    } catch (failure) {
+      if (!(failure instanceof RequestError)) throw failure;
+    }
+  }, [categoryId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const run = async (path: string, options: Parameters<typeof request>[1]) => {
+    try {
+      const answer = await request<unknown>(path, options);
+      toast.success(answer.msg ?? t("done"));
+      await load();
+    } catch (failure) {
+      if (!(failure instanceof RequestError)) throw failure;
+    }
+  };
+
+  const add = () => {
+    const wanted = goodsIds(ids);
+    if (!wanted) return void toast.error(t("badIds"));
+    setIds("");
+    void run("api/admin/shopAd_category/add_goods", { params: { categoryId, goodsIds: wanted } });
+  };
+
+  const saveSort = (entry: Entry) => {
+    const sort = Number(sorts[entry.id]);
+    if (!Number.isInteger(sort) || sort < 0 || sort > 9999) return void toast.error(t("badSort"));
+    void run("api/admin/shopAd_category/edit_goods", { method: "POST", data: { id: entry.id, sort } });
+  };
+
+  return (
+    <div className="flex flex-col gap-3 p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-muted-foreground">{t("count", { total })}</span>
+        <Authorized perms={[`${PERM}:goods`]}>
+          <Input aria-label={t("goodsIds")} placeholder={t("goodsIdsHint")} className="w-72" value={ids} onChange={(e) => setIds(e.target.value)} />
+          <Button size="sm" onClick={add} data-testid="ad-add-goods">
+            {t("add")}
+          </Button>
+        </Authorized>
+      </div>
+      <Table aria-label={t("title")}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t("goodsId")}</TableHead>
+            <TableHead>{t("name")}</TableHead>
+            <TableHead>{t("price")}</TableHead>
+            <TableHead>{t("stock")}</TableHead>
+            <TableHead>{t("sort")}</TableHead>
+            <TableHead>{t("status")}</TableHead>
+            <TableHead>{t("actions")}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={7} className="text-center text-muted-foreground">
+                {t("empty")}
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((entry) => (
+            <TableRow key={entry.id}>
+              <TableCell>{entry.goodsId}</TableCell>
+              <TableCell>{entry.goodsName}</TableCell>
+              <TableCell>{fenToYuan(entry.priceFen)}</TableCell>
+              <TableCell>{entry.stock}</TableCell>
+              <TableCell>
+                <Input
+                  aria-label={t("sort")}
+                  className="w-20"
+                  type="number"
+                  min={0}
+                  max={9999}
+                  value={sorts[entry.id] ?? String(entry.sort)}
+                  onChange={(e) => setSorts({ ...sorts, [entry.id]: e.target.value })}
+                />
+              </TableCell>
+              <TableCell>
+                <Badge variant={entry.status === "1" ? "success" : "outline"}>{entry.status === "1" ? t("shown") : t("hidden")}</Badge>
+              </TableCell>
+              <TableCell className="flex gap-2">
+                <Authorized perms={[`${PERM}:goods`]}>
+                  <Button size="sm" variant="outline" disabled={sorts[entry.id] === undefined} onClick={() => saveSort(entry)}>
+                    {t("saveSort")}
+                  </Button>
+                </Authorized>
+                <Authorized perms={[`${PERM}:status`]}>
+                  <Button size="sm" variant="outline" onClick={() => void run("api/admin/shopAd_category/change_status", { params: { id: entry.id, target: "goods" } })}>
+                    {entry.status === "1" ? t("hide") : t("show")}
+                  </Button>
+                </Authorized>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Shown when the page is opened without a category (?id=). */
+export function NoCategory() {
+  const t = useTranslations("mallAdGoods");
+  return <p className="p-4 text-sm text-muted-foreground">{t("noCategory")}</p>;
+}

@@ -1,0 +1,17 @@
+import type { View, ViewProps } from "@/features/registry";
+import { AdGoods, NoCategory } from "./ad/ad-goods-screen";
+import { SupplyScreen } from "./supply/supply-screen";
+
+/** The ad category's goods: the category comes in the query (?id=), as the list's "goods" action links it. */
+async function AdGoodsScreen({ searchParams }: ViewProps) {
+  const raw = (await searchParams).id;
+  const id = Number(Array.isArray(raw) ? raw[0] : raw);
+  if (!Number.isInteger(id) || id <= 0) return <NoCategory />;
+  return <AdGoods key={id} categoryId={id} />;
+}
+
+/** The mall content area's hand-written screens (issue 13 §2, §4); the rest are declared resources. */
+export const mallContentViews: Readonly<Record<string, View>> = {
+  "mall/adCategory/goods": AdGoodsScreen,
+  "mall/supply/index": () => <SupplyScreen />,
+};
