@@ -33,6 +33,7 @@ FEATURES = (
     "core_api.consult.service",
     "core_api.finance.pay_code",
     "core_api.finance.withdrawal",
+    "core_api.mall.goods",  # after core_api.mall.shop: its demo goods belong to the demo shops
 )
 
 
@@ -55,6 +56,7 @@ def business_apis() -> list[Api]:
     from core_api.finance.withdrawal import routes as finance_withdrawal
     from core_api.im.group import routes as im_group
     from core_api.im.record import routes as im_record  # noqa: F401 - declarations only: registered on import
+    from core_api.mall.goods import routes as mall_goods
     from core_api.moderation.intercept import routes as intercept
     from core_api.platform.exports import api as exports_api
     from core_api.platform.resource import REGISTRY, meta_api
@@ -67,4 +69,5 @@ def business_apis() -> list[Api]:
                content_app_version, content_cdkey, content_category, content_feedback, content_message,
                setting_pages, consult_independence, region_place, consult_service, region_division, consult_hospital,
                consult_doctor, finance_pay_code, finance_withdrawal]
-    return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]
+    return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules),
+            *mall_goods.APIS]

@@ -125,6 +125,13 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_doctor_title": ("医生职称", [("主任医师", "chief", "danger", "N"), ("副主任医师", "associate", "warning", "N"),
                                      ("主治医师", "attending", "primary", "N"), ("住院医师", "resident", "info", "Y")]),
     "biz_doctor_online": ("在线状态", [("在线", "1", "success", "N"), ("离线", "0", "info", "Y")]),
+    # mall goods (issue 13)
+    "biz_mall_category_kind": ("商城分类类型", [("商品分类", "goods", "primary", "Y"),
+                                             ("图片分类", "picture", "info", "N"),
+                                             ("积分商品分类", "integral", "warning", "N")]),
+    "biz_goods_review": ("商品审核状态", [("草稿", "draft", "info", "Y"), ("待审核", "pending", "warning", "N"),
+                                         ("已通过", "approved", "success", "N"),
+                                         ("已驳回", "rejected", "danger", "N")]),
 }
 
 # (name, key, value)
