@@ -57,7 +57,7 @@ class AttrQuery(ListQuery):
 
 @api.get("/admin/mall/shop_mall_attr/list_data", need=any_perm(f"{PERM}:list", "mall:goods:edit"),
          summary="A page of goods attributes (the platform's and, for a shop account, its own) with their values")
-async def list_data(request: web.Request, principal: Principal, query: AttrQuery) -> web.Response:
+async def attr_list(request: web.Request, principal: Principal, query: AttrQuery) -> web.Response:
     qs = MallAttr.all()
     if (where := visible(principal)) is not None:
         qs = qs.filter(where)
@@ -87,7 +87,7 @@ class AttrId(Schema):
 
 @api.get("/admin/mall/shop_mall_attr/list_data_val", need=any_perm(f"{PERM}:list", "mall:goods:edit"),
          summary="The values of one attribute, by sort")
-async def list_data_val(request: web.Request, principal: Principal, query: AttrId) -> web.Response:
+async def attr_values(request: web.Request, principal: Principal, query: AttrId) -> web.Response:
     await attr_of(principal, query.attr_id, writing=False)
     rows = await MallAttrValue.filter(attr_id=query.attr_id).order_by("sort", "id").limit(MAX_VALUES).values(
         "id", "attr_id", "value", "sort")

@@ -99,7 +99,7 @@ class ShelfQuery(IdQuery):
 
 @api.get("/admin/mall/type/shelf_change", need=any_perm(f"{PERM}:shelf"),
          summary="Put a mall category on or off the shelf", log=OperLogSpec("商品分类", BusinessType.UPDATE))
-async def shelf_change(request: web.Request, principal: Principal, query: ShelfQuery) -> web.Response:
+async def type_shelf_change(request: web.Request, principal: Principal, query: ShelfQuery) -> web.Response:
     before = await resource.one(request, principal, query.id)
     now = query.shelf or (SHELF_OFF if before["shelf"] == SHELF_ON else SHELF_ON)
     if now == before["shelf"]:
@@ -116,7 +116,7 @@ async def shelf_change(request: web.Request, principal: Principal, query: ShelfQ
 @api.post("/admin/shop_type/add_edit", need=any_perm(f"{PERM}:edit"),
           summary="Create (no id) or edit (an id) a mall category (two levels, goods only on leaves)",
           log=OperLogSpec("商品分类", BusinessType.UPDATE))
-async def add_edit(request: web.Request, principal: Principal, body: EditBody) -> web.Response:  # type: ignore[valid-type]
+async def type_add_edit(request: web.Request, principal: Principal, body: EditBody) -> web.Response:  # type: ignore[valid-type]
     if body.id is None:  # type: ignore[attr-defined]
         body = validate(resource.create_model, await read_json(request), request)
     record_id = await save(resource, request, principal, body, body.id)  # type: ignore[attr-defined]
@@ -126,7 +126,7 @@ async def add_edit(request: web.Request, principal: Principal, body: EditBody) -
 @api.get("/admin/shop_type/del", need=any_perm(f"{PERM}:remove"),
          summary="Delete a mall category (refused while goods or child categories use it)",
          log=OperLogSpec("商品分类", BusinessType.DELETE))
-async def remove(request: web.Request, principal: Principal, query: IdQuery) -> web.Response:
+async def type_del(request: web.Request, principal: Principal, query: IdQuery) -> web.Response:
     await delete_one(resource, request, principal, query.id)
     return ok(msg="删除成功")
 

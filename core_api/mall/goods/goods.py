@@ -335,9 +335,9 @@ class SpecIn(StrictSchema):
 
 class SkuIn(StrictSchema):
     value_ids: list[int] = Field(default_factory=list, max_length=10, title="属性值编号")
-    price_fen: int = Field(..., ge=PRICE_MIN, le=PRICE_MAX, title="规格价格")
-    market_price_fen: int = Field(0, ge=0, le=PRICE_MAX, title="规格划线价")
-    stock: int = Field(..., ge=0, le=STOCK_MAX, title="规格库存")
+    price_fen: int = Field(..., ge=-INT_MAX, le=INT_MAX, title="规格价格", description=f"fen, {PRICE_MIN}..{PRICE_MAX}")
+    market_price_fen: int = Field(0, ge=-INT_MAX, le=INT_MAX, title="规格划线价", description=f"fen, 0..{PRICE_MAX}")
+    stock: int = Field(..., ge=-INT_MAX, le=INT_MAX, title="规格库存", description=f"0..{STOCK_MAX}")
     code: str = Field("", max_length=64, title="规格编码")
     image: str = Field("", max_length=500, title="规格图片")
 
@@ -364,6 +364,13 @@ async def goods_crossing_attr(request: web.Request, principal: Principal, body: 
         if key not in texts:
             raise ServiceError(f"规格（属性值 {key or '无'}）不在所选属性值的组合中")
         given[key] = sku
+        what = f"规格“{texts[key]}”" if texts[key] else "商品"
+        if not PRICE_MIN <= sku.price_fen <= PRICE_MAX:
+            raise ServiceError(f"{what}的价格须在0.01～999999.99元之间")
+        if not 0 <= sku.market_price_fen <= PRICE_MAX:
+            raise ServiceError(f"{what}的划线价须在0～999999.99元之间")
+        if not 0 <= sku.stock <= STOCK_MAX:
+            raise ServiceError(f"{what}的库存须在0～{STOCK_MAX}之间")
     missing = [text for key, text in matrix if key not in given]
     if missing:
         raise ServiceError(f"请填写规格“{missing[0]}”的价格和库存（共{len(missing)}个未填）")
