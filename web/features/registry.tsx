@@ -3,6 +3,7 @@ import { LoginCharts } from "@/features/account/charts/login-charts";
 import { contentViews } from "@/features/content/registry";
 import { financeViews } from "@/features/finance/registry";
 import { generatedViews } from "@/features/generated/registry";
+import { mallGoodsViews } from "@/features/mall/goods-registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { settingViews } from "@/features/setting/registry";
 import { RegionScreen } from "@/features/region/region-screen";
@@ -52,6 +53,7 @@ export const views: Readonly<Record<string, View>> = {
   ...settingViews,
   "region/index": RegionScreen,
   ...financeViews,
+  ...mallGoodsViews,
 };
 
 /**
