@@ -124,6 +124,9 @@ async def test_points_categories_and_the_goods_tree(admin):
     assert [(n["name"], [c["name"] for c in n["children"]]) for n in points["data"]] == [("积分兑换", ["生活用品"])]
     tree = await admin.get(f"{GOODS}/category")
     assert [(n["name"], [c["id"] for c in n["children"]]) for n in tree["data"]] == [("服饰", [leaf])]
+    pictures = await admin.get(f"{GOODS}/category", params={"kind": "integral"})
+    assert [n["name"] for n in pictures["data"]] == ["积分兑换"]
+    assert (await admin.get(f"{GOODS}/category", params={"kind": "weapons"}))["code"] == 500
     first = await admin.get(f"{GOODS}/child_catetory")
     assert [(c["id"], c["leaf"]) for c in first["data"]] == [(tops, False)]
     kids = await admin.get(f"{GOODS}/child_catetory", params={"parentId": tops})

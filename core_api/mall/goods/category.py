@@ -14,6 +14,7 @@ children.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
@@ -33,6 +34,10 @@ from core_api.platform.state import CLOCK
 from core_api.platform.tree import build_tree
 
 PERM = "mall:category"
+# Other features' records that name a category (the picture library's pictures, the points goods): each answers
+# why a category may not be deleted (a zh-CN sentence) or None. A feature appends its own at import.
+CategoryUse = Callable[[dict[str, Any]], Awaitable[str | None]]
+CATEGORY_USES: list[CategoryUse] = []
 MAX_ROWS = 2000  # a tree is read whole: never more than this many categories of a kind
 
 
@@ -44,6 +49,9 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
         goods = await MallGoods.filter(category_id=before["id"]).count()
         if goods:
             raise ServiceError(f"分类“{before['name']}”下还有{goods}件商品，不能删除")
+        for use in CATEGORY_USES:
+            if (refusal := await use(before)) is not None:
+                raise ServiceError(refusal)
         return
     kind = (before or {}).get("kind") or values.get("kind") or "goods"
     parent_id = values.get("parent_id", (before or {}).get("parent_id", 0)) or 0

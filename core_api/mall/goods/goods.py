@@ -262,10 +262,17 @@ async def child_category(request: web.Request, principal: Principal, query: Chil
                      "sort": r["sort"], "leaf": r["id"] not in kids} for r in rows])
 
 
-@api.get("/admin/mall/shop/goods/category", need=any_perm(f"{PERM}:list", f"{PERM}:edit"),
-         summary="The goods category tree (two levels, on shelf)")
-async def category_tree(request: web.Request, principal: Principal) -> web.Response:
-    return ok(data=await tree_of("goods", on_shelf=True))
+class TreeQuery(Schema):
+    kind: Literal["goods", "picture", "integral"] = Field("goods", title="分类类型",
+                                                          description="goods, picture (picture types) or integral")
+
+
+@api.get("/admin/mall/shop/goods/category",
+         need=any_perm(f"{PERM}:list", f"{PERM}:edit", "mall:category:list", "mall:picture:list",
+                       "mall:integralGoods:list"),
+         summary="The category tree of a kind (two levels, on shelf): what shop accounts read categories through")
+async def category_tree(request: web.Request, principal: Principal, query: TreeQuery) -> web.Response:
+    return ok(data=await tree_of(query.kind, on_shelf=True))
 
 
 # ---- the edit page

@@ -6508,8 +6508,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The goods category tree (two levels, on shelf)
-         * @description Needs a signed-in caller with any of permissions mall:goods:list, mall:goods:edit.
+         * The category tree of a kind (two levels, on shelf): what shop accounts read categories through
+         * @description Needs a signed-in caller with any of permissions mall:goods:list, mall:goods:edit, mall:category:list, mall:picture:list, mall:integralGoods:list.
          */
         get: operations["goods_category_tree"];
         put?: never;
@@ -30233,7 +30233,9 @@ export interface operations {
     };
     goods_category_tree: {
         parameters: {
-            query?: never;
+            query?: {
+                kind?: "goods" | "picture" | "integral";
+            };
             header?: never;
             path?: never;
             cookie?: never;
