@@ -30,7 +30,11 @@ test("a shop's staff creates a goods item with a 3 × 2 spec matrix and submits 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const shop = await context.newPage();
   await signIn(shop, { username: account, password });
-  await shop.goto("/mall/goods-edit");
+  await shop.goto("/mall/goods");
+  await expect(shop.getByTestId("resource-screen")).toBeVisible();
+  await expect(shop.locator('[data-testid="table-row"]')).toHaveCount(0); // its own shop's goods only: none yet
+  await shop.getByTestId("toolbar-action-add").click();
+  await expect(shop).toHaveURL(/\/mall\/goods-edit/);
   const edit = shop.getByTestId("goods-edit");
   await expect(edit).toBeVisible();
   const goodsName = `纯棉T恤${tag}`;
