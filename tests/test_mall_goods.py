@@ -149,6 +149,10 @@ async def test_goods_are_created_listed_and_edited_by_their_shop_only(admin):
     assert [r["id"] for r in page2["rows"]] == [mine]
     by_shop = await admin.get(f"{GOODS}/list_data", params={"shopId": w.shop_b.id, "categoryId": w.leaf})
     assert [r["id"] for r in by_shop["rows"]] == [theirs]
+    # a renamed category shows on the list at once
+    assert (await admin.post("/admin/shop_type/add_edit", json={"id": w.leaf, "name": "短袖T恤",
+                                                               "parentId": w.top}))["code"] == 200
+    assert (await w.a.get(f"{GOODS}/list_data"))["rows"][0]["categoryName"] == "短袖T恤"
     # a shop naming another shop in a body or a filter does not reach it
     assert (await w.a.get(f"{GOODS}/list_data", params={"shopId": w.shop_b.id}))["rows"] == []
     assert (await w.a.post(f"{GOODS}/add_edit", json={"categoryId": w.leaf, "name": "x", "shopId": w.shop_b.id})

@@ -14,11 +14,13 @@ children.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 from pydantic import Field, create_model
+from tortoise import connections
 from tortoise.transactions import in_transaction
 
 from core_api.content.common import delete_one, save
@@ -75,10 +77,36 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
         raise ServiceError(f"分类“{parent['name']}”下已有商品，不能再添加子分类")
 
 
+_NAMES: dict[int, str] = {}  # every category's name: the goods list shows them beside each item's category id
+_NAMES_AT = [0.0]
+_NAMES_DB: list[int] = [0]  # the connection the map was read from (another database: read again)
+NAMES_MAX_AGE = 30.0  # seconds: another node's rename shows here at most this late (this node's at once)
+
+
+async def forget_names(action: str = "", record_id: int = 0, row: dict[str, Any] | None = None) -> None:
+    _NAMES_AT[0] = 0.0
+
+
+async def category_names(ids: list[int]) -> dict[int, str]:
+    """The names of ``ids`` from a kept map of every category (a few hundred rows, read again after a write of
+    this node or after NAMES_MAX_AGE): the goods list pays no query for them."""
+    wanted = sorted({int(i) for i in ids if i})
+    if not wanted:
+        return {}
+    db = id(connections.get("default"))
+    if (time.monotonic() - _NAMES_AT[0] > NAMES_MAX_AGE or _NAMES_DB[0] != db
+            or any(i not in _NAMES for i in wanted)):
+        rows = await MallCategory.all().limit(MAX_ROWS * 3).values_list("id", "name")
+        _NAMES.clear()
+        _NAMES.update(dict(rows))  # type: ignore[arg-type]
+        _NAMES_AT[0], _NAMES_DB[0] = time.monotonic(), db
+    return {i: _NAMES[i] for i in wanted if i in _NAMES}
+
+
 resource = Resource(
     name="MallCategory", model=MallCategory, perm=PERM, title="商品分类", title_en="Goods categories",
     view="mall/category/index", list_path="/admin/mall/type/list_data", check=check, order=("sort", "id"),
-    duplicate="同一上级下已有同名分类", add_perm=f"{PERM}:edit", exportable=False,
+    duplicate="同一上级下已有同名分类", add_perm=f"{PERM}:edit", exportable=False, written=forget_names,
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("kind", "分类类型", "Kind", "dict", dict_type="biz_mall_category_kind", default="goods", edit="create",
@@ -163,10 +191,3 @@ async def goods_leaf(category_id: int) -> dict[str, Any]:
     if await MallCategory.filter(parent_id=category_id).exists():
         raise ServiceError(f"分类“{rows[0]['name']}”下还有子分类，请选择末级分类")
     return rows[0]
-
-
-async def category_names(ids: list[int]) -> dict[int, str]:
-    wanted = sorted({int(i) for i in ids if i})
-    if not wanted:
-        return {}
-    return dict(await MallCategory.filter(id__in=wanted).values_list("id", "name"))  # type: ignore[arg-type]
