@@ -35,6 +35,7 @@ FEATURES = (
     "core_api.finance.withdrawal",
     "core_api.points.ledger",
     "core_api.mall.shop",
+    "core_api.mall.goods",  # after core_api.mall.shop: its demo goods belong to the demo shops
     "core_api.mall.supply",
     "core_api.mall.keyword",
     "core_api.mall.picture",
@@ -69,6 +70,7 @@ def business_apis() -> list[Api]:
     from core_api.mall.ad import routes as mall_ad
     from core_api.mall.carousel import routes as mall_carousel
     from core_api.mall.coupon import routes as mall_coupon
+    from core_api.mall.goods import routes as mall_goods
     from core_api.mall.integral_goods import routes as mall_integral_goods
     from core_api.mall.keyword import routes as mall_keyword
     from core_api.mall.market import routes as mall_market
@@ -91,4 +93,5 @@ def business_apis() -> list[Api]:
                consult_doctor, finance_pay_code, finance_withdrawal]
     modules += [points_ledger, mall_shop, mall_keyword, mall_picture, mall_carousel, mall_ad, mall_integral_goods,
                 mall_supply, mall_coupon, mall_market, mall_turntable]
-    return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules)]
+    return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules),
+            *mall_goods.APIS]

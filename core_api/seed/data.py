@@ -157,6 +157,13 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_mall_link_type": ("链接类型", [("无链接", "none", "info", "Y"), ("商品", "goods", "primary", "N"),
                                        ("网址", "url", "success", "N")]),
     "biz_show_hide": ("显示状态", [("显示", "1", "success", "Y"), ("隐藏", "0", "info", "N")]),
+    # mall goods (issue 13)
+    "biz_mall_category_kind": ("商城分类类型", [("商品分类", "goods", "primary", "Y"),
+                                             ("图片分类", "picture", "info", "N"),
+                                             ("积分商品分类", "integral", "warning", "N")]),
+    "biz_goods_review": ("商品审核状态", [("草稿", "draft", "info", "Y"), ("待审核", "pending", "warning", "N"),
+                                         ("已通过", "approved", "success", "N"),
+                                         ("已驳回", "rejected", "danger", "N")]),
 }
 
 # (name, key, value)

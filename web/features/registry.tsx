@@ -5,6 +5,7 @@ import { financeViews } from "@/features/finance/registry";
 import { mallContentViews } from "@/features/mall/content-registry";
 import { generatedViews } from "@/features/generated/registry";
 import { shopViews } from "@/features/mall/shops-registry";
+import { mallGoodsViews } from "@/features/mall/goods-registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { settingViews } from "@/features/setting/registry";
 import { RegionScreen } from "@/features/region/region-screen";
@@ -56,6 +57,7 @@ export const views: Readonly<Record<string, View>> = {
   ...financeViews,
   ...shopViews,
   ...mallContentViews,
+  ...mallGoodsViews,
 };
 
 /**

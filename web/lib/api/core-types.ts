@@ -3908,6 +3908,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/MallCategory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 商品分类: update
+         * @description Needs a signed-in caller with any of permissions mall:category:edit.
+         */
+        put: operations["platform_MallCategory_update"];
+        /**
+         * 商品分类: create
+         * @description Needs a signed-in caller with any of permissions mall:category:edit.
+         */
+        post: operations["platform_MallCategory_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallCategory/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 商品分类: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions mall:category:query.
+         */
+        get: operations["platform_MallCategory_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallCategory/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 商品分类: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions mall:category:shelf.
+         */
+        get: operations["platform_MallCategory_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallCategory/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 商品分类: delete
+         * @description Needs a signed-in caller with any of permissions mall:category:remove.
+         */
+        delete: operations["platform_MallCategory_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallCategory/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 商品分类: one record
+         * @description Needs a signed-in caller with any of permissions mall:category:query.
+         */
+        get: operations["platform_MallCategory_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/MallCoupon": {
         parameters: {
             query?: never;
@@ -4024,6 +4128,46 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions mall:coupon:query.
          */
         get: operations["platform_MallCoupon_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallGoods/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 商品管理: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions mall:goods:query.
+         */
+        get: operations["platform_MallGoods_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/MallGoods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 商品管理: one record
+         * @description Needs a signed-in caller with any of permissions mall:goods:query.
+         */
+        get: operations["platform_MallGoods_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7584,6 +7728,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/mall/shop/goods/add_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) a goods item; an approved item edited goes back to review
+         * @description Needs a signed-in caller with any of permissions mall:goods:edit.
+         */
+        post: operations["goods_add_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/goods/add_edit_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The edit page: the item with its SKUs and chosen specs, the category tree and the attributes
+         * @description Needs a signed-in caller with any of permissions mall:goods:edit, mall:goods:query.
+         */
+        get: operations["goods_add_edit_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/goods/category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The category tree of a kind (two levels, on shelf): what shop accounts read categories through
+         * @description Needs a signed-in caller with any of permissions mall:goods:list, mall:goods:edit, mall:category:list, mall:picture:list, mall:integralGoods:list.
+         */
+        get: operations["goods_category_tree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/goods/child_catetory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The goods categories (on shelf) under a category, or the first level
+         * @description Needs a signed-in caller with any of permissions mall:goods:list, mall:goods:edit.
+         */
+        get: operations["goods_child_category"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/goods/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a goods item and its SKUs (refused while an open order holds one)
+         * @description Needs a signed-in caller with any of permissions mall:goods:remove.
+         */
+        get: operations["goods_remove"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/goods/goods_crossing_attr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a goods item's specs: every combination of the chosen values is one SKU with its price (fen), stock, code and image; remaining combinations keep their SKU ids
+         * @description Needs a signed-in caller with any of permissions mall:goods:specs, mall:goods:edit.
+         */
+        post: operations["goods_goods_crossing_attr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/goods/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 商品管理: a page of the list
+         * @description Needs a signed-in caller with any of permissions mall:goods:list.
+         */
+        get: operations["platform_MallGoods_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/goods/multi_shelf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Put several goods items on or off the shelf: all or none
+         * @description Needs a signed-in caller with any of permissions mall:goods:shelf.
+         */
+        get: operations["goods_multi_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/goods/shelf_recommend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Put a goods item on or off the shelf (only an approved one goes on), or (un)recommend it
+         * @description Needs a signed-in caller with any of permissions mall:goods:shelf, mall:goods:recommend.
+         */
+        get: operations["goods_shelf_recommend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop/goods/submit_review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Submit a draft or rejected goods item for the platform's review
+         * @description Needs a signed-in caller with any of permissions mall:goods:edit.
+         */
+        get: operations["goods_submit_review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/mall/shop/info_page": {
         parameters: {
             query?: never;
@@ -7716,6 +8060,166 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions mall:coupon:list.
          */
         get: operations["platform_MallCoupon_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop_mall_attr/del_attr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete an attribute and its values (refused while goods specs use them)
+         * @description Needs a signed-in caller with any of permissions mall:attr:remove.
+         */
+        get: operations["goods_del_attr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop_mall_attr/del_attr_val": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a value of an attribute (refused while goods specs use it)
+         * @description Needs a signed-in caller with any of permissions mall:attr:remove.
+         */
+        get: operations["goods_del_attr_val"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop_mall_attr/edit_attr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) a goods attribute; the parameters are in the query string
+         * @description Needs a signed-in caller with any of permissions mall:attr:edit.
+         */
+        post: operations["goods_edit_attr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop_mall_attr/edit_attr_val": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) a value of an attribute; the parameters are in the query string
+         * @description Needs a signed-in caller with any of permissions mall:attr:edit.
+         */
+        post: operations["goods_edit_attr_val"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop_mall_attr/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of goods attributes (the platform's and, for a shop account, its own) with their values
+         * @description Needs a signed-in caller with any of permissions mall:attr:list, mall:goods:edit.
+         */
+        get: operations["goods_attr_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/shop_mall_attr/list_data_val": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The values of one attribute, by sort
+         * @description Needs a signed-in caller with any of permissions mall:attr:list, mall:goods:edit.
+         */
+        get: operations["goods_attr_values"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/type/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 商品分类: a page of the list
+         * @description Needs a signed-in caller with any of permissions mall:category:list.
+         */
+        get: operations["platform_MallCategory_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mall/type/shelf_change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Put a mall category on or off the shelf
+         * @description Needs a signed-in caller with any of permissions mall:category:shelf.
+         */
+        get: operations["goods_type_shelf_change"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8721,6 +9225,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/shop/goods_mall/aduit_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending goods item, or reject it with a reason the shop sees (once)
+         * @description Needs a signed-in caller with any of permissions mall:review:audit.
+         */
+        post: operations["goods_audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/shop/goods_mall/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The goods awaiting review (or the approved / rejected ones), oldest first, keyset-paged
+         * @description Needs a signed-in caller with any of permissions mall:review:list.
+         */
+        get: operations["goods_review_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/shop/goods_mall/settle_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The review page of a goods item: the item, its shop and category, its SKUs
+         * @description Needs a signed-in caller with any of permissions mall:review:query, mall:review:audit.
+         */
+        get: operations["goods_settle_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/shopAd_category/add_edit": {
         parameters: {
             query?: never;
@@ -8995,6 +9559,66 @@ export interface paths {
         get: operations["coupon_delete"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/shop_type/add_edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (no id) or edit (an id) a mall category (two levels, goods only on leaves)
+         * @description Needs a signed-in caller with any of permissions mall:category:edit.
+         */
+        post: operations["goods_type_add_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/shop_type/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a mall category (refused while goods or child categories use it)
+         * @description Needs a signed-in caller with any of permissions mall:category:remove.
+         */
+        get: operations["goods_type_del"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/shop_type/integral_type_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The points-goods categories (kind integral, on shelf) as a two-level tree
+         * @description Needs a signed-in caller with any of permissions mall:category:list, mall:integralGoods:list.
+         */
+        post: operations["goods_integral_type_data"];
         delete?: never;
         options?: never;
         head?: never;
@@ -18591,6 +19215,15 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** CrossingBody */
+        CrossingBody: {
+            /** 商品编号 */
+            goodsId: number;
+            /** 规格 */
+            skus: components["schemas"]["SkuIn"][];
+            /** 规格属性 */
+            specs?: components["schemas"]["SpecIn"][];
+        };
         /** DashboardData */
         DashboardData: {
             /** Depttotal */
@@ -20576,6 +21209,198 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** MallCategoryCreate */
+        MallCategoryCreate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 图标
+             * @default null
+             */
+            icon?: string | null;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * 分类类型
+             * @default null
+             */
+            kind?: string | null;
+            /** 分类名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 上级编号
+             * @default null
+             */
+            parentId?: number | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** MallCategoryEdit */
+        MallCategoryEdit: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 图标
+             * @default null
+             */
+            icon?: string | null;
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * Kind
+             * @default null
+             */
+            kind?: unknown;
+            /** 分类名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 上级编号
+             * @default null
+             */
+            parentId?: number | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** MallCategoryUpdate */
+        MallCategoryUpdate: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 图标
+             * @default null
+             */
+            icon?: string | null;
+            /** 编号 */
+            id: number;
+            /**
+             * Kind
+             * @default null
+             */
+            kind?: unknown;
+            /** 分类名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 上级编号
+             * @default null
+             */
+            parentId?: number | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
         /** MallCouponCreate */
         MallCouponCreate: {
             /**
@@ -21015,6 +21840,123 @@ export interface components {
             validStart?: string | null;
             /** 有效期类型 */
             validity: string;
+        };
+        /** MallGoodsEdit */
+        MallGoodsEdit: {
+            /** 商品分类 */
+            categoryId: number;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * 商品详情
+             * @default null
+             */
+            detail?: string | null;
+            /**
+             * 编号
+             * @default null
+             */
+            id?: number | null;
+            /**
+             * 划线价
+             * @default null
+             */
+            marketPriceFen?: number | null;
+            /** 商品名称 */
+            name: string;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * 商品图片
+             * @default null
+             */
+            pics?: string | null;
+            /**
+             * Pricefen
+             * @default null
+             */
+            priceFen?: unknown;
+            /**
+             * Recommend
+             * @default null
+             */
+            recommend?: unknown;
+            /**
+             * Review
+             * @default null
+             */
+            review?: unknown;
+            /**
+             * Reviewreason
+             * @default null
+             */
+            reviewReason?: unknown;
+            /**
+             * Sales
+             * @default null
+             */
+            sales?: unknown;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Shopid
+             * @default null
+             */
+            shopId?: unknown;
+            /**
+             * 排序
+             * @default null
+             */
+            sort?: number | null;
+            /**
+             * Stock
+             * @default null
+             */
+            stock?: unknown;
+            /**
+             * 副标题
+             * @default null
+             */
+            subtitle?: string | null;
+            /**
+             * 单位
+             * @default null
+             */
+            unit?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+            /**
+             * Version
+             * @default null
+             */
+            version?: unknown;
         };
         /** MallIntegralGoodsAddEdit */
         MallIntegralGoodsAddEdit: {
@@ -24927,12 +25869,50 @@ export interface components {
             /** 订单号 */
             orderNo: string;
         };
+        /** SkuIn */
+        SkuIn: {
+            /**
+             * 规格编码
+             * @default
+             */
+            code?: string;
+            /**
+             * 规格图片
+             * @default
+             */
+            image?: string;
+            /**
+             * 规格划线价
+             * @description fen, 0..99999999
+             * @default 0
+             */
+            marketPriceFen?: number;
+            /**
+             * 规格价格
+             * @description fen, 1..99999999
+             */
+            priceFen: number;
+            /**
+             * 规格库存
+             * @description 0..9999999
+             */
+            stock: number;
+            /** 属性值编号 */
+            valueIds?: number[];
+        };
         /** SkuPrice */
         SkuPrice: {
             /** 拼团价（分） */
             priceFen: number;
             /** 规格编号 */
             skuId: number;
+        };
+        /** SpecIn */
+        SpecIn: {
+            /** 属性编号 */
+            attrId: number;
+            /** 属性值编号 */
+            valueIds: number[];
         };
         /** TextBody */
         TextBody: {
@@ -25801,6 +26781,23 @@ export interface components {
             reason?: string;
             /** 状态 */
             status: string;
+        };
+        /** AuditBody */
+        core_api__mall__goods__goods__AuditBody: {
+            /** 商品编号 */
+            id: number;
+            /**
+             * 驳回原因
+             * @description required when rejected: the shop sees it
+             * @default
+             */
+            reason?: string;
+            /**
+             * 审核结果
+             * @description approved or rejected
+             * @enum {string}
+             */
+            status: "approved" | "rejected";
         };
         /** AuditBody */
         core_api__mall__shop__routes__AuditBody: {
@@ -31030,6 +32027,134 @@ export interface operations {
             };
         };
     };
+    platform_MallCategory_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallCategoryUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallCategoryUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallCategory_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallCategoryCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallCategoryCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallCategory_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_MallCategory_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallCategory_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallCategory_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_MallCoupon_update: {
         parameters: {
             query?: never;
@@ -31162,6 +32287,48 @@ export interface operations {
         };
     };
     platform_MallCoupon_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallGoods_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_MallGoods_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -35184,6 +36351,227 @@ export interface operations {
             };
         };
     };
+    goods_add_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallGoodsEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallGoodsEdit"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_add_edit_page: {
+        parameters: {
+            query?: {
+                id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_category_tree: {
+        parameters: {
+            query?: {
+                kind?: "goods" | "picture" | "integral";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_child_category: {
+        parameters: {
+            query?: {
+                parentId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_remove: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_goods_crossing_attr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrossingBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["CrossingBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallGoods_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopId?: number | null;
+                name?: string | null;
+                categoryId?: number | null;
+                shelf?: string | null;
+                recommend?: string | null;
+                review?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_multi_shelf: {
+        parameters: {
+            query: {
+                ids: string;
+                shelf: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_shelf_recommend: {
+        parameters: {
+            query: {
+                id: number;
+                shelf?: string | null;
+                recommend?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_submit_review: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     shop_info_page: {
         parameters: {
             query?: {
@@ -35341,6 +36729,190 @@ export interface operations {
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
                 after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_del_attr: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_del_attr_val: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_edit_attr: {
+        parameters: {
+            query: {
+                id?: number | null;
+                name: string;
+                sort?: number;
+                shopId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_edit_attr_val: {
+        parameters: {
+            query: {
+                id?: number | null;
+                attrId: number;
+                value: string;
+                sort?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_attr_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopId?: number | null;
+                name?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_attr_values: {
+        parameters: {
+            query: {
+                attrId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_MallCategory_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                kind?: string | null;
+                parentId?: number | null;
+                name?: string | null;
+                shelf?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_type_shelf_change: {
+        parameters: {
+            query: {
+                id: number;
+                shelf?: string | null;
             };
             header?: never;
             path?: never;
@@ -36483,6 +38055,78 @@ export interface operations {
             };
         };
     };
+    goods_audit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["core_api__mall__goods__goods__AuditBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__mall__goods__goods__AuditBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_review_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopId?: number | null;
+                name?: string | null;
+                review?: "pending" | "approved" | "rejected";
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_settle_page: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     ad_ad_add_edit: {
         parameters: {
             query?: never;
@@ -36788,6 +38432,67 @@ export interface operations {
             query: {
                 id: number;
             };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_type_add_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MallCategoryEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["MallCategoryEdit"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_type_del: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    goods_integral_type_data: {
+        parameters: {
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;

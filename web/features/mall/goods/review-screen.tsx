@@ -1,0 +1,188 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Authorized } from "@/components/authorized";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Textarea } from "@/components/ui/textarea";
+import { StoredImage } from "@/components/upload/image-upload";
+import { fenToYuan } from "@/features/resources/logic";
+import { request, RequestError } from "@/lib/request";
+
+type Review = "pending" | "approved" | "rejected";
+
+interface Row {
+  id: number;
+  shopName: string;
+  categoryName: string;
+  name: string;
+  pics: string;
+  priceFen: number;
+  stock: number;
+  review: Review;
+  reviewReason: string;
+  updateTime?: string;
+  createTime: string;
+}
+
+interface Settle {
+  goods: Row & { subtitle: string; detail: string; unit: string };
+  skus: { id: number; spec: string; priceFen: number; stock: number; code: string }[];
+}
+
+/** Goods review (mall/review/index): the goods awaiting review; the settle page; approve, or reject with a reason. */
+export function ReviewScreen() {
+  const t = useTranslations("mallGoods");
+  const [review, setReview] = useState<Review>("pending");
+  const [name, setName] = useState("");
+  const [rows, setRows] = useState<Row[]>([]);
+  const [open, setOpen] = useState<Settle | null>(null);
+  const [reason, setReason] = useState("");
+
+  const reload = useCallback(async () => {
+    try {
+      const answer = (await request<unknown>("api/admin/shop/goods_mall/list_data", { params: { review, name: name || undefined, pageSize: 50 } })) as unknown as { rows: Row[] };
+      setRows(answer.rows);
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+    }
+  }, [review, name]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const show = async (id: number) => {
+    try {
+      const { data } = await request<Settle>("api/admin/shop/goods_mall/settle_page", { params: { id } });
+      if (data) {
+        setReason("");
+        setOpen(data);
+      }
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+    }
+  };
+
+  const decide = async (status: "approved" | "rejected") => {
+    if (!open) return;
+    if (status === "rejected" && !reason.trim()) return void toast.error(t("reasonRequired"));
+    try {
+      const answer = await request("api/admin/shop/goods_mall/aduit_data", { method: "POST", data: { id: open.goods.id, status, reason } });
+      toast.success(answer.msg ?? t("done"));
+      setOpen(null);
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+    }
+    await reload();
+  };
+
+  return (
+    <div className="space-y-3 p-4" data-testid="review-screen">
+      <div className="flex flex-wrap items-center gap-2">
+        {(["pending", "approved", "rejected"] as const).map((r) => (
+          <Button key={r} size="sm" data-testid={`review-filter-${r}`} variant={review === r ? "default" : "outline"} onClick={() => setReview(r)}>
+            {t(`review.${r}`)}
+          </Button>
+        ))}
+        <Input className="w-48" placeholder={t("name")} value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <Table data-testid="review-table">
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t("pics")}</TableHead>
+            <TableHead>{t("name")}</TableHead>
+            <TableHead>{t("shop")}</TableHead>
+            <TableHead>{t("category")}</TableHead>
+            <TableHead>{t("price")}</TableHead>
+            <TableHead>{t("stock")}</TableHead>
+            <TableHead>{t("reviewLabel")}</TableHead>
+            <TableHead>{t("operations")}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id} data-testid={`review-row-${row.name}`}>
+              <TableCell>
+                <StoredImage path={row.pics.split(",")[0] ?? ""} alt={row.name} className="size-10 rounded object-cover" />
+              </TableCell>
+              <TableCell>{row.name}</TableCell>
+              <TableCell>{row.shopName}</TableCell>
+              <TableCell>{row.categoryName}</TableCell>
+              <TableCell>¥{fenToYuan(row.priceFen)}</TableCell>
+              <TableCell>{row.stock}</TableCell>
+              <TableCell>
+                {t(`review.${row.review}`)}
+                {row.reviewReason && <div className="text-xs text-muted-foreground">{row.reviewReason}</div>}
+              </TableCell>
+              <TableCell>
+                <Button size="sm" variant="link" data-testid="review-open" onClick={() => void show(row.id)}>
+                  {row.review === "pending" ? t("audit") : t("view")}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Dialog open={open !== null} onOpenChange={(v) => !v && setOpen(null)}>
+        <DialogContent className="max-w-3xl">
+          <DialogHeader>
+            <DialogTitle>{open?.goods.name}</DialogTitle>
+          </DialogHeader>
+          {open && (
+            <div className="space-y-3" data-testid="settle-page">
+              <p className="text-sm text-muted-foreground">
+                {open.goods.shopName} · {open.goods.categoryName} · {open.goods.subtitle}
+              </p>
+              <div className="flex gap-2">
+                {open.goods.pics
+                  .split(",")
+                  .filter(Boolean)
+                  .map((p) => (
+                    <StoredImage key={p} path={p} alt={open.goods.name} className="size-16 rounded object-cover" />
+                  ))}
+              </div>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t("spec")}</TableHead>
+                    <TableHead>{t("price")}</TableHead>
+                    <TableHead>{t("stock")}</TableHead>
+                    <TableHead>{t("code")}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {open.skus.map((s) => (
+                    <TableRow key={s.id} data-testid="settle-sku">
+                      <TableCell>{s.spec || t("single")}</TableCell>
+                      <TableCell>¥{fenToYuan(s.priceFen)}</TableCell>
+                      <TableCell>{s.stock}</TableCell>
+                      <TableCell>{s.code}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              {open.goods.review === "pending" && (
+                <Authorized perms={["mall:review:audit"]}>
+                  <Textarea data-testid="review-reason" placeholder={t("rejectReason")} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+                  <div className="flex gap-2">
+                    <Button data-testid="review-approve" onClick={() => void decide("approved")}>
+                      {t("approve")}
+                    </Button>
+                    <Button variant="destructive" data-testid="review-reject" onClick={() => void decide("rejected")}>
+                      {t("reject")}
+                    </Button>
+                  </div>
+                </Authorized>
+              )}
+            </div>
+          )}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
