@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 from datetime import UTC, date
 from typing import Any
@@ -84,6 +85,7 @@ async def page_of(qs: QuerySet, query: ListQuery, whitelist: dict[str, str], def
     return rows, total
 
 
+@functools.lru_cache(maxsize=4096)  # column names: a few hundred, converted for every cell of every list
 def to_camel(name: str) -> str:
     head, *rest = name.split("_")
     return head + "".join(p[:1].upper() + p[1:] for p in rest)
