@@ -1,19 +1,21 @@
-"""What the alternate calls of several content resources share: a page in the business envelope, a save that
-creates or edits by the presence of an id, and a delete of one record — each through the resource's own
-rules (its ``check``, its read-only fields, its history and its unique-index message)."""
+"""What the spec's alternate calls of many resources share (content, consult, mall): a page in the business
+envelope, a save that creates or edits by the presence of an id (``add_edit`` with its body ``edit_model``), and
+a delete of one record — each through the resource's own rules (its ``check``, its read-only fields, its
+history, its unique-index message) and through ``res.one``, so a shop account's scope applies (404)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from aiohttp import web
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, create_model
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from core_api.platform.envelope import page
-from core_api.platform.errors import ServiceError
+from core_api.platform.errors import Forbidden, ServiceError
 from core_api.platform.resource import Resource
+from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal
 from core_api.platform.state import CLOCK
 
@@ -56,3 +58,28 @@ async def delete_one(res: Resource, request: web.Request, principal: Principal, 
     async with in_transaction():
         await res.model.filter(**{res.key: record_id}).delete()
         await res.record(request, principal, record_id, "delete", row, {})
+
+class IdQuery(Schema):
+    id: int = Field(..., ge=1, le=INT_MAX, title="编号")
+
+
+def edit_model(res: Resource) -> type[BaseModel]:
+    """The create body of the declaration with an optional ``id``: present, the record is edited."""
+    return create_model(f"{res.name}AddEdit", __base__=res.create_model,
+                        id=(int | None, Field(None, ge=1, le=INT_MAX, title="编号")))
+
+
+async def add_edit(res: Resource, request: web.Request, principal: Principal, body: Any) -> int:
+    record_id = body.id
+    wanted = f"{res.perm}:edit" if record_id else (res.add_perm or f"{res.perm}:add")
+    if not principal.authz.has_permi(wanted):
+        raise Forbidden()
+    return await save(res, request, principal, body, record_id)
+
+
+async def remove(res: Resource, request: web.Request, principal: Principal, record_id: int) -> None:
+    await delete_one(res, request, principal, record_id)
+
+
+def need_perms(res: Resource) -> tuple[str, ...]:
+    return tuple(dict.fromkeys([res.add_perm or f"{res.perm}:add", f"{res.perm}:edit"]))

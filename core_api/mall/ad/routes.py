@@ -14,9 +14,9 @@ from aiohttp import web
 from pydantic import Field
 from tortoise.transactions import in_transaction
 
+from core_api.content.common import IdQuery, add_edit, edit_model, need_perms, remove
 from core_api.mall.ad.models import MallAdCategory, MallAdGoods
 from core_api.mall.goods.models import MallGoods
-from core_api.mall.keyword.common import IdQuery, add_edit, edit_model, need_perms, remove
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table

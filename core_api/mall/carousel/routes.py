@@ -12,9 +12,9 @@ from typing import Any
 from aiohttp import web
 from pydantic import Field
 
+from core_api.content.common import IdQuery, add_edit, edit_model, need_perms, remove
 from core_api.mall.carousel.models import MallCarousel
 from core_api.mall.goods.models import MallGoods
-from core_api.mall.keyword.common import IdQuery, add_edit, edit_model, need_perms, remove
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError

@@ -8,7 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
-from core_api.mall.keyword.common import IdQuery, add_edit, edit_model, need_perms, remove
+from core_api.content.common import IdQuery, add_edit, edit_model, need_perms, remove
 from core_api.mall.keyword.models import MallKeyword
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok

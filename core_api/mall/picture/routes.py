@@ -13,8 +13,8 @@ from pydantic import Field
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
+from core_api.content.common import IdQuery, add_edit, edit_model, need_perms, remove
 from core_api.mall.goods.models import MallCategory
-from core_api.mall.keyword.common import IdQuery, add_edit, edit_model, need_perms, remove
 from core_api.mall.picture.models import MallPicture
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
