@@ -3,6 +3,7 @@ import { LoginCharts } from "@/features/account/charts/login-charts";
 import { contentViews } from "@/features/content/registry";
 import { financeViews } from "@/features/finance/registry";
 import { generatedViews } from "@/features/generated/registry";
+import { marketPanels } from "@/features/mall/market-registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { settingViews } from "@/features/setting/registry";
 import { RegionScreen } from "@/features/region/region-screen";
@@ -60,4 +61,5 @@ export const views: Readonly<Record<string, View>> = {
  */
 export const resourcePanels: Readonly<Record<string, ComponentType>> = {
   "account/chartLogin/index": LoginCharts,
+  ...marketPanels,
 };
