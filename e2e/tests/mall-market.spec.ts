@@ -87,11 +87,22 @@ test("an operator adds a group buy: goods by name, a group price per SKU below i
   await dialog.getByTestId("group-submit").click();
   await expect(dialog.getByTestId("group-field-error")).toHaveText("拼团价须低于原价 100.00 元");
   await dialog.getByTestId(`group-sku-price-${skuIds[0]}`).fill("79.9");
+  const added = page.waitForResponse((r) => r.url().includes("market_manage/add"));
   await dialog.getByTestId("group-submit").click();
+  const { data } = (await (await added).json()) as { data: { id: number } };
   await expect(dialog).toBeHidden();
   const record = row(page, name);
   await expect(record).toContainText("79.90");
   await expect(record).toContainText("3");
+
+  // its details: the group price of each SKU, sent as integer fen
+  await page.getByTestId("group-info-id").fill(String(data.id));
+  await page.getByTestId("group-info").click();
+  const info = page.getByTestId("group-info-dialog");
+  await expect(info.getByTestId("group-info-sku")).toHaveText([/红色¥100\.00¥79\.90/, /蓝色¥120\.00¥99\.90/]);
+  await expect(info.getByTestId("group-info-rule")).toHaveText("3 人成团，24 小时内有效");
+  await expect(info.getByTestId("group-info-teams")).toHaveText("拼团中 0，已成团 0，已过期 0");
+  await page.keyboard.press("Escape");
 
   // the same goods in an overlapping window: the core's refusal is shown
   await page.getByTestId("group-add").click();

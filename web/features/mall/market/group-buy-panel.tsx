@@ -42,13 +42,81 @@ async function quietly<T>(call: () => Promise<T>): Promise<T | undefined> {
 export function GroupBuyPanel() {
   const t = useTranslations("mallMarket.group");
   const [open, setOpen] = useState(false);
+  const [lookup, setLookup] = useState("");
+  const [info, setInfo] = useState<ActivityInfo | null>(null);
+  const view = async () => {
+    if (!/^[1-9]\d{0,17}$/.test(lookup.trim())) {
+      toast.error(t("badId"));
+      return;
+    }
+    const answer = await quietly(() => request<ActivityInfo>("api/admin/market_manage/info", { params: { id: lookup.trim() } }));
+    if (answer?.data) setInfo(answer.data);
+  };
   return (
-    <div className="flex flex-wrap gap-2" data-testid="group-buy-panel">
+    <div className="flex flex-wrap items-center gap-2" data-testid="group-buy-panel">
       <Button data-testid="group-add" onClick={() => setOpen(true)}>
         {t("add")}
       </Button>
+      <Input className="w-32" data-testid="group-info-id" inputMode="numeric" placeholder={t("activityId")} value={lookup} onChange={(e) => setLookup(e.target.value)} />
+      <Button variant="outline" data-testid="group-info" onClick={() => void view()}>
+        {t("view")}
+      </Button>
       {open && <AddActivityDialog onClose={() => setOpen(false)} />}
+      {info && <InfoDialog info={info} onClose={() => setInfo(null)} />}
     </div>
+  );
+}
+
+interface ActivityInfo {
+  id: number;
+  goodsName: string;
+  shopName?: string;
+  teamSize: number;
+  hours: number;
+  startTime: string;
+  endTime: string;
+  skus: { skuId: number; spec: string; skuPriceFen: number; priceFen: number }[];
+  teams: { open: number; full: number; expired: number };
+}
+
+function InfoDialog({ info, onClose }: { info: ActivityInfo; onClose: () => void }) {
+  const t = useTranslations("mallMarket.group");
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()}>
+      <DialogContent data-testid="group-info-dialog" className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{info.goodsName}</DialogTitle>
+        </DialogHeader>
+        <div className="grid gap-1 text-sm">
+          {info.shopName && <div>{t("shop")}: {info.shopName}</div>}
+          <div data-testid="group-info-rule">{t("rule", { size: info.teamSize, hours: info.hours })}</div>
+          <div>
+            {info.startTime} – {info.endTime}
+          </div>
+          <div data-testid="group-info-teams">{t("teams", info.teams)}</div>
+        </div>
+        <div className="overflow-x-auto">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("spec")}</TableHead>
+                <TableHead>{t("skuPrice")}</TableHead>
+                <TableHead>{t("groupPrice")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {info.skus.map((sku) => (
+                <TableRow key={sku.skuId} data-testid="group-info-sku">
+                  <TableCell>{sku.spec || sku.skuId}</TableCell>
+                  <TableCell>¥{fenToYuan(sku.skuPriceFen)}</TableCell>
+                  <TableCell>¥{fenToYuan(sku.priceFen)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
 
