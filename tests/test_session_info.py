@@ -172,6 +172,7 @@ def test_every_operator_write_leaves_an_operation_log():
         "/admin/CommonCategory/v2/list", "/admin/category/list",  # reads: the category tree, a page of it
         "/admin/supply_chain/list_data",  # a read: the supply-chain provider's goods, filters in the body
         "/admin/market_manage/goods_data_list",  # a read: the goods a group buy can be made of, filters in the body
+        "/admin/shop_type/integral_type_data",  # a read: the points-goods categories (POST, as the spec has it)
     }
     endpoints = all_endpoints(feature_apis())
     # A declared resource listed by POST (spec 001 §7) is a read with its filters in the body.
