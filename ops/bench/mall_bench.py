@@ -29,7 +29,7 @@ from typing import Any
 
 import asyncpg
 
-from ops.bench.business_bench import SIZE, login, summary
+from ops.bench.business_bench import SIZE, load, login, summary
 from ops.bench.common import Result, bench_env, pg_url, prepare, recreate_database, start, table
 from ops.stack import ROOT
 
@@ -172,34 +172,6 @@ async def floor(url: str, case: Case, concurrency: int, seconds: float) -> Resul
     return summary(f"asyncpg SELECT + COUNT, {case.name} (floor)", concurrency, latencies, elapsed, wrong)
 
 
-async def load(target: str, token: str, case: Case, concurrency: int, seconds: float) -> Result:
-    import aiohttp
-
-    latencies: list[float] = []
-    wrong = 0
-    rows = max(0, min(SIZE, case.total - (case.page - 1) * SIZE))
-    deadline = time.perf_counter() + seconds
-    connector = aiohttp.TCPConnector(limit=concurrency + 1)
-    async with aiohttp.ClientSession(connector=connector, headers={"Authorization": f"Bearer {token}"}) as http:
-        async def worker() -> None:
-            nonlocal wrong
-            while time.perf_counter() < deadline:
-                began = time.perf_counter()
-                async with http.get(target) as r:
-                    body = await r.json()
-                data = body.get("data") if isinstance(body.get("data"), dict) else body
-                listed = data.get("rows", data.get("list", data.get("data", ())))
-                if body.get("code") == 200 and data.get("total") == case.total and len(listed) == rows:
-                    latencies.append(time.perf_counter() - began)
-                else:
-                    wrong += 1
-
-        began = time.perf_counter()
-        await asyncio.gather(*(worker() for _ in range(concurrency)))
-        elapsed = time.perf_counter() - began
-    return summary(f"GET list_data, {case.name}", concurrency, latencies, elapsed, wrong)
-
-
 async def pick(url: str) -> dict[str, Any]:
     conn = await asyncpg.connect(url)
     try:
@@ -261,9 +233,10 @@ def main() -> None:
             query = {**case.query, "pageSize": SIZE, "pageNum": case.page}
             case.target = f"{core.url}{LIST_PATH}?" + urllib.parse.urlencode(query)
             print(f"{case.name}: total {case.total:,}", flush=True)
-            asyncio.run(load(case.target, token, case, 4, 2))  # warm-up
+            asyncio.run(load("warm-up", case.target, token, case, 4, 2))  # type: ignore[arg-type]
             for c in levels:
-                results.append(asyncio.run(load(case.target, token, case, c, args.seconds)))
+                results.append(asyncio.run(load(f"GET list_data, {case.name}", case.target, token, case,  # type: ignore[arg-type]
+                                                c, args.seconds)))
                 results.append(asyncio.run(floor(url, case, c, args.seconds)))
         print(table(results))
         for app, base in zip(results[::2], results[1::2], strict=True):
