@@ -81,7 +81,8 @@ test("identity verification: create, filter, shelve, audit, read the history, de
 });
 
 test("a view path no resource declares still shows the not-built panel", async ({ page }) => {
-  await page.goto("/mall/turntable");
+  // the shop orders are issue 14's: when they are built, point this at a view still waiting
+  await page.goto("/order/shop");
   await expect(page.getByTestId("not-built")).toBeVisible();
-  await expect(page.getByTestId("not-built-view")).toHaveText("mall/turntable/index");
+  await expect(page.getByTestId("not-built-view")).toHaveText("order/shop/index");
 });
