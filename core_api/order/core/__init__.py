@@ -1,0 +1,1 @@
+"""The order records and their state machine, shared by every order feature."""
