@@ -7,6 +7,14 @@ Two kinds of traffic:
 
 The in-process bus runs the same handlers on an asyncio queue: at-most-once and single node (a
 crash loses what is queued), which is what a laptop needs; production uses RabbitMQ.
+
+Delayed events (``publish_later(topic, payload, delay_s)``, the order timeouts): on RabbitMQ a durable queue
+per (topic, delay) - ``<prefix>.delay.<topic>.<ms>ms`` with ``x-message-ttl`` and dead-lettering to the events
+exchange with the topic as routing key - declared once per process and cached. One delay per queue keeps the
+expiry right: RabbitMQ expires only the head of a queue, so messages of different TTLs in one queue would
+wait behind a longer one. The messages are persistent and survive a restart of the broker or of the
+publisher. In-process: an asyncio task that sleeps, then publishes (lost on restart: whoever relies on a
+delayed event also runs a periodic sweep doing the same conditional work).
 """
 
 from __future__ import annotations
@@ -83,6 +91,7 @@ class InProcessBus(BaseBus):
         self._queue: asyncio.Queue[tuple[Subscription, dict[str, Any], int]] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
         self._consumer: asyncio.Task[None] | None = None
+        self._delayed: set[asyncio.Task[None]] = set()
         self.parked: list[Parked] = []
 
     async def start(self, consume: bool = True) -> None:
@@ -96,6 +105,15 @@ class InProcessBus(BaseBus):
 
     async def broadcast(self, topic: str, payload: dict[str, Any]) -> None:
         await self._run_broadcast(topic, payload)
+
+    async def publish_later(self, topic: str, payload: dict[str, Any], delay_s: float) -> None:
+        async def later() -> None:
+            await asyncio.sleep(max(delay_s, 0))
+            await self.publish(topic, payload)
+
+        task = asyncio.create_task(later())
+        self._delayed.add(task)
+        task.add_done_callback(self._delayed.discard)
 
     async def _consume(self) -> None:
         while True:
@@ -136,7 +154,7 @@ class InProcessBus(BaseBus):
                 await asyncio.wait_for(self._queue.join(), timeout)
             except TimeoutError:
                 log.warning("in-process bus closed with %d events unhandled", self._queue.qsize())
-        tasks = [t for t in (self._consumer, *self._tasks) if t is not None]
+        tasks = [t for t in (self._consumer, *self._tasks, *self._delayed) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -160,6 +178,7 @@ class RabbitBus(BaseBus):
         # One publish per loop turn carries that turn's broadcasts (see platform/batching.py).
         self._broadcasts = TurnBatcher(self._publish_broadcasts)
         self._consumers: list[tuple[Any, str]] = []
+        self._delay_queues: set[str] = set()
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -266,6 +285,28 @@ class RabbitBus(BaseBus):
         )
         await self._events.publish(message, routing_key=topic)
 
+    def delay_queue(self, topic: str, delay_s: float) -> str:
+        return f"{self.prefix}.delay.{topic}.{int(delay_s * 1000)}ms"
+
+    async def publish_later(self, topic: str, payload: dict[str, Any], delay_s: float) -> None:
+        import aio_pika
+
+        name = self.delay_queue(topic, delay_s)
+        if name not in self._delay_queues:
+            await self._channel.declare_queue(name, durable=True, arguments={
+                "x-message-ttl": int(delay_s * 1000),
+                "x-dead-letter-exchange": f"{self.prefix}.events",
+                "x-dead-letter-routing-key": topic,
+            })
+            self._delay_queues.add(name)
+        message = aio_pika.Message(
+            body=orjson.dumps(payload),
+            delivery_mode=aio_pika.DeliveryMode.PERSISTENT,
+            message_id=uuid.uuid4().hex,
+            content_type="application/json",
+        )
+        await self._channel.default_exchange.publish(message, routing_key=name)
+
     async def broadcast(self, topic: str, payload: dict[str, Any]) -> None:
         self._broadcasts.add({"topic": topic, "payload": payload})
 
@@ -284,6 +325,8 @@ class RabbitBus(BaseBus):
             retries = [self.retry_queue(sub.name, a) for a in range(2, self.max_attempts + 1)]
             for name in (main, *retries, f"{main}.parked"):
                 await self._channel.queue_delete(name)
+        for name in self._delay_queues:
+            await self._channel.queue_delete(name)
         await self._channel.exchange_delete(f"{self.prefix}.events")
         await self._broadcast_channel.exchange_delete(f"{self.prefix}.broadcast")
 

@@ -191,4 +191,7 @@ JOBS = [
     ("清理过期导出文件", "SYSTEM", "cleanExports", '{"days": 7}', "0 15 4 * * ?", "2", "0"),
     ("补发未完成的站内消息", "SYSTEM", "resendStuckMessages", "{}", "0 0/5 * * * ?", "2", "0"),
     ("同步供应链商品", "DEFAULT", "syncSupplyGoods", '{"limit": 100}', "0 0 4 * * ?", "3", "1"),
+    ("关闭超时未支付订单", "SYSTEM", "closeUnpaidOrders", '{"limit": 500}', "0 * * * * ?", "2", "0"),
+    ("自动确认收货", "SYSTEM", "completeShippedOrders", '{"limit": 500}', "0 * * * * ?", "2", "0"),
+    ("订单结算", "SYSTEM", "settleOrders", '{"limit": 500}', "0 0/10 * * * ?", "2", "0"),
 ]

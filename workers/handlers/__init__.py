@@ -8,6 +8,7 @@ from core_api.auth.service import LOGIN_EVENT
 from core_api.content.message.service import MESSAGE_ADDED
 from core_api.messaging.service import NOTICE_PUBLISHED, ORDER_EVENT, on_notice_published, on_order_event
 from core_api.monitor.job.runner import JOB_FIRE, Services, run_fire
+from core_api.order.place import job as order_timeouts
 from core_api.platform.bus import BaseBus
 from core_api.platform.counts import broadcast_changed
 from core_api.platform.exports import EXPORT_REQUESTED
@@ -41,3 +42,4 @@ def subscribe_all(bus: BaseBus) -> None:
         await exports.build(payload, bus)
 
     bus.subscribe(EXPORT_REQUESTED, "exports.build", build_export)
+    order_timeouts.subscribe(bus)

@@ -1,0 +1,173 @@
+"""The app server's order calls (signed partner API, DOMAIN.md "Orders"): place, pay, cancel, confirm; the
+wallet callback of an order payment (dispatched from ``POST /api/open/v1/wallet/{provider}/notify``); and the
+operator's close through ``GET /admin/common/status_operate``. Rules: core_api/order/place/service.py."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any, Literal
+
+from aiohttp import web
+from pydantic import Field, model_validator
+from tortoise.transactions import in_transaction
+
+from core_api.finance.pay_code import routes as pay_code
+from core_api.order.core import flow
+from core_api.order.core.models import OrderMain, OrderShop
+from core_api.order.place import service
+from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.envelope import ok
+from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.resource import partner_api
+from core_api.platform.schema import INT_MAX, Schema, StrictSchema
+from core_api.platform.security import Principal, any_perm
+from core_api.platform.state import BUS, CLOCK, WALLET
+from core_api.platform.wallet import WalletRefused, WalletUnavailable
+from core_api.points.ledger.routes import known_user
+
+log = logging.getLogger("console.order")
+api = Api("order-place")
+STATUS_PERM = "order:shop:status"
+NO = r"^[A-Z0-9]{8,32}$"
+
+
+class ItemIn(StrictSchema):
+    sku_id: int = Field(ge=1, le=INT_MAX, title="规格编号")
+    quantity: int = Field(ge=1, le=99, title="数量")
+
+
+class ShopIn(StrictSchema):
+    shop_id: int = Field(ge=1, le=INT_MAX, title="店铺编号")
+    delivery: Literal["express", "pickup"] = Field(title="配送方式")
+    user_coupon_id: int | None = Field(None, ge=1, le=INT_MAX, title="店铺优惠券")
+    remark: str = Field("", max_length=200, title="买家留言")
+    items: list[ItemIn] = Field(min_length=1, max_length=service.MAX_LINES, title="商品")
+
+
+class AddressIn(StrictSchema):
+    name: str = Field(min_length=1, max_length=32, title="收货人")
+    phone: str = Field(pattern=r"^[0-9+\- ]{5,20}$", title="联系电话")
+    area: str = Field(min_length=1, max_length=100, title="所在地区")
+    address: str = Field(min_length=1, max_length=200, title="详细地址")
+
+
+class PlaceIn(StrictSchema):
+    request_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="请求号",
+                            description="the app server's number of this checkout: a repeat answers the first order")
+    uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
+    address: AddressIn = Field(title="收货地址")
+    shops: list[ShopIn] = Field(min_length=1, max_length=20, title="店铺")
+    platform_user_coupon_id: int | None = Field(None, ge=1, le=INT_MAX, title="平台优惠券")
+    points: int = Field(0, ge=0, le=100_000_000, title="抵扣积分")
+
+    @model_validator(mode="after")
+    def _lines(self) -> PlaceIn:
+        if sum(len(s.items) for s in self.shops) > service.MAX_LINES:
+            raise ValueError(f"一次最多下单{service.MAX_LINES}个商品规格")
+        return self
+
+
+async def publish(request: web.Request, events: list[dict[str, Any]]) -> None:
+    bus = request.app[BUS]
+    for e in events:
+        try:
+            await bus.publish(flow.TOPIC, e)
+        except Exception:  # the state is committed: a lost event is not the caller's failure
+            log.exception("order event %s of %s not published", e.get("event"), e.get("orderNo"))
+
+
+@partner_api.post("/api/partner/v1/orders/place", partner=True,
+                  summary="An app user places an order: stock reserved, coupons and points used, once per requestNo")
+async def partner_place(request: web.Request, body: PlaceIn) -> web.Response:
+    await known_user(body.uid)
+    now = request.app[CLOCK].now()
+    req = service.PlaceRequest(
+        request_no=body.request_no, uid=body.uid, address=body.address.model_dump(),
+        shops=[{"shop_id": s.shop_id, "delivery": s.delivery, "user_coupon_id": s.user_coupon_id, "remark": s.remark,
+                "items": [(i.sku_id, i.quantity) for i in s.items]} for s in body.shops],
+        platform_user_coupon_id=body.platform_user_coupon_id, points=body.points)
+    main, created = await service.place(req, now)
+    if created:
+        from core_api.order.place import job
+
+        await job.schedule_timeout(request.app[BUS], main)
+        await publish(request, [flow.event("placed", so, now, ref=main.order_no, amount_fen=so.pay_fen)
+                                for so in await OrderShop.filter(main_id=main.id)])
+    return ok(data={**await service.answer(main), "created": created})
+
+
+class OrderIn(StrictSchema):
+    uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
+    order_no: str = Field(pattern=NO, title="订单号")
+
+
+@partner_api.post("/api/partner/v1/orders/pay", partner=True,
+                  summary="A pay code for an unpaid order through the wallet (the same outTradeNo on a retry)")
+async def partner_pay(request: web.Request, body: OrderIn) -> web.Response:
+    now = request.app[CLOCK].now()
+    main = await service.pay_number(body.uid, body.order_no, now)
+    try:
+        code = await request.app[WALLET].create_pay_code(main.out_trade_no or "", main.pay_fen,
+                                                         f"订单{main.order_no}", main.pay_deadline)
+    except (WalletUnavailable, WalletRefused) as exc:
+        raise ServiceError(exc.msg) from None
+    return ok(data={"orderNo": main.order_no, "outTradeNo": main.out_trade_no, "payFen": main.pay_fen,
+                    "codeUrl": code.code_url, "expireAt": code.expires_at.isoformat(),
+                    "payDeadline": main.pay_deadline.isoformat()})
+
+
+async def order_notice(request: web.Request, notice: Any, provider: str) -> str | None:
+    done = await service.on_notice(notice, provider, request.app[CLOCK].now())
+    if done is None:
+        return None
+    await publish(request, done[1])
+    return done[0]
+
+
+pay_code.NOTICE_HANDLERS.append(order_notice)
+
+
+@partner_api.post("/api/partner/v1/orders/cancel", partner=True,
+                  summary="The buyer cancels an unpaid order (main order number): stock, coupons and points come back")
+async def partner_cancel(request: web.Request, body: OrderIn) -> web.Response:
+    main, events = await service.cancel(body.uid, body.order_no, request.app[CLOCK].now())
+    await publish(request, events)
+    return ok(data=await service.answer(main))
+
+
+@partner_api.post("/api/partner/v1/orders/confirm", partner=True,
+                  summary="The buyer confirms receipt of a shipped shop order: completed, the after-sale window starts")
+async def partner_confirm(request: web.Request, body: OrderIn) -> web.Response:
+    so, events = await service.confirm(body.uid, body.order_no, request.app[CLOCK].now())
+    await publish(request, events)
+    return ok(data={"orderNo": so.order_no, "status": so.status, "completedAt": so.completed_at.isoformat()
+                    if so.completed_at else None,
+                    "afterSaleUntil": so.after_sale_until.isoformat() if so.after_sale_until else None})
+
+
+class StatusQuery(Schema):
+    order_no: str = Field(pattern=NO, title="订单号")
+    action: Literal["close"] = Field(title="操作")
+    reason: str = Field(min_length=1, max_length=200, title="关闭原因")
+
+
+@api.get("/admin/common/status_operate", need=any_perm(STATUS_PERM),
+         summary="An operator or the shop closes an unpaid shop order (action=close): everything it held comes back",
+         log=OperLogSpec("订单", BusinessType.UPDATE))
+async def status_operate(request: web.Request, principal: Principal, query: StatusQuery) -> web.Response:
+    so = await OrderShop.get_or_none(order_no=query.order_no)
+    if so is None or not principal.authz.scope.allows_shop(so.shop_id):
+        raise NotFound("订单不存在")
+    now = request.app[CLOCK].now()
+    actor = flow.Actor("staff", principal.user_id, principal.user_name)
+    async with in_transaction():
+        events = await service.close_shop_order(so, "close", actor, now, query.reason.strip())
+    await publish(request, events)
+    fresh = await OrderShop.get(id=so.id)
+    main = await OrderMain.get(id=so.main_id)
+    return ok(data={"orderNo": fresh.order_no, "status": fresh.status, "mainPayStatus": main.pay_status},
+              msg="订单已关闭")
+
+
+__all__ = ["api", "timedelta"]

@@ -1,0 +1,481 @@
+"""Placing, paying, cancelling, closing and confirming orders (DOMAIN.md "Orders", "Coupons", "Points").
+
+Placement is one transaction: the stock of every SKU is reserved by a conditional decrement (``stock >= qty``,
+SKUs in id order so that two checkouts never deadlock), the user coupons are used by one conditional update
+``unused → used`` each, the points are debited through the points ledger (key ``order:<mainNo>``) and the main
+order, its shop orders, lines and "place" log rows are written. Any refusal rolls all of it back.
+
+Discounts are split over the lines by the largest-remainder method: the shares add up to the fen and no share
+exceeds its line. A shop coupon covers its shop lines in its scope, the platform coupon every line in its scope
+(on the amounts left after the shop coupons), the points every line (on the amounts left after both coupons).
+
+Closing a shop order (buyer cancel, operator close, unpaid timeout) is one conditional ``flow.move``; only the
+winner releases: the stock back, its shop coupon back (unused if still valid, else expired), its points back
+(key ``order-back:<shopOrderNo>``). The platform coupon comes back when the last open shop order of the main
+order closes (it covered all of them); then the main order is closed too.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from tortoise.exceptions import IntegrityError
+from tortoise.expressions import F
+from tortoise.transactions import in_transaction
+
+from core_api.mall.coupon.models import MallCoupon, MallCouponTarget, MallUserCoupon
+from core_api.mall.goods.models import MallCategory, MallGoods, MallSku
+from core_api.mall.shop.models import MallShop
+from core_api.order.core import flow
+from core_api.order.core.models import OrderLine, OrderLog, OrderMain, OrderPay, OrderShop
+from core_api.platform.config_page import current
+from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.wallet import Notice
+from core_api.points.ledger import service as points
+
+log = logging.getLogger("console.order")
+PAY_MINUTES = 30
+AFTER_SALE_DAYS = 7
+AUTO_COMPLETE_DAYS = 7
+MAX_LINES = 50
+BP = 10_000
+
+
+def split(total: int, weights: list[int]) -> list[int]:
+    """``total`` in shares proportional to ``weights`` by the largest remainder: the shares add up to ``total``
+    exactly and, when ``total <= sum(weights)``, none exceeds its weight."""
+    whole = sum(weights)
+    if total == 0 or whole == 0:
+        return [0] * len(weights)
+    shares = [total * w // whole for w in weights]
+    left = total - sum(shares)
+    order = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % whole), i))
+    for i in order[:left]:
+        shares[i] += 1
+    return shares
+
+
+async def integral_config() -> Any:
+    """The points settings page (IntegralConfig) as saved, with its defaults."""
+    from core_api.setting.pages.routes import PAGES
+
+    page = next(p for p in PAGES if p.key == "integral")
+    return page.model.model_validate((await current(page, None))[1])
+
+
+# ---- placement
+
+
+@dataclass
+class LineDraft:
+    shop_id: int
+    sku: MallSku
+    goods: MallGoods
+    quantity: int
+    amount: int
+    shop_coupon: int = 0
+    platform_coupon: int = 0
+    points_fen: int = 0
+    points_used: int = 0
+
+    @property
+    def coupon(self) -> int:
+        return self.shop_coupon + self.platform_coupon
+
+    @property
+    def pay(self) -> int:
+        return self.amount - self.coupon - self.points_fen
+
+
+@dataclass
+class ShopDraft:
+    shop: MallShop
+    delivery: str
+    remark: str
+    lines: list[LineDraft] = field(default_factory=list)
+    user_coupon: MallUserCoupon | None = None
+
+
+@dataclass
+class PlaceRequest:
+    request_no: str
+    uid: int
+    address: dict[str, str]
+    shops: list[dict[str, Any]]  # shop_id, delivery, user_coupon_id, remark, items [(sku_id, quantity)]
+    platform_user_coupon_id: int | None
+    points: int
+
+
+async def _in_scope(coupon: MallCoupon, lines: list[LineDraft]) -> list[LineDraft]:
+    if coupon.scope == "all":
+        return lines
+    targets = set(await MallCouponTarget.filter(coupon_id=coupon.id).values_list("target_id", flat=True))
+    if coupon.scope == "category":
+        parents = dict(await MallCategory.filter(id__in={ln.goods.category_id for ln in lines}).values_list(
+            "id", "parent_id"))
+        return [ln for ln in lines if ln.goods.category_id in targets or parents.get(ln.goods.category_id) in targets]
+    if coupon.scope == "goods":
+        return [ln for ln in lines if ln.goods.id in targets]
+    return [ln for ln in lines if ln.goods.id not in targets]  # except
+
+
+async def _coupon(uc_id: int, uid: int, shop_id: int, lines: list[LineDraft], now: datetime,
+                  base: Any) -> tuple[MallUserCoupon, list[LineDraft], int]:
+    """The user coupon, the lines it covers and its discount (fen); ``base(line)`` is the amount it applies to."""
+    uc = await MallUserCoupon.get_or_none(id=uc_id, uid=uid)
+    if uc is None:
+        raise NotFound(f"优惠券 {uc_id} 不存在")
+    coupon = await MallCoupon.get_or_none(id=uc.coupon_id)
+    if coupon is None:
+        raise NotFound(f"优惠券 {uc_id} 不存在")
+    if uc.status != "unused":
+        raise ServiceError(f"优惠券「{coupon.name}」已使用或已过期")
+    if not uc.valid_start <= now < uc.valid_end:
+        raise ServiceError(f"优惠券「{coupon.name}」不在有效期内")
+    if shop_id == 0 and uc.shop_id != 0:
+        raise ServiceError(f"优惠券「{coupon.name}」是店铺优惠券，请在对应店铺下使用")
+    if shop_id != 0 and uc.shop_id != shop_id:
+        raise ServiceError(f"优惠券「{coupon.name}」不能用于该店铺")
+    covered = await _in_scope(coupon, lines)
+    eligible = sum(base(ln) for ln in covered)
+    if not covered or eligible <= 0:
+        raise ServiceError(f"优惠券「{coupon.name}」不适用于所选商品")
+    if coupon.threshold_fen and eligible < coupon.threshold_fen:
+        raise ServiceError(f"未达到优惠券「{coupon.name}」的使用门槛（满{coupon.threshold_fen / 100:g}元）")
+    if coupon.kind == "percent":
+        off = eligible * (BP - coupon.discount_bp) // BP
+        if coupon.cap_fen:
+            off = min(off, coupon.cap_fen)
+    else:
+        off = coupon.amount_fen
+    return uc, covered, min(off, eligible)
+
+
+async def _drafts(req: PlaceRequest, now: datetime) -> list[ShopDraft]:
+    seen_shops: set[int] = set()
+    drafts: list[ShopDraft] = []
+    for s in req.shops:
+        if s["shop_id"] in seen_shops:
+            raise ServiceError(f"店铺 {s['shop_id']} 重复，请把同一店铺的商品放在一起")
+        seen_shops.add(s["shop_id"])
+        shop = await MallShop.get_or_none(id=s["shop_id"])
+        if shop is None:
+            raise NotFound(f"店铺 {s['shop_id']} 不存在")
+        if shop.shelf != "1":
+            raise ServiceError(f"店铺「{shop.name}」已打烊，暂不能下单")
+        draft = ShopDraft(shop=shop, delivery=s["delivery"], remark=s.get("remark") or "")
+        skus = {k.id: k for k in await MallSku.filter(id__in=[i[0] for i in s["items"]])}
+        goods = {g.id: g for g in await MallGoods.filter(id__in={k.goods_id for k in skus.values()})}
+        seen_skus: set[int] = set()
+        for sku_id, qty in s["items"]:
+            if sku_id in seen_skus:
+                raise ServiceError(f"规格 {sku_id} 重复，请合并数量")
+            seen_skus.add(sku_id)
+            sku = skus.get(sku_id)
+            g = goods.get(sku.goods_id) if sku else None
+            if sku is None or g is None or sku.shop_id != shop.id or g.shop_id != shop.id:
+                raise NotFound(f"店铺「{shop.name}」没有规格 {sku_id}")
+            if g.review != "approved" or g.shelf != "1":
+                raise ServiceError(f"商品「{g.name}」已下架")
+            if sku.stock < qty:
+                raise ServiceError(f"商品「{g.name}」库存不足（剩余{sku.stock}）")
+            draft.lines.append(LineDraft(shop.id, sku, g, qty, sku.price_fen * qty))
+        drafts.append(draft)
+    for d, s in zip(drafts, req.shops, strict=True):
+        if s.get("user_coupon_id"):
+            uc, covered, off = await _coupon(s["user_coupon_id"], req.uid, d.shop.id, d.lines, now,
+                                             lambda ln: ln.amount)
+            d.user_coupon = uc
+            for ln, part in zip(covered, split(off, [ln.amount for ln in covered]), strict=True):
+                ln.shop_coupon = part
+    return drafts
+
+
+async def _apply_platform(req: PlaceRequest, lines: list[LineDraft], now: datetime) -> MallUserCoupon | None:
+    if not req.platform_user_coupon_id:
+        return None
+    uc, covered, off = await _coupon(req.platform_user_coupon_id, req.uid, 0, lines, now,
+                                     lambda ln: ln.amount - ln.shop_coupon)
+    for ln, part in zip(covered, split(off, [ln.amount - ln.shop_coupon for ln in covered]), strict=True):
+        ln.platform_coupon = part
+    return uc
+
+
+async def _apply_points(req: PlaceRequest, lines: list[LineDraft]) -> tuple[int, int]:
+    if not req.points:
+        return 0, 0
+    cfg = await integral_config()
+    if not cfg.enabled:
+        raise ServiceError("积分抵扣未开启")
+    rate, unit, pct = cfg.points_per_yuan, cfg.deduct_unit, cfg.max_deduct_percent
+    base = sum(ln.amount - ln.coupon for ln in lines)
+    most = base * pct // 100 * rate // 100 // unit * unit
+    if req.points % unit:
+        raise ServiceError(f"积分须按{unit}的整数倍使用")
+    if req.points > most:
+        raise ServiceError(f"本单最多可用{most}积分（订单金额的{pct}%）")
+    if req.points * 100 % rate:
+        raise ServiceError("积分数量换算后不是整分，请调整")
+    fen = req.points * 100 // rate
+    weights = [ln.amount - ln.coupon for ln in lines]
+    for ln, part, used in zip(lines, split(fen, weights), split(req.points, weights), strict=True):
+        ln.points_fen, ln.points_used = part, used
+    return fen, req.points
+
+
+async def answer(main: OrderMain) -> dict[str, Any]:
+    shops = await OrderShop.filter(main_id=main.id).order_by("id")
+    return {"orderNo": main.order_no, "payFen": main.pay_fen, "goodsFen": main.goods_fen,
+            "couponFen": main.coupon_fen, "pointsFen": main.points_fen, "pointsUsed": main.points_used,
+            "payStatus": main.pay_status, "payDeadline": main.pay_deadline.isoformat(),
+            "shopOrders": [{"orderNo": s.order_no, "shopId": s.shop_id, "status": s.status, "delivery": s.delivery,
+                            "goodsFen": s.goods_fen, "couponFen": s.coupon_fen, "pointsFen": s.points_fen,
+                            "payFen": s.pay_fen} for s in shops]}
+
+
+async def _same_request(req: PlaceRequest) -> OrderMain | None:
+    main = await OrderMain.get_or_none(request_no=req.request_no)
+    if main is not None and main.uid != req.uid:
+        raise ServiceError("该请求号已用于另一个用户的订单", 409)
+    return main
+
+
+async def place(req: PlaceRequest, now: datetime) -> tuple[OrderMain, bool]:
+    """Answers (the main order, placed now); a repeated request number answers the first order."""
+    if (same := await _same_request(req)) is not None:
+        return same, False
+    drafts = await _drafts(req, now)
+    lines = [ln for d in drafts for ln in d.lines]
+    if len(lines) > MAX_LINES:
+        raise ServiceError(f"一次最多下单{MAX_LINES}个商品规格")
+    platform_uc = await _apply_platform(req, lines, now)
+    points_fen, points_used = await _apply_points(req, lines)
+    if points_used:
+        await points.ensure_account(req.uid, now)
+    main_no = flow.new_order_no(now, "M")
+    try:
+        async with in_transaction():
+            for ln in sorted(lines, key=lambda x: x.sku.id):
+                if not await MallSku.filter(id=ln.sku.id, stock__gte=ln.quantity).update(
+                        stock=F("stock") - ln.quantity):
+                    raise ServiceError(f"商品「{ln.goods.name}」库存不足")
+                await MallGoods.filter(id=ln.goods.id).update(stock=F("stock") - ln.quantity,
+                                                              sales=F("sales") + ln.quantity)
+            for uc in [d.user_coupon for d in drafts] + [platform_uc]:
+                if uc is not None and not await MallUserCoupon.filter(
+                        id=uc.id, uid=req.uid, status="unused", valid_start__lte=now, valid_end__gt=now).update(
+                        status="used", use_time=now, order_no=main_no):
+                    raise ServiceError("优惠券已被使用，请重新选择")
+            if points_used:
+                await points.move(req.uid, -points_used, f"order:{main_no}", "order", now, ref=main_no,
+                                  remark="下单抵扣")
+            goods_fen = sum(ln.amount for ln in lines)
+            coupon_fen = sum(ln.coupon for ln in lines)
+            main = await OrderMain.create(
+                order_no=main_no, uid=req.uid, request_no=req.request_no, goods_fen=goods_fen, coupon_fen=coupon_fen,
+                points_fen=points_fen, points_used=points_used, pay_fen=goods_fen - coupon_fen - points_fen,
+                pay_deadline=now + timedelta(minutes=PAY_MINUTES), create_time=now)
+            addr = req.address
+            for d in drafts:
+                so = await OrderShop.create(
+                    order_no=flow.new_order_no(now, "S"), main_id=main.id, main_no=main_no, shop_id=d.shop.id,
+                    uid=req.uid, delivery=d.delivery, goods_fen=sum(ln.amount for ln in d.lines),
+                    coupon_fen=sum(ln.coupon for ln in d.lines), points_fen=sum(ln.points_fen for ln in d.lines),
+                    points_used=sum(ln.points_used for ln in d.lines), pay_fen=sum(ln.pay for ln in d.lines),
+                    coupon_id=d.user_coupon.id if d.user_coupon else None, receiver_name=addr["name"],
+                    receiver_phone=addr["phone"], receiver_area=addr["area"], receiver_address=addr["address"],
+                    buyer_remark=d.remark, create_time=now)
+                await OrderLine.bulk_create([OrderLine(
+                    shop_order_id=so.id, shop_id=d.shop.id, goods_id=ln.goods.id, sku_id=ln.sku.id,
+                    goods_name=ln.goods.name, spec=ln.sku.spec, image=ln.sku.image or ln.goods.pics.split(",")[0],
+                    price_fen=ln.sku.price_fen, quantity=ln.quantity, amount_fen=ln.amount, coupon_fen=ln.coupon,
+                    points_fen=ln.points_fen, points_used=ln.points_used, pay_fen=ln.pay) for ln in d.lines])
+                await OrderLog.create(shop_order_id=so.id, action="place", to_status=flow.UNPAID, actor_kind="user",
+                                      actor_id=req.uid, create_time=now)
+    except IntegrityError:
+        if (same := await _same_request(req)) is not None:  # a concurrent repeat won
+            return same, False
+        raise
+    return main, True
+
+
+# ---- payment
+
+
+def out_trade_no(main: OrderMain) -> str:
+    return f"P{main.order_no}" if main.version == 0 else f"P{main.order_no}V{main.version}"
+
+
+async def pay_number(uid: int, order_no: str, now: datetime) -> OrderMain:
+    """The unpaid main order with its out_trade_no fixed (before the wallet call, reused on a retry)."""
+    main = await OrderMain.get_or_none(order_no=order_no, uid=uid)
+    if main is None:
+        raise NotFound("订单不存在")
+    if main.pay_status == "paid":
+        raise ServiceError("订单已支付")
+    if main.pay_status == "closed":
+        raise ServiceError("订单已关闭，不能支付")
+    if now >= main.pay_deadline:
+        raise ServiceError("订单已超过支付时间，请重新下单")
+    if main.pay_fen <= 0:
+        raise ServiceError("订单无需支付")
+    if not main.out_trade_no:
+        await OrderMain.filter(id=main.id, out_trade_no=None).update(out_trade_no=out_trade_no(main), update_time=now)
+        main = await OrderMain.get(id=main.id)
+    return main
+
+
+def pickup_candidate() -> str:
+    return f"{secrets.randbelow(900_000) + 100_000}"
+
+
+async def _pickup_code() -> str:
+    for _ in range(20):
+        code = pickup_candidate()
+        if not await OrderShop.filter(pickup_code=code, status__in=flow.OPEN).exists():
+            return code
+    raise ServiceError("自提码生成失败，请重试")
+
+
+async def on_notice(notice: Notice, provider: str, now: datetime) -> tuple[str, list[dict[str, Any]]] | None:
+    """A verified wallet callback for an order payment: (outcome, the events to publish after commit), or None
+    when ``out_trade_no`` is no order payment (the pay codes' handler takes it)."""
+    main = await OrderMain.get_or_none(out_trade_no=notice.out_trade_no)
+    if main is None:
+        voided = VOIDED.match(notice.out_trade_no)
+        main = await OrderMain.get_or_none(order_no=voided.group(1)) if voided else None
+        if main is None:
+            return None
+        return await _paid_late(main, notice, provider, now, "已作废的支付单到账，待退款")
+    if notice.amount_fen != main.pay_fen:
+        log.error("order %s: callback amount %s, order amount %s", main.order_no, notice.amount_fen, main.pay_fen)
+        raise ServiceError("回调金额与订单金额不符")
+    if await OrderPay.exists(out_no=notice.out_trade_no):
+        return "repeat", []
+    events: list[dict[str, Any]] = []
+    try:
+        async with in_transaction():
+            await OrderPay.create(kind="pay", main_id=main.id, main_no=main.order_no, uid=main.uid,
+                                  out_no=notice.out_trade_no, trade_no=notice.trade_no, amount_fen=notice.amount_fen,
+                                  pay_way=provider[:16], create_time=now)
+            paid = await OrderMain.filter(id=main.id, pay_status="unpaid", version=main.version).update(
+                pay_status="paid", pay_way=provider[:16], trade_no=notice.trade_no, paid_at=notice.paid_at,
+                version=F("version") + 1, update_time=now)
+            shops = await OrderShop.filter(main_id=main.id).order_by("id")
+            if not paid:  # closed meanwhile: the money is in, the order is not
+                for so in shops:
+                    await flow.note(so.id, "paid_late", flow.SYSTEM, now,
+                                    f"关闭后到账，待退款（{notice.amount_fen}分，渠道流水号{notice.trade_no}）")
+                return "paid_closed", []
+            for so in shops:
+                if so.status != flow.UNPAID:
+                    await flow.note(so.id, "paid_late", flow.SYSTEM, now, "关闭后到账，待退款")
+                    continue
+                extra: dict[str, Any] = {"pay_status": "paid", "paid_at": notice.paid_at}
+                if so.delivery == "pickup":
+                    extra.update(pickup_status="waiting", pickup_code=await _pickup_code())
+                moved = await flow.move(so, "pay", flow.Actor("user", main.uid), now,
+                                        to=flow.TO_PICKUP if so.delivery == "pickup" else flow.TO_SHIP, **extra)
+                events.append(flow.event("paid", moved, now, ref=notice.out_trade_no, amount_fen=moved.pay_fen))
+    except IntegrityError:
+        if await OrderPay.exists(out_no=notice.out_trade_no):
+            return "repeat", []
+        raise
+    return "paid", events
+
+
+VOIDED = re.compile(r"^P([A-Z0-9]+?)(?:V\d+)?$")
+
+
+async def _paid_late(main: OrderMain, notice: Notice, provider: str, now: datetime,
+                     text: str) -> tuple[str, list[dict[str, Any]]]:
+    """A payment by a number the order no longer takes: recorded (the money is in), noted for a refund."""
+    if await OrderPay.exists(out_no=notice.out_trade_no):
+        return "repeat", []
+    try:
+        async with in_transaction():
+            await OrderPay.create(kind="pay", main_id=main.id, main_no=main.order_no, uid=main.uid,
+                                  out_no=notice.out_trade_no, trade_no=notice.trade_no, amount_fen=notice.amount_fen,
+                                  pay_way=provider[:16], create_time=now)
+            for so in await OrderShop.filter(main_id=main.id).order_by("id"):
+                await flow.note(so.id, "paid_late", flow.SYSTEM, now,
+                                f"{text}（{notice.amount_fen}分，渠道流水号{notice.trade_no}）")
+    except IntegrityError:
+        return "repeat", []
+    return "paid_void", []
+
+
+# ---- closing
+
+
+async def close_shop_order(so: OrderShop, action: str, actor: flow.Actor, now: datetime, reason: str = "",
+                           *, unpaid_before: datetime | None = None) -> list[dict[str, Any]]:
+    """Closes one unpaid shop order and releases what it held, exactly once. Call inside a transaction.
+    Answers the events to publish after the commit."""
+    if unpaid_before is not None:
+        main = await OrderMain.get(id=so.main_id)
+        if main.pay_status != "unpaid" or main.pay_deadline > unpaid_before:
+            return []
+    closed = await flow.move(so, action, actor, now, note=reason, pay_status="closed", closed_at=now,
+                             close_reason=reason[:200])
+    lines = await OrderLine.filter(shop_order_id=so.id).order_by("sku_id")
+    for ln in lines:
+        await MallSku.filter(id=ln.sku_id).update(stock=F("stock") + ln.quantity)
+        await MallGoods.filter(id=ln.goods_id).update(stock=F("stock") + ln.quantity, sales=F("sales") - ln.quantity)
+    if so.coupon_id:
+        await _coupon_back(so.coupon_id, so.main_no, now)
+    if so.points_used:
+        await points.move(so.uid, so.points_used, f"order-back:{so.order_no}", "order_back", now, ref=so.order_no,
+                          remark="订单关闭退回积分")
+    main = await OrderMain.get(id=so.main_id)
+    if await OrderShop.filter(main_id=main.id).exclude(status=flow.CLOSED).exists():
+        # the rest stays payable for less: a pay code already issued is voided (a new number on the next pay)
+        await OrderMain.filter(id=main.id, pay_status="unpaid").update(
+            pay_fen=F("pay_fen") - so.pay_fen, out_trade_no=None, version=F("version") + 1, update_time=now)
+    else:
+        await OrderMain.filter(id=main.id, pay_status="unpaid").update(pay_status="closed", closed_at=now,
+                                                                        update_time=now)
+        platform = await MallUserCoupon.filter(order_no=main.order_no, shop_id=0, status="used").first()
+        if platform is not None:
+            await _coupon_back(platform.id, main.order_no, now)
+    return [flow.event("closed", closed, now, ref=action)]
+
+
+async def _coupon_back(uc_id: int, main_no: str, now: datetime) -> None:
+    uc = await MallUserCoupon.get_or_none(id=uc_id, status="used", order_no=main_no)
+    if uc is None:
+        return
+    await MallUserCoupon.filter(id=uc.id, status="used", order_no=main_no).update(
+        status="unused" if now < uc.valid_end else "expired", use_time=None, order_no="")
+
+
+async def cancel(uid: int, order_no: str, now: datetime) -> tuple[OrderMain, list[dict[str, Any]]]:
+    """The buyer cancels an unpaid checkout: every shop order of it closes."""
+    main = await OrderMain.get_or_none(order_no=order_no, uid=uid)
+    if main is None:
+        raise NotFound("订单不存在")
+    if main.pay_status == "paid":
+        raise ServiceError("订单已支付，不能取消，请申请售后")
+    if main.pay_status == "closed":
+        raise ServiceError("订单已关闭")
+    events: list[dict[str, Any]] = []
+    async with in_transaction():
+        for so in await OrderShop.filter(main_id=main.id, status=flow.UNPAID).order_by("id"):
+            events += await close_shop_order(so, "cancel", flow.Actor("user", uid), now, "买家取消")
+    return await OrderMain.get(id=main.id), events
+
+
+async def confirm(uid: int, order_no: str, now: datetime, after_sale_days: int = AFTER_SALE_DAYS,
+                  action: str = "confirm", actor: flow.Actor | None = None) -> tuple[OrderShop, list[dict[str, Any]]]:
+    so = await OrderShop.get_or_none(order_no=order_no, uid=uid)
+    if so is None:
+        raise NotFound("订单不存在")
+    async with in_transaction():
+        done = await flow.move(so, action, actor or flow.Actor("user", uid), now, completed_at=now,
+                               after_sale_until=now + timedelta(days=after_sale_days))
+    return done, [flow.event("completed", done, now, ref=action)]
