@@ -6148,6 +6148,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/common/status_operate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An operator or the shop closes an unpaid shop order (action=close): everything it held comes back
+         * @description Needs a signed-in caller with any of permissions order:shop:status.
+         */
+        get: operations["place_status_operate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/common/v2/chart_city": {
         parameters: {
             query?: never;
@@ -10607,6 +10627,86 @@ export interface paths {
          * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
          */
         post: operations["partner_feed_message_reads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/orders/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer cancels an unpaid order (main order number): stock, coupons and points come back
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["place_partner_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/orders/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer confirms receipt of a shipped shop order: completed, the after-sale window starts
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["place_partner_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/orders/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pay code for an unpaid order through the wallet (the same outTradeNo on a retry)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["place_partner_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/orders/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app user places an order: stock reserved, coupons and points used, once per requestNo
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["place_partner_place"];
         delete?: never;
         options?: never;
         head?: never;
@@ -15210,6 +15310,17 @@ export interface components {
             type?: string;
             /** 接收用户 */
             uids: number[];
+        };
+        /** AddressIn */
+        AddressIn: {
+            /** 详细地址 */
+            address: string;
+            /** 所在地区 */
+            area: string;
+            /** 收货人 */
+            name: string;
+            /** 联系电话 */
+            phone: string;
         };
         /** AlarmBody */
         AlarmBody: {
@@ -20401,6 +20512,13 @@ export interface components {
              */
             version: number;
         };
+        /** ItemIn */
+        ItemIn: {
+            /** 数量 */
+            quantity: number;
+            /** 规格编号 */
+            skuId: number;
+        };
         /** JobBody */
         JobBody: {
             /**
@@ -24164,6 +24282,13 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** OrderIn */
+        OrderIn: {
+            /** 订单号 */
+            orderNo: string;
+            /** 用户ID */
+            uid: number;
+        };
         /** PartnerAccountLoginCheck */
         PartnerAccountLoginCheck: {
             /** 校验方式 */
@@ -24789,6 +24914,30 @@ export interface components {
             name: string;
             /** 图片 */
             url: string;
+        };
+        /** PlaceIn */
+        PlaceIn: {
+            /** 收货地址 */
+            address: components["schemas"]["AddressIn"];
+            /**
+             * 平台优惠券
+             * @default null
+             */
+            platformUserCouponId?: number | null;
+            /**
+             * 抵扣积分
+             * @default 0
+             */
+            points?: number;
+            /**
+             * 请求号
+             * @description the app server's number of this checkout: a repeat answers the first order
+             */
+            requestNo: string;
+            /** 店铺 */
+            shops: components["schemas"]["ShopIn"][];
+            /** 用户ID */
+            uid: number;
         };
         /** PointsCreditIn */
         PointsCreditIn: {
@@ -25832,6 +25981,28 @@ export interface components {
             phone: string;
             /** 店铺名称 */
             shopName: string;
+        };
+        /** ShopIn */
+        ShopIn: {
+            /**
+             * 配送方式
+             * @enum {string}
+             */
+            delivery: "express" | "pickup";
+            /** 商品 */
+            items: components["schemas"]["ItemIn"][];
+            /**
+             * 买家留言
+             * @default
+             */
+            remark?: string;
+            /** 店铺编号 */
+            shopId: number;
+            /**
+             * 店铺优惠券
+             * @default null
+             */
+            userCouponId?: number | null;
         };
         /** SignInIn */
         SignInIn: {
@@ -34690,6 +34861,28 @@ export interface operations {
             };
         };
     };
+    place_status_operate: {
+        parameters: {
+            query: {
+                orderNo: string;
+                action: "close";
+                reason: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     charts_chart_city: {
         parameters: {
             query?: {
@@ -39823,6 +40016,126 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["PartnerCommonMessageUser"];
                 "application/x-www-form-urlencoded": components["schemas"]["PartnerCommonMessageUser"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    place_partner_cancel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    place_partner_confirm: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    place_partner_pay: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    place_partner_place: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["PlaceIn"];
             };
         };
         responses: {
