@@ -350,3 +350,37 @@ async def test_confirm_receipt(start_app, make_settings):
     so = await OrderShop.get(order_no=no)
     assert so.after_sale_until - so.completed_at == timedelta(days=7)
     assert (await call(client, "confirm", {"uid": UID, "orderNo": no}))["msg"] == "订单已完成，不能确认收货"
+
+
+async def test_scopes_a_voided_pay_number_and_an_expired_coupon_coming_back(start_app, make_settings):
+    client, admin = await setup(start_app, make_settings)
+    a, b = await make_shop("甲店"), await make_shop("乙店")
+    ga, (a1,) = await goods_of(a, "甲商品", (10000,), stock=5)
+    gx, (x1,) = await goods_of(a, "不参与", (5000,), stock=5)
+    _, (b1,) = await goods_of(b, "乙商品", (3000,), stock=5)
+    only_a = await coupon(UID, a.id, amount=2000, scope="goods", targets=(ga.id,))
+    not_x = await coupon(UID, 0, kind="percent", bp=8000, scope="except", targets=(gx.id,), days=1)
+    placed = (await place(client, [shop_part(a, [(a1, 1), (x1, 1)], userCouponId=only_a.id), shop_part(b, [(b1, 1)])],
+                          platformUserCouponId=not_x.id))["data"]
+    sa, sb = placed["shopOrders"]
+    lines = {ln.sku_id: ln for ln in await OrderLine.all()}
+    assert lines[a1.id].coupon_fen == 2000 + 1600 and lines[x1.id].coupon_fen == 0  # 20 % of 8000 after the shop's
+    assert lines[b1.id].coupon_fen == 600 and placed["payFen"] == 18000 - 4200
+    first = (await call(client, "pay", {"uid": UID, "orderNo": placed["orderNo"]}))["data"]
+    # the shop closes its part: what is left costs less, the old pay number no longer pays the order
+    out = await admin.get("/admin/common/status_operate", params={"orderNo": sb["orderNo"], "action": "close",
+                                                                   "reason": "缺货"})
+    assert out["code"] == 200
+    second = (await call(client, "pay", {"uid": UID, "orderNo": placed["orderNo"]}))["data"]
+    assert second["payFen"] == sa["payFen"] and second["outTradeNo"] != first["outTradeNo"]
+    late = await notify(client, first["outTradeNo"], first["payFen"], "T-old")
+    assert late["result"] == "paid_void" and (await OrderMain.get(order_no=placed["orderNo"])).pay_status == "unpaid"
+    assert await OrderLog.filter(note__startswith="已作废的支付单到账，待退款").count() == 2
+    assert (await notify(client, second["outTradeNo"], second["payFen"], "T-new"))["result"] == "paid"
+    assert (await OrderShop.get(order_no=sa["orderNo"])).status == "to_ship"
+    # a closed order gives back a coupon whose validity has ended as expired
+    placed = (await place(client, [shop_part(b, [(b1, 1)])], platformUserCouponId=(await coupon(UID, 0)).id))["data"]
+    uc = await MallUserCoupon.get(order_no=placed["orderNo"])
+    await MallUserCoupon.filter(id=uc.id).update(valid_end=datetime.now(UTC) - timedelta(seconds=1))
+    assert (await call(client, "cancel", {"uid": UID, "orderNo": placed["orderNo"]}))["code"] == 200
+    assert (await MallUserCoupon.get(id=uc.id)).status == "expired"
