@@ -45,6 +45,7 @@ FEATURES = (
     "core_api.mall.coupon",
     "core_api.mall.market",
     "core_api.mall.turntable",
+    "core_api.order.core",  # the order tables (no demo of its own: core_api.order.manage fills them)
     "core_api.order.manage",  # after the mall: its demo orders buy the demo goods
 )
 
