@@ -66,7 +66,8 @@ async def demo(ctx: Any) -> None:
                       "receiver_area": "北京市朝阳区", "receiver_address": f"建国路{n + 1}号",
                       "carrier": "SF" if shipped_at else "", "tracking_no": f"SF10000000{n:04d}" if shipped_at else "",
                       "paid_at": placed if paid else None, "shipped_at": shipped_at, "completed_at": completed_at,
-                      "closed_at": mains[-1]["closed_at"], "close_reason": "超时未支付" if status == flow.CLOSED else "",
+                      "closed_at": mains[-1]["closed_at"],
+                      "close_reason": "超时未支付" if status == flow.CLOSED else "",
                       "after_sale_until": completed_at + dt.timedelta(days=7) if completed_at else None,
                       "create_time": placed})
         lines.append({"id": line_id, "shop_order_id": shop_id, "shop_id": g.shop_id, "goods_id": g.id,
