@@ -12,7 +12,7 @@ from core_api.order.manage.models import OrderComment
 async def demo(ctx: Any) -> None:
     done = await OrderShop.filter(status=flow.COMPLETED).values("id", "uid", "completed_at", "create_time")
     by_id = {d["id"]: d for d in done}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for line in await OrderLine.filter(shop_order_id__in=list(by_id)).order_by("id").values():
         order = by_id[line["shop_order_id"]]
         rows.append({"shop_id": line["shop_id"], "shop_order_id": order["id"], "line_id": line["id"],
