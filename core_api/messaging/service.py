@@ -59,16 +59,42 @@ async def on_notice_published(payload: dict[str, Any]) -> None:
                    title=f"【{label}】{event.title}"[:100])
 
 
-async def order_staff(_shop_id: int | None) -> list[int]:
-    """Who hears about orders: the super administrator and every enabled user whose enabled roles hold
-    the shop-order list (the mall area adds a shop's own staff)."""
+async def order_staff(shop_id: int | None) -> list[int]:
+    """Who hears about a shop's orders: the super administrator, every enabled operator (no shop of their own)
+    whose enabled roles hold the shop-order list, and that shop's own staff holding it; never another shop's staff
+    (an event without a shop reaches the operators only)."""
     menus = Subquery(SysMenu.filter(perms="order:shop:list", status="0").values("menu_id"))
     roles = Subquery(SysRoleMenu.filter(menu_id__in=menus, role_id__in=Subquery(
         SysRole.filter(status="0", del_flag="0").values("role_id"))).values("role_id"))
     holders = await SysUserRole.filter(role_id__in=roles).values_list("user_id", flat=True)
-    enabled = await SysUser.filter(user_id__in=[SUPER_ADMIN_ID, *holders], status="0").values_list("user_id",
-                                                                                                    flat=True)
-    return list(enabled)  # type: ignore[arg-type]
+    enabled = SysUser.filter(user_id__in=[SUPER_ADMIN_ID, *holders], status="0", del_flag="0")
+    operators = await enabled.filter(shop_id__isnull=True).values_list("user_id", flat=True)
+    staff = await enabled.filter(shop_id=shop_id).values_list("user_id", flat=True) if shop_id else []
+    return list(dict.fromkeys([*operators, *staff]))  # type: ignore[list-item]
+
+
+# The order events staff must act on (core_api.order.core.flow, topic flow.TOPIC): each becomes an order
+# message (1901, typeNo the shop order's number) for the order's shop staff and the operators.
+FLOW_MESSAGES = {
+    "paid": ("新订单待处理", "订单 {no} 已支付 {yuan} 元，请及时{act}"),
+    "after_sale_applied": ("售后申请待处理", "订单 {no} 的买家申请了售后，请及时审核"),
+    "group_failed": ("拼团失败待退款", "订单 {no} 拼团失败，请核对退款"),
+}
+
+
+async def on_order_flow(payload: dict[str, Any]) -> int:
+    """One order message per (event, shop order, ref) and recipient: a repeated event adds nothing."""
+    name = payload.get("event")
+    if name not in FLOW_MESSAGES:
+        return 0
+    order_no, shop_id = str(payload["orderNo"]), payload.get("shopId")
+    title, text = FLOW_MESSAGES[name]
+    amount = int(payload.get("amountFen") or 0)
+    act = {"to_pickup": "备货等待自提", "grouping": "关注成团"}.get(str(payload.get("status")), "发货")
+    content = text.format(no=order_no, yuan=f"{amount // 100}.{amount % 100:02d}", act=act)
+    source = f"flow:{name}:{payload['shopOrderId']}:{payload.get('ref') or ''}"[:100]
+    return await _fan_out(await order_staff(shop_id), "order", source, message_type=ORDER_PLACED,
+                          type_no=order_no, title=title, content=content)
 
 
 async def on_order_event(payload: dict[str, Any]) -> None:

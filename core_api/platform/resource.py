@@ -104,6 +104,11 @@ class Action:
     confirm_en: str | None = None
     when: dict[str, list[str]] | None = None
 
+    def full_perm(self, prefix: str) -> str:
+        """``perm`` under the resource's prefix, or as given when it is whole (an action of another screen's
+        permission: the shop orders' "ship" is order:logistics:ship)."""
+        return self.perm if ":" in self.perm else f"{prefix}:{self.perm}"
+
 
 Check = Callable[[web.Request, dict[str, Any], dict[str, Any] | None], Awaitable[None]]
 # The webhook events a write tells the app server (action, the record before, the values written): recorded
@@ -158,6 +163,9 @@ class Resource:
     add_perm: str | None = None  # what creating takes when not {perm}:add (the spec's one "edit" creates too)
     # The platform's records: a shop account may read them (when its role lets it), never write them.
     operator_only: bool = False
+    # The list total is kept until the table's next write through the console (core_api/platform/counts.py);
+    # False where the rows also change elsewhere (orders moved by the app, the wallet and the timeouts).
+    cached_count: bool = True
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -189,8 +197,9 @@ class Resource:
         self.update_model = _body_model(self, creating=False)
         self.list_perm = self.list_perm or f"{self.perm}:list"
         if self.operator_only:
-            writes = ("add", "edit", "remove", "shelf", *(a.perm for a in self.actions))
+            writes = ("add", "edit", "remove", "shelf")
             OPERATOR_ONLY.update(f"{self.perm}:{p}" for p in writes)
+            OPERATOR_ONLY.update(a.full_perm(self.perm) for a in self.actions if a.method != "LINK")  # not reads
             if self.add_perm:
                 OPERATOR_ONLY.add(self.add_perm)
         self.api = Api(f"admin-{self.name}")
@@ -541,7 +550,7 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         page_qs = qs.filter(seek) if seek is not None else qs.offset(query.offset)
         rows, total = await asyncio.gather(
             page_qs.order_by(*ordering).limit(query.page_size).values(*res.columns),
-            counted(request.app, res.table, key, qs),
+            counted(request.app, res.table, key, qs) if res.cached_count else qs.count(),
         )
         after = (cursor_after(res.model, rows[-1], key, ordering, query.page_num + 1)
                  if seekable and len(rows) == query.page_size else None)
@@ -727,7 +736,7 @@ def meta_of(res: Resource, lang: str) -> ResourceMeta:
         export_path=res.export_path.lstrip("/") if res.export_path else None,
         fields=[field_meta(f, lang) for f in res.fields],
         actions=[ResourceActionMeta(
-            key=a.key, label=a.label_en if lang == "en" else a.label, perm=f"{res.perm}:{a.perm}", method=a.method,
+            key=a.key, label=a.label_en if lang == "en" else a.label, perm=a.full_perm(res.perm), method=a.method,
             path=a.path.lstrip("/"), row=a.row, params=a.params, fields=[field_meta(f, lang) for f in a.fields],
             confirm=(a.confirm_en if lang == "en" else a.confirm) or a.confirm, when=a.when,
         ) for a in res.actions],

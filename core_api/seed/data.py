@@ -62,6 +62,10 @@ SHOP_STAFF_PERMS = [
     "mall:shop:list", "mall:shop:query", "mall:shop:edit",
     "mall:shopAccount:list", "mall:shopAccount:query", "mall:shopAccount:status", "mall:shopAccount:editInfo",
     "order:shop:list", "order:shop:query", "order:shop:status", "order:shop:pickup",
+    # their orders (issue 14): the main orders holding their shop (their parts only), the order detail a message
+    # opens, shipping and the comments on their goods; not the payments (a payment covers every shop of a checkout)
+    "order:main:list", "order:main:query", "order:logistics:list", "order:logistics:query", "order:logistics:ship",
+    "order:comment:list", "order:comment:query",
 ]
 
 # dict_type: (name, [(label, value, list_class, is_default)])
@@ -164,6 +168,22 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_goods_review": ("商品审核状态", [("草稿", "draft", "info", "Y"), ("待审核", "pending", "warning", "N"),
                                          ("已通过", "approved", "success", "N"),
                                          ("已驳回", "rejected", "danger", "N")]),
+    # orders (issue 14): the shop order states of core_api.order.core.flow and the carriers staff ship with
+    "biz_order_status": ("订单状态", [("待付款", "unpaid", "info", "N"), ("待发货", "to_ship", "warning", "N"),
+                                     ("待自提", "to_pickup", "warning", "N"), ("待成团", "grouping", "primary", "N"),
+                                     ("已发货", "shipped", "primary", "N"), ("已完成", "completed", "success", "N"),
+                                     ("已关闭", "closed", "danger", "N")]),
+    "biz_order_delivery": ("配送方式", [("快递", "express", "primary", "Y"), ("自提", "pickup", "warning", "N")]),
+    "biz_order_pay_status": ("支付状态", [("未支付", "unpaid", "info", "Y"), ("已支付", "paid", "success", "N"),
+                                         ("已关闭", "closed", "danger", "N")]),
+    "biz_order_pay_kind": ("收支类型", [("支付", "pay", "success", "Y"), ("退款", "refund", "warning", "N")]),
+    "biz_order_pickup": ("自提状态", [("无", "none", "info", "Y"), ("待自提", "waiting", "warning", "N"),
+                                     ("已自提", "picked", "success", "N")]),
+    "biz_logistics_company": ("物流公司", [("顺丰速运", "SF", "", "Y"), ("中通快递", "ZTO", "", "N"),
+                                          ("圆通速递", "YTO", "", "N"), ("申通快递", "STO", "", "N"),
+                                          ("韵达快递", "YD", "", "N"), ("京东物流", "JD", "", "N"),
+                                          ("中国邮政EMS", "EMS", "", "N"), ("极兔速递", "JTSD", "", "N"),
+                                          ("德邦快递", "DBL", "", "N")]),
 }
 
 # (name, key, value)

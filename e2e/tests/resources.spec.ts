@@ -81,8 +81,8 @@ test("identity verification: create, filter, shelve, audit, read the history, de
 });
 
 test("a view path no resource declares still shows the not-built panel", async ({ page }) => {
-  // the shop orders are issue 14's: when they are built, point this at a view still waiting
-  await page.goto("/order/shop");
+  // the group-buy orders are issue 14's too: when they are built, point this at a view still waiting
+  await page.goto("/order/group");
   await expect(page.getByTestId("not-built")).toBeVisible();
-  await expect(page.getByTestId("not-built-view")).toHaveText("order/shop/index");
+  await expect(page.getByTestId("not-built-view")).toHaveText("order/group/index");
 });

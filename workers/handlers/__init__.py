@@ -6,8 +6,15 @@ from typing import Any
 
 from core_api.auth.service import LOGIN_EVENT
 from core_api.content.message.service import MESSAGE_ADDED
-from core_api.messaging.service import NOTICE_PUBLISHED, ORDER_EVENT, on_notice_published, on_order_event
+from core_api.messaging.service import (
+    NOTICE_PUBLISHED,
+    ORDER_EVENT,
+    on_notice_published,
+    on_order_event,
+    on_order_flow,
+)
 from core_api.monitor.job.runner import JOB_FIRE, Services, run_fire
+from core_api.order.core.flow import TOPIC as ORDER_FLOW
 from core_api.order.place import job as order_timeouts
 from core_api.platform.bus import BaseBus
 from core_api.platform.counts import broadcast_changed
@@ -25,6 +32,11 @@ def subscribe_all(bus: BaseBus) -> None:
     bus.subscribe(LOGIN_EVENT, "auth.login-log", record_login)
     bus.subscribe(NOTICE_PUBLISHED, "messages.notice", on_notice_published)
     bus.subscribe(ORDER_EVENT, "messages.order", on_order_event)
+
+    async def order_flow_message(payload: dict[str, Any]) -> None:
+        await on_order_flow(payload)
+
+    bus.subscribe(ORDER_FLOW, "messages.order-flow", order_flow_message)
     bus.subscribe(MESSAGE_ADDED, "content.message-fanout", content.send_message)
     services = Services(bus=bus)
 

@@ -5364,6 +5364,390 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/OrderComment/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 订单评价: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions order:comment:query.
+         */
+        get: operations["platform_OrderComment_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderComment/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 订单评价: delete
+         * @description Needs a signed-in caller with any of permissions order:comment:remove.
+         */
+        delete: operations["platform_OrderComment_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderComment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 订单评价: one record
+         * @description Needs a signed-in caller with any of permissions order:comment:query.
+         */
+        get: operations["platform_OrderComment_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderLogistics/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 待发货: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions order:logistics:query.
+         */
+        get: operations["platform_OrderLogistics_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderLogistics/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 待发货: one record
+         * @description Needs a signed-in caller with any of permissions order:logistics:query.
+         */
+        get: operations["platform_OrderLogistics_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderMain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 订单列表: update
+         * @description Needs a signed-in caller with any of permissions order:main:edit.
+         */
+        put: operations["platform_OrderMain_update"];
+        /**
+         * 订单列表: create
+         * @description Needs a signed-in caller with any of permissions order:main:add.
+         */
+        post: operations["platform_OrderMain_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderMain/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 订单列表: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions order:main:export.
+         */
+        post: operations["platform_OrderMain_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderMain/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 订单列表: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions order:main:query.
+         */
+        get: operations["platform_OrderMain_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderMain/info_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A main order (by its number, a shop order number, or id) with its shop orders, lines, order logs and payments
+         * @description Needs a signed-in caller with any of permissions order:main:query.
+         */
+        get: operations["manage_info_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderMain/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 订单列表: a page of the list
+         * @description Needs a signed-in caller with any of permissions order:main:list.
+         */
+        get: operations["platform_OrderMain_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderMain/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Main orders: a page in the business envelope
+         * @description Needs a signed-in caller with any of permissions order:main:list.
+         */
+        get: operations["manage_list_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderMain/shelf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 订单列表: put on or take off the shelf
+         * @description Needs a signed-in caller with any of permissions order:main:shelf.
+         */
+        get: operations["platform_OrderMain_shelf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderMain/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 订单列表: delete
+         * @description Needs a signed-in caller with any of permissions order:main:remove.
+         */
+        delete: operations["platform_OrderMain_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderMain/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 订单列表: one record
+         * @description Needs a signed-in caller with any of permissions order:main:query.
+         */
+        get: operations["platform_OrderMain_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderPay/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 支付记录: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions order:pay:query.
+         */
+        get: operations["platform_OrderPay_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderPay/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 支付记录: one record
+         * @description Needs a signed-in caller with any of permissions order:pay:query.
+         */
+        get: operations["platform_OrderPay_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderShop/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 商城订单: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions order:shop:query.
+         */
+        get: operations["platform_OrderShop_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderShop/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 商城订单: a page of the list
+         * @description Needs a signed-in caller with any of permissions order:shop:list.
+         */
+        get: operations["platform_OrderShop_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderShop/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 商城订单: one record
+         * @description Needs a signed-in caller with any of permissions order:shop:query.
+         */
+        get: operations["platform_OrderShop_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/WordsInterceptRecord": {
         parameters: {
             query?: never;
@@ -8525,6 +8909,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/order_comment_mall/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete one order comment
+         * @description Needs a signed-in caller with any of permissions order:comment:remove.
+         */
+        get: operations["manage_comment_del"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_comment_mall/page_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 订单评价: a page of the list
+         * @description Needs a signed-in caller with any of permissions order:comment:list.
+         */
+        get: operations["platform_OrderComment_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_main/list_data_pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 支付记录: a page of the list
+         * @description Needs a signed-in caller with any of permissions order:pay:list.
+         */
+        get: operations["platform_OrderPay_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_mall/info_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shop order's detail: its main order, lines, amounts, order log and payments
+         * @description Needs a signed-in caller with any of permissions order:shop:query.
+         */
+        get: operations["manage_shop_info_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_mall/logistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The logistics of a shop order: carrier, tracking number, shipped time and the log rows
+         * @description Needs a signed-in caller with any of permissions order:logistics:list, order:shop:query.
+         */
+        get: operations["manage_logistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_mall/self_take_confirm_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirm a pick-up order by its code: to_pickup → completed
+         * @description Needs a signed-in caller with any of permissions order:shop:pickup.
+         */
+        get: operations["manage_self_take_confirm_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_mall/send_goods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship a to-ship order (carrier from biz_logistics_company, tracking number), or edit the logistics of a shipped one
+         * @description Needs a signed-in caller with any of permissions order:logistics:ship.
+         */
+        post: operations["manage_send_goods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_mall/wait_logistics_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 待发货: a page of the list
+         * @description Needs a signed-in caller with any of permissions order:logistics:list.
+         */
+        get: operations["platform_OrderLogistics_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/personnel": {
         parameters: {
             query?: never;
@@ -10627,6 +11171,26 @@ export interface paths {
          * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
          */
         post: operations["partner_feed_message_reads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/order_comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner feed: order comment (upsert by lineId)
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["partner_feed_order_comment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -24289,6 +24853,268 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** OrderMainCreate */
+        OrderMainCreate: {
+            /**
+             * Couponfen
+             * @default null
+             */
+            couponFen?: unknown;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Freightfen
+             * @default null
+             */
+            freightFen?: unknown;
+            /**
+             * Goodsfen
+             * @default null
+             */
+            goodsFen?: unknown;
+            /**
+             * Id
+             * @default null
+             */
+            id?: unknown;
+            /**
+             * Orderno
+             * @default null
+             */
+            orderNo?: unknown;
+            /**
+             * Paidat
+             * @default null
+             */
+            paidAt?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Payfen
+             * @default null
+             */
+            payFen?: unknown;
+            /**
+             * Paystatus
+             * @default null
+             */
+            payStatus?: unknown;
+            /**
+             * Payway
+             * @default null
+             */
+            payWay?: unknown;
+            /**
+             * Pointsfen
+             * @default null
+             */
+            pointsFen?: unknown;
+            /**
+             * 备注
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
+        /** OrderMainQuery */
+        OrderMainQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 下单时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 下单时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 订单号
+             * @default null
+             */
+            orderNo?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 支付状态
+             * @default null
+             */
+            payStatus?: string | null;
+            /**
+             * App可见
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * 用户UID
+             * @default null
+             */
+            uid?: number | null;
+        };
+        /** OrderMainUpdate */
+        OrderMainUpdate: {
+            /**
+             * Couponfen
+             * @default null
+             */
+            couponFen?: unknown;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: unknown;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: unknown;
+            /**
+             * Freightfen
+             * @default null
+             */
+            freightFen?: unknown;
+            /**
+             * Goodsfen
+             * @default null
+             */
+            goodsFen?: unknown;
+            /** 编号 */
+            id: number;
+            /**
+             * Orderno
+             * @default null
+             */
+            orderNo?: unknown;
+            /**
+             * Paidat
+             * @default null
+             */
+            paidAt?: unknown;
+            /**
+             * Params
+             * @default null
+             */
+            params?: unknown;
+            /**
+             * Payfen
+             * @default null
+             */
+            payFen?: unknown;
+            /**
+             * Paystatus
+             * @default null
+             */
+            payStatus?: unknown;
+            /**
+             * Payway
+             * @default null
+             */
+            payWay?: unknown;
+            /**
+             * Pointsfen
+             * @default null
+             */
+            pointsFen?: unknown;
+            /**
+             * 备注
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Searchvalue
+             * @default null
+             */
+            searchValue?: unknown;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: unknown;
+            /**
+             * Uid
+             * @default null
+             */
+            uid?: unknown;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: unknown;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: unknown;
+        };
         /** PartnerAccountLoginCheck */
         PartnerAccountLoginCheck: {
             /** 校验方式 */
@@ -24677,6 +25503,30 @@ export interface components {
         PartnerNoticeImRecordSingleBatch: {
             /** 记录 */
             records: components["schemas"]["PartnerNoticeImRecordSingle"][];
+        };
+        /** PartnerOrderComment */
+        PartnerOrderComment: {
+            /**
+             * 评价内容
+             * @default null
+             */
+            content?: string | null;
+            /**
+             * 评价时间
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * 图片
+             * @default null
+             */
+            images?: string | null;
+            /** 订单商品 */
+            lineId: number;
+            /** 评分 */
+            score: number;
+            /** 用户UID */
+            uid: number;
         };
         /** PartnerSettledIn */
         PartnerSettledIn: {
@@ -25981,6 +26831,15 @@ export interface components {
             phone: string;
             /** 店铺名称 */
             shopName: string;
+        };
+        /** ShipBody */
+        ShipBody: {
+            /** 物流公司 */
+            carrier: string;
+            /** 订单号 */
+            orderNo: string;
+            /** 物流单号 */
+            trackingNo: string;
         };
         /** ShopIn */
         ShopIn: {
@@ -33971,6 +34830,465 @@ export interface operations {
             };
         };
     };
+    platform_OrderComment_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_OrderComment_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderComment_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderLogistics_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_OrderLogistics_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderMain_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderMainUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderMainUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderMain_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderMainCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderMainCreate"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderMain_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderMainQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderMainQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderMain_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    manage_info_page: {
+        parameters: {
+            query?: {
+                orderNo?: string | null;
+                id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderMain_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                orderNo?: string | null;
+                uid?: number | null;
+                payStatus?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    manage_list_data: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                orderNo?: string | null;
+                uid?: number | null;
+                payStatus?: string | null;
+                shelf?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderMain_shelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderMain_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderMain_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderPay_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_OrderPay_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderShop_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_OrderShop_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                orderNo?: string | null;
+                mainNo?: string | null;
+                shopId?: number | null;
+                uid?: number | null;
+                status?: string | null;
+                delivery?: string | null;
+                receiverPhone?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderShop_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_WordsInterceptRecord_update: {
         parameters: {
             query?: never;
@@ -37436,6 +38754,208 @@ export interface operations {
             };
         };
     };
+    manage_comment_del: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderComment_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopId?: number | null;
+                shopOrderId?: number | null;
+                goodsId?: number | null;
+                uid?: number | null;
+                score?: number | null;
+                content?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderPay_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                kind?: string | null;
+                mainNo?: string | null;
+                shopId?: number | null;
+                uid?: number | null;
+                outNo?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    manage_shop_info_page: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    manage_logistics: {
+        parameters: {
+            query: {
+                orderNo: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    manage_self_take_confirm_order: {
+        parameters: {
+            query: {
+                orderNo: string;
+                pickupCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    manage_send_goods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ShipBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderLogistics_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                orderNo?: string | null;
+                shopId?: number | null;
+                receiverPhone?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_personnel_update: {
         parameters: {
             query?: never;
@@ -40016,6 +41536,36 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["PartnerCommonMessageUser"];
                 "application/x-www-form-urlencoded": components["schemas"]["PartnerCommonMessageUser"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    partner_feed_order_comment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerOrderComment"];
+                "application/x-www-form-urlencoded": components["schemas"]["PartnerOrderComment"];
             };
         };
         responses: {

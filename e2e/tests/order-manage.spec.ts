@@ -1,0 +1,96 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN_STATE } from "./helpers";
+import { unique } from "./system-helpers";
+
+test.use({ storageState: ADMIN_STATE });
+
+const PYTHON = path.resolve(__dirname, "../../.venv/bin/python");
+
+interface Seeded {
+  toShip: string;
+  toPickup: string;
+  pickupCode: string;
+}
+
+/** A shop with an express order to ship and a pick-up order, written as a paid checkout leaves them (the
+ * placement is another feature's), and the "paid" order event of the first turned into an order message by the
+ * message centre's own handler. */
+function seedOrders(name: string): Seeded {
+  const script = [
+    "import asyncio, json, sys",
+    "from core_api.platform import db",
+    "from core_api.platform.settings import Settings",
+    "from core_api.messaging.service import on_order_flow",
+    "from core_api.order.core import flow",
+    "from tests.mall_support import make_shop",
+    "from tests.order_support import goods_of, make_order",
+    "async def main():",
+    "    ctx = await db.init_db(Settings())",
+    "    name = sys.argv[1]",
+    "    shop = await make_shop(name + '店')",
+    "    _, skus = await goods_of(shop, name)",
+    "    ship = await make_order(shop, 10000001, [(skus[0], 1)], goods_name=name)",
+    "    pick = await make_order(shop, 10000001, [(skus[1], 1)], status=flow.TO_PICKUP, delivery='pickup', goods_name=name)",
+    "    await on_order_flow(flow.event('paid', ship, ship.create_time, ref='pay', amount_fen=ship.pay_fen))",
+    "    print(json.dumps({'toShip': ship.order_no, 'toPickup': pick.order_no, 'pickupCode': pick.pickup_code}))",
+    "    await db.close_db(ctx)",
+    "asyncio.run(main())",
+  ].join("\n");
+  const out = execFileSync(PYTHON, ["-c", script, name], { cwd: path.resolve(__dirname, "../..") }).toString();
+  return JSON.parse(out.trim().split("\n").pop() ?? "{}") as Seeded;
+}
+
+function row(page: Page, text: string) {
+  return page.getByTestId("resource-screen-table").getByTestId("table-row").filter({ hasText: text });
+}
+
+test("staff ship an order, confirm a pick-up by code and open an order message's detail", async ({ page }) => {
+  const name = unique("订单商品");
+  const seeded = seedOrders(name);
+
+  // ship: carrier and tracking number in the row's dialog; the order turns shipped with its log row
+  await page.goto(`/order/shop?orderNo=${seeded.toShip}`);
+  const record = row(page, seeded.toShip);
+  await expect(record).toContainText("待发货");
+  await record.getByTestId("row-action-ship").click();
+  const ship = page.getByTestId("resource-action");
+  await ship.getByTestId("form-carrier").selectOption("SF");
+  await ship.getByTestId("form-trackingNo").fill("12");
+  await ship.getByTestId("form-submit").click();
+  await expect(page.getByText("物流单号格式不正确")).toBeVisible();
+  await ship.getByTestId("form-trackingNo").fill("SF1234567890");
+  await ship.getByTestId("form-submit").click();
+  await expect(ship).toBeHidden();
+  await expect(record).toContainText("已发货");
+  await expect(record).toContainText("SF1234567890");
+  await record.getByTestId("row-action-detail").click();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("已发货");
+  await expect(page.getByTestId("order-detail-logistics")).toContainText("SF1234567890");
+  await expect(page.getByTestId("order-detail-log-row").filter({ hasText: "发货" })).toContainText("顺丰速运 SF1234567890");
+
+  // pick-up: a wrong code is refused, the right one completes the order
+  await page.goto(`/order/shop?orderNo=${seeded.toPickup}`);
+  const pickup = row(page, seeded.toPickup);
+  await expect(pickup).toContainText("待自提");
+  await pickup.getByTestId("row-action-pickup").click();
+  const dialog = page.getByTestId("resource-action");
+  await dialog.getByTestId("form-pickupCode").fill("000000");
+  await dialog.getByTestId("form-submit").click();
+  await expect(page.getByText("提货码不正确")).toBeVisible();
+  await dialog.getByTestId("form-pickupCode").fill(seeded.pickupCode);
+  await dialog.getByTestId("form-submit").click();
+  await expect(dialog).toBeHidden();
+  await expect(pickup).toContainText("已完成");
+
+  // the order message (1901) opens /myMenu/orderDetail with the shop order shown
+  await page.getByTestId("unread-badge").click();
+  await page.getByTestId("message-tab-order").click();
+  const message = page.getByTestId("message-list-order").locator('[data-testid="message-item"]', { hasText: seeded.toShip });
+  await expect(message).toHaveAttribute("data-type", "1901");
+  await message.click();
+  await expect(page).toHaveURL(new RegExp(`/myMenu/orderDetail\\?orderNo=${seeded.toShip}$`));
+  await expect(page.getByTestId("order-detail-shop-no").first()).toContainText(seeded.toShip);
+  await expect(page.getByTestId("order-detail-line").first()).toContainText(name);
+});
