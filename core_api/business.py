@@ -79,6 +79,7 @@ def business_apis() -> list[Api]:
     from core_api.mall.supply import routes as mall_supply
     from core_api.mall.turntable import routes as mall_turntable
     from core_api.moderation.intercept import routes as intercept
+    from core_api.order.aftersale import routes as order_aftersale
     from core_api.platform.exports import api as exports_api
     from core_api.platform.resource import REGISTRY, meta_api
     from core_api.points.ledger import routes as points_ledger
@@ -93,5 +94,6 @@ def business_apis() -> list[Api]:
                consult_doctor, finance_pay_code, finance_withdrawal]
     modules += [points_ledger, mall_shop, mall_keyword, mall_picture, mall_carousel, mall_ad, mall_integral_goods,
                 mall_supply, mall_coupon, mall_market, mall_turntable]
+    modules += [order_aftersale]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules),
             *mall_goods.APIS]
