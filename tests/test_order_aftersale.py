@@ -6,21 +6,16 @@ wallet down, the large-refund rule (another person, a fresh password)."""
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import orjson
 import pytest
-from aiohttp import web
-from aiohttp.test_utils import TestServer
 
 from core_api.mall.goods.models import MallSku
 from core_api.order.aftersale.models import OrderAfterSale, OrderRefund
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderLog, OrderPay, OrderShop
-from core_api.platform.wallet import check_signature, signed_headers
 from core_api.points.ledger.models import PointsAccount, PointsLedger
 from core_api.system.config.models import SysConfig
 from tests.conftest import Caller, token_for
@@ -28,9 +23,9 @@ from tests.mall_support import make_shop, shop_staff
 from tests.order_support import goods_of, make_order
 from tests.test_consumer_screens import operator
 from tests.test_partner_api import KEY, partner_post
+from tests.test_wallet_paycode import WALLET_KEY, Provider
 
 FORBIDDEN = {"code": 403, "msg": "当前操作没有权限"}
-WALLET_KEY = "wallet-key-" + "r" * 30
 STAFF = ("order:afterSale:list", "order:afterSale:query", "order:afterSale:refund", "order:refund:list")
 FINANCE = ("finance:refund:list", "finance:refund:query", "finance:refund:execute")
 LIST = "/admin/order_mall/after_sale_order"
@@ -344,39 +339,9 @@ async def test_points_earned_are_reversed_never_below_zero(start_app, make_setti
     assert (await PointsAccount.get(uid=9701)).balance == 0
 
 
-class Provider:
-    """A wallet provider on loopback answering refunds: signed both ways, idempotent by refund number."""
-
-    def __init__(self) -> None:
-        self.refunds: dict[str, dict] = {}
-        self.calls = 0
-        self.mode = "ok"  # ok | 500 | fail
-        self.app = web.Application()
-        self.app.router.add_post("/gw/v1/refunds", self.refund)
-        self.server = TestServer(self.app, host="127.0.0.1")
-
-    async def refund(self, request: web.Request) -> web.Response:
-        raw = await request.read()
-        check_signature(WALLET_KEY, request.headers, request.method, request.path, raw, time.time())
-        body = orjson.loads(raw)
-        self.calls += 1
-        if self.mode == "500":
-            return web.Response(status=500, text="down")
-        result = self.refunds.get(body["outRefundNo"])
-        if result is None:
-            result = {"status": "FAILED", "failReason": "原支付单已关闭"} if self.mode == "fail" else \
-                {"status": "SUCCESS", "refundId": f"RF{len(self.refunds) + 1}"}
-            self.refunds[body["outRefundNo"]] = {**result, "amountFen": body["amountFen"],
-                                                 "outTradeNo": body["outTradeNo"]}
-        data = orjson.dumps({"code": "SUCCESS", "data": result})
-        headers = signed_headers(WALLET_KEY, "RESPONSE", request.path, data)
-        headers.pop("Content-Type")
-        return web.Response(body=data, content_type="application/json", headers=headers)
-
-
 @pytest.fixture
 async def provider():
-    server = Provider()
+    server = Provider()  # the wallet provider on loopback of the wallet tests, which also answers refunds
     await server.server.start_server()
     yield server
     await server.server.close()
@@ -384,7 +349,7 @@ async def provider():
 
 async def test_wallet_down_then_retry_with_the_same_number(start_app, make_settings, provider):
     client, admin = await setup(start_app, make_settings, wallet_provider="http", wallet_name="mpay",
-                                wallet_http_url=str(provider.server.make_url("/gw")), wallet_merchant_id="M100",
+                                wallet_http_url=provider.url, wallet_merchant_id="M100",
                                 wallet_key=WALLET_KEY, wallet_notify_url="https://console.test/notify",
                                 wallet_timeout_seconds=0.5)
     shop = await make_shop("渠道店")
