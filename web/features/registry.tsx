@@ -8,6 +8,7 @@ import { shopViews } from "@/features/mall/shops-registry";
 import { mallGoodsViews } from "@/features/mall/goods-registry";
 import { marketPanels } from "@/features/mall/market-registry";
 import { monitorViews } from "@/features/monitor/registry";
+import { afterSaleViews } from "@/features/order/aftersale-registry";
 import { settingViews } from "@/features/setting/registry";
 import { RegionScreen } from "@/features/region/region-screen";
 import { ConfigScreen } from "@/features/system/config/config-screen";
@@ -59,6 +60,7 @@ export const views: Readonly<Record<string, View>> = {
   ...shopViews,
   ...mallContentViews,
   ...mallGoodsViews,
+  ...afterSaleViews,
 };
 
 /**
