@@ -404,3 +404,34 @@ async def test_large_refunds_need_another_person_and_a_fresh_password(start_app,
     assert await snapshot() == before
     assert (await finance.post(FIN, json={"id": row["id"], "password": "secret123"}))["data"]["status"] == \
         "refunded"
+
+
+async def test_events_go_out_after_the_commit(start_app, make_settings):
+    from core_api.platform.state import BUS
+    from tests.conftest import eventually
+
+    client, admin = await setup(start_app, make_settings)
+    seen: list[dict] = []
+
+    async def collect(payload: dict) -> None:
+        seen.append(payload)
+
+    client.server.app[BUS].subscribe(flow.TOPIC, "test-aftersale", collect)
+    shop = await make_shop("事件店")
+    _, (sku,) = await goods_of(shop, "事件货", (1200,))
+    order = await make_order(shop, 9951, [(sku, 1)])
+    row = (await apply(client, 9951, (await lines_of(order))[0].id, requestNo="ev-1"))["data"]
+    await apply(client, 9951, (await lines_of(order))[0].id, requestNo="ev-1")  # a repeat publishes nothing
+    await admin.post(OPERATE, json={"id": row["id"], "action": "approve"})
+    await admin.post(FIN, json={"id": row["id"]})
+
+    async def three() -> bool:
+        return len(seen) >= 3
+
+    await eventually(three)
+    refund = await OrderRefund.get(after_sale_id=row["id"])
+    assert [(e["event"], e["ref"], e["amountFen"]) for e in seen] == [
+        ("after_sale_applied", row["afterSaleNo"], 1200), ("refunded", refund.refund_no, 1200),
+        ("closed", refund.refund_no, 0)]
+    assert all(e["shopOrderId"] == order.id and e["shopId"] == shop.id for e in seen)
+    assert seen[-1]["status"] == "closed"
