@@ -45,6 +45,8 @@ FEATURES = (
     "core_api.mall.coupon",
     "core_api.mall.market",
     "core_api.mall.turntable",
+    "core_api.order.core",  # after the goods: the demo orders buy them
+    "core_api.order.aftersale",
 )
 
 
