@@ -215,12 +215,15 @@ async def test_bad_input_is_refused(start_app, make_settings):
     (line,) = await lines_of(order)
     unpaid = await make_order(shop, 9301, [(sku, 1)], status=flow.UNPAID)
     (uline,) = await lines_of(unpaid)
+    grouping = await make_order(shop, 9301, [(sku, 1)], status=flow.GROUPING)
+    (gline,) = await lines_of(grouping)
     for extra, msg in (({"quantity": 3}, "退款数量不能超过可退数量 2"),
                        ({"amountFen": 2001}, "退款金额不能超过可退金额 2000 分"),
                        ({"quantity": 0}, "数量"), ({"kind": "swap"}, "售后类型"), ({"reason": "   "}, "请填写售后原因"),
                        ({"images": ["javascript:x"]}, "图片地址不正确"), ({"balance": 1}, "balance"),
                        ({"amountFen": 1.5}, "退款金额"), ({"uid": 9302}, "订单商品不存在"),
-                       ({"lineId": uline.id}, "订单待付款，不能申请售后"), ({"lineId": 10**9}, "订单商品不存在")):
+                       ({"lineId": uline.id}, "订单待付款，不能申请售后"), ({"lineId": 10**9}, "订单商品不存在"),
+                       ({"lineId": gline.id}, "拼团中的订单不能申请售后，拼团失败会自动全额退款")):
         answer = await apply(client, extra.pop("uid", 9301), extra.pop("lineId", line.id), **extra)
         assert answer["code"] != 200 and msg in answer["msg"], (extra, answer)
     assert not await OrderAfterSale.exists()

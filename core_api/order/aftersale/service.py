@@ -128,6 +128,8 @@ async def apply(app: Application, now: datetime) -> tuple[OrderAfterSale, bool]:
         raise NotFound("订单商品不存在")
     if order.pay_status != "paid" or order.status in (flow.UNPAID, flow.CLOSED):
         raise ServiceError(f"订单{flow.STATUSES.get(order.status, order.status)}，不能申请售后")
+    if order.status == flow.GROUPING:
+        raise ServiceError("拼团中的订单不能申请售后，拼团失败会自动全额退款")
     if app.kind == REFUND and order.status not in (flow.TO_SHIP, flow.TO_PICKUP):
         raise ServiceError(f"订单{flow.STATUSES[order.status]}，仅退款只能在发货前申请，请申请退货退款")
     if app.kind == RETURN_REFUND:
