@@ -45,9 +45,10 @@ FEATURES = (
     "core_api.mall.coupon",
     "core_api.mall.market",
     "core_api.mall.turntable",
-    "core_api.order.core",  # the order tables (no demo of its own: core_api.order.manage fills them)
+    "core_api.order.core",  # after the goods: the demo orders buy them
     "core_api.order.place",
-    "core_api.order.manage",  # after the mall: its demo orders buy the demo goods
+    "core_api.order.manage",
+    "core_api.order.aftersale",
 )
 
 
@@ -82,6 +83,7 @@ def business_apis() -> list[Api]:
     from core_api.mall.supply import routes as mall_supply
     from core_api.mall.turntable import routes as mall_turntable
     from core_api.moderation.intercept import routes as intercept
+    from core_api.order.aftersale import routes as order_aftersale
     from core_api.order.manage import routes as order_manage
     from core_api.order.place import routes as order_place
     from core_api.platform.exports import api as exports_api
@@ -98,6 +100,6 @@ def business_apis() -> list[Api]:
                consult_doctor, finance_pay_code, finance_withdrawal]
     modules += [points_ledger, mall_shop, mall_keyword, mall_picture, mall_carousel, mall_ad, mall_integral_goods,
                 mall_supply, mall_coupon, mall_market, mall_turntable]
-    modules += [order_place, order_manage]
+    modules += [order_place, order_manage, order_aftersale]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules),
             *mall_goods.APIS]

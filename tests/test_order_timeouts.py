@@ -125,7 +125,8 @@ async def test_settlement_once_with_fee_payout_and_earned_points(start_app, make
     await OrderShop.filter(id=early.id).update(after_sale_until=datetime.now(UTC) + timedelta(days=7))
     await OrderShop.filter(id=refunded.id).update(refunded_fen=10050)
     await OrderLine.filter(shop_order_id=refunded.id).update(after_sale="refunded")
-    await OrderLine.filter(shop_order_id=held.id).update(after_sale="applied")
+    await OrderLine.filter(shop_order_id=held.id).update(after_sale="refund_failed")  # open: finance retries it
+    await OrderLine.filter(shop_order_id=ready.id).update(after_sale="return_rejected")  # final: does not hold it
     results = await asyncio.gather(*(job.settle_orders(job.SweepParams(), ctx(client)) for _ in range(2)))
     assert sum(int(r.split()[1]) for r in results if r.startswith("结算 ")) == 2, results
     one = await OrderShop.get(id=ready.id)

@@ -123,11 +123,14 @@ class Provider:
         self.payouts: dict[str, dict] = {}
         self.payout_calls = 0
         self.codes: dict[str, dict] = {}
+        self.refunds: dict[str, dict] = {}
+        self.refund_calls = 0
         self.mode = "ok"  # ok | fail | timeout | 500 | unsigned
         self.app = web.Application()
         self.app.router.add_post("/gw/v1/pay_codes", self.create_code)
         self.app.router.add_post("/gw/v1/payouts", self.payout)
         self.app.router.add_get("/gw/v1/payouts/{no}", self.query)
+        self.app.router.add_post("/gw/v1/refunds", self.refund)
         self.server = TestServer(self.app, host="127.0.0.1")
 
     def answer(self, request: web.Request, data: dict) -> web.Response:
@@ -167,6 +170,19 @@ class Provider:
             self.payouts[body["outPayoutNo"]] = {**result, "amountFen": body["amountFen"]}
         if self.mode == "timeout":
             await asyncio.sleep(2)  # paid, but the answer comes after our timeout
+        return self.answer(request, {"code": "SUCCESS", "data": result})
+
+    async def refund(self, request: web.Request) -> web.Response:
+        body = await self.checked(request)
+        self.refund_calls += 1
+        if self.mode == "500":
+            return web.Response(status=500, text="down")
+        result = self.refunds.get(body["outRefundNo"])
+        if result is None:  # refunded (or refused) once per number
+            result = {"status": "FAILED", "failReason": "原支付单已关闭"} if self.mode == "fail" else \
+                {"status": "SUCCESS", "refundId": f"RF{len(self.refunds) + 1}"}
+            self.refunds[body["outRefundNo"]] = {**result, "amountFen": body["amountFen"],
+                                                 "outTradeNo": body["outTradeNo"]}
         return self.answer(request, {"code": "SUCCESS", "data": result})
 
     async def query(self, request: web.Request) -> web.Response:

@@ -62,6 +62,7 @@ MODEL_MODULES = [
     "core_api.mall.supply.models",
     "core_api.order.core.models",
     "core_api.order.manage.models",
+    "core_api.order.aftersale.models",
 ]
 
 

@@ -21,12 +21,15 @@ Protocol (both directions signed alike, HMAC-SHA256 with the shared key, hex)::
                          -> {"code": "SUCCESS", "data": {"status": "SUCCESS"|"PROCESSING"|"FAILED",
                                                           "payoutId", "failReason"}}
     GET  /v1/payouts/{outPayoutNo}                -> the same data
+    POST /v1/refunds        {"outRefundNo", "outTradeNo", "amountFen"}
+                         -> {"code": "SUCCESS", "data": {"status": "SUCCESS"|"PROCESSING"|"FAILED",
+                                                          "refundId", "failReason"}}
     every answer is signed the same way with METHOD "RESPONSE" and the request's path.
     callback (provider -> us) POST <notify url> {"outTradeNo", "tradeNo", "amountFen", "status": "PAID", "paidAt"}
                          <- {"code": "SUCCESS"}
 
-``outTradeNo`` and ``outPayoutNo`` are the idempotency keys: the provider answers a repeat with the first
-result and never pays twice, so a retry after a timeout reuses the number fixed before the first call.
+``outTradeNo``, ``outPayoutNo`` and ``outRefundNo`` are the idempotency keys: the provider answers a repeat
+with the first result and never pays twice, so a retry after a timeout reuses the number fixed before the first call.
 A refusal (``code`` other than SUCCESS) is final, except those ours to fix (``KEEP_OPEN``); a timeout, a
 connection error or a 5xx is not
 (``WalletUnavailable``): the caller keeps the operation open and retries with the same number.
@@ -94,6 +97,13 @@ class PayCode:
 class Payout:
     status: str  # SUCCESS | PROCESSING | FAILED
     payout_id: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Refund:
+    status: str  # SUCCESS | PROCESSING | FAILED
+    refund_id: str = ""
     reason: str = ""
 
 
@@ -176,6 +186,8 @@ class Wallet(Protocol):
 
     async def query_payout(self, payout_no: str) -> Payout: ...
 
+    async def refund(self, refund_no: str, out_trade_no: str, amount_fen: int) -> Refund: ...
+
     def verify_callback(self, headers: Any, method: str, path: str, body: bytes, now: float) -> Notice: ...
 
 
@@ -189,6 +201,8 @@ class LocalWallet:
         self.key = key
         self.payouts: dict[str, Payout] = {}  # per process: idempotent by payout number
         self.payout_calls = 0
+        self.refunds: dict[str, Refund] = {}  # per process: idempotent by refund number
+        self.refund_calls = 0
 
     async def create_pay_code(self, order_no: str, amount_fen: int, subject: str,
                               expires_at: datetime) -> PayCode:
@@ -206,6 +220,13 @@ class LocalWallet:
 
     async def query_payout(self, payout_no: str) -> Payout:
         return self.payouts.get(payout_no, Payout(FAILED, "", "渠道无此付款单"))
+
+    async def refund(self, refund_no: str, out_trade_no: str, amount_fen: int) -> Refund:
+        """Refunds succeed at once, once per refund number."""
+        self.refund_calls += 1
+        if refund_no not in self.refunds:
+            self.refunds[refund_no] = Refund(PAID, "LR" + refund_no)
+        return self.refunds[refund_no]
 
     def verify_callback(self, headers: Any, method: str, path: str, body: bytes, now: float) -> Notice:
         check_signature(self.key, headers, method, path, body, now)
@@ -301,6 +322,21 @@ class HttpWallet:
 
     async def query_payout(self, payout_no: str) -> Payout:
         return self._payout(await self._call("GET", f"/v1/payouts/{quote(payout_no)}", None))
+
+    async def refund(self, refund_no: str, out_trade_no: str, amount_fen: int) -> Refund:
+        """A refusal ours to fix (``KEEP_OPEN``) raises: nothing is final, the retry reuses the number."""
+        try:
+            data = await self._call("POST", "/v1/refunds", {
+                "outRefundNo": refund_no, "outTradeNo": out_trade_no, "amountFen": amount_fen})
+        except WalletRefused as exc:
+            if exc.refusal in KEEP_OPEN:
+                raise
+            return Refund(FAILED, "", exc.msg)
+        status = data.get("status")
+        if status not in (PAID, PROCESSING, FAILED):
+            raise WalletUnavailable("支付渠道的应答格式不正确，请稍后重试")
+        reason = str(data.get("failReason") or "")
+        return Refund(status, str(data.get("refundId") or "")[:64], ERRORS.get(reason, reason)[:200])
 
     def verify_callback(self, headers: Any, method: str, path: str, body: bytes, now: float) -> Notice:
         check_signature(self.key, headers, method, path, body, now)

@@ -199,6 +199,7 @@ CONFIGS = [
     ("告警-拦截告警通道(sms:手机号 或 webhook:地址)", "biz.alarm.channel", ""),
     ("告警-Webhook签名密钥", "biz.alarm.secret", ""),
     ("提现-需复核及打款验密的金额(分)", "biz.withdrawal.secondApproveFen", "500000"),
+    ("退款-需另一人执行及验密的金额(分)", "biz.refund.secondApproveFen", "50000"),
 ]
 
 # (name, group, handler, params JSON, cron, misfire policy, status)

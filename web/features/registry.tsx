@@ -9,6 +9,7 @@ import { mallGoodsViews } from "@/features/mall/goods-registry";
 import { marketPanels } from "@/features/mall/market-registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { orderViews } from "@/features/order/registry";
+import { afterSaleViews } from "@/features/order/aftersale-registry";
 import { settingViews } from "@/features/setting/registry";
 import { RegionScreen } from "@/features/region/region-screen";
 import { ConfigScreen } from "@/features/system/config/config-screen";
@@ -61,6 +62,7 @@ export const views: Readonly<Record<string, View>> = {
   ...mallContentViews,
   ...mallGoodsViews,
   ...orderViews,
+  ...afterSaleViews,
 };
 
 /**

@@ -53,9 +53,14 @@ def shown(row: dict) -> dict:
     return out
 
 
+async def config_fen(request: web.Request, key: str, default: int) -> int:
+    """A system parameter in fen (a second-approval threshold): its default when unset or not a number."""
+    value = (await request.app[CONFIG].get(key) or "").strip()
+    return int(value) if value.isdigit() and len(value) <= 12 else default
+
+
 async def threshold(request: web.Request) -> int:
-    value = (await request.app[CONFIG].get(service.THRESHOLD_KEY) or "").strip()
-    return int(value) if value.isdigit() and len(value) <= 12 else service.DEFAULT_THRESHOLD
+    return await config_fen(request, service.THRESHOLD_KEY, service.DEFAULT_THRESHOLD)
 
 
 class QueueQuery(ListQuery):
@@ -139,11 +144,12 @@ async def edit_withdrawal(request: web.Request, principal: Principal, body: Edit
     return ok(data={"id": row.id, "status": status}, msg=msg)
 
 
-async def check_password(user_id: int, password: str | None) -> None:
+async def check_password(user_id: int, password: str | None, doing: str = "打款") -> None:
+    """The fresh sign-in of a large payout (or refund): the operator re-enters their own password."""
     from core_api.system.user.models import SysUser
 
     if not password:
-        raise ServiceError("大额打款需要重新输入登录密码", 428)
+        raise ServiceError(f"大额{doing}需要重新输入登录密码", 428)
     hashed = await SysUser.filter(user_id=user_id).values_list("password", flat=True)
     valid, _ = await verify_password(password, str(hashed[0])) if hashed else (False, None)
     if not valid:

@@ -25,6 +25,7 @@ from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
 from core_api.monitor.job.handlers import JobContext, job_handler
+from core_api.order.aftersale.service import OPEN as AFTER_SALE_OPEN  # an open after-sale holds settlement
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderMain, OrderShop
 from core_api.order.place import service
@@ -37,8 +38,6 @@ AUTO_COMPLETE_TOPIC = "order.auto_complete"
 # Fixed delays (one delay queue each on RabbitMQ). Configuration values with DOMAIN.md's defaults.
 TIMEOUT_DELAY_S = service.PAY_MINUTES * 60
 AUTO_COMPLETE_DELAY_S = service.AUTO_COMPLETE_DAYS * 86400
-# After-sale values that are not open (a line with any other value holds its order's settlement).
-AFTER_SALE_DONE = ("none", "rejected", "cancelled", "refunded", "closed")
 
 
 async def schedule_timeout(bus: Any, main: OrderMain) -> None:
@@ -88,7 +87,7 @@ async def settle(so: OrderShop, now: datetime) -> list[dict[str, Any]]:
     if so.status != flow.COMPLETED or so.settle_status == "settled" or not so.after_sale_until \
             or so.after_sale_until > now:
         return []
-    if await OrderLine.filter(shop_order_id=so.id).exclude(after_sale__in=AFTER_SALE_DONE).exists():
+    if await OrderLine.filter(shop_order_id=so.id).filter(after_sale__in=AFTER_SALE_OPEN).exists():
         return []
     shop = await MallShop.get_or_none(id=so.shop_id)
     net = max(so.pay_fen - so.refunded_fen, 0)

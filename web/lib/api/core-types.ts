@@ -7872,6 +7872,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/finance_refund/refund_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finance's refund queue: approved after-sales awaiting, executing, failed or refunded, with their refund number and the second-approval threshold
+         * @description Needs a signed-in caller with any of permissions finance:refund:list.
+         */
+        get: operations["aftersale_finance_refunds"];
+        put?: never;
+        /**
+         * Execute (or retry with the same refund number) the refund of an approved after-sale
+         * @description Needs a signed-in caller with any of permissions finance:refund:execute.
+         */
+        post: operations["aftersale_finance_execute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/goods_integral/add_edit": {
         parameters: {
             query?: never;
@@ -8969,6 +8993,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/order_main/refund_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refunds, order side (shop scoped): filters status, number, order, uid, shop, days
+         * @description Needs a signed-in caller with any of permissions order:refund:list.
+         */
+        get: operations["aftersale_order_refunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_mall/after_sale_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * After-sales, newest first: filters status, kind, number, order, uid, shop, days; counts per status
+         * @description Needs a signed-in caller with any of permissions order:afterSale:list.
+         */
+        get: operations["aftersale_after_sale_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/order_mall/info_page": {
         parameters: {
             query?: never;
@@ -9003,6 +9067,26 @@ export interface paths {
         get: operations["manage_logistics"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_mall/refund_operate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide an after-sale: approve, reject (a reason; a shipped-back return is refused), receive the returned goods (sellable or not)
+         * @description Needs a signed-in caller with any of permissions order:afterSale:refund.
+         */
+        post: operations["aftersale_refund_operate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11171,6 +11255,66 @@ export interface paths {
          * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
          */
         post: operations["partner_feed_message_reads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/order/after_sale/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A buyer applies for a refund or a return of one order line; once per requestNo
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["aftersale_partner_apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/order/after_sale/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer withdraws an after-sale before its refund executes
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["aftersale_partner_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/order/after_sale/return_shipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer has sent the goods back: carrier and tracking number
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["aftersale_partner_return_shipped"];
         delete?: never;
         options?: never;
         head?: never;
@@ -15959,6 +16103,42 @@ export interface components {
              */
             webhookUrl?: string;
         };
+        /** ApplyIn */
+        ApplyIn: {
+            /**
+             * 退款金额（分）
+             * @description default: the quantity's share of what the line paid
+             * @default null
+             */
+            amountFen?: number | null;
+            /** 图片 */
+            images?: string[];
+            /**
+             * 售后类型
+             * @enum {string}
+             */
+            kind: "refund" | "return_refund";
+            /** 订单商品编号 */
+            lineId: number;
+            /** 数量 */
+            quantity: number;
+            /** 原因 */
+            reason: string;
+            /**
+             * 申请号
+             * @description the app server's number of this request: one after-sale per number
+             */
+            requestNo: string;
+            /** 用户ID */
+            uid: number;
+        };
+        /** CancelIn */
+        CancelIn: {
+            /** 售后编号 */
+            afterSaleId: number;
+            /** 用户ID */
+            uid: number;
+        };
         /** CaptchaOut */
         CaptchaOut: {
             /** Captchaenabled */
@@ -20418,6 +20598,17 @@ export interface components {
             code: number;
             msg: string;
         };
+        /** ExecuteBody */
+        ExecuteBody: {
+            /** 售后编号 */
+            id: number;
+            /**
+             * 登录密码
+             * @description the executor's own sign-in password: a refund above the threshold needs it
+             * @default null
+             */
+            password?: string | null;
+        };
         /** ExportProgress */
         ExportProgress: {
             /** Createdat */
@@ -24822,6 +25013,26 @@ export interface components {
              */
             title?: string | null;
         };
+        /** OperateBody */
+        OperateBody: {
+            /**
+             * 操作
+             * @enum {string}
+             */
+            action: "approve" | "reject" | "receive";
+            /** 售后编号 */
+            id: number;
+            /**
+             * 原因
+             * @default
+             */
+            reason?: string;
+            /**
+             * 可再次销售
+             * @default null
+             */
+            sellable?: boolean | null;
+        };
         /** OrderEvent */
         OrderEvent: {
             /**
@@ -26840,6 +27051,17 @@ export interface components {
             orderNo: string;
             /** 物流单号 */
             trackingNo: string;
+        };
+        /** ShippedIn */
+        ShippedIn: {
+            /** 售后编号 */
+            afterSaleId: number;
+            /** 物流公司 */
+            carrier: string;
+            /** 物流单号 */
+            trackingNo: string;
+            /** 用户ID */
+            uid: number;
         };
         /** ShopIn */
         ShopIn: {
@@ -37565,6 +37787,58 @@ export interface operations {
             };
         };
     };
+    aftersale_finance_refunds: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("awaiting_refund" | "refunding" | "refund_failed" | "refunded") | null;
+                afterSaleNo?: string | null;
+                uid?: number | null;
+                shopId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    aftersale_finance_execute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExecuteBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ExecuteBody"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     integral_goods_integral_add_edit: {
         parameters: {
             query?: never;
@@ -38841,6 +39115,67 @@ export interface operations {
             };
         };
     };
+    aftersale_order_refunds: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("refunding" | "refunded" | "failed") | null;
+                refundNo?: string | null;
+                shopOrderId?: number | null;
+                uid?: number | null;
+                shopId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    aftersale_after_sale_order: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled") | null;
+                kind?: ("refund" | "return_refund") | null;
+                afterSaleNo?: string | null;
+                shopOrderId?: number | null;
+                uid?: number | null;
+                shopId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     manage_shop_info_page: {
         parameters: {
             query: {
@@ -38871,6 +39206,29 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    aftersale_refund_operate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperateBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["OperateBody"];
+            };
+        };
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {
@@ -41536,6 +41894,96 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["PartnerCommonMessageUser"];
                 "application/x-www-form-urlencoded": components["schemas"]["PartnerCommonMessageUser"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    aftersale_partner_apply: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["ApplyIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    aftersale_partner_cancel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["CancelIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    aftersale_partner_return_shipped: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippedIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["ShippedIn"];
             };
         };
         responses: {
