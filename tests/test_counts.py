@@ -177,6 +177,22 @@ async def test_a_kept_total_expires_after_max_age():
     assert await counts.total("t", "k", compute, max_age=10) == 2
 
 
+def test_a_memo_lives_while_its_table_stamp_and_age_do():
+    now = [0.0]
+    counts = Counts(clock=lambda: now[0])
+    names = counts.memo("mall_shop", max_age=10)
+    names[1] = "甲店"
+    assert counts.memo("mall_shop", max_age=10) == {1: "甲店"}
+    assert counts.memo("sys_post") == {}  # another table, another memo
+    taken = counts.memo("mall_shop", max_age=10)  # a read begins...
+    counts.bump("mall_shop")  # ...the table changes...
+    taken[2] = "乙店(旧)"  # ...and what it read goes to the old stamp's dict, read by nobody again
+    assert counts.memo("mall_shop", max_age=10) == {}
+    counts.memo("mall_shop", max_age=10)[1] = "甲店新名"
+    now[0] = 11.0
+    assert counts.memo("mall_shop", max_age=10) == {}
+
+
 async def test_the_log_lists_follow_operations_and_sign_ins(client):
     admin = Caller(client, await token_for(client))
     operations = (await admin.get("/monitor/operlog/list"))["total"]

@@ -153,6 +153,13 @@ async def test_goods_are_created_listed_and_edited_by_their_shop_only(admin):
     assert (await admin.post("/admin/shop_type/add_edit", json={"id": w.leaf, "name": "短袖T恤",
                                                                "parentId": w.top}))["code"] == 200
     assert (await w.a.get(f"{GOODS}/list_data"))["rows"][0]["categoryName"] == "短袖T恤"
+    # a renamed shop too: the names kept under the shop table's change stamp follow its write
+    info = (await admin.get("/admin/mall/shop/info_page", params={"id": w.shop_a.id}))["data"]
+    assert (await admin.post("/admin/mall/shop/update_info", json={
+        "id": w.shop_a.id, "name": "甲店新名", **{k: info[k] or "" for k in ("logo", "contact", "phone", "address",
+                                                                          "intro")}}))["code"] == 200
+    assert (await w.a.get(f"{GOODS}/list_data"))["rows"][0]["shopName"] == "甲店新名"
+    assert (await admin.get(f"{GOODS}/add_edit_page", params={"id": mine}))["data"]["goods"]["shopName"] == "甲店新名"
     # a shop naming another shop in a body or a filter does not reach it
     assert (await w.a.get(f"{GOODS}/list_data", params={"shopId": w.shop_b.id}))["rows"] == []
     assert (await w.a.post(f"{GOODS}/add_edit", json={"categoryId": w.leaf, "name": "x", "shopId": w.shop_b.id})

@@ -167,12 +167,24 @@ class Counts:
         self.whole: dict[str, str] = {}  # table -> the SQL of its unfiltered count
         self.node = uuid.uuid4().hex  # its own broadcasts come back to it: bumped already, so skipped
         self.clock = clock
+        self.memos: dict[str, tuple[int, float, dict[Any, Any]]] = {}
 
     def stamp(self, table: str) -> int:
         return self.stamps.get(table, 0)
 
     def bump(self, table: str) -> None:
         self.stamps[table] = self.stamp(table) + 1
+
+    def memo(self, table: str, max_age: float = MAX_AGE) -> dict[Any, Any]:
+        """A dict for values read from ``table`` that depend on nothing but its rows (a shop's name by its id, never
+        anything of a caller's scope), kept while the table's change stamp stays the same and for at most
+        ``max_age`` seconds. Take it before reading and fill it after: if the table changed meanwhile, the values
+        go to the old stamp's dict, which nobody reads again."""
+        stamp, now = self.stamp(table), self.clock()
+        slot = self.memos.get(table)
+        if slot is None or slot[0] != stamp or now - slot[1] > max_age or len(slot[2]) > KEEP:
+            slot = self.memos[table] = (stamp, now, {})
+        return slot[2]
 
     def get(self, table: str, key: str, max_age: float = MAX_AGE) -> int | None:
         slot = (table, key, self.stamp(table))

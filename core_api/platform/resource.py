@@ -37,7 +37,7 @@ from core_api.platform.contract import (
     ResourceMeta,
     ResourceMetaOut,
 )
-from core_api.platform.counts import changed, counted
+from core_api.platform.counts import changed, counted, counts_of
 from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
@@ -126,6 +126,7 @@ AREA_PATHS: list[Callable[[list[str]], Awaitable[dict[str, str]]]] = []
 # The shop kind (a mall shop's id): id → its name for the ids that exist; set by core_api.mall.shop. A write must
 # name a shop that exists (0, "the platform", only where the field's ``min`` is 0); rows carry ``{field}Name``.
 SHOP_NAMES: list[Callable[[list[int]], Awaitable[dict[int, str]]]] = []
+SHOP_TABLE = "mall_shop"  # its writes bump this change stamp: the names kept by shop_names follow it
 
 
 @dataclass
@@ -377,12 +378,22 @@ async def owned(principal: Principal, model: type[Model], ids: Sequence[int], sh
         raise NotFound(f"{what}不存在：{','.join(str(i) for i in wanted if i not in found)}")
 
 
-async def shop_names(res: Resource, rows: list[dict[str, Any]]) -> None:
-    """Rows of a resource with shop fields carry each shop's name beside its id (``shopName``)."""
+async def shop_names(res: Resource, rows: list[dict[str, Any]], app: web.Application | None = None) -> None:
+    """Rows of a resource with shop fields carry each shop's name beside its id (``shopName``). Given the app, the
+    names are kept under the shop table's change stamp (a name is the same for every caller: the rows, not the
+    names, carry the caller's scope), so a page reads only the shops it has not seen since the last shop write."""
     fields = [f for f in res.fields if f.kind == "shop" and not f.virtual]
     if not fields or not rows or not SHOP_NAMES:
         return
-    names = await SHOP_NAMES[0](sorted({r[f.name] for r in rows for f in fields if r.get(f.name)}))
+    ids = sorted({int(r[f.name]) for r in rows for f in fields if r.get(f.name)})
+    if app is None:
+        names = await SHOP_NAMES[0](ids)
+    else:
+        kept = counts_of(app).memo(SHOP_TABLE)
+        if missing := [i for i in ids if i not in kept]:
+            found = await SHOP_NAMES[0](missing)
+            kept.update({i: found.get(i, "") for i in missing})
+        names = kept
     for r in rows:
         for f in fields:
             shop = r.get(f.name)
@@ -557,7 +568,7 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         if res.enrich is not None:
             await res.enrich(rows)
         await area_paths(res, rows)
-        await shop_names(res, rows)
+        await shop_names(res, rows, request.app)
         view = res.view_of(principal)
         return json_response({"code": 200, "msg": MSG_QUERY_OK, "total": total, "rows": [view(r) for r in rows],
                               "next": after})
@@ -583,7 +594,7 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         if res.enrich is not None:
             await res.enrich([row])
         await area_paths(res, [row])
-        await shop_names(res, [row])
+        await shop_names(res, [row], request.app)
         return ok(data=res.view_of(principal)(row))
 
     if not res.hand_list:

@@ -71,7 +71,7 @@ def start(module: str, env: dict[str, str], health: str) -> Server:
     proc = subprocess.Popen([PY, "-m", *command, "--port", str(port)], env=env, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
+    for _ in range(300):  # up to a minute: on a busy shared machine the API takes over 30 s to start
         try:
             urllib.request.urlopen(url + health, timeout=1)
             return Server(proc, url)

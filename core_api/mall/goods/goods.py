@@ -308,7 +308,7 @@ def sku_view(sku: dict[str, Any]) -> dict[str, Any]:
 async def goods_detail(request: web.Request, principal: Principal, goods_id: int) -> dict[str, Any]:
     row = await resource.one(request, principal, goods_id)
     await enrich([row])
-    await shop_names(resource, [row])
+    await shop_names(resource, [row], request.app)
     skus = await skus_of(goods_id)
     value_ids = {int(v) for s in skus for v in s["spec_key"].split("_") if v}
     values = {v["id"]: v for v in await MallAttrValue.filter(id__in=sorted(value_ids)).values(
@@ -511,6 +511,6 @@ async def review_list(request: web.Request, principal: Principal, query: ReviewQ
     after = cursor_after(MallGoods, rows[-1], key, ordering, query.page_num + 1) if len(
         rows) == query.page_size else None
     await enrich(rows)
-    await shop_names(resource, rows)
+    await shop_names(resource, rows, request.app)
     view = resource.view_of(principal)
     return table([view(r) for r in rows], total, next=after)

@@ -186,8 +186,8 @@ class DrawIn(StrictSchema):
                   summary="An app user draws once: points debited, a prize picked by the weights, once per requestId")
 async def partner_draw(request: web.Request, body: DrawIn) -> web.Response:
     await known_user(body.uid)
-    row, created = await service.draw(body.uid, body.turntable_id, body.request_id, request.app[CLOCK].now())
+    row, created, balance = await service.draw(body.uid, body.turntable_id, body.request_id, request.app[CLOCK].now())
     return ok(data={"id": row.id, "created": created, "giftId": row.gift_id, "giftName": row.gift_name,
                     "kind": row.kind, "value": row.value, "fellBack": row.fell_back, "version": row.version,
-                    "points": row.points, "balance": await points.balance(body.uid),
+                    "points": row.points, "balance": await points.balance(body.uid) if balance is None else balance,
                     "createTime": fmt(row.create_time)})

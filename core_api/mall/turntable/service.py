@@ -4,18 +4,22 @@ The odds are the integer weights of a turntable's gifts, out of 10 000, an expli
 Every change of the weights (a gift added, a weight changed) writes a version row with the weights' snapshot;
 a draw uses the turntable's current version and records it.
 
-A draw is one transaction: the user's daily count is raised under the daily limit (a conditional update), the
+A draw is one transaction: the user's daily count is raised under the daily limit (one conditional upsert), the
 points are debited (the ledger, keyed by the request id), the prize picked with ``secrets.randbelow(10000)`` is
-taken from today's cap and from the stock by conditional updates, and the draw row (unique request id) is
-written; a points prize is credited in the same transaction. A prize that is out of stock or over its daily cap
-falls to "no prize" (``fell_back``): the user's points are spent on a fair spin, as the odds promised no more.
+taken from today's cap (the same upsert) and from the stock by a conditional update, and the draw row (unique
+request id) is written; a points prize is credited in the same transaction. A prize that is out of stock or over
+its daily cap falls to "no prize" (``fell_back``): the user's points are spent on a fair spin, as the odds
+promised no more.
 A repeated request id answers the first draw and never draws twice."""
 
 from __future__ import annotations
 
 import secrets
+import weakref
 from datetime import date, datetime
+from typing import Any
 
+from tortoise import connections
 from tortoise.exceptions import IntegrityError
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
@@ -28,8 +32,10 @@ from core_api.mall.turntable.models import (
     MallTurntableVersion,
 )
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.sql import placeholders
 from core_api.platform.timefmt import zone
 from core_api.points.ledger import service as points
+from core_api.points.ledger.models import PointsAccount
 
 TOTAL = 10_000
 NONE = "none"
@@ -66,13 +72,36 @@ async def new_version(turntable_id: int, actor: str, now: datetime) -> int:
     return version
 
 
-async def _counter(turntable_id: int, kind: str, ref: int, day: date) -> None:
-    """Outside the transaction (a unique violation would abort a PostgreSQL one)."""
-    if not await MallTurntableCounter.exists(turntable_id=turntable_id, kind=kind, ref=ref, day=day):
-        try:
-            await MallTurntableCounter.create(turntable_id=turntable_id, kind=kind, ref=ref, day=day)
-        except IntegrityError:
-            pass
+async def odds_of(turntable_id: int, version: int) -> dict[int, int] | None:
+    """The weights (gift id to weight) of one odds version. A version row is written once and never changed, so
+    its weights are kept in memory per database (a new database, as in tests, starts an empty cache)."""
+    cache = _ODDS.setdefault(connections.get("default"), {})
+    if (weights := cache.get((turntable_id, version))) is None:
+        row = await MallTurntableVersion.get_or_none(turntable_id=turntable_id, version=version).values("weights")
+        if row is None:
+            return None
+        weights = cache[(turntable_id, version)] = {int(k): int(v) for k, v in row["weights"].items()}
+    return weights
+
+
+_ODDS: weakref.WeakKeyDictionary[Any, dict[tuple[int, int], dict[int, int]]] = weakref.WeakKeyDictionary()
+
+
+async def _count_up(conn: Any, turntable_id: int, kind: str, ref: int, day: date, cap: int) -> bool:
+    """One statement in the transaction: today's counter is created at 1 or raised by one while under ``cap``;
+    answers whether it was (an upsert never raises a unique violation, so a PostgreSQL transaction stays usable)."""
+    p = placeholders(conn, 5)
+    rows = await conn.execute_query_dict(
+        "INSERT INTO mall_turntable_counter (turntable_id, kind, ref, day, count) "  # noqa: S608 - placeholders only
+        f"VALUES ({p[0]}, {p[1]}, {p[2]}, {p[3]}, 1) ON CONFLICT (turntable_id, kind, ref, day) "
+        f"DO UPDATE SET count = mall_turntable_counter.count + 1 WHERE mall_turntable_counter.count < {p[4]} "
+        "RETURNING count", [turntable_id, kind, ref, day, cap])
+    return bool(rows)
+
+
+async def _ensure_account(conn: Any, uid: int, now: datetime) -> None:
+    """In the transaction: the points account, created when missing (no unique violation either)."""
+    await PointsAccount.bulk_create([PointsAccount(uid=uid, update_time=now)], ignore_conflicts=True, using_db=conn)
 
 
 def _same(row: MallTurntableDraw, uid: int, turntable_id: int) -> MallTurntableDraw:
@@ -81,9 +110,11 @@ def _same(row: MallTurntableDraw, uid: int, turntable_id: int) -> MallTurntableD
     return row
 
 
-async def draw(uid: int, turntable_id: int, request_id: str, now: datetime) -> tuple[MallTurntableDraw, bool]:
+async def draw(uid: int, turntable_id: int, request_id: str, now: datetime) \
+        -> tuple[MallTurntableDraw, bool, int | None]:
+    """Answers (the draw, drawn now, the balance after it when this call knows it without another read)."""
     if (same := await MallTurntableDraw.get_or_none(request_id=request_id)) is not None:
-        return _same(same, uid, turntable_id), False
+        return _same(same, uid, turntable_id), False, None
     tt = await MallTurntable.get_or_none(id=turntable_id)
     if tt is None:
         raise NotFound("转盘不存在")
@@ -93,10 +124,9 @@ async def draw(uid: int, turntable_id: int, request_id: str, now: datetime) -> t
         raise ServiceError("转盘活动尚未开始")
     if tt.end_time and now >= tt.end_time:
         raise ServiceError("转盘活动已结束")
-    odds = await MallTurntableVersion.get_or_none(turntable_id=tt.id, version=tt.version)
-    if odds is None:
+    weights = await odds_of(tt.id, tt.version)
+    if weights is None:
         raise ServiceError("转盘尚未配置奖品")
-    weights = {int(k): int(v) for k, v in odds.weights.items()}
     gifts = {g.id: g for g in await MallTurntableGift.filter(id__in=list(weights))}
     blank = next((g for g in gifts.values() if g.kind == NONE), None)
     if blank is None or sum(weights.values()) != TOTAL:
@@ -109,24 +139,18 @@ async def draw(uid: int, turntable_id: int, request_id: str, now: datetime) -> t
             picked = gifts.get(gid, blank)
             break
     day = today(now)
-    await points.ensure_account(uid, now)
-    await _counter(tt.id, "user", uid, day)
     capped = picked.kind != NONE and picked.daily_cap > 0
-    if capped:
-        await _counter(tt.id, "gift", picked.id, day)
+    balance: int | None = None
     try:
-        async with in_transaction():
-            if not await MallTurntableCounter.filter(turntable_id=tt.id, kind="user", ref=uid, day=day,
-                                                     count__lt=tt.daily_limit).update(count=F("count") + 1):
+        async with in_transaction() as conn:
+            if not await _count_up(conn, tt.id, "user", uid, day, tt.daily_limit):
                 raise ServiceError(f"今日抽奖次数已用完（每天{tt.daily_limit}次）")
-            if tt.points:
-                await points.move(uid, -tt.points, f"draw:{request_id}", "draw", now, ref=f"turntable:{tt.id}",
-                                  remark=f"{tt.name}抽奖")
+            if tt.points:  # no account is a zero balance: the conditional debit refuses it (积分不足)
+                balance = (await points.move(uid, -tt.points, f"draw:{request_id}", "draw", now,
+                                             ref=f"turntable:{tt.id}", remark=f"{tt.name}抽奖")).balance_after
             given = picked
             if picked.kind != NONE:
-                within = not capped or bool(await MallTurntableCounter.filter(
-                    turntable_id=tt.id, kind="gift", ref=picked.id, day=day, count__lt=picked.daily_cap,
-                ).update(count=F("count") + 1))
+                within = not capped or await _count_up(conn, tt.id, "gift", picked.id, day, picked.daily_cap)
                 stocked = within and bool(await MallTurntableGift.filter(id=picked.id, stock__gte=1).update(
                     stock=F("stock") - 1))
                 if not stocked:
@@ -135,16 +159,18 @@ async def draw(uid: int, turntable_id: int, request_id: str, now: datetime) -> t
                                                           day=day).update(count=F("count") - 1)
                     given = blank
             row = await MallTurntableDraw.create(
-                request_id=request_id, uid=uid, turntable_id=tt.id, version=odds.version, roll=roll,
+                request_id=request_id, uid=uid, turntable_id=tt.id, version=tt.version, roll=roll,
                 picked_gift_id=picked.id, gift_id=given.id, gift_name=given.name, kind=given.kind,
                 value=given.value if given.kind != NONE else 0, fell_back=given is not picked, points=tt.points,
                 day=day, create_time=now)
             if given.kind == "points" and given.value > 0:
-                await points.move(uid, given.value, f"draw:{request_id}:prize", "prize", now, ref=f"draw:{row.id}",
-                                  remark=f"{tt.name}中奖")
+                if not tt.points:
+                    await _ensure_account(conn, uid, now)
+                balance = (await points.move(uid, given.value, f"draw:{request_id}:prize", "prize", now,
+                                             ref=f"draw:{row.id}", remark=f"{tt.name}中奖")).balance_after
     except IntegrityError:
         same = await MallTurntableDraw.get_or_none(request_id=request_id)
         if same is None:
             raise
-        return _same(same, uid, turntable_id), False
-    return row, True
+        return _same(same, uid, turntable_id), False, None
+    return row, True, balance
