@@ -26,7 +26,8 @@ async def test_seeded_jobs_and_handlers(admin):
     page = await admin.get("/monitor/job/list")
     assert {r["invokeTarget"] for r in page["rows"]} == {"cleanExpiredSessions", "cleanOldLogs", "refreshCaches",
                                                          "dbStatsSnapshot", "ensureChatPartitions", "cleanExports",
-                                                         "resendStuckMessages", "syncSupplyGoods"}
+                                                         "resendStuckMessages", "syncSupplyGoods",
+                                                         "statDailyPeople", "statDailyRebuild"}
     handlers = {h["name"]: h for h in (await admin.get("/monitor/job/handlers"))["data"]}
     assert set(handlers) >= {"cleanExpiredSessions", "cleanOldLogs", "refreshCaches", "dbStatsSnapshot", "heartbeat"}
     assert "days" in handlers["cleanOldLogs"]["params"]["properties"]

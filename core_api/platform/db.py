@@ -61,6 +61,8 @@ MODEL_MODULES = [
     "core_api.mall.integral_goods.models",
     "core_api.mall.supply.models",
     "core_api.order.core.models",
+    "core_api.points.order.models",
+    "core_api.dashboard.models",
 ]
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from core_api.auth.service import LOGIN_EVENT
 from core_api.content.message.service import MESSAGE_ADDED
+from core_api.dashboard.stats import count_event
 from core_api.messaging.service import NOTICE_PUBLISHED, ORDER_EVENT, on_notice_published, on_order_event
 from core_api.monitor.job.runner import JOB_FIRE, Services, run_fire
+from core_api.order.core.flow import TOPIC as ORDER_CHANGED
 from core_api.platform.bus import BaseBus
 from core_api.platform.counts import broadcast_changed
 from core_api.platform.exports import EXPORT_REQUESTED
@@ -41,3 +44,8 @@ def subscribe_all(bus: BaseBus) -> None:
         await exports.build(payload, bus)
 
     bus.subscribe(EXPORT_REQUESTED, "exports.build", build_export)
+
+    async def count_order_event(payload: dict[str, Any]) -> None:
+        await count_event(payload, datetime.now(UTC))
+
+    bus.subscribe(ORDER_CHANGED, "dashboard.stat-daily", count_order_event)
