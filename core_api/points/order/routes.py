@@ -56,7 +56,6 @@ resource = Resource(
         F("create_time", "兑换时间", "Redeemed at", "datetime", edit="never", filter="range", sortable=True),
     ],
     actions=[
-        Action("info", "详情", "Detail", "query", "order/integral/detail", "LINK", params={"id": "id"}),
         Action("ship", "发货", "Ship", "ship", "admin/order_integral/send_goods", params={"id": "id"},
                when={"status": [service.TO_SHIP, service.SHIPPED]},
                fields=(F("carrier", "物流公司", "Carrier", dict_type=CARRIERS, required=True, max_length=32),
