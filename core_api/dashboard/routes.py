@@ -18,7 +18,6 @@ from core_api.platform.api import Api
 from core_api.platform.contract import DASHBOARD_DAYS, DashboardOut, Envelope
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound
-from core_api.platform.paging import camel_row
 from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -145,10 +144,5 @@ async def business(request: web.Request, principal: Principal, query: BusinessQu
             raise NotFound("店铺不存在")
         people = shop_id == stats.TOTAL
     figures = await stats.report(begin, end, shop_id, people)
-    hidden = {} if people else dict.fromkeys(stats.PEOPLE)  # shown as null, never as a zero that is not one
-
-    def wire(row: dict[str, Any]) -> dict[str, Any]:
-        return camel_row({**row, **hidden})
-
     return ok(data={"begin": begin.isoformat(), "end": end.isoformat(), "shopId": shop_id, "people": people,
-                    "days": [wire(d) for d in figures["days"]], "totals": wire(figures["totals"])})
+                    **figures})
