@@ -87,7 +87,7 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
                                            ("已驳回", "rejected", "danger", "N")]),
     "biz_settled_decision": ("入驻审核结果", [("通过", "approved", "success", "Y"),
                                              ("驳回", "rejected", "danger", "N")]),
-    "biz_integral_order_status": ("积分订单状态", [("待发货", "to_ship", "warning", "Y"),
+    "biz_integral_order": ("积分订单状态", [("待发货", "to_ship", "warning", "Y"),
                                                ("已发货", "shipped", "primary", "N"),
                                                ("已完成", "completed", "success", "N"),
                                                ("已取消", "cancelled", "info", "N")]),

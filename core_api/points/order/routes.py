@@ -46,7 +46,7 @@ resource = Resource(
         F("goods_image", "商品图片", "Picture", "image", edit="never", exported=False),
         F("quantity", "数量", "Quantity", "int", edit="never"),
         F("points", "消耗积分", "Points", "int", edit="never", sortable=True),
-        F("status", "状态", "Status", dict_type="biz_integral_order_status", edit="never", filter="exact"),
+        F("status", "状态", "Status", dict_type="biz_integral_order", edit="never", filter="exact"),
         F("receiver_name", "收货人", "Receiver", edit="never", mask="name"),
         F("receiver_phone", "联系电话", "Phone", edit="never", mask="phone"),
         F("receiver_address", "收货地址", "Address", edit="never", listed=False),
