@@ -49,6 +49,7 @@ FEATURES = (
     "core_api.order.place",
     "core_api.order.manage",
     "core_api.order.aftersale",
+    "core_api.points.order",
 )
 
 
@@ -89,6 +90,7 @@ def business_apis() -> list[Api]:
     from core_api.platform.exports import api as exports_api
     from core_api.platform.resource import REGISTRY, meta_api
     from core_api.points.ledger import routes as points_ledger
+    from core_api.points.order import routes as points_order
     from core_api.region.division import routes as region_division
     from core_api.region.place import routes as region_place
     from core_api.setting.common_config import routes as setting_common_config  # noqa: F401 - declarations only
@@ -100,6 +102,6 @@ def business_apis() -> list[Api]:
                consult_doctor, finance_pay_code, finance_withdrawal]
     modules += [points_ledger, mall_shop, mall_keyword, mall_picture, mall_carousel, mall_ad, mall_integral_goods,
                 mall_supply, mall_coupon, mall_market, mall_turntable]
-    modules += [order_place, order_manage, order_aftersale]
+    modules += [order_place, order_manage, order_aftersale, points_order]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules),
             *mall_goods.APIS]

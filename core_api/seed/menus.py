@@ -14,7 +14,7 @@ ACTION_LABELS = {
     "status": "状态", "banWebsite": "屏蔽网址", "approve": "审批", "pay": "打款", "execute": "执行",
     "recommend": "推荐", "specs": "规格", "brandSale": "品牌特卖", "rate": "费率", "area": "区域",
     "goods": "商品", "gifts": "奖品", "sync": "同步", "pickup": "核销", "ship": "发货", "refund": "退款",
-    "reply": "回复", "transfer": "转交",
+    "reply": "回复", "transfer": "转交", "cancel": "取消",
 }
 
 
@@ -206,7 +206,7 @@ BUSINESS = [
         Menu("支付记录", "order/pay/index", "order:pay:list", ["query"], icon="money"),
         Menu("订单评价", "order/comment/index", "order:comment:list", ["query", "remove"], icon="message"),
         Menu("拼团订单", "order/group/index", "order:group:list", ["query"], icon="peoples"),
-        Menu("积分订单", "order/integral/index", "order:integral:list", ["query"], icon="star"),
+        Menu("积分订单", "order/integral/index", "order:integral:list", ["query", "ship", "cancel"], icon="star"),
         Menu("积分明细", "order/integralLedger/index", "order:integralLedger:list", ["query"], icon="list"),
     ]),
     # The spec's message centre opens /myMenu/orderDetail?orderNo=...: a hidden directory holds that page.

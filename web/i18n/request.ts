@@ -5,7 +5,8 @@ import { LOCALE_COOKIE } from "@/lib/settings";
 
 /** Each area keeps its strings in messages/<area>/<locale>.json beside the shell's own file. */
 const AREAS = ["monitor", "messaging", "tools", "resources", "content", "charts", "setting", "maps", "region",
-  "finance", "mall-shops", "mall-content", "mall-goods", "mall-market", "order", "order-aftersale"] as const;
+  "finance", "mall-shops", "mall-content", "mall-goods", "mall-market", "order", "order-aftersale",
+  "order-points"] as const;
 
 export default getRequestConfig(async () => {
   const locale = toLocale((await cookies()).get(LOCALE_COOKIE)?.value);

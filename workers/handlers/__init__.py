@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from core_api.auth.service import LOGIN_EVENT
 from core_api.content.message.service import MESSAGE_ADDED
+from core_api.dashboard.stats import count_event
 from core_api.messaging.service import (
     NOTICE_PUBLISHED,
     ORDER_EVENT,
@@ -55,3 +57,8 @@ def subscribe_all(bus: BaseBus) -> None:
 
     bus.subscribe(EXPORT_REQUESTED, "exports.build", build_export)
     order_timeouts.subscribe(bus)
+
+    async def count_order_event(payload: dict[str, Any]) -> None:
+        await count_event(payload, datetime.now(UTC))
+
+    bus.subscribe(ORDER_FLOW, "dashboard.stat-daily", count_order_event)

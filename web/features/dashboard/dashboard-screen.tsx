@@ -4,11 +4,12 @@ import { StatusPage } from "@/components/status-page";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { DashboardData } from "@/lib/api/types";
 import { loadScreen } from "@/lib/session";
+import { BusinessReport } from "./business-report";
 import { LoginsChart } from "./logins-chart";
 import { RecentLogins } from "./recent-logins";
 import { StatCards } from "./stat-cards";
 
-/** Home: the figures of /bff/screens/dashboard. */
+/** Home: the figures of /bff/screens/dashboard and the business report (its own range, loaded by the browser). */
 export async function DashboardScreen() {
   const t = await getTranslations("dashboard");
   const result = await loadScreen<DashboardData>("/bff/screens/dashboard");
@@ -19,6 +20,7 @@ export async function DashboardScreen() {
   return (
     <div data-testid="dashboard" className="flex flex-col gap-4">
       <StatCards data={data} />
+      <BusinessReport />
       <Card>
         <CardHeader>
           <CardTitle>{t("loginsPerDay")}</CardTitle>

@@ -5424,6 +5424,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/OrderIntegral/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 积分订单: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions order:integral:export.
+         */
+        post: operations["platform_OrderIntegral_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderIntegral/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 积分订单: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions order:integral:query.
+         */
+        get: operations["platform_OrderIntegral_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderIntegral/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 积分订单: one record
+         * @description Needs a signed-in caller with any of permissions order:integral:query.
+         */
+        get: operations["platform_OrderIntegral_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/OrderLogistics/history/{id}": {
         parameters: {
             query?: never;
@@ -5740,6 +5800,66 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions order:shop:query.
          */
         get: operations["platform_OrderShop_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/PointsLedger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 积分明细: the filtered list as xlsx
+         * @description Needs a signed-in caller with any of permissions order:integralLedger:export.
+         */
+        post: operations["platform_PointsLedger_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/PointsLedger/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 积分明细: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions order:integralLedger:query.
+         */
+        get: operations["platform_PointsLedger_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/PointsLedger/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 积分明细: one record
+         * @description Needs a signed-in caller with any of permissions order:integralLedger:query.
+         */
+        get: operations["platform_PointsLedger_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7996,6 +8116,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/integral/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 积分明细: a page of the list
+         * @description Needs a signed-in caller with any of permissions order:integralLedger:list.
+         */
+        get: operations["platform_PointsLedger_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/lunbo/add_edit": {
         parameters: {
             query?: never;
@@ -8967,6 +9107,86 @@ export interface paths {
         get: operations["platform_OrderComment_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_integral/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a to-ship points order: its points and stock go back, once
+         * @description Needs a signed-in caller with any of permissions order:integral:cancel.
+         */
+        post: operations["order_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_integral/info_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One points order: the goods as redeemed, the receiver, the shipment, the points entries
+         * @description Needs a signed-in caller with any of permissions order:integral:query.
+         */
+        get: operations["order_info_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_integral/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 积分订单: a page of the list
+         * @description Needs a signed-in caller with any of permissions order:integral:list.
+         */
+        get: operations["platform_OrderIntegral_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_integral/send_goods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship a to-ship points order, or edit the logistics of a shipped one
+         * @description Needs a signed-in caller with any of permissions order:integral:ship.
+         */
+        post: operations["order_send_goods"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11421,6 +11641,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/v1/points/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app user confirms receipt of a shipped points order: it is completed
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["order_partner_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/v1/points/credit": {
         parameters: {
             query?: never;
@@ -11435,6 +11675,26 @@ export interface paths {
          * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
          */
         post: operations["ledger_partner_points_credit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/points/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app user redeems points-mall goods: points debited and stock taken, once per requestNo
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["order_partner_redeem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11764,6 +12024,26 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions index:dashboard:view.
          */
         get: operations["dashboard_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/index/dashboard/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business report: orders, paid, refunded, new and active users, conversations per day
+         * @description Needs a signed-in caller with any of permissions index:dashboard:view.
+         */
+        get: operations["dashboard_business"];
         put?: never;
         post?: never;
         delete?: never;
@@ -16132,12 +16412,105 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
-        /** CancelIn */
-        CancelIn: {
-            /** 售后编号 */
-            afterSaleId: number;
-            /** 用户ID */
-            uid: number;
+        /** BusinessData */
+        BusinessData: {
+            /** Begin */
+            begin: string;
+            /** Days */
+            days: components["schemas"]["BusinessDay"][];
+            /** End */
+            end: string;
+            /**
+             * People
+             * @description whether the user and conversation figures are shown
+             */
+            people: boolean;
+            /**
+             * Shopid
+             * @description 0: the platform total
+             */
+            shopId: number;
+            totals: components["schemas"]["BusinessTotals"];
+        };
+        /** BusinessDay */
+        BusinessDay: {
+            /**
+             * Activeusers
+             * @description distinct app users who signed in; null for shop staff
+             * @default null
+             */
+            activeUsers?: number | null;
+            /**
+             * Conversations
+             * @description chat conversations with messages; null for shop staff
+             * @default null
+             */
+            conversations?: number | null;
+            /**
+             * Day
+             * @description yyyy-MM-dd, a local day
+             */
+            day: string;
+            /**
+             * Newusers
+             * @description app users registered; null for shop staff
+             * @default null
+             */
+            newUsers?: number | null;
+            /**
+             * Orders
+             * @description shop orders paid that day
+             */
+            orders: number;
+            /**
+             * Paidfen
+             * @description fen paid that day
+             */
+            paidFen: number;
+            /**
+             * Refundfen
+             * @description fen refunded that day
+             */
+            refundFen: number;
+        };
+        /** BusinessOut */
+        BusinessOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["BusinessData"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** BusinessTotals */
+        BusinessTotals: {
+            /**
+             * Activeusers
+             * @description the days' figures added up (user-days)
+             * @default null
+             */
+            activeUsers?: number | null;
+            /**
+             * Conversations
+             * @default null
+             */
+            conversations?: number | null;
+            /**
+             * Newusers
+             * @default null
+             */
+            newUsers?: number | null;
+            /** Orders */
+            orders: number;
+            /** Paidfen */
+            paidFen: number;
+            /** Refundfen */
+            refundFen: number;
         };
         /** CaptchaOut */
         CaptchaOut: {
@@ -18797,6 +19170,13 @@ export interface components {
             configKey: string;
             /** 参数键值 */
             configValue: string;
+        };
+        /** ConfirmIn */
+        ConfirmIn: {
+            /** 订单号 */
+            orderNo: string;
+            /** 用户ID */
+            uid: number;
         };
         /** ConsultDoctorCreate */
         ConsultDoctorCreate: {
@@ -25064,6 +25444,70 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** OrderIntegralQuery */
+        OrderIntegralQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 兑换时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 兑换时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 订单号
+             * @default null
+             */
+            orderNo?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 状态
+             * @default null
+             */
+            status?: string | null;
+            /**
+             * 用户ID
+             * @default null
+             */
+            uid?: number | null;
+        };
         /** OrderMainCreate */
         OrderMainCreate: {
             /**
@@ -26017,6 +26461,70 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** PointsLedgerQuery */
+        PointsLedgerQuery: {
+            /**
+             * 分页位置
+             * @description the previous page's `next`: this page is sought, not skipped
+             * @default null
+             */
+            after?: string | null;
+            /**
+             * 时间起
+             * @default null
+             */
+            beginCreateTime?: string | null;
+            /**
+             * 开始日期
+             * @default null
+             */
+            beginTime?: string | null;
+            /**
+             * 时间止
+             * @default null
+             */
+            endCreateTime?: string | null;
+            /**
+             * 结束日期
+             * @default null
+             */
+            endTime?: string | null;
+            /**
+             * 排序方向
+             * @default null
+             */
+            isAsc?: string | null;
+            /**
+             * 类型
+             * @default null
+             */
+            kind?: string | null;
+            /**
+             * 排序列
+             * @default null
+             */
+            orderByColumn?: string | null;
+            /**
+             * 页码
+             * @default 1
+             */
+            pageNum?: number;
+            /**
+             * 每页条数
+             * @default 20
+             */
+            pageSize?: number;
+            /**
+             * 关联单号
+             * @default null
+             */
+            ref?: string | null;
+            /**
+             * 用户ID
+             * @default null
+             */
+            uid?: number | null;
+        };
         /** PostBody */
         PostBody: {
             /**
@@ -26282,6 +26790,15 @@ export interface components {
             /** 消息 */
             messageIds: number[];
         };
+        /** ReceiverIn */
+        ReceiverIn: {
+            /** 收货地址 */
+            address: string;
+            /** 收货人 */
+            name: string;
+            /** 联系电话 */
+            phone: string;
+        };
         /** RecentLogin */
         RecentLogin: {
             /** Ipaddr */
@@ -26294,6 +26811,22 @@ export interface components {
             status: string;
             /** Username */
             userName: string;
+        };
+        /** RedeemIn */
+        RedeemIn: {
+            /** 收货地址 */
+            address: components["schemas"]["ReceiverIn"];
+            /** 积分商品编号 */
+            goodsId: number;
+            /** 数量 */
+            quantity: number;
+            /**
+             * 请求号
+             * @description the app server's number of this redemption: a repeat answers the first
+             */
+            requestNo: string;
+            /** 用户ID */
+            uid: number;
         };
         /** RegionListData */
         RegionListData: {
@@ -27049,6 +27582,15 @@ export interface components {
             carrier: string;
             /** 订单号 */
             orderNo: string;
+            /** 物流单号 */
+            trackingNo: string;
+        };
+        /** ShipIn */
+        ShipIn: {
+            /** 物流公司 */
+            carrier: string;
+            /** 编号 */
+            id: number;
             /** 物流单号 */
             trackingNo: string;
         };
@@ -28086,6 +28628,20 @@ export interface components {
             jobId: number;
             /** 状态 */
             status: string;
+        };
+        /** CancelIn */
+        core_api__order__aftersale__routes__CancelIn: {
+            /** 售后编号 */
+            afterSaleId: number;
+            /** 用户ID */
+            uid: number;
+        };
+        /** CancelIn */
+        core_api__points__order__routes__CancelIn: {
+            /** 编号 */
+            id: number;
+            /** 取消原因 */
+            reason: string;
         };
         /** SortBody */
         core_api__system__dept__routes__SortBody: {
@@ -35114,6 +35670,71 @@ export interface operations {
             };
         };
     };
+    platform_OrderIntegral_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderIntegralQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderIntegralQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderIntegral_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_OrderIntegral_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_OrderLogistics_history: {
         parameters: {
             query?: never;
@@ -35492,6 +36113,71 @@ export interface operations {
         };
     };
     platform_OrderShop_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_PointsLedger_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PointsLedgerQuery"];
+                "application/x-www-form-urlencoded": components["schemas"]["PointsLedgerQuery"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_PointsLedger_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_PointsLedger_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -37954,6 +38640,37 @@ export interface operations {
             };
         };
     };
+    platform_PointsLedger_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                uid?: number | null;
+                kind?: string | null;
+                ref?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     carousel_carousel_add_edit: {
         parameters: {
             query?: never;
@@ -39072,6 +39789,103 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    order_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["core_api__points__order__routes__CancelIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__points__order__routes__CancelIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    order_info_page: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderIntegral_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                orderNo?: string | null;
+                uid?: number | null;
+                status?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    order_send_goods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["ShipIn"];
+            };
+        };
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {
@@ -41952,8 +42766,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CancelIn"];
-                "application/x-www-form-urlencoded": components["schemas"]["CancelIn"];
+                "application/json": components["schemas"]["core_api__order__aftersale__routes__CancelIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["core_api__order__aftersale__routes__CancelIn"];
             };
         };
         responses: {
@@ -42146,6 +42960,36 @@ export interface operations {
             };
         };
     };
+    order_partner_confirm: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     ledger_partner_points_credit: {
         parameters: {
             query?: never;
@@ -42164,6 +43008,36 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["PointsCreditIn"];
                 "application/x-www-form-urlencoded": components["schemas"]["PointsCreditIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    order_partner_redeem: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["RedeemIn"];
             };
         };
         responses: {
@@ -42589,6 +43463,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    dashboard_business: {
+        parameters: {
+            query?: {
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -1,0 +1,49 @@
+import type { components as CoreComponents } from "@/lib/api/core-types";
+
+export type BusinessData = CoreComponents["schemas"]["BusinessData"];
+export type BusinessDay = CoreComponents["schemas"]["BusinessDay"];
+
+export const PRESETS = [7, 30, 90] as const;
+export const MAX_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+function dayNumber(day: string): number {
+  return Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+}
+
+function dayText(n: number): string {
+  return new Date(n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The last `days` days up to `today` (yyyy-MM-dd), both ends included. */
+export function presetRange(today: string, days: number): [string, string] {
+  return [dayText(dayNumber(today) - (days - 1)), today];
+}
+
+/** Which preset a range is (ending today), or null for a custom range. */
+export function presetOf(range: [string, string], today: string): number | null {
+  if (range[1] !== today) return null;
+  const days = dayNumber(range[1]) - dayNumber(range[0]) + 1;
+  return (PRESETS as readonly number[]).includes(days) ? days : null;
+}
+
+/** The range's problem, as the server words it, or null: the server checks the same. */
+export function rangeProblem(begin: string, end: string): string | null {
+  if (!begin || !end) return null;
+  if (begin > end) return "开始日期不能晚于结束日期";
+  if (dayNumber(end) - dayNumber(begin) + 1 > MAX_DAYS) return `日期范围不能超过${MAX_DAYS}天`;
+  return null;
+}
+
+/** Integer fen as yuan with two decimals, never through a float sum: 123456 → "1,234.56". */
+export function yuan(fen: number): string {
+  const sign = fen < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(fen));
+  const whole = Math.floor(abs / 100).toLocaleString("en-US");
+  return `${sign}${whole}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** Chart rows: the day's label and the money in yuan (a chart's scale only; cards and tooltips use `yuan`). */
+export function chartRows(days: BusinessDay[]) {
+  return days.map((d) => ({ ...d, label: d.day.slice(5), paidYuan: d.paidFen / 100, refundYuan: d.refundFen / 100 }));
+}
