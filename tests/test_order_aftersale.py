@@ -231,6 +231,12 @@ async def test_stock_back_reaches_the_goods_total(start_app, make_settings):
         await admin.post(OPERATE, json={"id": ret["id"], "action": "receive", "sellable": sellable})
         assert (await admin.post(FIN, json={"id": ret["id"]}))["data"]["status"] == "refunded"
         assert ((await MallSku.get(id=sku.id)).stock, (await MallGoods.get(id=goods.id)).stock) == (stock, stock)
+    # the order detail's log names every step in words, never by its code
+    view = (await admin.get("/admin/OrderMain/info_page", params={"orderNo": shipped.order_no}))["data"]
+    labels = [row["actionLabel"] for row in view["shops"][0]["logs"]]
+    steps = ["申请售后", "售后同意退货", "售后填写退货物流", "售后确认收货", "售后转待退款", "售后执行退款",
+             "售后退款成功"]
+    assert labels == ["下单", *steps, *steps, "库存退回"], labels
 
 
 async def test_bad_input_is_refused(start_app, make_settings):
