@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 
@@ -166,16 +167,21 @@ function python(script: string, ...args: string[]): string {
   return out[out.length - 1] ?? "";
 }
 
-let walletKey: { segment: string; key: string } | null = null;
+/** The local wallet provider's name and key as the stack derives them (core_api/platform/settings.py:
+ * ``wallet_segment`` and ``wallet_secret``: CONSOLE_WALLET_KEY, else HMAC-SHA256 of the console's secret and
+ * "local-wallet"; the secret is CONSOLE_SECRET_KEY or var/secret_key). */
+function localWallet(): { segment: string; key: string } {
+  const segment = process.env.CONSOLE_WALLET_NAME || "local";
+  if (process.env.CONSOLE_WALLET_KEY) return { segment, key: process.env.CONSOLE_WALLET_KEY };
+  const secret = process.env.CONSOLE_SECRET_KEY || readFileSync(path.join(process.env.CONSOLE_VAR_DIR || path.join(ROOT, "var"), "secret_key"), "utf8").trim();
+  return { segment, key: createHmac("sha256", secret).update("local-wallet").digest("hex") };
+}
 
 /** The local wallet provider paying a code: its signed callback to POST /api/open/v1/wallet/{provider}/notify
  * (core_api/platform/wallet.py: HMAC-SHA256 of timestamp, nonce, method, path and body with the local key),
  * as the provider sends it once the buyer has paid. Answers the callback's result ("paid", "repeat"). */
 export async function walletPaid(outTradeNo: string, amountFen: number): Promise<string> {
-  walletKey ??= JSON.parse(python(
-    "import json; from core_api.platform.settings import Settings; s = Settings(); " +
-      "print(json.dumps({'segment': s.wallet_segment, 'key': s.wallet_secret}))",
-  )) as { segment: string; key: string };
+  const walletKey = localWallet();
   const { core } = coreEnv();
   const path = `/api/open/v1/wallet/${walletKey.segment}/notify`;
   const body = JSON.stringify({ outTradeNo, tradeNo: `L${outTradeNo}`, amountFen, status: "PAID", paidAt: Math.floor(Date.now() / 1000) });
