@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from core_api.mall.goods.models import MallSku
+from core_api.mall.goods.models import MallGoods, MallSku
 from core_api.order.aftersale.models import OrderAfterSale, OrderRefund
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderLog, OrderPay, OrderShop
@@ -205,6 +205,38 @@ async def test_return_flow_and_illegal_transitions(start_app, make_settings):
     assert (await apply(client, 9201, line3.id, "return_refund"))["msg"] == "订单已超过售后期限，不能申请售后"
     await OrderShop.filter(id=old.id).update(after_sale_until=datetime.now(UTC) + timedelta(days=1))
     assert (await apply(client, 9201, line3.id, "return_refund"))["code"] == 200
+
+
+async def test_stock_back_reaches_the_goods_total(start_app, make_settings):
+    """The goods list shows MallGoods.stock (the SKUs together): a refund that returns stock returns it there too,
+    as the close of an unpaid order does; a return received unsellable returns none."""
+    client, admin = await setup(start_app, make_settings)
+    shop = await make_shop("库存店")
+    goods, (sku,) = await goods_of(shop, "围巾", (5000,), stock=6)
+    await MallGoods.filter(id=goods.id).update(stock=3, sales=3)  # as placement leaves it after three sold
+    before_ship = await make_order(shop, 9301, [(sku, 1)])
+    shipped = await make_order(shop, 9301, [(sku, 2)], status=flow.SHIPPED)
+    (line,) = await lines_of(before_ship)
+    row = (await apply(client, 9301, line.id))["data"]
+    await admin.post(OPERATE, json={"id": row["id"], "action": "approve"})
+    assert (await admin.post(FIN, json={"id": row["id"]}))["data"]["status"] == "refunded"
+    got = await MallGoods.get(id=goods.id)
+    assert ((await MallSku.get(id=sku.id)).stock, got.stock, got.sales) == (4, 4, 2)
+    (line2,) = await lines_of(shipped)
+    for sellable, stock in ((False, 4), (True, 5)):
+        ret = (await apply(client, 9301, line2.id, "return_refund", quantity=1))["data"]
+        await admin.post(OPERATE, json={"id": ret["id"], "action": "approve"})
+        await buyer(client, "return_shipped", {"uid": 9301, "afterSaleId": ret["id"], "carrier": "SF",
+                                               "trackingNo": f"SF77777{int(sellable)}"})
+        await admin.post(OPERATE, json={"id": ret["id"], "action": "receive", "sellable": sellable})
+        assert (await admin.post(FIN, json={"id": ret["id"]}))["data"]["status"] == "refunded"
+        assert ((await MallSku.get(id=sku.id)).stock, (await MallGoods.get(id=goods.id)).stock) == (stock, stock)
+    # the order detail's log names every step in words, never by its code
+    view = (await admin.get("/admin/OrderMain/info_page", params={"orderNo": shipped.order_no}))["data"]
+    labels = [row["actionLabel"] for row in view["shops"][0]["logs"]]
+    steps = ["申请售后", "售后同意退货", "售后填写退货物流", "售后确认收货", "售后转待退款", "售后执行退款",
+             "售后退款成功"]
+    assert labels == ["下单", *steps, *steps, "库存退回"], labels
 
 
 async def test_bad_input_is_refused(start_app, make_settings):

@@ -122,6 +122,12 @@ async def test_place_splits_coupons_and_points_exactly_and_reserves_stock(start_
         assert sum(ln.pay_fen for ln in lines) == s.pay_fen
         assert all(ln.pay_fen == ln.amount_fen - ln.coupon_fen - ln.points_fen >= 0 for ln in lines)
         assert await OrderLog.filter(shop_order_id=s.id, action="place", to_status="unpaid").count() == 1
+    # the answer names each line by the id the after-sale call takes
+    for part, s in zip(data["shopOrders"], shops, strict=True):
+        assert part["lines"] == [{"lineId": ln.id, "skuId": ln.sku_id, "quantity": ln.quantity, "payFen": ln.pay_fen,
+                                  "pointsUsed": ln.points_used}
+                                 for ln in await OrderLine.filter(shop_order_id=s.id).order_by("id")]
+    assert [ln["skuId"] for ln in data["shopOrders"][0]["lines"]] == [a1.id, a2.id]
     assert await stocks(a1, a2, b1) == [8, 9, 9]
     assert (await MallGoods.get(id=ga.id)).sales == 3 and (await MallGoods.get(id=gb.id)).stock == 9
     assert {u.status for u in await MallUserCoupon.filter(id__in=[shop_uc.id, plat_uc.id])} == {"used"}

@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 
@@ -157,4 +158,62 @@ export async function openConsole(page: Page, url = "/index"): Promise<void> {
 
 export function room(page: Page, name: string): Locator {
   return page.getByTestId("chat-rooms").locator('[data-testid="chat-room"]', { hasText: name });
+}
+
+/** Runs a short Python snippet against the stack's own settings and database (the same environment as the
+ * stack: CONSOLE_VAR_DIR, CONSOLE_DATABASE_URL...) and answers its last printed line. */
+function python(script: string, ...args: string[]): string {
+  const out = execFileSync(PYTHON, ["-c", script, ...args], { cwd: ROOT }).toString().trim().split("\n");
+  return out[out.length - 1] ?? "";
+}
+
+/** The local wallet provider's name and key as the stack derives them (core_api/platform/settings.py:
+ * ``wallet_segment`` and ``wallet_secret``: CONSOLE_WALLET_KEY, else HMAC-SHA256 of the console's secret and
+ * "local-wallet"; the secret is CONSOLE_SECRET_KEY or var/secret_key). */
+function localWallet(): { segment: string; key: string } {
+  const segment = process.env.CONSOLE_WALLET_NAME || "local";
+  if (process.env.CONSOLE_WALLET_KEY) return { segment, key: process.env.CONSOLE_WALLET_KEY };
+  const secret = process.env.CONSOLE_SECRET_KEY || readFileSync(path.join(process.env.CONSOLE_VAR_DIR || path.join(ROOT, "var"), "secret_key"), "utf8").trim();
+  return { segment, key: createHmac("sha256", secret).update("local-wallet").digest("hex") };
+}
+
+/** The local wallet provider paying a code: its signed callback to POST /api/open/v1/wallet/{provider}/notify
+ * (core_api/platform/wallet.py: HMAC-SHA256 of timestamp, nonce, method, path and body with the local key),
+ * as the provider sends it once the buyer has paid. Answers the callback's result ("paid", "repeat"). */
+export async function walletPaid(outTradeNo: string, amountFen: number): Promise<string> {
+  const walletKey = localWallet();
+  const { core } = coreEnv();
+  const path = `/api/open/v1/wallet/${walletKey.segment}/notify`;
+  const body = JSON.stringify({ outTradeNo, tradeNo: `L${outTradeNo}`, amountFen, status: "PAID", paidAt: Math.floor(Date.now() / 1000) });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const nonce = randomUUID().replace(/-/g, "");
+  const signature = createHmac("sha256", walletKey.key).update(`${timestamp}\n${nonce}\nPOST\n${path}\n${body}`).digest("hex");
+  const response = await fetch(`${core}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Wallet-Timestamp": timestamp, "X-Wallet-Nonce": nonce, "X-Wallet-Signature": signature },
+    body,
+  });
+  const answer = (await response.json()) as { code: string; msg: string; result?: string };
+  expect(answer.code, answer.msg).toBe("SUCCESS");
+  return answer.result ?? "";
+}
+
+/** The pick-up code the buyer shows at the counter. The app reads it from its own order copy; the partner API
+ * has no order read yet, and the console never shows it (staff must get it from the buyer), so the spec reads
+ * the stack's database. */
+export function pickupCodeOf(shopOrderNo: string): string {
+  return python(
+    [
+      "import asyncio, sys",
+      "from core_api.platform import db",
+      "from core_api.platform.settings import Settings",
+      "from core_api.order.core.models import OrderShop",
+      "async def main():",
+      "    ctx = await db.init_db(Settings())",
+      "    print((await OrderShop.get(order_no=sys.argv[1])).pickup_code or '')",
+      "    await db.close_db(ctx)",
+      "asyncio.run(main())",
+    ].join("\n"),
+    shopOrderNo,
+  );
 }

@@ -23,7 +23,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
-from core_api.mall.goods.models import MallSku
+from core_api.mall.goods.models import MallGoods, MallSku
 from core_api.order.aftersale.models import OrderAfterSale, OrderRefund
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderMain, OrderPay, OrderShop
@@ -305,6 +305,9 @@ async def _book(after_sale_id: int, refund: OrderRefund, trade_no: str, actor: f
                               trade_no=trade_no, amount_fen=refund.amount_fen, create_time=now)
         if row.before_ship or row.sellable:
             line_sku = await MallSku.filter(id=line.sku_id).update(stock=F("stock") + row.quantity)
+            # the goods item's total as placement and close keep it (the goods list shows it)
+            await MallGoods.filter(id=line.goods_id).update(stock=F("stock") + row.quantity,
+                                                            sales=F("sales") - row.quantity)
             await flow.note(order.id, "after_sale_stock", actor, now,
                             f"库存退回 SKU {line.sku_id} × {row.quantity}" if line_sku else "SKU 已删除，库存未退回")
         back, reversed_, unreversed = await _points(order, line, refund, now)

@@ -16,6 +16,7 @@ from tortoise.expressions import Subquery
 from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
+from core_api.order.aftersale.service import ACTIONS as AFTER_SALE
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderLog, OrderMain, OrderPay, OrderShop
 from core_api.platform.errors import NotFound, ServiceError
@@ -127,10 +128,18 @@ async def detail(principal: Principal, *, order_no: str | None = None, main_id: 
     return {"main": _view(main), "shops": out_shops, "pays": [_view(p) for p in pay_rows], "focus": focus}
 
 
+NOTE_LABELS = {"place": "下单", "logistics": "修改物流", "after_sale_apply": "申请售后", "after_sale_stock": "库存退回",
+               "paid_late": "关闭后到账", "settle": "结算"}
+
+
 def action_label(action: str) -> str:
+    """The log row's action in the operator's words: the order flow's, the after-sale steps' (``after_sale_<action>``,
+    written by core_api/order/aftersale/service.py) and the notes'; never the raw code."""
     if action in flow.ACTIONS:
         return flow.ACTIONS[action][1]
-    return {"place": "下单", "logistics": "修改物流"}.get(action, action)
+    if action.startswith("after_sale_") and action[len("after_sale_"):] in AFTER_SALE:
+        return "售后" + AFTER_SALE[action[len("after_sale_"):]][1]
+    return NOTE_LABELS.get(action, action)
 
 
 async def ship(principal: Principal, order_no: str, carrier: str, carrier_label: str, tracking_no: str,

@@ -229,13 +229,19 @@ async def _apply_points(req: PlaceRequest, lines: list[LineDraft]) -> tuple[int,
 
 
 async def answer(main: OrderMain) -> dict[str, Any]:
+    """The order as the app needs it, its lines' ids included: the after-sale call names a line by its id."""
     shops = await OrderShop.filter(main_id=main.id).order_by("id")
+    lines = await OrderLine.filter(shop_order_id__in=[s.id for s in shops]).order_by("id")
     return {"orderNo": main.order_no, "payFen": main.pay_fen, "goodsFen": main.goods_fen,
             "couponFen": main.coupon_fen, "pointsFen": main.points_fen, "pointsUsed": main.points_used,
             "payStatus": main.pay_status, "payDeadline": main.pay_deadline.isoformat(),
             "shopOrders": [{"orderNo": s.order_no, "shopId": s.shop_id, "status": s.status, "delivery": s.delivery,
                             "goodsFen": s.goods_fen, "couponFen": s.coupon_fen, "pointsFen": s.points_fen,
-                            "payFen": s.pay_fen} for s in shops]}
+                            "payFen": s.pay_fen,
+                            "lines": [{"lineId": ln.id, "skuId": ln.sku_id, "quantity": ln.quantity,
+                                       "payFen": ln.pay_fen, "pointsUsed": ln.points_used}
+                                      for ln in lines if ln.shop_order_id == s.id]}
+                           for s in shops]}
 
 
 async def _same_request(req: PlaceRequest) -> OrderMain | None:
