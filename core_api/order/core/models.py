@@ -84,7 +84,10 @@ class OrderShop(Model):
 
     class Meta:
         table = "order_shop"
-        indexes = (("shop_id", "status", "create_time"), ("status", "create_time"))
+        # The shop order list pages newest first (create_time, id) under any of its usual filters: a shop, a status,
+        # both or none (each with or without a date range), so each has an index in that order.
+        indexes = (("shop_id", "status", "create_time", "id"), ("status", "create_time", "id"),
+                   ("shop_id", "create_time", "id"), ("create_time", "id"))
 
 
 class OrderLine(Model):

@@ -1,0 +1,37 @@
+from tortoise import migrations
+from tortoise.migrations import operations as ops
+from tortoise.indexes import Index
+
+class Migration(migrations.Migration):
+    dependencies = [('models', '0031_order_aftersale')]
+
+    initial = False
+
+    operations = [
+        ops.RemoveIndex(
+            model_name='OrderShop',
+            name=None,
+            fields=['shop_id', 'status', 'create_time'],
+        ),
+        ops.RemoveIndex(
+            model_name='OrderShop',
+            name=None,
+            fields=['status', 'create_time'],
+        ),
+        ops.AddIndex(
+            model_name='OrderShop',
+            index=Index(fields=['shop_id', 'status', 'create_time', 'id']),
+        ),
+        ops.AddIndex(
+            model_name='OrderShop',
+            index=Index(fields=['status', 'create_time', 'id']),
+        ),
+        ops.AddIndex(
+            model_name='OrderShop',
+            index=Index(fields=['shop_id', 'create_time', 'id']),
+        ),
+        ops.AddIndex(
+            model_name='OrderShop',
+            index=Index(fields=['create_time', 'id']),
+        ),
+    ]
