@@ -31,6 +31,7 @@ class OrderMain(Model):
 
     class Meta:
         table = "order_main"
+        indexes = (("pay_status", "pay_deadline"),)  # the unpaid sweep: due orders only, not every row
 
 
 class OrderShop(Model):

@@ -3,7 +3,7 @@ from tortoise.migrations import operations as ops
 from tortoise.indexes import Index
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0031_order_aftersale')]
+    dependencies = [('models', '0032_order_points')]
 
     initial = False
 
