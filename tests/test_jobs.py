@@ -27,7 +27,8 @@ async def test_seeded_jobs_and_handlers(admin):
     assert {r["invokeTarget"] for r in page["rows"]} == {"cleanExpiredSessions", "cleanOldLogs", "refreshCaches",
                                                          "dbStatsSnapshot", "ensureChatPartitions", "cleanExports",
                                                          "resendStuckMessages", "syncSupplyGoods",
-                                                         "closeUnpaidOrders", "completeShippedOrders", "settleOrders"}
+                                                         "closeUnpaidOrders", "completeShippedOrders", "settleOrders",
+                                                         "expireGroupTeams"}
     handlers = {h["name"]: h for h in (await admin.get("/monitor/job/handlers"))["data"]}
     assert set(handlers) >= {"cleanExpiredSessions", "cleanOldLogs", "refreshCaches", "dbStatsSnapshot", "heartbeat"}
     assert "days" in handlers["cleanOldLogs"]["params"]["properties"]

@@ -63,6 +63,7 @@ MODEL_MODULES = [
     "core_api.order.core.models",
     "core_api.order.manage.models",
     "core_api.order.aftersale.models",
+    "core_api.order.group.models",
 ]
 
 

@@ -215,4 +215,5 @@ JOBS = [
     ("关闭超时未支付订单", "SYSTEM", "closeUnpaidOrders", '{"limit": 500}', "0 * * * * ?", "2", "0"),
     ("自动确认收货", "SYSTEM", "completeShippedOrders", '{"limit": 500}', "0 * * * * ?", "2", "0"),
     ("订单结算", "SYSTEM", "settleOrders", '{"limit": 500}', "0 0/10 * * * ?", "2", "0"),
+    ("拼团超时失败退款", "SYSTEM", "expireGroupTeams", '{"limit": 200}', "0 * * * * ?", "2", "0"),
 ]
