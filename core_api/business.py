@@ -49,6 +49,7 @@ FEATURES = (
     "core_api.order.place",
     "core_api.order.manage",
     "core_api.order.aftersale",
+    "core_api.order.group",  # after the market: its demo teams get their orders
 )
 
 
@@ -84,6 +85,7 @@ def business_apis() -> list[Api]:
     from core_api.mall.turntable import routes as mall_turntable
     from core_api.moderation.intercept import routes as intercept
     from core_api.order.aftersale import routes as order_aftersale
+    from core_api.order.group import routes as order_group
     from core_api.order.manage import routes as order_manage
     from core_api.order.place import routes as order_place
     from core_api.platform.exports import api as exports_api
@@ -100,6 +102,6 @@ def business_apis() -> list[Api]:
                consult_doctor, finance_pay_code, finance_withdrawal]
     modules += [points_ledger, mall_shop, mall_keyword, mall_picture, mall_carousel, mall_ad, mall_integral_goods,
                 mall_supply, mall_coupon, mall_market, mall_turntable]
-    modules += [order_place, order_manage, order_aftersale]
+    modules += [order_place, order_manage, order_aftersale, order_group]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules),
             *mall_goods.APIS]

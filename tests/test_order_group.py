@@ -333,3 +333,55 @@ async def test_a_payment_after_the_team_expired_is_refunded_by_the_sweep(start_a
     assert set(await OrderShop.filter(group_team_id=team.id).values_list("status", flat=True)) == {"closed"}
     assert (await MallGroupTeam.get(id=team.id)).status == "expired"
     assert await OrderRefund.filter(status="refunded").count() == 2
+
+
+# ---- the console
+
+
+async def test_console_lists_teams_and_followers_with_shop_isolation(start_app, make_settings):
+    from tests.mall_support import shop_staff
+
+    client, admin, shop, sku, act = await world(start_app, make_settings)
+    leader, team = await open_team(client, shop, sku, act)
+    joined = await group_place(client, shop, sku, act, JOINERS[0], team=team.id)
+    other = await make_shop("乙拼团店")
+    _, (other_sku,) = await goods_of(other, "乙商品", (8000,))
+    other_act = await activity(other, other_sku, price=5000)
+    _, their_team = await open_team(client, other, other_sku, other_act, uid=JOINERS[5])
+
+    listed = await admin.get("/admin/order_mall_pt/list_data", params={"activityId": act.id})
+    assert listed["total"] == 1, listed
+    row = listed["rows"][0]
+    assert (row["id"], row["shopId"], row["goodsName"], row["leaderUid"], row["size"], row["joined"],
+            row["reserved"], row["status"]) == (team.id, shop.id, "拼团商品", LEADER, 3, 1, 1, "open")
+    assert row["expiresAt"]
+    assert (await admin.get("/admin/order_mall_pt/list_data", params={"status": "open"}))["total"] == 2
+    assert (await admin.get("/admin/order_mall_pt/list_data", params={"status": "full"}))["total"] == 0
+    members = await admin.get("/admin/order_mall_pt/list_follower_data", params={"teamId": team.id})
+    assert [(m["uid"], m["role"], m["status"], m["orderStatus"], m["payStatus"], m["payFen"])
+            for m in members["rows"]] == [(LEADER, "leader", "paid", "grouping", "paid", 6000),
+                                          (JOINERS[0], "member", "reserved", "unpaid", "unpaid", 6000)]
+    assert members["rows"][1]["orderNo"] == (await OrderShop.get(main_no=joined["data"]["orderNo"])).order_no
+    assert members["rows"][0]["shopOrderId"] == leader.id
+
+    staff = await shop_staff(admin, shop, "group_a", ("order:group:list", "order:group:query"))
+    mine = await staff.get("/admin/order_mall_pt/list_data")
+    assert [r["id"] for r in mine["rows"]] == [team.id]
+    assert (await staff.get("/admin/order_mall_pt/list_data", params={"shopId": other.id}))["total"] == 0
+    assert (await staff.get("/admin/order_mall_pt/list_data", params={"id": their_team.id}))["total"] == 0
+    assert (await staff.get("/admin/order_mall_pt/list_follower_data",
+                            params={"teamId": their_team.id}))["total"] == 0
+    assert (await staff.get("/admin/order_mall_pt/list_follower_data", params={"teamId": team.id}))["total"] == 2
+    # permissions: the list needs order:group:list, the followers order:group:query
+    reader = await shop_staff(admin, shop, "group_r", ("order:group:list",))
+    assert (await reader.get("/admin/order_mall_pt/list_data"))["total"] == 1
+    assert (await reader.get("/admin/order_mall_pt/list_follower_data", params={"teamId": team.id}))["code"] == 403
+    nobody = await shop_staff(admin, shop, "group_n", ("order:shop:list",))
+    assert (await nobody.get("/admin/order_mall_pt/list_data"))["code"] == 403
+    # bad input
+    bad = await admin.get("/admin/order_mall_pt/list_data", params={"status": "x" * 100})
+    assert bad["code"] != 200 and bad["msg"]
+    assert (await admin.get("/admin/order_mall_pt/list_follower_data", params={"teamId": "abc"}))["code"] != 200
+    # read-only: no writes declared
+    assert (await admin.post("/admin/OrderGroupTeam", json={"size": 5}))["code"] in (404, 405)
+    assert (await MallGroupTeam.get(id=team.id)).size == 3

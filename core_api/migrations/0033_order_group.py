@@ -14,9 +14,10 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', fields.BigIntField(generated=True, primary_key=True, unique=True, db_index=True)),
                 ('team_id', fields.BigIntField()),
+                ('shop_id', fields.BigIntField(default=0)),
                 ('uid', fields.BigIntField(db_index=True)),
                 ('shop_order_id', fields.BigIntField(unique=True)),
-                ('leader', fields.BooleanField(default=False)),
+                ('role', fields.CharField(default='member', max_length=8)),
                 ('status', fields.CharField(default='reserved', max_length=16)),
                 ('paid_at', fields.DatetimeField(null=True, auto_now=False, auto_now_add=False)),
                 ('create_time', fields.DatetimeField(auto_now=False, auto_now_add=False)),

@@ -9,9 +9,10 @@ class OrderGroupMember(Model):
 
     id = fields.BigIntField(primary_key=True)
     team_id = fields.BigIntField()
+    shop_id = fields.BigIntField(default=0)
     uid = fields.BigIntField(db_index=True)
     shop_order_id = fields.BigIntField(unique=True)
-    leader = fields.BooleanField(default=False)
+    role = fields.CharField(max_length=8, default="member")  # leader, member
     status = fields.CharField(max_length=16, default="reserved")  # reserved, paid
     paid_at = fields.DatetimeField(null=True)
     create_time = fields.DatetimeField()

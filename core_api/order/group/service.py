@@ -108,8 +108,9 @@ async def reserve(p: Plan, uid: int, now: datetime) -> tuple[int, bool]:
     return p.team.id, False
 
 
-async def add_member(team_id: int, uid: int, shop_order_id: int, leader: bool, now: datetime) -> None:
-    await OrderGroupMember.create(team_id=team_id, uid=uid, shop_order_id=shop_order_id, leader=leader,
+async def add_member(team_id: int, shop_id: int, uid: int, shop_order_id: int, leader: bool, now: datetime) -> None:
+    await OrderGroupMember.create(team_id=team_id, shop_id=shop_id, uid=uid, shop_order_id=shop_order_id,
+                                  role="leader" if leader else "member",
                                   create_time=now)
 
 

@@ -304,7 +304,7 @@ async def place(req: PlaceRequest, now: datetime) -> tuple[OrderMain, bool]:
                     buyer_remark=d.remark, kind="group" if plan else "normal", group_team_id=team_id,
                     create_time=now)
                 if team_id is not None:
-                    await group.add_member(team_id, req.uid, so.id, leader, now)
+                    await group.add_member(team_id, d.shop.id, req.uid, so.id, leader, now)
                 await OrderLine.bulk_create([OrderLine(
                     shop_order_id=so.id, shop_id=d.shop.id, goods_id=ln.goods.id, sku_id=ln.sku.id,
                     goods_name=ln.goods.name, spec=ln.sku.spec, image=ln.sku.image or ln.goods.pics.split(",")[0],
