@@ -50,6 +50,7 @@ FEATURES = (
     "core_api.order.manage",
     "core_api.order.aftersale",
     "core_api.points.order",
+    "core_api.order.group",  # after the market: its demo teams get their orders
 )
 
 
@@ -85,6 +86,7 @@ def business_apis() -> list[Api]:
     from core_api.mall.turntable import routes as mall_turntable
     from core_api.moderation.intercept import routes as intercept
     from core_api.order.aftersale import routes as order_aftersale
+    from core_api.order.group import routes as order_group
     from core_api.order.manage import routes as order_manage
     from core_api.order.place import routes as order_place
     from core_api.platform.exports import api as exports_api
@@ -102,6 +104,6 @@ def business_apis() -> list[Api]:
                consult_doctor, finance_pay_code, finance_withdrawal]
     modules += [points_ledger, mall_shop, mall_keyword, mall_picture, mall_carousel, mall_ad, mall_integral_goods,
                 mall_supply, mall_coupon, mall_market, mall_turntable]
-    modules += [order_place, order_manage, order_aftersale, points_order]
+    modules += [order_place, order_manage, order_aftersale, order_group, points_order]
     return [meta_api, exports_api, *(res.api for res in REGISTRY.values()), *(m.api for m in modules),
             *mall_goods.APIS]

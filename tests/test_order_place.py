@@ -179,7 +179,7 @@ async def test_bad_input_is_refused_and_changes_nothing(start_app, make_settings
         ([shop_part(a, [(a1, 1)])], {"points": 150}, "积分须按100的整数倍使用"),
         ([shop_part(a, [(a1, 1)])], {"points": 5100}, "本单最多可用5000积分（订单金额的50%）"),
         ([shop_part(a, [(a1, 1)], kind="group")], {}, "kind"),
-        ([shop_part(a, [(a1, 1)])], {"teamId": 1}, "teamId"),
+        ([shop_part(a, [(a1, 1)])], {"teamId": 1}, "参团须同时提供拼团活动"),  # a group field without its activity
         ([{**shop_part(a, [(a1, 1)]), "delivery": "drone"}], {}, "shops.delivery"),
     ]
     before, stock_before = await counts(), await stocks(a1, b1)

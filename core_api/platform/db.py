@@ -65,6 +65,7 @@ MODEL_MODULES = [
     "core_api.order.aftersale.models",
     "core_api.points.order.models",
     "core_api.dashboard.models",
+    "core_api.order.group.models",
 ]
 
 

@@ -180,6 +180,12 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
                                      ("待自提", "to_pickup", "warning", "N"), ("待成团", "grouping", "primary", "N"),
                                      ("已发货", "shipped", "primary", "N"), ("已完成", "completed", "success", "N"),
                                      ("已关闭", "closed", "danger", "N")]),
+    "biz_group_team_status": ("拼团状态", [("待开团", "pending", "info", "N"), ("拼团中", "open", "primary", "Y"),
+                                          ("已成团", "full", "success", "N"), ("拼团失败", "expired", "danger", "N"),
+                                          ("已取消", "cancelled", "info", "N")]),
+    "biz_group_member_status": ("参团席位", [("待支付", "reserved", "warning", "Y"),
+                                            ("已支付", "paid", "success", "N")]),
+    "biz_group_member_role": ("参团角色", [("团长", "leader", "primary", "N"), ("团员", "member", "info", "Y")]),
     "biz_order_delivery": ("配送方式", [("快递", "express", "primary", "Y"), ("自提", "pickup", "warning", "N")]),
     "biz_order_pay_status": ("支付状态", [("未支付", "unpaid", "info", "Y"), ("已支付", "paid", "success", "N"),
                                          ("已关闭", "closed", "danger", "N")]),
@@ -224,4 +230,5 @@ JOBS = [
     ("订单结算", "SYSTEM", "settleOrders", '{"limit": 500}', "0 0/10 * * * ?", "2", "0"),
     ("统计报表-用户与会话", "DEFAULT", "statDailyPeople", '{"days": 2}', "0 0/10 * * * ?", "2", "0"),
     ("统计报表-按订单重算", "DEFAULT", "statDailyRebuild", "{}", "0 30 3 * * ?", "3", "1"),
+    ("拼团超时失败退款", "SYSTEM", "expireGroupTeams", '{"limit": 200}', "0 * * * * ?", "2", "0"),
 ]

@@ -206,6 +206,7 @@ BUSINESS = [
         Menu("支付记录", "order/pay/index", "order:pay:list", ["query"], icon="money"),
         Menu("订单评价", "order/comment/index", "order:comment:list", ["query", "remove"], icon="message"),
         Menu("拼团订单", "order/group/index", "order:group:list", ["query"], icon="peoples"),
+        Menu("参团成员", "order/group/followers", "order:group:query", hidden=True),
         Menu("积分订单", "order/integral/index", "order:integral:list", ["query", "ship", "cancel"], icon="star"),
         Menu("积分明细", "order/integralLedger/index", "order:integralLedger:list", ["query"], icon="list"),
     ]),

@@ -17,6 +17,7 @@ from core_api.messaging.service import (
 )
 from core_api.monitor.job.runner import JOB_FIRE, Services, run_fire
 from core_api.order.core.flow import TOPIC as ORDER_FLOW
+from core_api.order.group import job as group_expiry
 from core_api.order.place import job as order_timeouts
 from core_api.platform.bus import BaseBus
 from core_api.platform.counts import broadcast_changed
@@ -62,3 +63,4 @@ def subscribe_all(bus: BaseBus) -> None:
         await count_event(payload, datetime.now(UTC))
 
     bus.subscribe(ORDER_FLOW, "dashboard.stat-daily", count_order_event)
+    group_expiry.subscribe(bus)

@@ -38,17 +38,27 @@ class MallGroupSku(Model):
 
 
 class MallGroupTeam(Model):
-    """A team of a group buy: opened when the leader pays, full when joined reaches size, expired at expires_at.
-    Teams are formed by orders (the orders issue), an activity with open teams cannot be deleted."""
+    """A team of a group buy: pending while the leader has not paid, opened when the leader pays, full when joined
+    (the paid members) reaches size, expired at expires_at (the paid members refunded), cancelled when the
+    leader order closes unpaid. reserved counts the seats held by joiners who have not paid yet.
+    Teams are formed by orders (core_api.order.group), an activity with open teams cannot be deleted."""
 
     id = fields.BigIntField(primary_key=True)
     activity_id = fields.BigIntField(db_index=True)
+    shop_id = fields.BigIntField(default=0, db_index=True)
+    goods_id = fields.BigIntField(default=0)
     leader_uid = fields.BigIntField()
-    status = fields.CharField(max_length=16, default="open")  # open, full, expired
+    status = fields.CharField(max_length=16, default="open")  # pending, open, full, expired, cancelled
     size = fields.IntField()
     joined = fields.IntField(default=1)
-    expires_at = fields.DatetimeField()
+    reserved = fields.IntField(default=0)
+    hours = fields.IntField(default=24)
+    expires_at = fields.DatetimeField(db_index=True)
+    full_at = fields.DatetimeField(null=True)
+    closed_at = fields.DatetimeField(null=True)
+    version = fields.IntField(default=0)
     create_time = fields.DatetimeField(auto_now_add=True)
+    update_time = fields.DatetimeField(null=True)
 
     class Meta:
         table = "mall_group_team"

@@ -36,7 +36,7 @@ SKU_FIELDS = ("id", "goods_id", "spec", "price_fen", "stock", "image", "code")
 
 async def check(request: web.Request, values: dict[str, Any], before: dict[str, Any] | None) -> None:
     if not values and before is not None:  # a delete
-        teams = await MallGroupTeam.filter(activity_id=before["id"], status="open").count()
+        teams = await MallGroupTeam.filter(activity_id=before["id"], status__in=("pending", "open")).count()
         if teams:
             raise ServiceError(f"活动还有{teams}个拼团进行中，不能删除，请等拼团结束后再删除")
 

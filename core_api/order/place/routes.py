@@ -60,6 +60,11 @@ class PlaceIn(StrictSchema):
     shops: list[ShopIn] = Field(min_length=1, max_length=20, title="店铺")
     platform_user_coupon_id: int | None = Field(None, ge=1, le=INT_MAX, title="平台优惠券")
     points: int = Field(0, ge=0, le=100_000_000, title="抵扣积分")
+    group_activity_id: int | None = Field(None, ge=1, le=INT_MAX, title="拼团活动",
+                                          description="a group checkout: one shop, one SKU of the activity at its "
+                                                      "group price")
+    team_id: int | None = Field(None, ge=1, le=INT_MAX, title="拼团编号",
+                                description="join this team of the activity; without it the buyer opens a team")
 
     @model_validator(mode="after")
     def _lines(self) -> PlaceIn:
@@ -86,7 +91,8 @@ async def partner_place(request: web.Request, body: PlaceIn) -> web.Response:
         request_no=body.request_no, uid=body.uid, address=body.address.model_dump(),
         shops=[{"shop_id": s.shop_id, "delivery": s.delivery, "user_coupon_id": s.user_coupon_id, "remark": s.remark,
                 "items": [(i.sku_id, i.quantity) for i in s.items]} for s in body.shops],
-        platform_user_coupon_id=body.platform_user_coupon_id, points=body.points)
+        platform_user_coupon_id=body.platform_user_coupon_id, points=body.points,
+        group_activity_id=body.group_activity_id, group_team_id=body.team_id)
     main, created = await service.place(req, now)
     if created:
         from core_api.order.place import job

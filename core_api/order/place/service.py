@@ -82,6 +82,7 @@ class LineDraft:
     platform_coupon: int = 0
     points_fen: int = 0
     points_used: int = 0
+    unit_fen: int = 0  # the price paid per unit when it is not the SKU price (a group price)
 
     @property
     def coupon(self) -> int:
@@ -109,6 +110,8 @@ class PlaceRequest:
     shops: list[dict[str, Any]]  # shop_id, delivery, user_coupon_id, remark, items [(sku_id, quantity)]
     platform_user_coupon_id: int | None
     points: int
+    group_activity_id: int | None = None  # a group checkout: open a team (no group_team_id) or join one
+    group_team_id: int | None = None
 
 
 async def _in_scope(coupon: MallCoupon, lines: list[LineDraft]) -> list[LineDraft]:
@@ -156,7 +159,7 @@ async def _coupon(uc_id: int, uid: int, shop_id: int, lines: list[LineDraft], no
     return uc, covered, min(off, eligible)
 
 
-async def _drafts(req: PlaceRequest, now: datetime) -> list[ShopDraft]:
+async def _drafts(req: PlaceRequest, now: datetime, prices: dict[int, int] | None = None) -> list[ShopDraft]:
     seen_shops: set[int] = set()
     drafts: list[ShopDraft] = []
     for s in req.shops:
@@ -184,7 +187,8 @@ async def _drafts(req: PlaceRequest, now: datetime) -> list[ShopDraft]:
                 raise ServiceError(f"商品「{g.name}」已下架")
             if sku.stock < qty:
                 raise ServiceError(f"商品「{g.name}」库存不足（剩余{sku.stock}）")
-            draft.lines.append(LineDraft(shop.id, sku, g, qty, sku.price_fen * qty))
+            unit = prices[sku.id] if prices else sku.price_fen
+            draft.lines.append(LineDraft(shop.id, sku, g, qty, unit * qty, unit_fen=unit))
         drafts.append(draft)
     for d, s in zip(drafts, req.shops, strict=True):
         if s.get("user_coupon_id"):
@@ -237,7 +241,7 @@ async def answer(main: OrderMain) -> dict[str, Any]:
             "payStatus": main.pay_status, "payDeadline": main.pay_deadline.isoformat(),
             "shopOrders": [{"orderNo": s.order_no, "shopId": s.shop_id, "status": s.status, "delivery": s.delivery,
                             "goodsFen": s.goods_fen, "couponFen": s.coupon_fen, "pointsFen": s.points_fen,
-                            "payFen": s.pay_fen,
+                            "payFen": s.pay_fen, "kind": s.kind, "teamId": s.group_team_id,
                             "lines": [{"lineId": ln.id, "skuId": ln.sku_id, "quantity": ln.quantity,
                                        "payFen": ln.pay_fen, "pointsUsed": ln.points_used}
                                       for ln in lines if ln.shop_order_id == s.id]}
@@ -255,7 +259,14 @@ async def place(req: PlaceRequest, now: datetime) -> tuple[OrderMain, bool]:
     """Answers (the main order, placed now); a repeated request number answers the first order."""
     if (same := await _same_request(req)) is not None:
         return same, False
-    drafts = await _drafts(req, now)
+    from core_api.order.group import service as group
+
+    plan = None
+    if req.group_team_id is not None and req.group_activity_id is None:
+        raise ServiceError("参团须同时提供拼团活动")
+    if req.group_activity_id is not None:
+        plan = await group.plan(req.uid, req.group_activity_id, req.group_team_id, req.shops, now)
+    drafts = await _drafts(req, now, plan.prices if plan else None)
     lines = [ln for d in drafts for ln in d.lines]
     if len(lines) > MAX_LINES:
         raise ServiceError(f"一次最多下单{MAX_LINES}个商品规格")
@@ -287,6 +298,7 @@ async def place(req: PlaceRequest, now: datetime) -> tuple[OrderMain, bool]:
                 points_fen=points_fen, points_used=points_used, pay_fen=goods_fen - coupon_fen - points_fen,
                 pay_deadline=now + timedelta(minutes=PAY_MINUTES), create_time=now)
             addr = req.address
+            team_id, leader = await group.reserve(plan, req.uid, now) if plan else (None, False)
             for d in drafts:
                 so = await OrderShop.create(
                     order_no=flow.new_order_no(now, "S"), main_id=main.id, main_no=main_no, shop_id=d.shop.id,
@@ -295,17 +307,23 @@ async def place(req: PlaceRequest, now: datetime) -> tuple[OrderMain, bool]:
                     points_used=sum(ln.points_used for ln in d.lines), pay_fen=sum(ln.pay for ln in d.lines),
                     coupon_id=d.user_coupon.id if d.user_coupon else None, receiver_name=addr["name"],
                     receiver_phone=addr["phone"], receiver_area=addr["area"], receiver_address=addr["address"],
-                    buyer_remark=d.remark, create_time=now)
+                    buyer_remark=d.remark, kind="group" if plan else "normal", group_team_id=team_id,
+                    create_time=now)
+                if team_id is not None:
+                    await group.add_member(team_id, d.shop.id, req.uid, so.id, leader, now)
                 await OrderLine.bulk_create([OrderLine(
                     shop_order_id=so.id, shop_id=d.shop.id, goods_id=ln.goods.id, sku_id=ln.sku.id,
                     goods_name=ln.goods.name, spec=ln.sku.spec, image=ln.sku.image or ln.goods.pics.split(",")[0],
-                    price_fen=ln.sku.price_fen, quantity=ln.quantity, amount_fen=ln.amount, coupon_fen=ln.coupon,
-                    points_fen=ln.points_fen, points_used=ln.points_used, pay_fen=ln.pay) for ln in d.lines])
+                    price_fen=ln.unit_fen or ln.sku.price_fen, quantity=ln.quantity, amount_fen=ln.amount,
+                    coupon_fen=ln.coupon, points_fen=ln.points_fen, points_used=ln.points_used,
+                    pay_fen=ln.pay) for ln in d.lines])
                 await OrderLog.create(shop_order_id=so.id, action="place", to_status=flow.UNPAID, actor_kind="user",
                                       actor_id=req.uid, create_time=now)
     except IntegrityError:
         if (same := await _same_request(req)) is not None:  # a concurrent repeat won
             return same, False
+        if plan is not None and plan.team is not None:  # a concurrent join of the same buyer won
+            raise ServiceError("你已参加该拼团，不能重复参团") from None
         raise
     return main, True
 
@@ -382,6 +400,11 @@ async def on_notice(notice: Notice, provider: str, now: datetime) -> tuple[str, 
                 if so.status != flow.UNPAID:
                     await flow.note(so.id, "paid_late", flow.SYSTEM, now, "关闭后到账，待退款")
                     continue
+                if so.kind == "group":
+                    from core_api.order.group import service as group
+
+                    events += await group.paid(so, flow.Actor("user", main.uid), notice.paid_at, now)
+                    continue
                 extra: dict[str, Any] = {"pay_status": "paid", "paid_at": notice.paid_at}
                 if so.delivery == "pickup":
                     extra.update(pickup_status="waiting", pickup_code=await _pickup_code())
@@ -429,6 +452,10 @@ async def close_shop_order(so: OrderShop, action: str, actor: flow.Actor, now: d
             return []
     closed = await flow.move(so, action, actor, now, note=reason, pay_status="closed", closed_at=now,
                              close_reason=reason[:200])
+    if so.kind == "group":
+        from core_api.order.group import service as group
+
+        await group.release(so, now)
     lines = await OrderLine.filter(shop_order_id=so.id).order_by("sku_id")
     for ln in lines:
         await MallSku.filter(id=ln.sku_id).update(stock=F("stock") + ln.quantity)

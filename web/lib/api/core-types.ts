@@ -5424,6 +5424,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/OrderGroupMember/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 参团成员: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions order:group:query.
+         */
+        get: operations["platform_OrderGroupMember_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderGroupMember/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 参团成员: one record
+         * @description Needs a signed-in caller with any of permissions order:group:query.
+         */
+        get: operations["platform_OrderGroupMember_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderGroupTeam/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 拼团订单: who changed the record, when, and what
+         * @description Needs a signed-in caller with any of permissions order:group:query.
+         */
+        get: operations["platform_OrderGroupTeam_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/OrderGroupTeam/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 拼团订单: one record
+         * @description Needs a signed-in caller with any of permissions order:group:query.
+         */
+        get: operations["platform_OrderGroupTeam_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/OrderIntegral/export": {
         parameters: {
             query?: never;
@@ -9365,6 +9445,46 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions order:logistics:list.
          */
         get: operations["platform_OrderLogistics_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_mall_pt/list_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 拼团订单: a page of the list
+         * @description Needs a signed-in caller with any of permissions order:group:list.
+         */
+        get: operations["platform_OrderGroupTeam_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/order_mall_pt/list_follower_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 参团成员: a page of the list
+         * @description Needs a signed-in caller with any of permissions order:group:query.
+         */
+        get: operations["platform_OrderGroupMember_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -26425,6 +26545,12 @@ export interface components {
             /** 收货地址 */
             address: components["schemas"]["AddressIn"];
             /**
+             * 拼团活动
+             * @description a group checkout: one shop, one SKU of the activity at its group price
+             * @default null
+             */
+            groupActivityId?: number | null;
+            /**
              * 平台优惠券
              * @default null
              */
@@ -26441,6 +26567,12 @@ export interface components {
             requestNo: string;
             /** 店铺 */
             shops: components["schemas"]["ShopIn"][];
+            /**
+             * 拼团编号
+             * @description join this team of the activity; without it the buyer opens a team
+             * @default null
+             */
+            teamId?: number | null;
             /** 用户ID */
             uid: number;
         };
@@ -35670,6 +35802,90 @@ export interface operations {
             };
         };
     };
+    platform_OrderGroupMember_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_OrderGroupMember_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderGroupTeam_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_OrderGroupTeam_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     platform_OrderIntegral_export: {
         parameters: {
             query?: never;
@@ -40109,6 +40325,73 @@ export interface operations {
                 orderNo?: string | null;
                 shopId?: number | null;
                 receiverPhone?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderGroupTeam_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                id?: number | null;
+                activityId?: number | null;
+                shopId?: number | null;
+                goodsId?: number | null;
+                leaderUid?: number | null;
+                status?: string | null;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    platform_OrderGroupMember_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                teamId?: number | null;
+                shopId?: number | null;
+                uid?: number | null;
+                role?: string | null;
+                status?: string | null;
                 beginCreateTime?: string | null;
                 endCreateTime?: string | null;
                 after?: string | null;

@@ -3,7 +3,7 @@ from tortoise.migrations import operations as ops
 from tortoise.indexes import Index
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0032_order_points')]
+    dependencies = [('models', '0033_order_group')]
 
     initial = False
 
