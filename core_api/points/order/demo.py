@@ -45,7 +45,7 @@ async def demo(ctx: Any) -> None:
         orders.append({"order_no": order_no, "request_no": f"demo-{order_no}", "uid": uid, "goods_id": item.id,
                        "goods_name": item.name, "goods_image": item.pics.split(",")[0], "unit_points": item.points,
                        "quantity": 1, "points": item.points, "status": status, "receiver_name": "李四",
-                       "receiver_phone": f"1390013{9000 + n:04d}", 
+                       "receiver_phone": f"1390013{9000 + n:04d}",
                        "receiver_address": f"上海市浦东新区世纪大道{n + 1}号",
                        "carrier": "SF" if shipped else "", "tracking_no": f"SF20000000{n:04d}" if shipped else "",
                        "shipped_by": "admin" if shipped else "", "shipped_at": shipped,
