@@ -8,6 +8,7 @@ import asyncio
 from core_api.account.auth.models import IdentityVerification
 from core_api.monitor.operlog.models import SysOperLog
 from core_api.platform.models import ChangeLog
+from core_api.platform.timefmt import zone
 from tests.conftest import OK, Caller, xlsx_rows
 from tests.test_escalation import make_role, make_user, sign_in
 
@@ -62,7 +63,8 @@ async def test_list_filters_pages_and_sorts(admin):
     assert (await admin.get("/admin/AccountUserAuth/list", params={"realName": "李"}))["total"] == 5
     await create(admin, uid=20009, realName="李九")
     assert (await admin.get("/admin/AccountUserAuth/list", params={"realName": "李"}))["total"] == 6
-    today = (await IdentityVerification.first()).create_time.date().isoformat()
+    # the day in the business zone (after 16:00 UTC it is already tomorrow in Asia/Shanghai)
+    today = (await IdentityVerification.first()).create_time.astimezone(zone()).date().isoformat()
     page = await admin.get("/admin/AccountUserAuth/list", params={"params[beginCreateTime]": today,
                                                                    "params[endCreateTime]": today})
     assert page["total"] == 7
