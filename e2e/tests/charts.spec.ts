@@ -2,7 +2,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { partnerPost, uniquePeerId } from "./chat-helpers";
 import { ADMIN_STATE, businessToday, pickDateRange } from "./helpers";
 
-test.use({ storageState: ADMIN_STATE });
+// Operators work in the business zone: the page's default range ends on the browser's today, which on a UTC
+// machine after 16:00 is still yesterday in Asia/Shanghai (where the sign-ins are counted).
+test.use({ storageState: ADMIN_STATE, timezoneId: process.env.CONSOLE_TIMEZONE || "Asia/Shanghai" });
 
 async function counts(page: Page): Promise<{ days: number; xinjiang: number; tibet: number }> {
   const charts = page.getByTestId("login-charts");
