@@ -179,6 +179,7 @@ class RabbitBus(BaseBus):
         self._broadcasts = TurnBatcher(self._publish_broadcasts)
         self._consumers: list[tuple[Any, str]] = []
         self._delay_queues: set[str] = set()
+        self._declared: set[str] = set()  # retry and parking queues declared on this connection
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -214,22 +215,30 @@ class RabbitBus(BaseBus):
         return f"{self.queue_name(name)}.retry.{int(self.delay_before(attempt) * 1000)}ms"
 
     async def declare(self, sub: Subscription) -> Any:
-        """The queues of one handler: main, one delay queue per retry, parked."""
+        """The main queue of one handler, bound to its topic. Its delay queues (one per retry) and parking
+        queue are declared when a message first needs them (``_ensure_queue``): a start declares one queue
+        per handler instead of six, which is most of a start on a busy broker."""
         main = self.queue_name(sub.name)
         queue = await self._channel.declare_queue(main, durable=True)
         await queue.bind(self._events, routing_key=sub.topic)
+        return queue
+
+    async def _ensure_queue(self, sub: Subscription, target: str) -> None:
+        """Declares a retry or parking queue of ``sub`` once per connection, before anything is sent to it
+        (a message sent through the default exchange to a queue that does not exist is dropped)."""
+        if target in self._declared:
+            return
+        main = self.queue_name(sub.name)
+        arguments = None
         for attempt in range(2, self.max_attempts + 1):
-            await self._channel.declare_queue(
-                self.retry_queue(sub.name, attempt),
-                durable=True,
-                arguments={
+            if target == self.retry_queue(sub.name, attempt):
+                arguments = {
                     "x-message-ttl": int(self.delay_before(attempt) * 1000),
                     "x-dead-letter-exchange": "",
                     "x-dead-letter-routing-key": main,
-                },
-            )
-        await self._channel.declare_queue(f"{main}.parked", durable=True)
-        return queue
+                }
+        await self._channel.declare_queue(target, durable=True, arguments=arguments)
+        self._declared.add(target)
 
     async def _declare_and_consume(self, sub: Subscription) -> None:
         queue = await self.declare(sub)
@@ -270,6 +279,7 @@ class RabbitBus(BaseBus):
                 message_id=message.message_id,
                 content_type="application/json",
             )
+            await self._ensure_queue(sub, target)
             # Confirmed before the original is acked: at-least-once, nothing lost in between.
             await self._channel.default_exchange.publish(retry, routing_key=target)
         await message.ack()
@@ -321,10 +331,9 @@ class RabbitBus(BaseBus):
     async def delete_topology(self) -> None:
         """Removes this prefix's exchanges and queues (tests use a prefix of their own)."""
         for sub in self.subscriptions:
-            main = self.queue_name(sub.name)
-            retries = [self.retry_queue(sub.name, a) for a in range(2, self.max_attempts + 1)]
-            for name in (main, *retries, f"{main}.parked"):
-                await self._channel.queue_delete(name)
+            await self._channel.queue_delete(self.queue_name(sub.name))
+        for name in self._declared:
+            await self._channel.queue_delete(name)
         for name in self._delay_queues:
             await self._channel.queue_delete(name)
         await self._channel.exchange_delete(f"{self.prefix}.events")
