@@ -29,7 +29,7 @@ async def test_seeded_jobs_and_handlers(admin):
                                                          "resendStuckMessages", "syncSupplyGoods",
                                                          "closeUnpaidOrders", "completeShippedOrders", "settleOrders",
                                                          "statDailyPeople", "statDailyRebuild",
-                                                         "expireGroupTeams"}
+                                                         "expireGroupTeams", "resendStuckRefunds"}
     handlers = {h["name"]: h for h in (await admin.get("/monitor/job/handlers"))["data"]}
     assert set(handlers) >= {"cleanExpiredSessions", "cleanOldLogs", "refreshCaches", "dbStatsSnapshot", "heartbeat"}
     assert "days" in handlers["cleanOldLogs"]["params"]["properties"]
@@ -210,7 +210,8 @@ async def test_update_delete_export_and_log_cleanup(admin):
     assert {r[1] for r in xlsx_rows(await export.read())[1:]} == {"清理过期会话", "清理历史日志", "刷新字典和参数缓存",
                                                                   "创建聊天记录月分区", "清理过期导出文件",
                                                                   "补发未完成的站内消息", "关闭超时未支付订单",
-                                                                  "自动确认收货", "订单结算", "拼团超时失败退款"}
+                                                                  "自动确认收货", "订单结算", "拼团超时失败退款",
+                                                                  "重发结果未知的退款"}
     await admin.put("/monitor/job/run", json={"jobId": jid})
     await eventually(lambda: SysJobLog.filter(job_id=jid).exists())
     log_export = await admin.post("/monitor/jobLog/export", data={"jobId": str(jid)})

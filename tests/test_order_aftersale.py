@@ -469,3 +469,111 @@ async def test_events_go_out_after_the_commit(start_app, make_settings):
         ("closed", refund.refund_no, 0)]
     assert all(e["shopOrderId"] == order.id and e["shopId"] == shop.id for e in seen)
     assert seen[-1]["status"] == "closed"
+
+
+# ---- the sweep of refunds left refunding (a process dead between the commit and the wallet answer)
+
+def job_ctx(client, now: datetime):
+    from types import SimpleNamespace
+
+    from core_api.monitor.job.handlers import JobContext
+    from core_api.platform.state import BUS
+
+    return JobContext(now=now, services=SimpleNamespace(bus=client.server.app[BUS]))
+
+
+async def stuck(client, admin, shop, uid: int, price: int, *, paid_by_wallet: bool = False):
+    """An approved refund whose row is committed in refunding and whose execution died: before the wallet call,
+    or (``paid_by_wallet``) after the wallet paid but before its answer was applied."""
+    from core_api.order.aftersale import service
+    from core_api.platform.state import WALLET
+
+    _, (sku,) = await goods_of(shop, f"货{uid}", (price,))
+    order = await make_order(shop, uid, [(sku, 1)])
+    row = (await apply(client, uid, (await lines_of(order))[0].id))["data"]
+    assert (await admin.post(OPERATE, json={"id": row["id"], "action": "approve"}))["code"] == 200
+    refund = await service.start(await OrderAfterSale.get(id=row["id"]), flow.Actor("staff", 1, "admin"),
+                                 datetime.now(UTC))
+    if paid_by_wallet:
+        wallet = client.server.app[WALLET]
+        assert (await wallet.refund(refund.refund_no, refund.main_no, refund.amount_fen)).status == "SUCCESS"
+    return order, row["id"], refund
+
+
+async def test_a_refund_left_refunding_is_completed_by_the_sweep_once(start_app, make_settings, provider):
+    from core_api.order.aftersale import job
+
+    client, admin = await setup(start_app, make_settings, wallet_provider="http", wallet_name="mpay",
+                                wallet_http_url=provider.url, wallet_merchant_id="M100",
+                                wallet_key=WALLET_KEY, wallet_notify_url="https://console.test/notify",
+                                wallet_timeout_seconds=0.5)
+    shop = await make_shop("补发店")
+    order, as_id, refund = await stuck(client, admin, shop, 9961, 4200)
+    assert (await OrderAfterSale.get(id=as_id)).status == "refunding" and provider.refund_calls == 0
+    # an operator cannot execute a refunding refund: only the sweep takes it up
+    assert (await admin.post(FIN, json={"id": as_id}))["msg"] == "售后单退款中，不能执行退款"
+
+    params = job.ResendParams()
+    now = datetime.now(UTC)
+    assert await job.resend_stuck_refunds(params, job_ctx(client, now)) == "没有结果未知的退款"  # too fresh
+    assert provider.refund_calls == 0
+    later = now + timedelta(minutes=6)
+    assert await job.resend_stuck_refunds(params, job_ctx(client, later)) == \
+        "重发退款 1 笔：退款成功 1 笔，退款失败 0 笔"
+    assert list(provider.refunds) == [refund.refund_no] and provider.refunds[refund.refund_no]["amountFen"] == 4200
+    done = await OrderRefund.get(id=refund.id)
+    assert (done.status, done.attempts, done.refund_no) == ("refunded", 2, refund.refund_no)
+    assert (await OrderAfterSale.get(id=as_id)).status == "refunded"
+    so = await OrderShop.get(id=order.id)
+    assert (so.refunded_fen, so.refund_status, so.status) == (4200, "full", "closed")
+    assert await OrderPay.filter(kind="refund", out_no=refund.refund_no).count() == 1
+    assert await OrderLog.filter(shop_order_id=order.id, action="after_sale_resend").count() == 1
+    # run again, later still: nothing left to send
+    assert await job.resend_stuck_refunds(params, job_ctx(client, later + timedelta(hours=1))) == "没有结果未知的退款"
+    assert provider.refund_calls == 1
+
+    # the wallet refuses the resent refund: refund failed with its reason; the operator retries the same number
+    order2, as2, refund2 = await stuck(client, admin, shop, 9962, 3000)
+    provider.mode = "fail"
+    assert await job.resend_stuck_refunds(params, job_ctx(client, later)) == \
+        "重发退款 1 笔：退款成功 0 笔，退款失败 1 笔"
+    assert (await OrderAfterSale.get(id=as2)).status == "refund_failed"
+    assert (await OrderRefund.get(id=refund2.id)).reason == "原支付单已关闭"
+    assert (await OrderShop.get(id=order2.id)).refunded_fen == 0
+    assert not await OrderPay.filter(out_no=refund2.refund_no).exists()
+
+
+async def test_the_sweep_twice_and_a_concurrent_send_pay_once(start_app, make_settings, provider):
+    from core_api.order.aftersale import job, service
+    from core_api.platform.state import WALLET
+
+    client, admin = await setup(start_app, make_settings, wallet_provider="http", wallet_name="mpay",
+                                wallet_http_url=provider.url, wallet_merchant_id="M100",
+                                wallet_key=WALLET_KEY, wallet_notify_url="https://console.test/notify",
+                                wallet_timeout_seconds=2)
+    shop = await make_shop("并发补发店")
+    # the wallet paid, its answer was lost: the sweep run twice at once, the operator's retry and the original
+    # execution's late answer all race; the refund is booked once, the wallet paid once
+    order, as_id, refund = await stuck(client, admin, shop, 9971, 2500, paid_by_wallet=True)
+    later = datetime.now(UTC) + timedelta(minutes=6)
+    wallet = client.server.app[WALLET]
+    results = await asyncio.gather(
+        job.resend_stuck_refunds(job.ResendParams(), job_ctx(client, later)),
+        job.resend_stuck_refunds(job.ResendParams(), job_ctx(client, later)),
+        admin.post(FIN, json={"id": as_id}),
+        service.send(as_id, refund, wallet, flow.Actor("staff", 1, "admin"), datetime.now(UTC)),
+        return_exceptions=True)
+    assert len(provider.refunds) == 1 and provider.refunds[refund.refund_no]["amountFen"] == 2500
+    assert await OrderPay.filter(kind="refund").count() == 1
+    so = await OrderShop.get(id=order.id)
+    assert (so.refunded_fen, so.status) == (2500, "closed")
+    done = await OrderRefund.get(id=refund.id)
+    assert (done.status, done.refund_no) == ("refunded", refund.refund_no)
+    assert (await OrderAfterSale.get(id=as_id)).status == "refunded"
+    assert (await OrderLine.get(shop_order_id=order.id)).refunded_fen == 2500
+    swept = [r for r in results[:2] if isinstance(r, str) and r.startswith("重发退款")]
+    assert len(swept) <= 1, results
+    # the losers changed nothing: a refused operator call, a refused late answer, an idle sweep
+    assert results[2]["code"] != 200, results[2]  # refunding or refunded: not executable again
+    assert not isinstance(results[3], Exception) or "售后单" in str(results[3]), results[3]
+    assert await OrderLog.filter(shop_order_id=order.id, action="after_sale_refunded").count() == 1

@@ -231,4 +231,5 @@ JOBS = [
     ("统计报表-用户与会话", "DEFAULT", "statDailyPeople", '{"days": 2}', "0 0/10 * * * ?", "2", "0"),
     ("统计报表-按订单重算", "DEFAULT", "statDailyRebuild", "{}", "0 30 3 * * ?", "3", "1"),
     ("拼团超时失败退款", "SYSTEM", "expireGroupTeams", '{"limit": 200}', "0 * * * * ?", "2", "0"),
+    ("重发结果未知的退款", "SYSTEM", "resendStuckRefunds", '{"minutes": 5, "limit": 100}', "0 0/2 * * * ?", "2", "0"),
 ]

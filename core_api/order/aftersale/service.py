@@ -16,7 +16,7 @@ is booked.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -246,17 +246,60 @@ async def start(row: OrderAfterSale, actor: flow.Actor, now: datetime) -> OrderR
 
 async def execute(row: OrderAfterSale, wallet: LocalWallet | HttpWallet, actor: flow.Actor, now: datetime) -> Outcome:
     refund = await start(row, actor, now)
-    main = await OrderMain.get(id=row.main_id)
+    return await send(row.id, refund, wallet, actor, now)
+
+
+async def send(after_sale_id: int, refund: OrderRefund, wallet: LocalWallet | HttpWallet, actor: flow.Actor,
+               now: datetime) -> Outcome:
+    """Sends the committed refund row to the wallet (its own number: the wallet answers a repeat with the first
+    result and never pays twice) and applies the answer by the conditional steps from refunding: of two senders
+    of one refund (an execution and the sweep) one books it, the other raises ``ServiceError`` and changes nothing."""
+    main = await OrderMain.get(id=refund.main_id)
     try:
         result = await wallet.refund(refund.refund_no, main.out_trade_no or main.order_no, refund.amount_fen)
     except (WalletUnavailable, WalletRefused) as exc:
         # unknown, or ours to fix: nothing is final; the retry sends the same refund number
-        return await _failed(row.id, refund, actor, now, f"{exc.msg}（可重试，不会重复退款）")
+        return await _failed(after_sale_id, refund, actor, now, f"{exc.msg}（可重试，不会重复退款）")
     if result.status == PAID:
-        return await _book(row.id, refund, result.refund_id, actor, now)
+        return await _book(after_sale_id, refund, result.refund_id, actor, now)
     if result.status == FAILED:
-        return await _failed(row.id, refund, actor, now, result.reason or "支付渠道退款失败")
-    return await _failed(row.id, refund, actor, now, "支付渠道处理中，请稍后重试查询结果（不会重复退款）")
+        return await _failed(after_sale_id, refund, actor, now, result.reason or "支付渠道退款失败")
+    return await _failed(after_sale_id, refund, actor, now, "支付渠道处理中，请稍后重试查询结果（不会重复退款）")
+
+
+STUCK_AFTER = timedelta(minutes=5)  # a refund still refunding this long after its last send lost its answer
+
+
+async def stuck_refunds(now: datetime, limit: int, after: timedelta = STUCK_AFTER) -> list[int]:
+    """After-sales left refunding (the process died between the commit and the wallet answer), oldest first."""
+    ids = await OrderAfterSale.filter(status=REFUNDING, update_time__lte=now - after).order_by(
+        "update_time", "id").limit(limit).values_list("id", flat=True)
+    return [int(x) for x in ids]  # type: ignore[call-overload]
+
+
+async def resume(after_sale_id: int, wallet: LocalWallet | HttpWallet, now: datetime,
+                 after: timedelta = STUCK_AFTER) -> Outcome | None:
+    """The sweep of one stuck refund: claims it by a conditional update (still refunding, the version it saw, no
+    send since ``after``), so that of concurrent sweeps one sends; then sends the SAME refund number again and
+    applies the answer like an execution. None when there was nothing to do (moved on, claimed by another)."""
+    row = await OrderAfterSale.get_or_none(id=after_sale_id)
+    if row is None or row.status != REFUNDING or row.update_time is None or row.update_time > now - after:
+        return None
+    refund = await OrderRefund.get_or_none(after_sale_id=row.id, status=REFUNDING)
+    if refund is None:
+        return None
+    async with in_transaction():
+        claimed = await OrderAfterSale.filter(id=row.id, status=REFUNDING, version=row.version).update(
+            version=F("version") + 1, update_time=now)
+        if claimed != 1:
+            return None
+        await OrderRefund.filter(id=refund.id, status=REFUNDING).update(attempts=F("attempts") + 1, update_time=now)
+        await flow.note(row.shop_order_id, "after_sale_resend", flow.SYSTEM, now,
+                        f"售后 {row.after_sale_no} 退款单 {refund.refund_no} 结果未知，以同一退款单号重新发送")
+    try:
+        return await send(row.id, await OrderRefund.get(id=refund.id), wallet, flow.SYSTEM, now)
+    except ServiceError:  # another sender applied the answer first: nothing changed here
+        return None
 
 
 async def _failed(after_sale_id: int, refund: OrderRefund, actor: flow.Actor, now: datetime,
@@ -283,6 +326,8 @@ async def _book(after_sale_id: int, refund: OrderRefund, trade_no: str, actor: f
         order = await OrderShop.filter(id=refund.shop_order_id).select_for_update().first()
         assert order is not None
         row = await OrderAfterSale.get(id=after_sale_id)
+        if row.status != REFUNDING:  # another sender of this refund applied its answer first
+            raise ServiceError(CHANGED, 409)
         if order.refunded_fen + refund.amount_fen > order.pay_fen:
             raise ServiceError("退款金额超过订单实付金额，已拒绝入账")
         line = await OrderLine.get(id=refund.line_id)

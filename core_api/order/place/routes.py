@@ -15,14 +15,14 @@ from tortoise.transactions import in_transaction
 from core_api.finance.pay_code import routes as pay_code
 from core_api.order.core import flow
 from core_api.order.core.models import OrderMain, OrderShop
-from core_api.order.place import service
+from core_api.order.place import buyer, service
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.resource import partner_api
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import Principal, any_perm
-from core_api.platform.state import BUS, CLOCK, WALLET
+from core_api.platform.state import BUS, CLOCK, DICT, WALLET
 from core_api.platform.wallet import WalletRefused, WalletUnavailable
 from core_api.points.ledger.routes import known_user
 
@@ -150,6 +150,38 @@ async def partner_confirm(request: web.Request, body: OrderIn) -> web.Response:
     return ok(data={"orderNo": so.order_no, "status": so.status, "completedAt": so.completed_at.isoformat()
                     if so.completed_at else None,
                     "afterSaleUntil": so.after_sale_until.isoformat() if so.after_sale_until else None})
+
+
+class InfoIn(StrictSchema):
+    uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
+    order_no: str = Field(pattern=NO, title="订单号", description="the main order number, or one of its shop orders")
+
+
+async def carriers(request: web.Request) -> dict[str, str]:
+    return {d["dictValue"]: d["dictLabel"] for d in await request.app[DICT].data_by_type("biz_logistics_company")}
+
+
+@partner_api.post("/api/partner/v1/orders/info", partner=True,
+                  summary="One order of the buyer: shop orders, lines with their after-sale, amounts in fen, "
+                          "logistics, the pick-up code; another buyer's order answers 404")
+async def partner_info(request: web.Request, body: InfoIn) -> web.Response:
+    return ok(data=await buyer.info(body.uid, body.order_no, await carriers(request)))
+
+
+class ListIn(StrictSchema):
+    uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
+    status: Literal["unpaid", "to_ship", "to_pickup", "grouping", "shipped", "completed", "closed"] | None = Field(
+        None, title="订单状态", description="only orders holding a shop order in this status")
+    after: int | None = Field(None, ge=1, le=2**63 - 1, title="分页游标",
+                              description="the previous page's next: the orders placed before it")
+    page_size: int = Field(10, ge=1, le=50, title="每页条数")
+
+
+@partner_api.post("/api/partner/v1/orders/list", partner=True,
+                  summary="The buyer's orders newest first, keyset-paged (next → after), filtered by status")
+async def partner_list(request: web.Request, body: ListIn) -> web.Response:
+    rows, after = await buyer.page(body.uid, body.status, body.after, body.page_size, await carriers(request))
+    return ok(data={"rows": rows, "next": after})
 
 
 class StatusQuery(Schema):

@@ -11721,6 +11721,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/v1/orders/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One order of the buyer: shop orders, lines with their after-sale, amounts in fen, logistics, the pick-up code; another buyer's order answers 404
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["place_partner_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/v1/orders/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer's orders newest first, keyset-paged (next → after), filtered by status
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         */
+        post: operations["place_partner_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/v1/orders/pay": {
         parameters: {
             query?: never;
@@ -21682,6 +21722,16 @@ export interface components {
              */
             phone?: string;
         };
+        /** InfoIn */
+        InfoIn: {
+            /**
+             * 订单号
+             * @description the main order number, or one of its shop orders
+             */
+            orderNo: string;
+            /** 用户ID */
+            uid: number;
+        };
         /** InfoPushBody */
         InfoPushBody: {
             /**
@@ -21983,6 +22033,28 @@ export interface components {
              * @default 10
              */
             pageSize?: number;
+        };
+        /** ListIn */
+        ListIn: {
+            /**
+             * 分页游标
+             * @description the previous page's next: the orders placed before it
+             * @default null
+             */
+            after?: number | null;
+            /**
+             * 每页条数
+             * @default 10
+             */
+            pageSize?: number;
+            /**
+             * 订单状态
+             * @description only orders holding a shop order in this status
+             * @default null
+             */
+            status?: ("unpaid" | "to_ship" | "to_pickup" | "grouping" | "shipped" | "completed" | "closed") | null;
+            /** 用户ID */
+            uid: number;
         };
         /** LoginBody */
         LoginBody: {
@@ -43171,6 +43243,66 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["OrderIn"];
                 "application/x-www-form-urlencoded": components["schemas"]["OrderIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    place_partner_info: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InfoIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["InfoIn"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    place_partner_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description unix seconds; within 300 s of the server's clock */
+                "X-Partner-Timestamp": string;
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                "X-Partner-Signature": string;
+                /** @description the client's key for this operation (1-128 visible ASCII characters) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListIn"];
+                "application/x-www-form-urlencoded": components["schemas"]["ListIn"];
             };
         };
         responses: {
