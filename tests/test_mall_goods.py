@@ -149,6 +149,20 @@ async def test_goods_are_created_listed_and_edited_by_their_shop_only(admin):
     assert [r["id"] for r in page2["rows"]] == [mine]
     by_shop = await admin.get(f"{GOODS}/list_data", params={"shopId": w.shop_b.id, "categoryId": w.leaf})
     assert [r["id"] for r in by_shop["rows"]] == [theirs]
+    # the category filter: a leaf, or a first-level category (its goods sit on its children); another tree's
+    # first level takes nothing of this one, and a bad id is refused in words, not a server error
+    other_top = await category(admin, "数码")
+    other_leaf = await category(admin, "耳机", other_top)
+    phones = await goods(w.a, other_leaf, "甲店耳机")
+    for chosen, expected in ((w.leaf, [theirs, mine]), (w.top, [theirs, mine]), (other_top, [phones]),
+                             (other_leaf, [phones])):
+        picked = await admin.get(f"{GOODS}/list_data", params={"categoryId": chosen})
+        assert [r["id"] for r in picked["rows"]] == expected and picked["total"] == len(expected), (chosen, picked)
+    assert [r["id"] for r in (await w.a.get(f"{GOODS}/list_data", params={"categoryId": w.top}))["rows"]] == [mine]
+    for bad in ("1 OR 1=1", "-1", "abc"):
+        refused = await admin.get(f"{GOODS}/list_data", params={"categoryId": bad})
+        assert refused["code"] != 200 and "商品分类" in refused["msg"], refused
+    await MallGoods.filter(id=phones).delete()
     # a renamed category shows on the list at once
     assert (await admin.post("/admin/shop_type/add_edit", json={"id": w.leaf, "name": "短袖T恤",
                                                                "parentId": w.top}))["code"] == 200

@@ -145,9 +145,31 @@ async def test_shop_coupons_are_confined_to_their_shop(start_app, make_settings)
     assert [r["id"] for r in listed["rows"]] == [mid]
     row = await MallCoupon.get(id=other)
     assert (row.name, row.shelf) == ("满100减10", "0")
-    # an operator's shop coupon lists only that shop's goods
-    assert (await admin.post("/admin/mall/shop_discount_voucher/add_edit", json=coupon_body(
-        shopId=mine.id, scope="goods", targetIds=str(their_goods.id))))["code"] == 404
+    # an operator's shop coupon lists only that shop's goods: another shop's goods are refused in words, on create
+    # and on edit, and nothing changes
+    refused = {"code": 500, "msg": f"店铺优惠券只能指定本店铺的商品，这些商品属于其他店铺：{their_goods.id}"}
+    count = await MallCoupon.all().count()
+    assert await admin.post("/admin/mall/shop_discount_voucher/add_edit", json=coupon_body(
+        shopId=mine.id, scope="goods", targetIds=str(their_goods.id))) == refused
+    assert await MallCoupon.all().count() == count
+    assert await admin.post("/admin/shop_discount_voucher/add_edit", json=coupon_body(
+        id=mid, shopId=mine.id, scope="except", targetIds=f"{my_goods.id},{their_goods.id}")) == refused
+    row = await MallCoupon.get(id=mid)
+    assert (row.scope, row.target_ids) == ("goods", str(my_goods.id))
+    assert await MallCouponTarget.filter(coupon_id=mid).values_list("target_id", flat=True) == [my_goods.id]
+    # the form shows the chosen goods by name (the picker's labels), for the staff and the operator alike
+    one = await staff.get(f"/admin/MallCoupon/{mid}")
+    assert one["data"]["targetLabels"] == [{"id": my_goods.id, "name": "甲的商品"}]
+    assert (await admin.get(f"/admin/MallCoupon/{other}"))["data"]["targetLabels"] == []
+    # a platform coupon may list any shop's goods
+    anywhere = await admin.post("/admin/mall/shop_discount_voucher/add_edit", json=coupon_body(
+        shopId=0, scope="goods", targetIds=f"{their_goods.id},{my_goods.id}"))
+    assert anywhere["code"] == 200, anywhere
+    labels = (await admin.get(f"/admin/MallCoupon/{anywhere['data']['id']}"))["data"]["targetLabels"]
+    both = sorted([(my_goods.id, "甲的商品"), (their_goods.id, "乙的商品")])
+    assert labels == [{"id": i, "name": n} for i, n in both]
+    # the coupon editor reads the category tree for a category coupon
+    assert (await staff.get("/admin/mall/shop/goods/category"))["code"] == 200
     # permissions
     reader = await shop_staff(admin, mine, "coupon_r", ("mall:coupon:list",))
     assert (await reader.post("/admin/mall/shop_discount_voucher/add_edit", json=coupon_body()))["code"] == 403

@@ -145,7 +145,7 @@ class DashboardOut(Envelope):
 
 FieldKind = Literal["id", "text", "textarea", "int", "money", "dict", "flag", "image", "images", "datetime",
                     "date", "richtext", "phone", "idcard", "uid", "password",
-                    "location", "lng", "lat", "area", "shop"]
+                    "location", "lng", "lat", "area", "shop", "category", "targets"]
 
 
 class ResourceFieldMeta(Schema):
@@ -163,6 +163,11 @@ class ResourceFieldMeta(Schema):
     edit: Literal["always", "create", "never"] = "always"
     exported: bool = True
     masked: bool = Field(False, description="shown masked unless the caller holds account:consumer:personal")
+    follows: str | None = Field(None, description="a targets field: the (camelCase) dict field whose value says "
+                                                  "what its ids name")
+    picks: dict[str, Literal["category", "goods"]] | None = Field(
+        None, description="a targets field: what its ids name for each value of the followed field (a value not "
+                          "listed: the field is hidden)")
 
 
 class ResourceActionMeta(Schema):

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, WrapValidator, crea
 from pydantic import Field as PydField
 from tortoise import connections
 from tortoise.exceptions import IntegrityError
+from tortoise.expressions import Q
 from tortoise.models import Model
 from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
@@ -81,6 +82,10 @@ class F:
     mask: Mask | None = None
     default: Any = None
     virtual: bool = False  # not a column: listed only, filled by the resource's ``enrich`` (a joined name)
+    # A ``targets`` field (comma-joined ids picked on the screen): the dict field it follows, and what its ids
+    # name for each value of that field ("category" or "goods"; a value not listed hides the field).
+    follows: str | None = None
+    picks: tuple[tuple[str, Literal["category", "goods"]], ...] = ()
 
     @property
     def wire(self) -> str:
@@ -126,6 +131,9 @@ AREA_PATHS: list[Callable[[list[str]], Awaitable[dict[str, str]]]] = []
 # The shop kind (a mall shop's id): id → its name for the ids that exist; set by core_api.mall.shop. A write must
 # name a shop that exists (0, "the platform", only where the field's ``min`` is 0); rows carry ``{field}Name``.
 SHOP_NAMES: list[Callable[[list[int]], Awaitable[dict[int, str]]]] = []
+# The category kind (a goods category's id): the filter of a category field by a chosen id (its goods and, for a
+# first-level category, its children's goods); set by core_api.mall.goods.category.
+CATEGORY_FILTER: list[Callable[[str, int], Q]] = []
 SHOP_TABLE = "mall_shop"  # its writes bump this change stamp: the names kept by shop_names follow it
 
 
@@ -189,6 +197,9 @@ class Resource:
         kinds = [f.kind for f in self.fields]
         if self.shop_field and (self.shop_field not in self.by_name or self.by_name[self.shop_field].kind != "shop"):
             raise ValueError(f"{self.name}: the shop field {self.shop_field} must be an F of kind 'shop'")
+        for f in self.fields:
+            if f.kind == "targets" and (f.follows not in self.by_name or not f.picks):
+                raise ValueError(f"{self.name}: targets field {f.name} needs the field it follows and its picks")
         if "location" in kinds and not ("lng" in kinds and "lat" in kinds):
             raise ValueError(f"{self.name}: a location field needs an lng and a lat field beside it")
         self.stamped = "create_by" in self.model._meta.fields_map
@@ -239,6 +250,9 @@ class Resource:
             key.append(f"{f.name}={value!r}")
             if f.kind == "area":  # a region's records are those of the region and every region under it
                 qs = qs.filter(**{f"{f.name}__startswith": area_prefix(str(value))})
+                continue
+            if f.kind == "category" and CATEGORY_FILTER:  # a first-level category takes in its children
+                qs = qs.filter(CATEGORY_FILTER[0](f.name, int(value)))
                 continue
             qs = qs.filter(**{f"{f.name}__icontains" if f.filter == "fragment" else f.name: value})
         if self.scope_field and (where := principal.authz.scope.dept_filter(self.scope_field)) is not None:
@@ -329,7 +343,7 @@ class Resource:
                 elif f.name not in body.model_fields_set:
                     continue  # not sent: left as it is (or the column's default)
                 elif not self.model._meta.fields_map[f.name].null:
-                    if f.kind in ("id", "int", "uid", "money", "datetime", "date"):
+                    if f.kind in ("id", "int", "uid", "money", "category", "datetime", "date"):
                         continue
                     value = ""  # a cleared text box
             values[f.name] = value
@@ -446,7 +460,7 @@ PATTERNS = {"phone": r"^1\d{10}$", "idcard": r"^\d{17}[\dXx]$"}
 
 
 def _python_type(f: F) -> Any:
-    if f.kind in ("id", "int", "uid", "money", "shop"):
+    if f.kind in ("id", "int", "uid", "money", "shop", "category"):
         return int
     if f.kind in ("dict", "flag"):
         return Flag
@@ -463,7 +477,7 @@ def _python_type(f: F) -> Any:
 
 def _constraints(f: F) -> dict[str, Any]:
     out: dict[str, Any] = {"title": f.label}
-    if f.kind in ("id", "int", "uid", "money", "shop"):
+    if f.kind in ("id", "int", "uid", "money", "shop", "category"):
         out["ge"] = f.min if f.min is not None else (0 if f.kind != "int" else -INT_MAX)
         out["le"] = f.max if f.max is not None else INT_MAX
     elif f.kind in ("lng", "lat"):
@@ -731,6 +745,7 @@ def field_meta(f: F, lang: str) -> ResourceFieldMeta:
         name=f.wire, label=f.label_en if lang == "en" else f.label, kind=f.kind, dict_type=f.dict_type,
         required=f.required, max_length=f.max_length, min=f.min, max=f.max, listed=f.listed, filter=f.filter,
         sortable=f.sortable, edit=f.edit, exported=f.exported, masked=f.mask is not None,
+        follows=to_camel(f.follows) if f.follows else None, picks=dict(f.picks) or None,
     )
 
 

@@ -60,6 +60,10 @@ test("a shop's staff creates a goods item with a 3 × 2 spec matrix and submits 
   const listed = shop.locator('[data-testid="table-row"]', { hasText: goodsName });
   await expect(listed).toContainText("待审核");
   await expect(listed).toContainText("49.90");
+  // the category filter takes a first-level category (its goods sit on its children) or a leaf
+  await shop.getByTestId("query-categoryId").selectOption({ label: `服饰${tag}` });
+  await shop.getByTestId("query-search").click();
+  await expect(shop.locator('[data-testid="table-row"]', { hasText: goodsName })).toHaveCount(1);
 
   // the operator reviews it
   await page.goto("/mall/review");

@@ -59,11 +59,25 @@ test("an operator creates a shop coupon in the declared form", async ({ page }) 
   await form.getByTestId("form-validStart").fill(localTime(0));
   await form.getByTestId("form-validEnd").fill(localTime(30));
   await form.getByTestId("form-total").fill("500");
+  // the scope picks its goods: hidden for all goods, a search of the shop's goods by name for listed goods
+  await expect(form.getByTestId("form-targetIds")).toHaveCount(0);
+  await form.getByTestId("form-scope").selectOption("goods");
+  await form.getByTestId("form-targetIds-search").fill(name);
+  const hit = form.getByTestId("goods-hit").filter({ hasText: name });
+  await expect(hit).toHaveCount(1);
+  await hit.getByRole("button").click();
+  await expect(form.getByTestId("chosen-goods")).toHaveText([name]);
   await form.getByTestId("form-submit").click();
   await expect(form).toBeHidden();
   const record = row(page, coupon);
   await expect(record).toContainText("500");
   await expect(record).toContainText(`${name}店`);
+  // editing it shows the chosen goods by name; a category scope picks from the category tree instead
+  await record.getByTestId("row-edit").click();
+  await expect(form.getByTestId("chosen-goods")).toHaveText([name]);
+  await form.getByTestId("form-scope").selectOption("category");
+  await expect(form.getByTestId("chosen-goods")).toHaveCount(0);
+  await expect(form.getByTestId("form-targetIds").getByRole("checkbox").first()).toBeVisible();
 });
 
 test("an operator adds a group buy: goods by name, a group price per SKU below its price", async ({ page }) => {

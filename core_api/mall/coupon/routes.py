@@ -18,10 +18,11 @@ from tortoise.transactions import in_transaction
 from core_api.content.common import delete_one, save
 from core_api.mall.coupon import service
 from core_api.mall.coupon.models import MallCoupon, MallCouponTarget
+from core_api.mall.goods.category import category_names
 from core_api.mall.goods.models import MallCategory, MallGoods
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
-from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.errors import ServiceError
 from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, F, Resource, owned, partner_api
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import Principal, any_perm
@@ -100,9 +101,24 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
         shop = row.get("shop_id")
         if shop:  # a shop coupon lists only its own shop's goods (an operator names the shop)
             others = await MallGoods.filter(id__in=ids).exclude(shop_id=shop).values_list("id", flat=True)
-            if others:
-                raise NotFound(f"商品不存在：{','.join(map(str, sorted(others)))}")
+            if others:  # only an operator gets here (a shop account's own goods were checked above)
+                listed = ",".join(map(str, sorted(others)))
+                raise ServiceError(f"店铺优惠券只能指定本店铺的商品，这些商品属于其他店铺：{listed}")
     values["target_ids"] = ",".join(map(str, ids))
+
+
+async def enrich(rows: list[dict[str, Any]]) -> None:
+    """Each row carries the names of what its scope names (``target_labels``: id and name, in the ids' order), so
+    the form shows the chosen categories or goods by name."""
+    goods_ids = {i for r in rows if r.get("scope") in ("goods", "except") for i in parse_targets(r["target_ids"])}
+    goods = dict(await MallGoods.filter(id__in=sorted(goods_ids)).values_list("id", "name")) if goods_ids else {}
+    cats = await category_names([i for r in rows if r.get("scope") == "category" for i in parse_targets(
+        r["target_ids"])])
+    for r in rows:
+        scope = r.get("scope")
+        names = cats if scope == "category" else goods if scope in ("goods", "except") else None
+        r["target_labels"] = [] if names is None else [
+            {"id": i, "name": names.get(i, f"#{i}")} for i in parse_targets(r["target_ids"])]
 
 
 async def written(action: str, record_id: int, row: dict[str, Any] | None) -> None:
@@ -116,7 +132,7 @@ async def written(action: str, record_id: int, row: dict[str, Any] | None) -> No
 resource = Resource(
     name="MallCoupon", model=MallCoupon, perm=PERM, title="优惠券", title_en="Coupons", view="mall/coupon/index",
     list_path="/admin/mall/shop_discount_voucher/list_data", shop_field="shop_id", check=check, written=written,
-    add_perm=f"{PERM}:edit", order=("sort", "-id"),
+    add_perm=f"{PERM}:edit", order=("sort", "-id"), enrich=enrich,
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("shop_id", "店铺", "Shop", "shop", edit="create", filter="exact", required=True, min=0),
@@ -127,7 +143,10 @@ resource = Resource(
         F("discount_bp", "折扣（基点）", "Discount (bp)", "int", min=0, max=9999, default=0),
         F("cap_fen", "最多优惠", "Cap", "money", max=100_000_000, default=0, listed=False),
         F("scope", "适用范围", "Scope", "dict", dict_type="biz_coupon_scope", required=True, filter="exact"),
-        F("target_ids", "分类或商品编号", "Category or goods ids", max_length=2000, listed=False),
+        F("target_ids", "适用分类或商品", "Categories or goods", "targets", max_length=2000, listed=False,
+          follows="scope", picks=(("category", "category"), ("goods", "goods"), ("except", "goods"))),
+        F("target_labels", "适用分类或商品名称", "Category or goods names", virtual=True, edit="never",
+          exported=False, listed=False),
         F("validity", "有效期类型", "Validity", "dict", dict_type="biz_coupon_validity", required=True),
         F("valid_start", "有效期开始", "Valid from", "datetime", listed=False),
         F("valid_end", "有效期结束", "Valid until", "datetime"),

@@ -21,6 +21,7 @@ from typing import Any
 from aiohttp import web
 from pydantic import Field, create_model
 from tortoise import connections
+from tortoise.expressions import Q, Subquery
 from tortoise.transactions import in_transaction
 
 from core_api.content.common import delete_one, save
@@ -29,7 +30,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec, read_json, val
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
-from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, F, Resource
+from core_api.platform.resource import CATEGORY_FILTER, CONFLICT, SHELF_OFF, SHELF_ON, F, Resource
 from core_api.platform.schema import INT_MAX, Flag, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -192,3 +193,15 @@ async def goods_leaf(category_id: int) -> dict[str, Any]:
     if await MallCategory.filter(parent_id=category_id).exists():
         raise ServiceError(f"分类“{rows[0]['name']}”下还有子分类，请选择末级分类")
     return rows[0]
+
+
+def in_category(field: str, category_id: int) -> Q:
+    """The records of a category field under ``category_id``: goods hang on leaves, so a first-level category
+    takes in its children (one subquery of the ids under it, the id bound as a parameter)."""
+    children = Subquery(MallCategory.filter(parent_id=category_id, kind="goods").values("id"))
+    where: dict[str, Any] = {field: category_id}
+    under: dict[str, Any] = {f"{field}__in": children}
+    return Q(**where) | Q(**under)
+
+
+CATEGORY_FILTER[:] = [in_category]

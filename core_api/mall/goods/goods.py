@@ -76,7 +76,7 @@ resource = Resource(
         F("shop_id", "店铺", "Shop", "shop", edit="create", filter="exact", required=True),
         F("pics", "商品图片", "Pictures", "images", max_length=2000),
         F("name", "商品名称", "Name", required=True, max_length=100, filter="fragment"),
-        F("category_id", "商品分类", "Category", "int", required=True, min=1, max=INT_MAX, filter="exact",
+        F("category_id", "商品分类", "Category", "category", required=True, min=1, max=INT_MAX, filter="exact",
           listed=False),
         F("category_name", "商品分类", "Category", virtual=True, edit="never", exported=False),
         F("subtitle", "副标题", "Subtitle", max_length=200, listed=False),
@@ -269,8 +269,9 @@ class TreeQuery(Schema):
 
 @api.get("/admin/mall/shop/goods/category",
          need=any_perm(f"{PERM}:list", f"{PERM}:edit", "mall:category:list", "mall:picture:list",
-                       "mall:integralGoods:list"),
-         summary="The category tree of a kind (two levels, on shelf): what shop accounts read categories through")
+                       "mall:integralGoods:list", "mall:coupon:edit"),
+         summary="The category tree of a kind (two levels, on shelf): what shop accounts read categories through "
+                 "(and the coupon form picks a category coupon's categories from)")
 async def category_tree(request: web.Request, principal: Principal, query: TreeQuery) -> web.Response:
     return ok(data=await tree_of(query.kind, on_shelf=True))
 

@@ -106,7 +106,7 @@ export function formFields<F extends Field>(fields: readonly F[], mode: FormMode
   return fields.filter((f) => f.name !== key && f.kind !== "id" && (f.edit === "always" || f.edit === undefined || (f.edit === "create" && mode === "create")));
 }
 
-const NUMERIC = new Set(["int", "uid", "id", "shop"]);
+const NUMERIC = new Set(["int", "uid", "id", "shop", "category"]);
 
 /** A record (or nothing, when creating) as the form holds it: numbers stay numbers, money in yuan, text as text. */
 export function formValues(fields: readonly Field[], row: ResourceRow | null): Record<string, unknown> {
@@ -143,7 +143,7 @@ function withSeconds(value: string) {
   return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value}:00` : value;
 }
 
-const TEXT_KINDS = new Set(["text", "password", "textarea", "richtext", "phone", "idcard", "image", "images", "location"]);
+const TEXT_KINDS = new Set(["text", "password", "textarea", "richtext", "phone", "idcard", "image", "images", "location", "targets"]);
 const COORDINATES = new Set(["lng", "lat"]);
 
 /** The lng and lat fields beside a location field (the declaration has at most one of each). */

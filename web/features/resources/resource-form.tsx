@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
-import { type Control, type FieldValues, useController, useForm } from "react-hook-form";
+import { type Control, type FieldValues, useController, useForm, useWatch } from "react-hook-form";
 import { AreaPicker } from "@/components/area-picker/area-picker";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { MapPickerDialog } from "@/components/map-picker/map-picker";
@@ -14,8 +14,11 @@ import { Input } from "@/components/ui/input";
 import { ImageUpload } from "@/components/upload/image-upload";
 import type { Dicts, ResourceFieldMeta } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
+import { CategoryChecklist, CategorySelect } from "./category-picker";
+import { GoodsMultiPicker } from "./goods-picker";
 import { ShopPicker } from "./shop-picker";
 import { coordinateNames, formSchema, formValues, pickedOf, type RuleWords } from "./logic";
+import { joinIds, parseIds, pickFor, type TargetPick } from "./picker-logic";
 
 /** The form rules' messages in the caller's language. */
 export function useRuleWords(): RuleWords {
@@ -32,8 +35,9 @@ export function useRuleWords(): RuleWords {
   );
 }
 
-/** One declared field as a form control; `fields` are the form's others (a location's lng/lat companions). */
-export function MetaField({ field: f, control, dicts, fields = [] }: { field: ResourceFieldMeta; control: Control<FieldValues>; dicts: Dicts; fields?: ResourceFieldMeta[] }) {
+/** One declared field as a form control; `fields` are the form's others (a location's lng/lat companions, the
+ * field a targets field follows); `record` the record the form started from (a targets field's names). */
+export function MetaField({ field: f, control, dicts, fields = [], record = null }: { field: ResourceFieldMeta; control: Control<FieldValues>; dicts: Dicts; fields?: ResourceFieldMeta[]; record?: Record<string, unknown> | null }) {
   const t = useTranslations("resource");
   const common = { control, name: f.name, label: f.label, required: f.required };
   switch (f.kind) {
@@ -64,6 +68,10 @@ export function MetaField({ field: f, control, dicts, fields = [] }: { field: Re
       return <TextField {...common} type="password" maxLength={f.maxLength ?? undefined} />;
     case "shop":
       return <ShopField field={f} control={control} />;
+    case "category":
+      return <CategoryField field={f} control={control} />;
+    case "targets":
+      return <TargetsField field={f} control={control} fields={fields} record={record} />;
     default:
       return <ControlledField field={f} control={control} />;
   }
@@ -108,6 +116,51 @@ function ShopField({ field: f, control }: { field: ResourceFieldMeta; control: C
   return (
     <FormItem label={f.label} required={f.required} error={fieldState.error?.message} htmlFor={id}>
       <ShopPicker id={id} value={value} onChange={(next) => field.onChange(next ?? undefined)} invalid={!!fieldState.error} testId={`form-${f.name}`} />
+    </FormItem>
+  );
+}
+
+/** A goods category (the `category` kind): a select of the tree's leaves, where goods sit. */
+function CategoryField({ field: f, control }: { field: ResourceFieldMeta; control: Control<FieldValues> }) {
+  const { field, fieldState } = useController({ control, name: f.name });
+  const id = `field-${f.name}`;
+  const value = field.value === "" || field.value === null || field.value === undefined ? null : Number(field.value);
+  return (
+    <FormItem label={f.label} required={f.required} error={fieldState.error?.message} htmlFor={id}>
+      <CategorySelect id={id} leavesOnly value={value} onChange={(next) => field.onChange(next ?? undefined)} invalid={!!fieldState.error} testId={`form-${f.name}`} />
+    </FormItem>
+  );
+}
+
+/**
+ * Ids picked by what the followed field says (the `targets` kind: a coupon's categories or goods by its scope),
+ * kept as their comma text. Hidden where the followed value picks nothing (scope "all"); emptied when it
+ * switches between categories and goods (the ids would name the other kind).
+ */
+function TargetsField({ field: f, control, fields, record }: { field: ResourceFieldMeta; control: Control<FieldValues>; fields: ResourceFieldMeta[]; record: Record<string, unknown> | null }) {
+  const { field, fieldState } = useController({ control, name: f.name });
+  const followed = useWatch({ control, name: f.follows ?? `${f.name}__follows` });
+  const shopName = fields.find((other) => other.kind === "shop")?.name;
+  const shopId = useWatch({ control, name: shopName ?? `${f.name}__shop` }) ?? record?.[shopName ?? "shopId"];
+  const pick = pickFor(f.picks, followed);
+  const [shown, setShown] = useState<TargetPick | null>(pick);
+  useEffect(() => {
+    if (pick === shown) return;
+    if (shown !== null && pick !== null) field.onChange("");
+    setShown(pick);
+  }, [pick]);
+  const ids = parseIds(field.value);
+  const labelKey = f.name.endsWith("Ids") ? `${f.name.slice(0, -3)}Labels` : `${f.name}Labels`;
+  const labels = useMemo(() => (Array.isArray(record?.[labelKey]) ? (record[labelKey] as { id: number; name: string }[]) : []), [record, labelKey]);
+  if (pick === null) return null;
+  const set = (next: number[]) => field.onChange(joinIds(next));
+  return (
+    <FormItem label={f.label} required full error={fieldState.error?.message}>
+      {pick === "category" ? (
+        <CategoryChecklist value={ids} onChange={set} testId={`form-${f.name}`} />
+      ) : (
+        <GoodsMultiPicker value={ids} onChange={set} shopId={shopId} labels={labels} testId={`form-${f.name}`} />
+      )}
     </FormItem>
   );
 }
@@ -192,7 +245,7 @@ export function MetaFormDialog({
   return (
     <FormDialog open={open} onOpenChange={(value) => !value && onClose()} title={title} testId={testId} onSubmit={save} submitting={form.formState.isSubmitting}>
       {fields.map((f) => (
-        <MetaField key={f.name} field={f} control={form.control} dicts={dicts} fields={fields} />
+        <MetaField key={f.name} field={f} control={form.control} dicts={dicts} fields={fields} record={initial} />
       ))}
     </FormDialog>
   );

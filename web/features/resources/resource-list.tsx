@@ -24,6 +24,7 @@ import { ExportDialog } from "./export-dialog";
 import { HistoryDialog } from "./history-dialog";
 import { actionInitial, actionPayload, bodyOf, fenToYuan, filterKeys, filterValues, formFields, linkHref, matchesWhen, onShelf, resourceParsers, shopNameKey, withoutOwnShop } from "./logic";
 import { MetaFormDialog } from "./resource-form";
+import { CategorySelect } from "./category-picker";
 import { ShopPicker } from "./shop-picker";
 
 const helper = createColumnHelper<Features, ResourceRow>();
@@ -176,6 +177,18 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
             <span className="text-foreground/80 shrink-0 font-medium">{f.label}</span>
             <div className="w-80 max-w-full">
               <ShopPicker value={chosen ? Number(chosen) : null} onChange={(id) => draft.set(f.name, id === null ? "" : String(id))} testId={`query-${f.name}`} />
+            </div>
+          </div>
+        );
+      }
+      if (f.kind === "category") {
+        // a first-level category or a leaf: the first level takes in its children's goods (the core filters so)
+        const chosen = draft.draft[f.name];
+        return (
+          <div key={f.name} className="flex items-center gap-2 text-sm">
+            <span className="text-foreground/80 shrink-0 font-medium">{f.label}</span>
+            <div className="w-56 max-w-full">
+              <CategorySelect value={chosen ? Number(chosen) : null} onChange={(id) => draft.set(f.name, id === null ? "" : String(id))} testId={`query-${f.name}`} emptyLabel={t("categoryAll")} />
             </div>
           </div>
         );

@@ -2547,10 +2547,16 @@ export interface components {
              */
             filter?: ("exact" | "fragment" | "range") | null;
             /**
+             * Follows
+             * @description a targets field: the (camelCase) dict field whose value says what its ids name
+             * @default null
+             */
+            follows?: string | null;
+            /**
              * Kind
              * @enum {string}
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "location" | "lng" | "lat" | "area" | "shop";
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "location" | "lng" | "lat" | "area" | "shop" | "category" | "targets";
             /**
              * Label
              * @description in the caller's language
@@ -2587,6 +2593,14 @@ export interface components {
              * @description camelCase, as rows and bodies carry it
              */
             name: string;
+            /**
+             * Picks
+             * @description a targets field: what its ids name for each value of the followed field (a value not listed: the field is hidden)
+             * @default null
+             */
+            picks?: {
+                [key: string]: "category" | "goods";
+            } | null;
             /**
              * Required
              * @default false

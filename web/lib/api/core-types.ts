@@ -8424,8 +8424,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The category tree of a kind (two levels, on shelf): what shop accounts read categories through
-         * @description Needs a signed-in caller with any of permissions mall:goods:list, mall:goods:edit, mall:category:list, mall:picture:list, mall:integralGoods:list.
+         * The category tree of a kind (two levels, on shelf): what shop accounts read categories through (and the coupon form picks a category coupon's categories from)
+         * @description Needs a signed-in caller with any of permissions mall:goods:list, mall:goods:edit, mall:category:list, mall:picture:list, mall:integralGoods:list, mall:coupon:edit.
          */
         get: operations["goods_category_tree"];
         put?: never;
@@ -22930,7 +22930,7 @@ export interface components {
              */
             sort?: number | null;
             /**
-             * 分类或商品编号
+             * 适用分类或商品
              * @default null
              */
             targetIds?: string | null;
@@ -23053,7 +23053,7 @@ export interface components {
              */
             sort?: number | null;
             /**
-             * 分类或商品编号
+             * 适用分类或商品
              * @default null
              */
             targetIds?: string | null;
@@ -23247,7 +23247,7 @@ export interface components {
              */
             sort?: number | null;
             /**
-             * 分类或商品编号
+             * 适用分类或商品
              * @default null
              */
             targetIds?: string | null;
@@ -27243,10 +27243,16 @@ export interface components {
              */
             filter?: ("exact" | "fragment" | "range") | null;
             /**
+             * Follows
+             * @description a targets field: the (camelCase) dict field whose value says what its ids name
+             * @default null
+             */
+            follows?: string | null;
+            /**
              * Kind
              * @enum {string}
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "location" | "lng" | "lat" | "area" | "shop";
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "location" | "lng" | "lat" | "area" | "shop" | "category" | "targets";
             /**
              * Label
              * @description in the caller's language
@@ -27283,6 +27289,14 @@ export interface components {
              * @description camelCase, as rows and bodies carry it
              */
             name: string;
+            /**
+             * Picks
+             * @description a targets field: what its ids name for each value of the followed field (a value not listed: the field is hidden)
+             * @default null
+             */
+            picks?: {
+                [key: string]: "category" | "goods";
+            } | null;
             /**
              * Required
              * @default false

@@ -11,11 +11,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Textarea } from "@/components/ui/textarea";
 import { ImageUpload } from "@/components/upload/image-upload";
+import { CategorySelect } from "@/features/resources/category-picker";
 import { fenToYuan, yuanToFen } from "@/features/resources/logic";
+import { ShopPicker } from "@/features/resources/shop-picker";
 import { request, RequestError } from "@/lib/request";
 import { type AttrOption, type ChosenSpec, combinations, MAX_ATTRS, MAX_SKUS, toggleValue } from "./goods-logic";
 
@@ -202,29 +203,12 @@ export function GoodsEditScreen({ id }: { id: number | null }) {
           {page.ownShop == null && !goodsId && (
             <div className="space-y-1">
               <Label htmlFor="goods-shop">{t("shopId")}</Label>
-              <Input id="goods-shop" data-testid="goods-shop" inputMode="numeric" value={form.shopId} onChange={(e) => setForm({ ...form, shopId: e.target.value })} />
+              <ShopPicker id="goods-shop" testId="goods-shop" value={form.shopId ? Number(form.shopId) : null} onChange={(next) => setForm({ ...form, shopId: next === null ? "" : String(next) })} />
             </div>
           )}
           <div className="space-y-1">
             <Label htmlFor="goods-category">{t("category")}</Label>
-            <NativeSelect id="goods-category" data-testid="goods-category" value={form.categoryId} onChange={(e) => setForm({ ...form, categoryId: e.target.value })}>
-              <option value="">{t("pickCategory")}</option>
-              {page.categories.map((top) =>
-                top.children?.length ? (
-                  <optgroup key={top.id} label={top.name}>
-                    {top.children.map((leaf) => (
-                      <option key={leaf.id} value={leaf.id}>
-                        {leaf.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : (
-                  <option key={top.id} value={top.id}>
-                    {top.name}
-                  </option>
-                ),
-              )}
-            </NativeSelect>
+            <CategorySelect id="goods-category" testId="goods-category" leavesOnly tree={page.categories} value={form.categoryId ? Number(form.categoryId) : null} onChange={(next) => setForm({ ...form, categoryId: next === null ? "" : String(next) })} emptyLabel={t("pickCategory")} />
           </div>
           <div className="space-y-1">
             <Label htmlFor="goods-name">{t("name")}</Label>
