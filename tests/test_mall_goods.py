@@ -167,6 +167,16 @@ async def test_goods_are_created_listed_and_edited_by_their_shop_only(admin):
     assert (await admin.post("/admin/shop_type/add_edit", json={"id": w.leaf, "name": "短袖T恤",
                                                                "parentId": w.top}))["code"] == 200
     assert (await w.a.get(f"{GOODS}/list_data"))["rows"][0]["categoryName"] == "短袖T恤"
+    # a leaf moved to another first level takes its goods along in that filter, totals included (kept per
+    # change stamp: a category write bumps the goods table's too)
+    assert (await admin.get(f"{GOODS}/list_data", params={"categoryId": other_top}))["total"] == 0
+    assert (await admin.post("/admin/shop_type/add_edit", json={"id": w.leaf, "name": "短袖T恤",
+                                                               "parentId": other_top}))["code"] == 200
+    for chosen, expected in ((w.top, []), (other_top, [theirs, mine])):
+        picked = await admin.get(f"{GOODS}/list_data", params={"categoryId": chosen})
+        assert [r["id"] for r in picked["rows"]] == expected and picked["total"] == len(expected), (chosen, picked)
+    assert (await admin.post("/admin/shop_type/add_edit", json={"id": w.leaf, "name": "短袖T恤",
+                                                               "parentId": w.top}))["code"] == 200
     # a renamed shop too: the names kept under the shop table's change stamp follow its write
     info = (await admin.get("/admin/mall/shop/info_page", params={"id": w.shop_a.id}))["data"]
     assert (await admin.post("/admin/mall/shop/update_info", json={

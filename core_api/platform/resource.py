@@ -158,6 +158,7 @@ class Resource:
     actions: Sequence[Action] = ()
     check: Check | None = None
     scope_field: str | None = None  # a department column: the caller's data scope applies
+    touches: tuple[str, ...] = ()  # other tables whose cached list totals a write here changes
     # A shop column (an F of kind "shop"): a shop account reads, writes and creates only its own shop's records;
     # another shop's id answers 404 (core_api/platform/security.py DataScope.shop_id).
     shop_field: str | None = None
@@ -309,7 +310,7 @@ class Resource:
                                at=request.app[CLOCK].now(), changes=changes, note=note)
         if self.written is not None:
             await self.written(action, record_id, None if action == "delete" else {**before, **after})
-        await changed(request.app, self.table)
+        await changed(request.app, self.table, *self.touches)
 
     async def checked_values(self, request: web.Request, body: BaseModel, before: dict[str, Any] | None
                              ) -> dict[str, Any]:
@@ -1038,7 +1039,7 @@ async def _partner_apply(request: web.Request, res: Resource, p: Partner, items:
     finally:
         if local is not None:
             local.release()
-    await changed(request.app, res.table)
+    await changed(request.app, res.table, *res.touches)
     return out
 
 
@@ -1059,7 +1060,7 @@ async def _partner_remove(request: web.Request, res: Resource, p: Partner, body:
                 resource=res.name, record_id=r[res.key], action="delete", actor=PARTNER_ACTOR, at=now,
                 changes={to_camel(k): [_plain(v), None] for k, v in r.items() if v is not None},
                 note=f"partner:{p.path}/remove") for r in rows])
-    await changed(request.app, res.table)
+    await changed(request.app, res.table, *res.touches)
     return len(rows)
 
 

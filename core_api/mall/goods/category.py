@@ -109,6 +109,7 @@ resource = Resource(
     view="mall/category/index", list_path="/admin/mall/type/list_data", check=check, order=("sort", "id"),
     duplicate="同一上级下已有同名分类", add_perm=f"{PERM}:edit", exportable=False, written=forget_names,
     operator_only=True,
+    touches=("mall_goods",),  # the goods list's first-level filter takes in the children: moving one changes it
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("kind", "分类类型", "Kind", "dict", dict_type="biz_mall_category_kind", default="goods", edit="create",
