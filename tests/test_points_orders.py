@@ -257,3 +257,54 @@ async def test_permissions_and_shop_staff(start_app, make_settings):
     out, response = await partner_post(client, "/api/partner/v1/points/redeem", {
         "requestNo": "R1", "uid": 8001, "goodsId": cup.id, "quantity": 1, "address": ADDRESS}, signature="0" * 64)
     assert response.status in (401, 403) or out["code"] in (401, 403)
+
+
+async def test_detail_page_timeline_and_link(start_app, make_settings):
+    """The points order detail (order/integral/detail, opened from the list's row): the info page answers the
+    order's timeline, oldest first, with who did each step, the logistics at each shipment and the reason of a
+    cancel; the list's declaration links its rows there and shows status and carrier by their dictionaries."""
+    client, admin = await setup(start_app, make_settings)
+    await credit(client, 8001, 1000)
+    cup = await goods(points=100, stock=10)
+    a = (await redeem(client, 8001, cup.id, 2))["data"]
+    b = (await redeem(client, 8001, cup.id, 1))["data"]
+    aid = (await OrderIntegral.get(order_no=a["orderNo"])).id
+    bid = (await OrderIntegral.get(order_no=b["orderNo"])).id
+
+    def steps(info: dict) -> list[tuple]:
+        return [(e["action"], e["actorKind"], e["actorName"], e["carrier"], e["trackingNo"], e["note"])
+                for e in info["data"]["log"]]
+
+    info = await admin.get("/admin/order_integral/info_page", params={"id": aid})
+    assert steps(info) == [("redeem", "user", "8001", "", "", "")]
+    assert info["data"]["log"][0]["createTime"] == info["data"]["createTime"]
+    assert info["data"]["goodsImage"] == "/profile/upload/cup.png" and info["data"]["points"] == 200
+    await admin.post("/admin/order_integral/send_goods", json={"id": aid, "carrier": "SF", "trackingNo": "SF1234567"})
+    # an edit of the number only: the carrier kept is still shown at that step
+    await admin.post("/admin/order_integral/send_goods", json={"id": aid, "carrier": "SF", "trackingNo": "SF7654321"})
+    await partner_post(client, "/api/partner/v1/points/confirm", {"uid": 8001, "orderNo": a["orderNo"]})
+    info = await admin.get("/admin/order_integral/info_page", params={"id": aid})
+    assert steps(info) == [("redeem", "user", "8001", "", "", ""),
+                           ("ship", "staff", "admin", "SF", "SF1234567", ""),
+                           ("edit_logistics", "staff", "admin", "SF", "SF7654321", ""),
+                           ("complete", "user", "8001", "", "", "")]
+    assert [e["actionLabel"] for e in info["data"]["log"]] == ["用户兑换", "发货", "修改物流", "确认收货"]
+    assert info["data"]["log"][-1]["createTime"] == info["data"]["completedAt"]
+    # a refused cancel writes nothing to the timeline; an accepted one does, with its reason
+    await admin.post("/admin/order_integral/cancel", json={"id": aid, "reason": "缺货"})
+    assert len((await admin.get("/admin/order_integral/info_page", params={"id": aid}))["data"]["log"]) == 4
+    assert (await admin.post("/admin/order_integral/cancel", json={"id": bid, "reason": "用户申请"}))["code"] == 200
+    info = await admin.get("/admin/order_integral/info_page", params={"id": bid})
+    assert steps(info) == [("redeem", "user", "8001", "", "", ""), ("cancel", "staff", "admin", "", "", "用户申请")]
+    assert [e["delta"] for e in info["data"]["ledger"]] == [-100, 100]
+    # the list links each row to the hidden detail page, which the menu holds under order:integral:query
+    meta = (await admin.get("/admin/resources/meta", params={"view": "order/integral/index"}))["data"]
+    link = next(x for x in meta["actions"] if x["key"] == "detail")
+    assert (link["method"], link["path"], link["perm"], link["params"]) == (
+        "LINK", "order/integral/detail", "order:integral:query", {"id": "id"})
+    kinds = {f["name"]: (f["kind"], f["dictType"]) for f in meta["fields"]}
+    assert kinds["status"] == ("dict", "biz_integral_order") and kinds["carrier"] == ("dict", "biz_logistics_company")
+    ship = next(x for x in meta["actions"] if x["key"] == "ship")
+    assert ship["fields"][0]["kind"] == "dict"
+    routers = await admin.get("/getRouters")
+    assert "order/integral/detail" in str(routers["data"])

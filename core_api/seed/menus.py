@@ -208,6 +208,7 @@ BUSINESS = [
         Menu("拼团订单", "order/group/index", "order:group:list", ["query"], icon="peoples"),
         Menu("参团成员", "order/group/followers", "order:group:query", hidden=True),
         Menu("积分订单", "order/integral/index", "order:integral:list", ["query", "ship", "cancel"], icon="star"),
+        Menu("积分订单详情", "order/integral/detail", "order:integral:query", hidden=True),
         Menu("积分明细", "order/integralLedger/index", "order:integralLedger:list", ["query"], icon="list"),
     ]),
     # The spec's message centre opens /myMenu/orderDetail?orderNo=...: a hidden directory holds that page.

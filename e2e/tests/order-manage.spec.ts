@@ -94,3 +94,62 @@ test("staff ship an order, confirm a pick-up by code and open an order message's
   await expect(page.getByTestId("order-detail-shop-no").first()).toContainText(seeded.toShip);
   await expect(page.getByTestId("order-detail-line").first()).toContainText(name);
 });
+
+/** A points-mall redemption as the app's redeem call leaves it (goods, points credited then spent, to ship). */
+function seedPointsOrder(name: string): { orderNo: string } {
+  const script = [
+    "import asyncio, json, sys",
+    "from datetime import datetime, timezone",
+    "from tortoise.transactions import in_transaction",
+    "from core_api.platform import db",
+    "from core_api.platform.settings import Settings",
+    "from core_api.mall.integral_goods.models import MallIntegralGoods",
+    "from core_api.points.ledger import service as points",
+    "from core_api.points.order import service",
+    "async def main():",
+    "    ctx = await db.init_db(Settings())",
+    "    name, now, uid = sys.argv[1], datetime.now(timezone.utc), 10000002",
+    "    goods = await MallIntegralGoods.create(name=name, pics='', category_id=1, points=30, stock=5, shelf='1')",
+    "    await points.ensure_account(uid, now)",
+    "    async with in_transaction():",
+    "        await points.move(uid, 100, 'e2e-credit-' + name, 'credit', now, remark='e2e')",
+    "    receiver = {'name': '张三', 'phone': '13800138000', 'address': '上海市浦东新区世纪大道1号'}",
+    "    order, _ = await service.redeem(uid, goods.id, 2, 'e2e-redeem-' + name, receiver, now)",
+    "    print(json.dumps({'orderNo': order.order_no}))",
+    "    await db.close_db(ctx)",
+    "asyncio.run(main())",
+  ].join("\n");
+  const out = execFileSync(PYTHON, ["-c", script, name], { cwd: path.resolve(__dirname, "../..") }).toString();
+  return JSON.parse(out.trim().split("\n").pop() ?? "{}") as { orderNo: string };
+}
+
+test("a points order's detail opens from its row: goods, status, ship from the detail and its log", async ({ page }) => {
+  const name = unique("积分商品");
+  const { orderNo } = seedPointsOrder(name);
+  await page.goto(`/order/integral?orderNo=${orderNo}`);
+  const record = row(page, orderNo);
+  await expect(record).toContainText("待发货");
+  await record.getByTestId("row-action-detail").click();
+  await expect(page).toHaveURL(/\/order\/integral-detail\?id=\d+$/);
+  const detail = page.getByTestId("points-detail");
+  await expect(page.getByTestId("points-detail-no")).toContainText(orderNo);
+  await expect(page.getByTestId("points-detail-goods")).toContainText(name);
+  await expect(page.getByTestId("points-detail-points")).toHaveText("60");
+  await expect(page.getByTestId("points-detail-status")).toHaveText("待发货");
+  await expect(page.getByTestId("points-detail-cancel")).toBeVisible();
+  // ship from the detail: a malformed number is refused before it is sent, then the order is shipped
+  await page.getByTestId("points-detail-ship").click();
+  const ship = page.getByTestId("points-detail-action");
+  await ship.getByTestId("form-carrier").selectOption("ZTO");
+  await ship.getByTestId("form-trackingNo").fill("中文");
+  await ship.getByTestId("form-submit").click();
+  await expect(page.getByText("物流单号为4到64位字母、数字或短横线")).toBeVisible();
+  await ship.getByTestId("form-trackingNo").fill("ZT20261124001");
+  await ship.getByTestId("form-submit").click();
+  await expect(ship).toBeHidden();
+  await expect(detail).toHaveAttribute("data-status", "shipped");
+  await expect(page.getByTestId("points-detail-status")).toHaveText("已发货");
+  await expect(page.getByTestId("points-detail-tracking")).toHaveText("ZT20261124001");
+  await expect(page.getByTestId("points-detail-cancel")).toHaveCount(0);
+  await expect(page.getByTestId("points-detail-log-row").filter({ hasText: "ZT20261124001" })).toContainText("中通快递");
+});

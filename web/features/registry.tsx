@@ -7,7 +7,7 @@ import { generatedViews } from "@/features/generated/registry";
 import { shopViews } from "@/features/mall/shops-registry";
 import { mallGoodsViews } from "@/features/mall/goods-registry";
 import { marketPanels } from "@/features/mall/market-registry";
-import { pointsPanels } from "@/features/order/points-registry";
+import { pointsPanels, pointsViews } from "@/features/order/points-registry";
 import { monitorViews } from "@/features/monitor/registry";
 import { orderViews } from "@/features/order/registry";
 import { afterSaleViews } from "@/features/order/aftersale-registry";
@@ -64,6 +64,7 @@ export const views: Readonly<Record<string, View>> = {
   ...mallGoodsViews,
   ...orderViews,
   ...afterSaleViews,
+  ...pointsViews,
 };
 
 /**

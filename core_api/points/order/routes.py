@@ -15,6 +15,7 @@ from pydantic import Field
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.models import ChangeLog
 from core_api.platform.paging import camel_row
 from core_api.platform.resource import Action, F, Resource, partner_api
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
@@ -46,19 +47,20 @@ resource = Resource(
         F("goods_image", "商品图片", "Picture", "image", edit="never", exported=False),
         F("quantity", "数量", "Quantity", "int", edit="never"),
         F("points", "消耗积分", "Points", "int", edit="never", sortable=True),
-        F("status", "状态", "Status", dict_type="biz_integral_order", edit="never", filter="exact"),
+        F("status", "状态", "Status", "dict", dict_type="biz_integral_order", edit="never", filter="exact"),
         F("receiver_name", "收货人", "Receiver", edit="never", mask="name"),
         F("receiver_phone", "联系电话", "Phone", edit="never", mask="phone"),
         F("receiver_address", "收货地址", "Address", edit="never", listed=False),
-        F("carrier", "物流公司", "Carrier", dict_type=CARRIERS, edit="never"),
+        F("carrier", "物流公司", "Carrier", "dict", dict_type=CARRIERS, edit="never"),
         F("tracking_no", "物流单号", "Tracking no.", edit="never"),
         F("shipped_at", "发货时间", "Shipped at", "datetime", edit="never"),
         F("create_time", "兑换时间", "Redeemed at", "datetime", edit="never", filter="range", sortable=True),
     ],
     actions=[
+        Action("detail", "详情", "Details", "query", "order/integral/detail", method="LINK", params={"id": "id"}),
         Action("ship", "发货", "Ship", "ship", "admin/order_integral/send_goods", params={"id": "id"},
                when={"status": [service.TO_SHIP, service.SHIPPED]},
-               fields=(F("carrier", "物流公司", "Carrier", dict_type=CARRIERS, required=True, max_length=32),
+               fields=(F("carrier", "物流公司", "Carrier", "dict", dict_type=CARRIERS, required=True, max_length=32),
                        F("tracking_no", "物流单号", "Tracking no.", required=True, max_length=64))),
         Action("cancel", "取消并退回积分", "Cancel and refund points", "cancel", "admin/order_integral/cancel",
                params={"id": "id"}, when={"status": [service.TO_SHIP]},
@@ -75,7 +77,7 @@ ledger = Resource(
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("uid", "用户ID", "User ID", "int", edit="never", filter="exact"),
-        F("kind", "类型", "Kind", dict_type="biz_points_kind", edit="never", filter="exact"),
+        F("kind", "类型", "Kind", "dict", dict_type="biz_points_kind", edit="never", filter="exact"),
         F("delta", "积分变动", "Change", "int", edit="never"),
         F("balance_after", "变动后余额", "Balance after", "int", edit="never"),
         F("ref", "关联单号", "Reference", edit="never", filter="exact"),
@@ -100,8 +102,43 @@ def detail(order: OrderIntegral, principal: Principal) -> dict[str, Any]:
             "updateTime": fmt(order.update_time), "version": order.version}
 
 
+LOG_LABELS = {"redeem": "用户兑换", "ship": "发货", "edit_logistics": "修改物流", "cancel": "取消并退回积分",
+              "complete": "确认收货"}
+
+
+def _entry(key: str, action: str, actor_kind: str, actor_name: str, at: Any, note: str = "",
+           carrier: str = "", tracking_no: str = "") -> dict[str, Any]:
+    return {"key": key, "action": action, "actionLabel": LOG_LABELS[action], "actorKind": actor_kind,
+            "actorName": actor_name, "note": note, "carrier": carrier, "trackingNo": tracking_no,
+            "createTime": fmt(at)}
+
+
+async def order_log(order: OrderIntegral) -> list[dict[str, Any]]:
+    """The timeline of an order, oldest first: the redemption, each shipment, logistics edit or cancel by an
+    operator (from the history rows: who, when, the carrier and number then, the reason), and the receipt the
+    buyer confirmed."""
+    log = [_entry("redeem", "redeem", "user", str(order.uid), order.create_time)]
+    shipment = {"carrier": "", "trackingNo": ""}  # a history row holds only what changed: replayed in order
+    for row in await ChangeLog.filter(resource=resource.name, record_id=order.id).order_by("id").values():
+        changes = row["changes"] if isinstance(row["changes"], dict) else {}
+        if row["action"] == "ship":
+            for name in shipment:
+                pair = changes.get(name)
+                if isinstance(pair, list) and len(pair) == 2:
+                    shipment[name] = "" if pair[1] is None else str(pair[1])
+            log.append(_entry(f"change-{row['id']}", "ship" if "status" in changes else "edit_logistics", "staff",
+                              row["actor"], row["at"], carrier=shipment["carrier"],
+                              tracking_no=shipment["trackingNo"]))
+        elif row["action"] == "cancel":
+            log.append(_entry(f"change-{row['id']}", "cancel", "staff", row["actor"], row["at"],
+                              note=row["note"] or order.cancel_reason))
+    if order.completed_at is not None:
+        log.append(_entry("complete", "complete", "user", str(order.uid), order.completed_at))
+    return log
+
+
 @api.get("/admin/order_integral/info_page", need=any_perm(f"{PERM}:query"),
-         summary="One points order: the goods as redeemed, the receiver, the shipment, the points entries")
+         summary="One points order: the goods as redeemed, the receiver, the shipment, the points entries, its log")
 async def info_page(request: web.Request, principal: Principal, query: InfoQuery) -> web.Response:
     order = await OrderIntegral.get_or_none(id=query.id)
     if order is None:
@@ -109,7 +146,8 @@ async def info_page(request: web.Request, principal: Principal, query: InfoQuery
     entries = await PointsLedger.filter(ref=order.order_no).order_by("id").values(
         "id", "delta", "balance_after", "kind", "remark", "create_time")
     return ok(data={**detail(order, principal),
-                    "ledger": [camel_row(e) | {"createTime": fmt(e["create_time"])} for e in entries]})
+                    "ledger": [camel_row(e) | {"createTime": fmt(e["create_time"])} for e in entries],
+                    "log": await order_log(order)})
 
 
 class ShipIn(StrictSchema):

@@ -9221,7 +9221,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One points order: the goods as redeemed, the receiver, the shipment, the points entries
+         * One points order: the goods as redeemed, the receiver, the shipment, the points entries, its log
          * @description Needs a signed-in caller with any of permissions order:integral:query.
          */
         get: operations["order_info_page"];
