@@ -144,7 +144,13 @@ test("a group buy fills and its members' orders go to be shipped; another expire
     await expect(await teamRow(page, team2)).toContainText("拼团失败", { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 
-  // run again: nothing is due any more, nothing is refunded twice
+  // run again: this run finds nothing due and refunds nothing twice (the counts below are after it)
+  await page.goto(`${MONITOR.job}?jobName=${encodeURIComponent(EXPIRE_JOB)}`);
+  await jobs.getByTestId("row-log").click();
+  const logTotal = async () => Number(((await page.getByTestId("pagination-total").textContent()) ?? "").replace(/\D/g, ""));
+  await expect(page).toHaveURL(/\/monitor\/job-log\/index\?jobId=\d+$/);
+  await expect(page.getByTestId("pagination-total")).toHaveText(/\d/);
+  const before = await logTotal();
   await page.goto(`${MONITOR.job}?jobName=${encodeURIComponent(EXPIRE_JOB)}`);
   await jobs.getByTestId("row-run").click();
   await confirmOk(page);
@@ -152,9 +158,9 @@ test("a group buy fills and its members' orders go to be shipped; another expire
   const logs = page.getByTestId("job-log-screen-table").locator('[data-testid="table-row"]');
   await expect(async () => {
     await page.getByTestId("toolbar-refresh").click();
+    expect(await logTotal()).toBeGreaterThan(before);
     await expect(logs.first()).toContainText("没有到期的拼团", { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(logs.filter({ hasText: "拼团失败 1 个团，退款关闭订单 2 个" })).toHaveCount(1);
 
   // the members page: the two paid members closed and refunded in full; the unpaid seat was given back
   await openMembers(page, team2);
