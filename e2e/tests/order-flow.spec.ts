@@ -1,72 +1,12 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { badgeTotal, openConsole, partnerPost, pickupCodeOf, uniquePeerId, walletPaid } from "./chat-helpers";
+import { expect, test } from "@playwright/test";
+import { badgeTotal, openConsole, partnerPost, pickupCodeOf, uniquePeerId } from "./chat-helpers";
 import { ADMIN_STATE } from "./helpers";
+import { goodsStock, placeAndPay, resourceRow as shopRow, seedGoods } from "./order-helpers";
 import { unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
 
-const ROOT = path.resolve(__dirname, "../..");
-const PYTHON = path.join(ROOT, ".venv", "bin", "python");
 const STOCK = 20;
-
-interface Goods {
-  shopId: number;
-  goodsId: number;
-  skus: number[];
-}
-
-/** A shop of this run with one approved goods item on shelf, two SKUs (50.00 and 30.00 yuan, 20 each): the
- * shops' and goods' own screens are other specs' subject, and no demo row is shared with them. */
-function seedGoods(name: string): Goods {
-  const script = [
-    "import asyncio, json, sys",
-    "from core_api.platform import db",
-    "from core_api.platform.settings import Settings",
-    "from tests.mall_support import make_shop",
-    "from tests.order_support import goods_of",
-    "async def main():",
-    "    ctx = await db.init_db(Settings())",
-    "    shop = await make_shop(sys.argv[1] + '店')",
-    `    goods, skus = await goods_of(shop, sys.argv[1], (5000, 3000), stock=${STOCK})`,
-    "    print(json.dumps({'shopId': shop.id, 'goodsId': goods.id, 'skus': [s.id for s in skus]}))",
-    "    await db.close_db(ctx)",
-    "asyncio.run(main())",
-  ].join("\n");
-  const out = execFileSync(PYTHON, ["-c", script, name], { cwd: ROOT }).toString().trim().split("\n");
-  return JSON.parse(out[out.length - 1] ?? "{}") as Goods;
-}
-
-interface Line {
-  lineId: number;
-  skuId: number;
-  quantity: number;
-  payFen: number;
-  pointsUsed: number;
-}
-
-interface Placed {
-  orderNo: string;
-  payFen: number;
-  pointsUsed: number;
-  shopOrders: { orderNo: string; status: string; payFen: number; lines: Line[] }[];
-}
-
-/** The app's checkout: place, ask for a pay code, and the local wallet's signed callback once paid. */
-async function placeAndPay(uid: number, body: Record<string, unknown>): Promise<Placed> {
-  const placed = await partnerPost<Placed>("/api/partner/v1/orders/place", {
-    requestNo: `e2e-flow-${uid}-${Date.now()}`,
-    uid,
-    address: { name: "流程买家", phone: "13800138000", area: "北京市朝阳区", address: "望京街1号" },
-    ...body,
-  });
-  const pay = await partnerPost<{ outTradeNo: string; payFen: number; codeUrl: string }>("/api/partner/v1/orders/pay", { uid, orderNo: placed.orderNo });
-  expect(pay.codeUrl).toMatch(/^localpay:\/\//);
-  expect(await walletPaid(pay.outTradeNo, pay.payFen)).toBe("paid");
-  expect(await walletPaid(pay.outTradeNo, pay.payFen)).toBe("repeat"); // the provider's retry pays nothing twice
-  return placed;
-}
 
 /** The buyer's points balance through what exists: a repeated grant (same bizNo) adds nothing and answers it. */
 async function pointsBalance(uid: number): Promise<number> {
@@ -75,26 +15,10 @@ async function pointsBalance(uid: number): Promise<number> {
   return again.balance;
 }
 
-/** The goods screen's stock and sales of the item (its SKUs together), read by the columns' headers. */
-async function goodsStock(page: Page, name: string): Promise<{ stock: number; sales: number }> {
-  await page.goto(`/mall/goods?name=${encodeURIComponent(name)}`);
-  const table = page.getByTestId("resource-screen-table");
-  const row = table.getByTestId("table-row").filter({ hasText: name });
-  await expect(row).toHaveCount(1);
-  const headers = (await table.locator("thead th").allInnerTexts()).map((h) => h.trim());
-  const cells = await row.locator("td").allInnerTexts();
-  const cell = (label: string) => Number(cells[headers.indexOf(label)]?.trim());
-  return { stock: cell("库存"), sales: cell("销量") };
-}
-
-function shopRow(page: Page, orderNo: string) {
-  return page.getByTestId("resource-screen-table").getByTestId("table-row").filter({ hasText: orderNo });
-}
-
 test("an order placed and paid by the app reaches staff live; shipped, one line returned and refunded, a pick-up confirmed by code", async ({ page }) => {
   test.setTimeout(120_000); // about 40 s on a quiet machine; the shared one is slower at times
   const name = unique("流程商品");
-  const goods = seedGoods(name);
+  const goods = seedGoods(name, STOCK);
   const [skuA, skuB] = goods.skus;
   const uid = uniquePeerId();
   await partnerPost("/api/partner/v1/consumers", { uid, nickName: `流程买家${uid}` });
