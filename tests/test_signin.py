@@ -14,7 +14,7 @@ from core_api.platform.clock import Clock
 from core_api.platform.state import AUTH, CONFIG, KV
 from core_api.system.config.models import SysConfig
 from core_api.system.user.models import SysUser
-from tests.conftest import OK, PASSWORD, Caller, bearer, eventually, login, token_for
+from tests.conftest import BACKEND, OK, PASSWORD, Caller, bearer, eventually, login, token_for
 
 
 async def captcha(client) -> tuple[str, str]:
@@ -170,6 +170,51 @@ async def test_session_expiry_slides(start_app, make_settings):
     clock.advance(61)
     assert await (await client.get("/getInfo", headers=bearer(token))).json() == {
         "code": 401, "msg": "认证失败，无法访问系统资源"}
+
+
+async def test_a_session_kept_in_memory_is_read_again_before_it_is_ended(start_app, make_settings):
+    """Calls read a token's session at most every two seconds per node; one that looks expired as kept may have
+    been extended by another node meanwhile (here: its row, moved on by hand), so it is read again, not ended."""
+    clock = Clock()
+    client = await start_app(make_settings(session_timeout_minutes=1), clock=clock)
+    token = await token_for(client)
+    assert (await (await client.get("/getInfo", headers=bearer(token))).json())["code"] == 200
+    await UserSession.all().update(expires_at=clock.time() + 3600)  # what another node's touch would write
+    clock.advance(61)
+    assert (await (await client.get("/getInfo", headers=bearer(token))).json())["code"] == 200
+    assert await UserSession.all().count() == 1
+
+
+async def test_a_forced_logout_refuses_the_token_at_once_though_sessions_are_kept(admin, client):
+    token = await token_for(client, "ry")
+    ry = Caller(client, token)
+    for _ in range(3):  # kept in memory after the first call
+        assert (await ry.get("/getInfo"))["code"] == 200
+    listed = (await admin.get("/monitor/online/list", params={"userName": "ry"}))["rows"]
+    assert await admin.delete(f"/monitor/online/{listed[0]['tokenId']}") == OK
+    assert await (await client.get("/getInfo", headers=bearer(token))).json() == {
+        "code": 401, "msg": "认证失败，无法访问系统资源"}
+
+
+@pytest.mark.skipif(BACKEND != "postgres", reason="two processes share PostgreSQL and RabbitMQ")
+async def test_a_forced_logout_on_another_node_reaches_the_session_this_node_keeps(admin, client, second_node):
+    import aiohttp
+
+    token = await token_for(client, "ry")
+    assert (await Caller(client, token).get("/getInfo"))["code"] == 200  # kept here for two seconds
+    base = await second_node()
+    async with aiohttp.ClientSession() as http:
+        async with http.post(base + "/login", json={"username": "admin", "password": PASSWORD}) as r:
+            there = {"Authorization": f"Bearer {(await r.json())['token']}"}
+        async with http.get(base + "/monitor/online/list", params={"userName": "ry"}, headers=there) as r:
+            token_id = (await r.json())["rows"][0]["tokenId"]
+        async with http.delete(base + f"/monitor/online/{token_id}", headers=there) as r:
+            assert await r.json() == OK
+
+    async def refused() -> bool:
+        return (await Caller(client, token).get("/getInfo"))["code"] == 401
+
+    await eventually(refused, timeout=1.0)  # by the broadcast, well before the two seconds run out
 
 
 async def test_missing_or_bad_token_gets_401(client):

@@ -54,6 +54,15 @@ CHANGE_PREFIX = "pwd_change_err:"  # wrong old passwords in updatePwd: locks the
 
 
 @dataclass
+class CachedSession:
+    session_id: int
+    user_id: int
+    expires_at: float
+    last_seen: float
+    read_at: float  # monotonic: when the row was read
+
+
+@dataclass
 class CachedUser:
     authz: Authz
     info: dict[str, Any]  # the getInfo ``user`` record
@@ -79,7 +88,13 @@ class AuthService:
         self._routers: dict[tuple[int, ...] | str, list[dict[str, Any]]] = {}
         self._subtrees: dict[int, list[int]] = {}
         self.cache_ttl = 300.0
+        # Sessions read by token, kept a moment: a busy screen sends many calls a second with one token, and
+        # the lookup was a query per call. An ended session leaves every node's memory by the SESSION_ENDED
+        # broadcast (and this node's at once); a broadcast lost while the broker was away is bounded by the TTL.
+        self._sessions: dict[str, CachedSession] = {}
+        self.session_cache_ttl = 2.0
         bus.on_broadcast(AUTHZ_CHANGED, self._on_authz_changed)
+        bus.on_broadcast(SESSION_ENDED, self._on_session_ended)
 
     # ---- caches ---------------------------------------------------------------------------------
 
@@ -87,6 +102,15 @@ class AuthService:
         self._users.clear()
         self._routers.clear()
         self._subtrees.clear()
+
+    async def _on_session_ended(self, payload: dict[str, Any]) -> None:
+        self._forget_sessions(payload.get("sessionIds") or [])
+
+    def _forget_sessions(self, session_ids: list[int]) -> None:
+        ended = set(session_ids)
+        if ended:
+            for digest in [d for d, c in self._sessions.items() if c.session_id in ended]:
+                del self._sessions[digest]
 
     async def dept_subtree(self, dept_id: int) -> list[int]:
         """A department and every department below it (cached; departments change rarely)."""
@@ -197,21 +221,43 @@ class AuthService:
         if len(token) > 200:
             return None
         digest = token_hash(token)
+        session = await self._session(digest)
+        if session is None:
+            return None
+        now = self.clock.time()
+        if session.expires_at <= now:  # as kept: another node may have extended it since, so read it again
+            session = await self._session(digest, fresh=True)
+            if session is None:
+                return None
+        if session.expires_at <= now:
+            self._sessions.pop(digest, None)
+            await UserSession.filter(id=session.session_id).delete()
+            return None
+        if now - session.last_seen >= self.touch_interval:
+            await UserSession.filter(id=session.session_id).update(last_seen=now, expires_at=now + self.timeout)
+            session.last_seen, session.expires_at = now, now + self.timeout
+        cached = await self.cached_user(session.user_id)
+        if cached is None:  # disabled or deleted since sign-in
+            self._sessions.pop(digest, None)
+            await UserSession.filter(id=session.session_id).delete()
+            return None
+        return Principal(session_id=session.session_id, token_hash=digest, authz=cached.authz)
+
+    async def _session(self, digest: str, fresh: bool = False) -> CachedSession | None:
+        """The session row of a token hash: read at most once per ``session_cache_ttl`` per node."""
+        entry = self._sessions.get(digest)
+        now = time.monotonic()
+        if entry is not None and not fresh and now - entry.read_at <= self.session_cache_ttl:
+            return entry
         rows = await UserSession.filter(token_hash=digest).values_list("id", "user_id", "expires_at", "last_seen")
         if not rows:
+            self._sessions.pop(digest, None)
             return None
         session_id, user_id, expires_at, last_seen = rows[0]
-        now = self.clock.time()
-        if expires_at <= now:
-            await UserSession.filter(id=session_id).delete()
-            return None
-        if now - last_seen >= self.touch_interval:
-            await UserSession.filter(id=session_id).update(last_seen=now, expires_at=now + self.timeout)
-        cached = await self.cached_user(user_id)
-        if cached is None:  # disabled or deleted since sign-in
-            await UserSession.filter(id=session_id).delete()
-            return None
-        return Principal(session_id=session_id, token_hash=digest, authz=cached.authz)
+        if len(self._sessions) >= 10_000:  # many one-off tokens: start again rather than grow
+            self._sessions.clear()
+        entry = self._sessions[digest] = CachedSession(session_id, user_id, expires_at, last_seen, now)
+        return entry
 
     async def principal_for_session(self, session_id: int) -> Principal | None:
         """The principal of a live session found by its id (pages that carry a session id, not a token)."""
@@ -242,6 +288,7 @@ class AuthService:
 
     async def end_sessions(self, session_ids: list[int]) -> int:
         ended = await UserSession.filter(id__in=session_ids).delete()
+        self._forget_sessions(session_ids)
         if session_ids:
             await self.bus.broadcast(SESSION_ENDED, {"sessionIds": list(session_ids)})
         return ended
