@@ -15,8 +15,10 @@ from pathlib import Path
 
 # A suite that runs another suite's tests on other services: said so instead of passing for new tests.
 SAME_TESTS = {
-    "python-postgres": ("python-sqlite", "on PostgreSQL + RabbitMQ instead of SQLite + the in-process bus"),
-    "browser-postgres": ("browser", "on PostgreSQL + RabbitMQ + Redis instead of SQLite + the in-process bus"),
+    "python-postgres": ("the same tests as python-sqlite",
+                        "on PostgreSQL + RabbitMQ instead of SQLite + the in-process bus"),
+    "browser-postgres": ("the specs of browser that depend on the services (BACKEND_SPECS)",
+                         "on PostgreSQL + RabbitMQ + Redis instead of SQLite + the in-process bus"),
 }
 
 
@@ -67,7 +69,7 @@ def main(results: Path) -> int:
         line = f"  {name}: {passed} passed, {failed} failed, {skipped} skipped"
         if name in SAME_TESTS:
             original, how = SAME_TESTS[name]
-            line += f" (the same tests as {original}, {how})"
+            line += f" ({original}, {how})"
         print(line)
         total_passed += passed
         total_failed += failed
