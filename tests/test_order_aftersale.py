@@ -38,6 +38,13 @@ async def setup(start_app, make_settings, **settings: Any):
     return client, Caller(client, await token_for(client))
 
 
+async def setup_http_wallet(start_app, make_settings, provider, timeout_seconds: float):
+    """The console on the HTTP wallet adapter, talking to the provider emulator on loopback."""
+    return await setup(start_app, make_settings, wallet_provider="http", wallet_name="mpay",
+                       wallet_http_url=provider.url, wallet_merchant_id="M100", wallet_key=WALLET_KEY,
+                       wallet_notify_url="https://console.test/notify", wallet_timeout_seconds=timeout_seconds)
+
+
 async def apply(client, uid: int, line_id: int, kind: str = "refund", quantity: int = 1, **extra: Any) -> dict:
     body = {"uid": uid, "requestNo": extra.pop("requestNo", uuid.uuid4().hex), "lineId": line_id, "kind": kind,
             "quantity": quantity, "reason": "不想要了", **extra}
@@ -383,10 +390,7 @@ async def provider():
 
 
 async def test_wallet_down_then_retry_with_the_same_number(start_app, make_settings, provider):
-    client, admin = await setup(start_app, make_settings, wallet_provider="http", wallet_name="mpay",
-                                wallet_http_url=provider.url, wallet_merchant_id="M100",
-                                wallet_key=WALLET_KEY, wallet_notify_url="https://console.test/notify",
-                                wallet_timeout_seconds=0.5)
+    client, admin = await setup_http_wallet(start_app, make_settings, provider, 0.5)
     shop = await make_shop("渠道店")
     _, (sku,) = await goods_of(shop, "渠道货", (5000,))
     order = await make_order(shop, 9801, [(sku, 1)])
@@ -503,10 +507,7 @@ async def stuck(client, admin, shop, uid: int, price: int, *, paid_by_wallet: bo
 async def test_a_refund_left_refunding_is_completed_by_the_sweep_once(start_app, make_settings, provider):
     from core_api.order.aftersale import job
 
-    client, admin = await setup(start_app, make_settings, wallet_provider="http", wallet_name="mpay",
-                                wallet_http_url=provider.url, wallet_merchant_id="M100",
-                                wallet_key=WALLET_KEY, wallet_notify_url="https://console.test/notify",
-                                wallet_timeout_seconds=0.5)
+    client, admin = await setup_http_wallet(start_app, make_settings, provider, 0.5)
     shop = await make_shop("补发店")
     order, as_id, refund = await stuck(client, admin, shop, 9961, 4200)
     assert (await OrderAfterSale.get(id=as_id)).status == "refunding" and provider.refund_calls == 0
@@ -547,10 +548,7 @@ async def test_the_sweep_twice_and_a_concurrent_send_pay_once(start_app, make_se
     from core_api.order.aftersale import job, service
     from core_api.platform.state import WALLET
 
-    client, admin = await setup(start_app, make_settings, wallet_provider="http", wallet_name="mpay",
-                                wallet_http_url=provider.url, wallet_merchant_id="M100",
-                                wallet_key=WALLET_KEY, wallet_notify_url="https://console.test/notify",
-                                wallet_timeout_seconds=2)
+    client, admin = await setup_http_wallet(start_app, make_settings, provider, 2)
     shop = await make_shop("并发补发店")
     # the wallet paid, its answer was lost: the sweep run twice at once, the operator's retry and the original
     # execution's late answer all race; the refund is booked once, the wallet paid once
@@ -575,5 +573,7 @@ async def test_the_sweep_twice_and_a_concurrent_send_pay_once(start_app, make_se
     assert len(swept) <= 1, results
     # the losers changed nothing: a refused operator call, a refused late answer, an idle sweep
     assert results[2]["code"] != 200, results[2]  # refunding or refunded: not executable again
-    assert not isinstance(results[3], Exception) or "售后单" in str(results[3]), results[3]
+    # a late answer that loses is refused in words: the row moved on ("售后单 ...") or changed under its lock
+    assert not isinstance(results[3], Exception) or any(
+        words in str(results[3]) for words in ("售后单", "售后状态已变化")), results[3]
     assert await OrderLog.filter(shop_order_id=order.id, action="after_sale_refunded").count() == 1
