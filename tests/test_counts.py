@@ -276,3 +276,40 @@ def test_every_route_that_writes_a_counted_table_announces_it():
                 if name in tables and writes and f'"{tables[name]}"' not in source.split("changed(", 1)[-1]:
                     missing.append(f"{path.relative_to(root)}:{fn.name} writes {tables[name]}")
     assert not missing, missing
+
+
+async def test_a_resource_lists_key_names_its_count_whatever_the_filters_and_scopes(admin):
+    """The resource lists keep their totals by their filter key alone (``counted(..., exact=True)``, no SQL
+    printed per call): for every declared list, every filter alone with two values and every kind of caller
+    (all data, a department scope, own records, two shops), one key never stands for two different counts."""
+    import datetime as dt
+
+    from core_api.platform.resource import REGISTRY
+    from core_api.platform.security import Authz, DataScope, Principal
+
+    def caller(scope: DataScope) -> Principal:
+        return Principal(0, "", Authz(1, "t", 100, "", ("r",), (1,), frozenset(), scope))
+
+    callers = [caller(DataScope(all=True)), caller(DataScope(dept_ids=frozenset({101, 103}))),
+               caller(DataScope(self_user_id=5)), caller(DataScope(self_user_id=6)),
+               caller(DataScope(all=True, shop_id=7)), caller(DataScope(all=True, shop_id=8))]
+    checked = 0
+    for res in REGISTRY.values():
+        if res.hand_list or not res.cached_count:
+            continue
+        queries: list[dict] = [{}]
+        for f in res.fields:
+            if f.filter == "range":
+                sample = (dt.date(2026, 1, 1), dt.date(2026, 2, 1)) if f.kind in ("datetime", "date") else (1, 2)
+                queries += [{f"begin_{f.name}": v} for v in sample] + [{f"end_{f.name}": v} for v in sample]
+            elif f.filter:
+                numeric = f.kind in ("category", "id", "uid", "shop")
+                queries += [{f.name: v} for v in ((3, 4) if numeric else ("3", "4"))]
+        seen: dict[str, str] = {}
+        for who in callers:
+            for values in queries:
+                qs, key = res.filtered(res.query_model.model_construct(**values), who)
+                sql = qs.count().sql(params_inline=True)
+                assert seen.setdefault(key, sql) == sql, (res.name, key, values)
+                checked += 1
+    assert checked > 500

@@ -262,20 +262,32 @@ def _whole_sql(counts: Counts, table: str, model: Any) -> str | None:
     return counts.whole[table]
 
 
-async def counted(app: web.Application, table: str, key: str, qs: Any, *, max_age: float = MAX_AGE) -> int:
+def _sql_of(query: Any) -> str:
+    try:
+        return str(query.sql(params_inline=True))
+    except Exception:  # noqa: BLE001 - a query that cannot print itself is cached by the caller's key only
+        return ""
+
+
+async def counted(app: web.Application, table: str, key: str, qs: Any, *, max_age: float = MAX_AGE,
+                  exact: bool = False) -> int:
     """``qs.count()``, kept per (``key``, the count's SQL) while ``table``'s change stamp stays the same.
 
-    An unfiltered count of a counted table (``ROW_COUNTED``) is read from the triggers' row count."""
+    ``exact=True`` says ``key`` alone names the count (the resource lists, whose key is written by the same
+    loop that adds each filter and scope): the SQL is then built only when the total is computed, which is
+    half of a cached list call's CPU otherwise. An unfiltered count of a counted table (``ROW_COUNTED``) is
+    read from the triggers' row count."""
     counts = counts_of(app)
-    query = qs.count()
-    try:
-        sql = query.sql(params_inline=True)
-    except Exception:  # noqa: BLE001 - a query that cannot print itself is cached by the caller's key only
-        sql = ""
-    whole = _whole_sql(counts, table, getattr(qs, "model", None)) if sql and hasattr(qs, "model") else None
+    query = None if exact else qs.count()
+    sql = "" if query is None else _sql_of(query)
 
     async def compute() -> int:
-        if whole is not None and sql == whole:
+        nonlocal query
+        if query is None:
+            query = qs.count()
+        text = sql or _sql_of(query)
+        whole = _whole_sql(counts, table, getattr(qs, "model", None)) if text and hasattr(qs, "model") else None
+        if whole is not None and text == whole:
             stored = await stored_row_count(qs.model._meta.db, table)
             if stored is not None:
                 return stored
@@ -283,7 +295,7 @@ async def counted(app: web.Application, table: str, key: str, qs: Any, *, max_ag
 
     # The SQL can be long (a data scope's department list): kept as a 128-bit digest.
     digest = hashlib.blake2b(f"{key}\x1f{sql}".encode(), digest_size=16).hexdigest()
-    return await counts.total(table, digest, compute, max_age)
+    return await counts.total(table, ("=" if exact else "") + digest, compute, max_age)
 
 
 async def broadcast_changed(bus: Any, *tables: str, node: str = "") -> None:

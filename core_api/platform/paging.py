@@ -14,7 +14,7 @@ from tortoise.queryset import QuerySet
 
 from core_api.platform.counts import counted
 from core_api.platform.errors import ServiceError
-from core_api.platform.schema import INT_MAX, Schema
+from core_api.platform.schema import INT_MAX, Schema, refusal
 from core_api.platform.timefmt import day_end_exclusive, day_start, fmt
 
 PARAMS_KEY = re.compile(r"^params\[(\w+)\]$")
@@ -53,7 +53,7 @@ class ListQuery(Schema):
             return default
         column = whitelist.get(self.order_by_column)
         if column is None:
-            raise ServiceError(f"不支持按 {self.order_by_column} 排序")
+            raise refusal("不支持按 {column} 排序", column=self.order_by_column)
         descending = self.is_asc in ("desc", "descending")
         return [f"-{column}" if descending else column, *[d for d in default if d.lstrip("-") != column]]
 
@@ -77,10 +77,10 @@ async def page_of(qs: QuerySet, query: ListQuery, whitelist: dict[str, str], def
 
     Given ``app`` and ``table``, the total is kept while the table is unchanged (core_api/platform/counts.py):
     every write route of that table then calls ``changed(app, table)``."""
-    total_of = counted(app, table, key, qs) if app is not None and table is not None else qs.count()
-    rows, total = await asyncio.gather(
-        qs.order_by(*query.ordering(whitelist, default)).offset(query.offset).limit(query.page_size).values(*fields),
-        total_of,
+    page = qs.order_by(*query.ordering(whitelist, default)).offset(query.offset).limit(query.page_size)
+    rows, total = await asyncio.gather(  # a refused sort raises above, before any coroutine is made
+        page.values(*fields),
+        counted(app, table, key, qs) if app is not None and table is not None else qs.count(),
     )
     return rows, total
 

@@ -30,6 +30,7 @@ from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec, request_lang
+from core_api.platform.compiled import values_of
 from core_api.platform.contract import (
     ChangeEntry,
     FieldKind,
@@ -44,7 +45,7 @@ from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.models import ChangeLog
 from core_api.platform.paging import ListQuery, between_days, parse_ids, to_camel
-from core_api.platform.schema import INT_MAX, Flag, RichText, Schema, describe_validation_error
+from core_api.platform.schema import INT_MAX, Flag, RichText, Schema, describe_validation_error, refusal
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.seek import cursor_after, seek_filter
 from core_api.platform.state import CLOCK, DICT
@@ -90,6 +91,11 @@ class F:
     @property
     def wire(self) -> str:
         return to_camel(self.name)
+
+    @property
+    def named(self) -> tuple[str, str]:
+        """How a refusal names the field: its title in zh-CN, its wire name in English (as validation does)."""
+        return self.label, self.wire
 
 
 @dataclass(frozen=True)
@@ -323,7 +329,7 @@ class Resource:
             if not writable:
                 if f.name in body.model_fields_set and value not in (None, "") and (
                         before is None or str(value) != str(_plain(before.get(f.name)))):
-                    raise ServiceError(f"不允许修改{f.label}")
+                    raise refusal("不允许修改{field}", field=f.named)
                 continue
             if f.kind == "datetime" and isinstance(value, dt.datetime):
                 value = aware(value)  # typed on the screen: a time in the configured zone, as shown
@@ -332,10 +338,10 @@ class Resource:
             if f.kind in ("dict", "flag") and f.dict_type and value not in (None, ""):
                 allowed = {d["dictValue"] for d in await request.app[DICT].data_by_type(f.dict_type)}
                 if value not in allowed:
-                    raise ServiceError(f"{f.label}的取值不正确")
+                    raise refusal("{field}的取值不正确", field=f.named)
             if f.kind == "area" and value:
                 if AREA_PATHS and value not in await AREA_PATHS[0]([value]):
-                    raise ServiceError(f"{f.label}：区域编码 {value} 不存在")
+                    raise refusal("{field}：区域编码 {value} 不存在", field=f.named, value=value)
             if f.kind == "shop" and writable:
                 value = await _shop_value(request, f, value, before)
             if value is None:
@@ -369,12 +375,12 @@ async def _shop_value(request: web.Request, f: F, value: Any, before: dict[str, 
         return own
     if value is None:
         if before is None and f.required:
-            raise ServiceError(f"请选择{f.label}")
+            raise refusal("请选择{field}", field=f.named)
         return value
     if value == 0 and f.min == 0:
         return value  # the platform's own record (a platform coupon)
     if not SHOP_NAMES or value not in await SHOP_NAMES[0]([value]):  # no shops known: none exists
-        raise ServiceError(f"{f.label}：店铺 {value} 不存在")
+        raise refusal("{field}：店铺 {value} 不存在", field=f.named, value=value)
     return value
 
 
@@ -574,9 +580,11 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         seekable = ordering[-1].lstrip("-") == res.key  # a total order: the key breaks every tie
         seek = seek_filter(res.model, query.after, key, ordering, query.page_num) if seekable else None
         page_qs = qs.filter(seek) if seek is not None else qs.offset(query.offset)
+        page = (res.name, id(res), key, tuple(ordering), query.page_size,
+                ("after", query.after, query.page_num) if seek is not None else ("offset", query.offset))
         rows, total = await asyncio.gather(
-            page_qs.order_by(*ordering).limit(query.page_size).values(*res.columns),
-            counted(request.app, res.table, key, qs) if res.cached_count else qs.count(),
+            values_of(page_qs.order_by(*ordering).limit(query.page_size).values(*res.columns), page),
+            counted(request.app, res.table, f"{res.name}?{key}", qs, exact=True) if res.cached_count else qs.count(),
         )
         after = (cursor_after(res.model, rows[-1], key, ordering, query.page_num + 1)
                  if seekable and len(rows) == query.page_size else None)
