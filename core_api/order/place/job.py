@@ -8,7 +8,9 @@ conditional update, so a lost message or a restart never leaves an order stuck).
   ``completeShippedOrders`` complete an order still shipped and due (action ``auto_complete``).
 - settlement: the job ``settleOrders`` settles a completed order whose after-sale window has ended with no open
   after-sale: the shop's commission split on the amount paid net of refunds, and the buyer's earned points
-  (key ``earn:<shopOrderNo>``); publishes ``settled``.
+  (key ``earn:<shopOrderNo>``); publishes ``settled``. The check for open after-sales and the settlement are
+  made under the shop order's row lock, which an after-sale application and a refund take too: a settled order
+  is never refunded, so its fee and payout never need reversing.
 
 Each step is one conditional update per order in its own transaction: run twice, concurrently or after a
 redelivery, the second run finds nothing to do.
@@ -87,16 +89,20 @@ async def settle(so: OrderShop, now: datetime) -> list[dict[str, Any]]:
     if so.status != flow.COMPLETED or so.settle_status == "settled" or not so.after_sale_until \
             or so.after_sale_until > now:
         return []
-    if await OrderLine.filter(shop_order_id=so.id).filter(after_sale__in=AFTER_SALE_OPEN).exists():
-        return []
     shop = await MallShop.get_or_none(id=so.shop_id)
-    net = max(so.pay_fen - so.refunded_fen, 0)
-    fee, payout = split_fee(net, shop.rate_bp if shop else 0)
     cfg = await service.integral_config()
-    earned = net * cfg.earn_per_yuan // 100 if cfg.enabled else 0
-    if earned:
+    if cfg.enabled and max(so.pay_fen - so.refunded_fen, 0) * cfg.earn_per_yuan // 100:  # refunds only lower it
         await points.ensure_account(so.uid, now)
     async with in_transaction():
+        # under the row lock that an after-sale application and a refund take: no after-sale opens and no refund
+        # is booked between the check for open after-sales and the settlement, so fee and payout stay final
+        locked = await OrderShop.filter(id=so.id).select_for_update().first()
+        if locked is None or locked.version != so.version or await OrderLine.filter(
+                shop_order_id=so.id, after_sale__in=AFTER_SALE_OPEN).exists():
+            return []
+        net = max(locked.pay_fen - locked.refunded_fen, 0)
+        fee, payout = split_fee(net, shop.rate_bp if shop else 0)
+        earned = net * cfg.earn_per_yuan // 100 if cfg.enabled else 0
         if not await OrderShop.filter(id=so.id, status=flow.COMPLETED, settle_status=so.settle_status,
                                       version=so.version).update(
                 settle_status="settled", settled_at=now, fee_fen=fee, payout_fen=payout, points_earned=earned,

@@ -94,13 +94,14 @@ async def partner_place(request: web.Request, body: PlaceIn) -> web.Response:
         platform_user_coupon_id=body.platform_user_coupon_id, points=body.points,
         group_activity_id=body.group_activity_id, group_team_id=body.team_id)
     main, created = await service.place(req, now)
+    shops = await OrderShop.filter(main_id=main.id).order_by("id")
     if created:
         from core_api.order.place import job
 
         await job.schedule_timeout(request.app[BUS], main)
         await publish(request, [flow.event("placed", so, now, ref=main.order_no, amount_fen=so.pay_fen)
-                                for so in await OrderShop.filter(main_id=main.id)])
-    return ok(data={**await service.answer(main), "created": created})
+                                for so in shops])
+    return ok(data={**await service.answer(main, shops), "created": created})
 
 
 class OrderIn(StrictSchema):

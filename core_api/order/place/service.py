@@ -1,7 +1,8 @@
 """Placing, paying, cancelling, closing and confirming orders (DOMAIN.md "Orders", "Coupons", "Points").
 
 Placement is one transaction: the stock of every SKU is reserved by a conditional decrement (``stock >= qty``,
-SKUs in id order so that two checkouts never deadlock), the user coupons are used by one conditional update
+SKUs in id order so that two checkouts never deadlock, after the order's rows so that a popular SKU's row is
+locked only for the end of the transaction), the user coupons are used by one conditional update
 ``unused → used`` each, the points are debited through the points ledger (key ``order:<mainNo>``) and the main
 order, its shop orders, lines and "place" log rows are written. Any refusal rolls all of it back.
 
@@ -232,9 +233,11 @@ async def _apply_points(req: PlaceRequest, lines: list[LineDraft]) -> tuple[int,
     return fen, req.points
 
 
-async def answer(main: OrderMain) -> dict[str, Any]:
-    """The order as the app needs it, its lines' ids included: the after-sale call names a line by its id."""
-    shops = await OrderShop.filter(main_id=main.id).order_by("id")
+async def answer(main: OrderMain, shops: list[OrderShop] | None = None) -> dict[str, Any]:
+    """The order as the app needs it, its lines' ids included: the after-sale call names a line by its id.
+    ``shops``: the main order's shop orders in id order, when the caller has read them."""
+    if shops is None:
+        shops = await OrderShop.filter(main_id=main.id).order_by("id")
     lines = await OrderLine.filter(shop_order_id__in=[s.id for s in shops]).order_by("id")
     return {"orderNo": main.order_no, "payFen": main.pay_fen, "goodsFen": main.goods_fen,
             "couponFen": main.coupon_fen, "pointsFen": main.points_fen, "pointsUsed": main.points_used,
@@ -277,12 +280,6 @@ async def place(req: PlaceRequest, now: datetime) -> tuple[OrderMain, bool]:
     main_no = flow.new_order_no(now, "M")
     try:
         async with in_transaction():
-            for ln in sorted(lines, key=lambda x: x.sku.id):
-                if not await MallSku.filter(id=ln.sku.id, stock__gte=ln.quantity).update(
-                        stock=F("stock") - ln.quantity):
-                    raise ServiceError(f"商品「{ln.goods.name}」库存不足")
-                await MallGoods.filter(id=ln.goods.id).update(stock=F("stock") - ln.quantity,
-                                                              sales=F("sales") + ln.quantity)
             for uc in [d.user_coupon for d in drafts] + [platform_uc]:
                 if uc is not None and not await MallUserCoupon.filter(
                         id=uc.id, uid=req.uid, status="unused", valid_start__lte=now, valid_end__gt=now).update(
@@ -319,6 +316,14 @@ async def place(req: PlaceRequest, now: datetime) -> tuple[OrderMain, bool]:
                     pay_fen=ln.pay) for ln in d.lines])
                 await OrderLog.create(shop_order_id=so.id, action="place", to_status=flow.UNPAID, actor_kind="user",
                                       actor_id=req.uid, create_time=now)
+            # The stock last: a popular SKU's row stays locked from its decrement to the commit, so every other
+            # buyer of it waits that long; here that is two statements, not the whole order's writes.
+            for ln in sorted(lines, key=lambda x: x.sku.id):
+                if not await MallSku.filter(id=ln.sku.id, stock__gte=ln.quantity).update(
+                        stock=F("stock") - ln.quantity):
+                    raise ServiceError(f"商品「{ln.goods.name}」库存不足")
+                await MallGoods.filter(id=ln.goods.id).update(stock=F("stock") - ln.quantity,
+                                                              sales=F("sales") + ln.quantity)
     except IntegrityError:
         if (same := await _same_request(req)) is not None:  # a concurrent repeat won
             return same, False
