@@ -83,6 +83,9 @@ def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any]
     serve = sub.add_parser("serve", help="run the core API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8010)
+    serve.add_argument("--reuse-port", action="store_true",
+                       help="share the port with the other API processes of this machine (one per core; the kernel "
+                            "spreads the connections); serve runs on the broker only, so they hear each other's writes")
     doc = sub.add_parser("openapi", help="write the OpenAPI document")
     doc.add_argument("path", nargs="?", default=str(ROOT / "core_api" / "openapi.json"))
     args = parser.parse_args(argv)
@@ -111,7 +114,7 @@ def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any]
             raise SystemExit(2)
         app = create_app(settings, bus_handlers=bus_handlers)
         tune_for_serving()
-        web.run_app(app, host=args.host, port=args.port, access_log=None,
+        web.run_app(app, host=args.host, port=args.port, access_log=None, reuse_port=args.reuse_port or None,
                     print=lambda *_: print(f"core API on http://{args.host}:{args.port}", flush=True))
 
 

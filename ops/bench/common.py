@@ -49,35 +49,67 @@ def prepare(env: dict[str, str]) -> None:
         subprocess.run([PY, "-m", "core_api", step], check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
+AMQP_URL = os.environ.get("CONSOLE_BENCH_AMQP_URL", "amqp://guest:guest@127.0.0.1:5672/")
+
+
 @dataclass
 class Server:
-    proc: subprocess.Popen[bytes]
+    procs: list[subprocess.Popen[bytes]]
     url: str
 
+    @property
+    def proc(self) -> subprocess.Popen[bytes]:
+        """The (last) API process."""
+        return self.procs[-1]
+
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
-def start(module: str, env: dict[str, str], health: str) -> Server:
+def production(env: dict[str, str], processes: int) -> dict[str, str]:
+    """``env`` for ``processes`` API processes (``--reuse-port``): they need the broker (RabbitMQ), and the
+    worker handlers and the scheduler run in a ``workers`` process of their own, as in production."""
+    return env if processes <= 1 else {**env, "CONSOLE_AMQP_URL": AMQP_URL}
+
+
+def _listening(pid: int, port: int) -> bool:
+    import psutil
+
+    try:
+        return any(c.status == psutil.CONN_LISTEN and c.laddr.port == port
+                   for c in psutil.Process(pid).net_connections(kind="tcp"))
+    except psutil.Error:
+        return False
+
+
+def start(module: str, env: dict[str, str], health: str, processes: int = 1) -> Server:
     port = free_port()
-    command = [module, "serve"]
+    commands = [[module, "serve", "--port", str(port)]]
     if module == "core_api" and not env.get("CONSOLE_AMQP_URL"):
-        command = ["workers", "api"]  # the API with the worker handlers on its in-process bus
-    proc = subprocess.Popen([PY, "-m", *command, "--port", str(port)], env=env, cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        commands = [["workers", "api", "--port", str(port)]]  # the API with the worker handlers on its in-process bus
+    elif module == "core_api":  # on the broker: the handlers in a workers process, the API one process per core
+        commands = [["workers", "run"]] + [[module, "serve", "--port", str(port), "--reuse-port"]] * processes
+    procs = [subprocess.Popen([PY, "-m", *command], env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL) for command in commands]
     url = f"http://127.0.0.1:{port}"
+    server = Server(procs, url)
+    serving = [p for p, c in zip(procs, commands, strict=True) if c[0] != "workers" or c[1] == "api"]
     for _ in range(300):  # up to a minute: on a busy shared machine the API takes over 30 s to start
         try:
-            urllib.request.urlopen(url + health, timeout=1)
-            return Server(proc, url)
+            if all(_listening(p.pid, port) for p in serving):
+                urllib.request.urlopen(url + health, timeout=1)
+                return server
         except OSError:
-            time.sleep(0.2)
-    proc.kill()
+            pass
+        time.sleep(0.2)
+    server.stop()
     raise RuntimeError(f"{module} did not start")
 
 

@@ -30,7 +30,7 @@ from typing import Any
 import asyncpg
 
 from ops.bench.business_bench import SIZE, load, login, summary
-from ops.bench.common import Result, bench_env, pg_url, prepare, recreate_database, start, table
+from ops.bench.common import Result, bench_env, pg_url, prepare, production, recreate_database, start, table
 from ops.stack import ROOT
 
 GOODS, SHOPS, BIG_SHOP_EVERY = 1_000_000, 10_000, 17
@@ -208,6 +208,8 @@ def main() -> None:
     parser.add_argument("--database", default="console_bench_mall")
     parser.add_argument("--load", action="store_true", help="recreate the database and load 1M goods")
     parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--processes", type=int, default=1,
+                        help="API processes (--reuse-port, on RabbitMQ with a workers process); 1: the embedded way")
     parser.add_argument("--concurrency", default="16", help="comma-separated, e.g. 1,16")
     parser.add_argument("--only", default="", help="run the cases whose name contains this")
     args = parser.parse_args()
@@ -221,7 +223,7 @@ def main() -> None:
         print(f"loaded {GOODS:,} goods in {time.perf_counter() - began:.0f} s", flush=True)
     subprocess.run(["psql", url, "-qc", "VACUUM ANALYZE"], check=True, cwd=ROOT)
     cases = [c for c in cases_for(asyncio.run(pick(url))) if args.only in c.name]
-    core = start("core_api", env, "/health")
+    core = start("core_api", production(env, args.processes), "/health", args.processes)
     results: list[Result] = []
     try:
         token = login(core.url)

@@ -27,7 +27,7 @@ import aiohttp
 import asyncpg
 import orjson
 
-from ops.bench.common import Result, bench_env, prepare, recreate_database, start, table
+from ops.bench.common import Result, bench_env, prepare, production, recreate_database, start, table
 
 PATH = "/api/partner/v1/orders/place"
 KEY = "bench-partner-key-" + "k" * 24
@@ -152,6 +152,8 @@ def main() -> None:
     parser.add_argument("--database", default="console_bench_orders")
     parser.add_argument("--rate", type=int, default=200)
     parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--processes", type=int, default=1,
+                        help="API processes (--reuse-port, on RabbitMQ with a workers process); 1: the embedded way")
     parser.add_argument("--users", type=int, default=200)
     args = parser.parse_args()
     stock = int(args.rate * args.seconds * 0.8)
@@ -159,7 +161,7 @@ def main() -> None:
     env = bench_env(url, CONSOLE_CHAT_PARTNER_KEY=KEY)
     prepare(env)
     shop, sku, floor_goods, floor_sku = asyncio.run(setup(url, stock))
-    core = start("core_api", env, "/health")
+    core = start("core_api", production(env, args.processes), "/health", args.processes)
     try:
         uids = asyncio.run(users(core.url, args.users))
         result, placed, sold_out = asyncio.run(load(core.url, shop, sku, uids, args.rate, args.seconds))
