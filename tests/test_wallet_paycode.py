@@ -125,7 +125,7 @@ class Provider:
         self.codes: dict[str, dict] = {}
         self.refunds: dict[str, dict] = {}
         self.refund_calls = 0
-        self.mode = "ok"  # ok | fail | timeout | 500 | unsigned
+        self.mode = "ok"  # ok | fail | timeout | 500 | unsigned | refuse-funds | processing (refunds)
         self.app = web.Application()
         self.app.router.add_post("/gw/v1/pay_codes", self.create_code)
         self.app.router.add_post("/gw/v1/payouts", self.payout)
@@ -177,12 +177,19 @@ class Provider:
         self.refund_calls += 1
         if self.mode == "500":
             return web.Response(status=500, text="down")
-        result = self.refunds.get(body["outRefundNo"])
+        if self.mode == "refuse-funds":
+            return self.answer(request, {"code": "INSUFFICIENT_FUNDS", "message": "no money"})
+        number = body["outRefundNo"]
+        result = self.refunds.get(number)
         if result is None:  # refunded (or refused) once per number
             result = {"status": "FAILED", "failReason": "原支付单已关闭"} if self.mode == "fail" else \
+                {"status": "PROCESSING"} if self.mode == "processing" else \
                 {"status": "SUCCESS", "refundId": f"RF{len(self.refunds) + 1}"}
-            self.refunds[body["outRefundNo"]] = {**result, "amountFen": body["amountFen"],
-                                                 "outTradeNo": body["outTradeNo"]}
+            self.refunds[number] = {**result, "amountFen": body["amountFen"], "outTradeNo": body["outTradeNo"]}
+        elif result["status"] == "PROCESSING":  # as real providers: processing first, done when asked again
+            result = self.refunds[number] = {**result, "status": "SUCCESS", "refundId": f"RF{len(self.refunds)}"}
+        if self.mode == "timeout":
+            await asyncio.sleep(2)  # refunded, but the answer comes after our timeout
         return self.answer(request, {"code": "SUCCESS", "data": result})
 
     async def query(self, request: web.Request) -> web.Response:

@@ -5,7 +5,8 @@ commit and the wallet answer (or a worker killed mid-way) leaves the after-sale 
 action applies. The job ``resendStuckRefunds`` takes each refund refunding for longer than ``minutes`` (no send
 since then), claims it by a conditional update so that concurrent runs send it once, sends it again with the
 SAME refund number (the wallet answers a repeat with the first result and never pays twice) and applies the
-answer through the conditional steps of an execution: the line ends refunded or refund failed.
+answer through the conditional steps of an execution: the line ends refunded or refund failed, or stays
+refunding while the wallet is still processing it (the next run asks again).
 """
 
 from __future__ import annotations
@@ -41,5 +42,8 @@ async def resend_stuck_refunds(params: ResendParams, ctx: JobContext) -> str:
     await publish_all(bus, events)
     if not done:
         return "没有结果未知的退款"
-    return f"重发退款 {sum(done.values())} 笔：退款成功 {done.get(service.REFUNDED, 0)} 笔，" \
+    text = f"重发退款 {sum(done.values())} 笔：退款成功 {done.get(service.REFUNDED, 0)} 笔，" \
            f"退款失败 {done.get(service.REFUND_FAILED, 0)} 笔"
+    if processing := done.get(service.REFUNDING, 0):
+        text += f"，仍在处理中 {processing} 笔"
+    return text

@@ -205,6 +205,8 @@ async def finance_execute(request: web.Request, principal: Principal, body: Exec
     await publish(request, outcome.events)
     refund = outcome.refund
     msg = "退款成功" if outcome.status == service.REFUNDED else f"退款失败：{refund.reason}"
+    if outcome.status == service.REFUNDING:  # not an error: the wallet has it, the sweep asks again
+        msg = "退款处理中，稍后自动重查结果，无需重复执行（不会重复退款）"
     return ok(data={"id": row.id, "status": outcome.status, "refundNo": refund.refund_no,
                     "amountFen": refund.amount_fen, "reason": refund.reason,
                     "orderClosed": outcome.closed is not None}, msg=msg)

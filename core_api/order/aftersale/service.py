@@ -8,7 +8,11 @@ Like ``core_api.order.core.flow``: ``ACTIONS`` holds the statuses each action ma
 only way a status changes (a conditional update on the status and version the caller saw, and an order log row
 via ``flow.note`` with the actor), and the line's ``after_sale`` follows in the same transaction.
 
-A refund row with its own number is committed before the wallet is called. The total refunded of a shop order
+A settled shop order is never refunded (its commission and payout are final): an application and an execution
+check it under the shop order's row lock, which settlement takes too. A refund row with its own number is
+committed before the wallet is called. An answer that is not final (the wallet still processing, a timeout)
+leaves the refund refunding with nothing booked; the job ``resendStuckRefunds`` sends the same number again later
+and applies the final answer once. The total refunded of a shop order
 never exceeds what was paid: checked under a row lock of the shop order (``select_for_update``) when the money
 is booked.
 """
@@ -58,6 +62,9 @@ ACTIONS: dict[str, tuple[frozenset[str], str, str]] = {
     "refund_fail": (frozenset({REFUNDING}), "退款失败", REFUND_FAILED),
 }
 CHANGED = "售后状态已变化，请刷新后重试"
+# A settled order's commission and payout are booked on what was paid net of refunds: no refund after that.
+SETTLED_APPLY = "订单已结算，不能申请售后"
+SETTLED_REFUND = "订单已结算，不能退款（平台佣金和店铺货款已按实收金额结算）"
 THRESHOLD_KEY = "biz.refund.secondApproveFen"
 DEFAULT_THRESHOLD = 50_000  # fen: 500 yuan
 
@@ -130,6 +137,8 @@ async def apply(app: Application, now: datetime) -> tuple[OrderAfterSale, bool]:
         raise ServiceError(f"订单{flow.STATUSES.get(order.status, order.status)}，不能申请售后")
     if order.status == flow.GROUPING:
         raise ServiceError("拼团中的订单不能申请售后，拼团失败会自动全额退款")
+    if order.settle_status == "settled":
+        raise ServiceError(SETTLED_APPLY)
     if app.kind == REFUND and order.status not in (flow.TO_SHIP, flow.TO_PICKUP):
         raise ServiceError(f"订单{flow.STATUSES[order.status]}，仅退款只能在发货前申请，请申请退货退款")
     if app.kind == RETURN_REFUND:
@@ -151,6 +160,11 @@ async def apply(app: Application, now: datetime) -> tuple[OrderAfterSale, bool]:
     actor = flow.Actor("user", app.uid, f"用户{app.uid}")
     try:
         async with in_transaction():
+            # under the shop order's row lock, as settlement checks for open after-sales: an order is either
+            # settled first (and refused here) or holds this after-sale (and is not settled)
+            locked = await OrderShop.filter(id=order.id).select_for_update().first()
+            if locked is None or locked.settle_status == "settled":
+                raise ServiceError(SETTLED_APPLY)
             # one open after-sale per line: the line's after_sale field is claimed by a conditional update
             claimed = await OrderLine.filter(id=line.id, after_sale__not_in=OPEN).update(after_sale=APPLIED)
             if claimed != 1:
@@ -221,6 +235,12 @@ async def start(row: OrderAfterSale, actor: flow.Actor, now: datetime) -> OrderR
         order = await OrderShop.filter(id=row.shop_order_id).select_for_update().first()
         if order is None:
             raise NotFound("订单不存在")
+        # ``row`` was read before the lock: a concurrent execution may have refunded it since, and the amounts
+        # below would then say "exceeds" where the truth is "already moved on".
+        if not await OrderAfterSale.filter(id=row.id, status=row.status, version=row.version).exists():
+            raise ServiceError(CHANGED, 409)
+        if row.status in ACTIONS["execute"][0] and order.settle_status == "settled":
+            raise ServiceError(SETTLED_REFUND)
         if row.status in ACTIONS["execute"][0] and order.refunded_fen + row.amount_fen > order.pay_fen:
             raise ServiceError(f"退款金额超过订单可退金额（已退 {order.refunded_fen} 分，实付 {order.pay_fen} 分）")
         line = await OrderLine.get(id=row.line_id)
@@ -253,18 +273,21 @@ async def send(after_sale_id: int, refund: OrderRefund, wallet: LocalWallet | Ht
                now: datetime) -> Outcome:
     """Sends the committed refund row to the wallet (its own number: the wallet answers a repeat with the first
     result and never pays twice) and applies the answer by the conditional steps from refunding: of two senders
-    of one refund (an execution and the sweep) one books it, the other raises ``ServiceError`` and changes nothing."""
+    of one refund (an execution and the sweep) one books it, the other raises ``ServiceError`` and changes nothing.
+    Only a definite answer is final (paid: booked; refused: refund_failed); "still processing", a timeout or an
+    unusable answer leave it refunding, nothing booked, for the sweep to send again."""
     main = await OrderMain.get(id=refund.main_id)
     try:
         result = await wallet.refund(refund.refund_no, main.out_trade_no or main.order_no, refund.amount_fen)
-    except (WalletUnavailable, WalletRefused) as exc:
-        # unknown, or ours to fix: nothing is final; the retry sends the same refund number
+    except WalletUnavailable as exc:  # no answer, or none usable: the refund may have been paid
+        return await _processing(after_sale_id, refund, actor, now, exc.msg.removesuffix("，请稍后重试"))
+    except WalletRefused as exc:  # a definite refusal ours to fix (key, merchant, funds): nothing was paid
         return await _failed(after_sale_id, refund, actor, now, f"{exc.msg}（可重试，不会重复退款）")
     if result.status == PAID:
         return await _book(after_sale_id, refund, result.refund_id, actor, now)
     if result.status == FAILED:
         return await _failed(after_sale_id, refund, actor, now, result.reason or "支付渠道退款失败")
-    return await _failed(after_sale_id, refund, actor, now, "支付渠道处理中，请稍后重试查询结果（不会重复退款）")
+    return await _processing(after_sale_id, refund, actor, now, "支付渠道处理中")
 
 
 STUCK_AFTER = timedelta(minutes=5)  # a refund still refunding this long after its last send lost its answer
@@ -300,6 +323,25 @@ async def resume(after_sale_id: int, wallet: LocalWallet | HttpWallet, now: date
         return await send(row.id, await OrderRefund.get(id=refund.id), wallet, flow.SYSTEM, now)
     except ServiceError:  # another sender applied the answer first: nothing changed here
         return None
+
+
+PROCESSING_NOTE = "退款处理中，稍后自动重查"
+
+
+async def _processing(after_sale_id: int, refund: OrderRefund, actor: flow.Actor, now: datetime,
+                      detail: str) -> Outcome:
+    """The wallet is still processing the refund, or its answer was lost: nothing is booked and nothing is final.
+    The refund and the after-sale stay refunding (the reason says so, and an order log row) until the sweep
+    ``resendStuckRefunds`` sends the same refund number again and applies the wallet's final answer."""
+    reason = f"{PROCESSING_NOTE}（{detail}，不会重复退款）"
+    async with in_transaction():
+        row = await OrderAfterSale.get(id=after_sale_id)
+        noted = await OrderRefund.filter(id=refund.id, status=REFUNDING).update(reason=reason[:200], update_time=now)
+        if row.status != REFUNDING or noted != 1:  # another sender of this refund applied its answer first
+            raise ServiceError(CHANGED, 409)
+        await flow.note(row.shop_order_id, "after_sale_processing", actor, now,
+                        f"售后 {row.after_sale_no} 退款单 {refund.refund_no}：{reason}")
+    return Outcome(REFUNDING, await OrderRefund.get(id=refund.id))
 
 
 async def _failed(after_sale_id: int, refund: OrderRefund, actor: flow.Actor, now: datetime,

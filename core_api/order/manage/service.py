@@ -129,7 +129,8 @@ async def detail(principal: Principal, *, order_no: str | None = None, main_id: 
 
 
 NOTE_LABELS = {"place": "下单", "logistics": "修改物流", "after_sale_apply": "申请售后", "after_sale_stock": "库存退回",
-               "after_sale_resend": "重发退款", "paid_late": "关闭后到账", "settle": "结算"}
+               "after_sale_resend": "重发退款", "after_sale_processing": "退款处理中", "paid_late": "关闭后到账",
+               "settle": "结算"}
 
 
 def action_label(action: str) -> str:

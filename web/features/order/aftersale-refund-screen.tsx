@@ -101,6 +101,7 @@ export function FinanceRefundScreen() {
     try {
       const answer = await request<{ status: string }>("api/admin/finance_refund/refund_order", { method: "POST", data: { id: row.id, password: pwd } });
       if (answer.data?.status === "refunded") toast.success(answer.msg ?? t("done"));
+      else if (answer.data?.status === "refunding") toast.info(answer.msg ?? t("processing")); // the sweep asks again
       else toast.error(answer.msg ?? t("failed"));
       setAsking(null);
       setPassword("");
