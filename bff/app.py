@@ -13,8 +13,8 @@ from bff.core_client import CORE_SESSION, CoreClient
 from bff.routing import forwarded_headers, register
 from bff.screens import passthrough
 from core_api.platform.api import Api, all_endpoints
-from core_api.platform.envelope import fail, json_response
-from core_api.platform.errors import ServiceError
+from core_api.platform.envelope import json_response
+from core_api.platform.errors import Forbidden, ServiceError
 from core_api.platform.middleware import envelope_middleware, install_security_headers
 from core_api.platform.openapi import build_openapi
 from core_api.platform.security import ALL_PERMISSION
@@ -71,7 +71,7 @@ async def _openapi(request: web.Request) -> web.Response:
     # As the core's /openapi.json and /docs: open in development, in production only to a signed-in
     # holder of tool:swagger:list (the core says who holds what; the BFF decides nothing itself).
     if request.app[SETTINGS].env == "production" and not await _may_read_docs(request):
-        return fail("当前操作没有权限", 403)
+        raise Forbidden()
     return json_response(openapi_document())
 
 

@@ -9,6 +9,7 @@ import orjson
 from aiohttp import web
 
 from core_api.platform.errors import ServiceError
+from core_api.platform.schema import refusal
 
 CORE_SESSION: web.AppKey[aiohttp.ClientSession] = web.AppKey("core_session")
 
@@ -35,7 +36,7 @@ class CoreClient:
             ) as response:
                 body = await response.read()
                 if response.status != 200:
-                    raise CoreError(f"系统接口{response.status}异常", 500)
+                    raise refusal("系统接口{status}异常", error=CoreError, status=response.status)
         except aiohttp.ClientError:
             raise CoreError("后端接口连接异常", 500) from None
         except TimeoutError:

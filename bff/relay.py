@@ -8,7 +8,8 @@ import aiohttp
 from aiohttp import web
 
 from bff.core_client import CORE_SESSION
-from core_api.platform.envelope import fail
+from bff.routing import forwarded_headers
+from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.state import SETTINGS
 
 CHUNK = 64 * 1024
@@ -51,9 +52,9 @@ async def guarded(call: Callable[[], Awaitable[web.StreamResponse]]) -> web.Stre
     try:
         return await call()
     except aiohttp.ClientError:
-        return fail("后端接口连接异常", 500)
+        raise ServiceError("后端接口连接异常") from None
     except TimeoutError:
-        return fail("系统接口请求超时", 500)
+        raise ServiceError("系统接口请求超时") from None
 
 
 async def core_file(request: web.Request, core_path: str, passed: Iterable[str], *, total: float,
@@ -63,9 +64,10 @@ async def core_file(request: web.Request, core_path: str, passed: Iterable[str],
 
     async def call() -> web.StreamResponse:
         timeout = aiohttp.ClientTimeout(total=total, sock_read=60)
-        async with request.app[CORE_SESSION].get(url, timeout=timeout) as upstream:
+        headers = forwarded_headers(request, with_token=False)
+        async with request.app[CORE_SESSION].get(url, headers=headers, timeout=timeout) as upstream:
             if upstream.status != 200 or upstream.content_type == "application/json":
-                return fail("访问资源不存在", 404)
+                raise NotFound()
             return await relay(request, upstream, passed, nosniff=nosniff)
 
     return await guarded(call)

@@ -19,8 +19,8 @@ from core_api.platform.api import Api, all_endpoints, authenticate, register
 from core_api.platform.bus import BaseBus, InProcessBus, make_bus
 from core_api.platform.clock import Clock
 from core_api.platform.counts import counts_of
-from core_api.platform.envelope import fail, json_response
-from core_api.platform.errors import NotAuthenticated
+from core_api.platform.envelope import json_response
+from core_api.platform.errors import Forbidden, NotAuthenticated
 from core_api.platform.kv import DbKv, KvStore, RedisKv
 from core_api.platform.middleware import envelope_middleware, install_security_headers
 from core_api.platform.openapi import build_openapi
@@ -173,9 +173,9 @@ async def _openapi_json(request: web.Request) -> web.Response:
         try:
             principal = await authenticate(request)
         except NotAuthenticated:
-            return fail("当前操作没有权限", 403)
+            raise Forbidden() from None
         if not principal.authz.has_permi("tool:swagger:list"):
-            return fail("当前操作没有权限", 403)
+            raise Forbidden()
     return json_response(openapi_document(request.app[SETTINGS]))
 
 

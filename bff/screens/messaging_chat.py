@@ -10,7 +10,7 @@ from aiohttp import web
 
 from bff.relay import core_file
 from core_api.platform.api import Api
-from core_api.platform.envelope import fail
+from core_api.platform.errors import NotFound
 
 api = Api("messaging-chat")
 PASSED_HEADERS = ("Content-Type", "Content-Length", "Cache-Control", "X-Content-Type-Options")
@@ -25,7 +25,7 @@ async def _stream(request: web.Request, core_path: str) -> web.StreamResponse:
 async def emoji_icon(request: web.Request) -> web.StreamResponse:
     code = request.match_info["code"]
     if len(code) > 6:
-        return fail("访问资源不存在", 404)
+        raise NotFound()
     return await _stream(request, f"/chat/emoji/{code}.svg")
 
 

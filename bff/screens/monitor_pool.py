@@ -13,7 +13,7 @@ from bff.core_client import CORE_SESSION
 from bff.relay import guarded, only_cookie, relay
 from bff.routing import forwarded_headers
 from core_api.platform.api import Api
-from core_api.platform.envelope import fail
+from core_api.platform.errors import NotFound
 from core_api.platform.state import SETTINGS
 
 api = Api("monitor-pool")
@@ -38,7 +38,7 @@ def mounted(location: str, mount: str) -> str:
 async def monitor_pool_page(request: web.Request) -> web.StreamResponse:
     path = request.match_info.get("path", "")
     if not PAGE_PATH.match(path):
-        return fail("访问资源不存在", 404)
+        raise NotFound()
     prefix = request.headers.get("X-Forwarded-Prefix", "")
     mount = prefix if MOUNT.match(prefix) else OWN_MOUNT
     headers = forwarded_headers(request, with_token=False)

@@ -6,7 +6,7 @@ from aiohttp import web
 
 from bff.relay import core_file
 from core_api.platform.api import Api
-from core_api.platform.envelope import fail
+from core_api.platform.errors import NotFound
 
 api = Api("system-files")
 PASSED_HEADERS = ("Content-Type", "Content-Length", "Content-Disposition", "Cache-Control", "Last-Modified", "ETag",
@@ -23,5 +23,5 @@ def safe_path(path: str) -> bool:
 async def stored_file(request: web.Request) -> web.StreamResponse:
     path = request.match_info["path"]
     if not safe_path(path):
-        return fail("访问资源不存在", 404)
+        raise NotFound()
     return await core_file(request, f"/profile/{path}", PASSED_HEADERS, total=600)

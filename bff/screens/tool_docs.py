@@ -15,7 +15,7 @@ from bff.core_client import CORE_SESSION
 from bff.relay import guarded, only_cookie, relay
 from bff.routing import forwarded_headers
 from core_api.platform.api import Api
-from core_api.platform.envelope import fail
+from core_api.platform.errors import NotFound
 from core_api.platform.state import SETTINGS
 
 api = Api("tool-docs")
@@ -56,14 +56,14 @@ async def to_core(request: web.Request, path: str, extra: dict[str, str]) -> web
 async def docs_page(request: web.Request) -> web.StreamResponse:
     path = request.match_info.get("path", "")
     if not PAGE_PATH.match(path):
-        return fail("访问资源不存在", 404)
+        raise NotFound()
     return await to_core(request, f"{CORE_PREFIX}/{path}", {})
 
 
 async def docs_call(request: web.Request) -> web.StreamResponse:
     path = request.match_info.get("path", "")
     if request.headers.get(DOCS_HEADER) != "1" or not CALL_PATH.match(path):
-        return fail("访问资源不存在", 404)
+        raise NotFound()
     return await to_core(request, f"/{path}", {DOCS_HEADER: "1"})
 
 

@@ -27,6 +27,7 @@ from core_api.platform.schema import (
     INT_MIN,
     describe_unsafe,
     describe_validation_error,
+    refusal,
     unsafe_value,
 )
 from core_api.platform.security import Need, Principal
@@ -186,9 +187,9 @@ def path_value(name: str, typ: type, raw: str) -> Any:
     try:
         value = typ(raw)
     except ValueError:
-        raise ServiceError(f"参数 {name} 格式不正确") from None
+        raise refusal("参数 {name} 格式不正确", name=name) from None
     if (isinstance(value, int) and not INT_MIN <= value <= INT_MAX) or CONTROL_CHARS.search(raw):
-        raise ServiceError(f"参数 {name} 格式不正确")
+        raise refusal("参数 {name} 格式不正确", name=name)
     return value
 
 

@@ -50,14 +50,14 @@ from core_api.platform.errors import ServiceError
 from core_api.platform.html import sanitise
 from core_api.platform.models import ConfigPageRow, ConfigPageVersion
 from core_api.platform.operlog import SECRET_KEYS
-from core_api.platform.schema import INT_MAX, Schema, describe_validation_error
+from core_api.platform.schema import INT_MAX, Schema, describe_validation_error, refusal
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import fmt
 
 TABLE = "biz_config_page"
 SECRET_SET, SECRET_UNSET, SECRET_CHANGED = "已设置", "未设置", "已更换"
-CONFLICT = "配置已被他人修改（当前为第{current}版），请刷新后再保存"
+CONFLICT = "配置已被他人修改（当前为第{version}版），请刷新后再保存"
 HISTORY_SHOWN = 50
 CACHE_SECONDS = 60.0  # the longest a node keeps an object should a broadcast be lost
 RESERVED = {"version", "secretsSet", "updateBy", "updateTime", "key", "restore"}
@@ -206,7 +206,7 @@ async def store(request: web.Request, principal: Principal, page: ConfigPage, sc
     key = page.storage_key(scope)
     version, before, _, _ = await current(page, scope)
     if loaded != version:
-        raise ServiceError(CONFLICT.format(current=version))
+        raise refusal(CONFLICT, version=version)
     merged = {**before, **{k: v for k, v in values.items() if k in before}}
     if not whole:
         for k in page.secret_wires:  # a blank secret keeps the stored one
@@ -229,7 +229,7 @@ async def store(request: web.Request, principal: Principal, page: ConfigPage, sc
                                            action="restore" if restored_from else "save",
                                            restored_from=restored_from, saved_by=principal.user_name, saved_time=now)
     except IntegrityError:  # another save made from the same version won
-        raise ServiceError(CONFLICT.format(current=version + 1)) from None
+        raise refusal(CONFLICT, version=version + 1) from None
     await changed(request.app, TABLE)
     if page.on_saved is not None:
         await page.on_saved(request, principal, after)
@@ -377,7 +377,8 @@ def _routes(page: ConfigPage) -> None:  # noqa: C901 - the calls of one page, si
     async def save_page(request: web.Request, principal: Principal, body: Any) -> web.Response:
         missing = [n for n in required if n not in body.model_fields_set]
         if missing:
-            raise ServiceError(f"{page.fields[missing[0]].title or page.wire(missing[0])}不能为空")
+            wire = page.wire(missing[0])
+            raise refusal("{field}不能为空", field=(page.fields[missing[0]].title or wire, wire))
         values = body.model_dump(by_alias=True, mode="json", include=set(page.fields))
         return ok(data=await store(request, principal, page, scope_of(body), body.version, values))
 
@@ -387,7 +388,7 @@ def _routes(page: ConfigPage) -> None:  # noqa: C901 - the calls of one page, si
     async def restore(request: web.Request, principal: Principal, body: Any) -> web.Response:
         kept = await ConfigPageVersion.get_or_none(key=page.storage_key(scope_of(body)), version=body.restore)
         if kept is None:
-            raise ServiceError(f"第{body.restore}版不存在")
+            raise refusal("第{version}版不存在", version=body.restore)
         return ok(data=await store(request, principal, page, scope_of(body), body.version, page.complete(kept.data),
                                    whole=True, restored_from=body.restore))
 

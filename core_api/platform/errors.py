@@ -4,13 +4,16 @@ from __future__ import annotations
 
 
 class ServiceError(Exception):
-    """A business refusal: the caller gets ``{"code": code, "msg": msg}`` and nothing changed."""
+    """A business refusal: the caller gets ``{"code": code, "msg": msg}`` and nothing changed. ``en`` is the
+    English of a platform refusal with values (``schema.refusal``); the envelope answers it to an English
+    caller, and looks up a plain zh-CN text in ``schema.REFUSALS``."""
 
     code = 500
 
-    def __init__(self, msg: str, code: int | None = None) -> None:
+    def __init__(self, msg: str, code: int | None = None, en: str | None = None) -> None:
         super().__init__(msg)
         self.msg = msg
+        self.en = en
         if code is not None:
             self.code = code
 

@@ -19,6 +19,7 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from core_api.platform.errors import ServiceError
+from core_api.platform.schema import refusal
 
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -151,7 +152,7 @@ def read_rows(data: bytes, columns: Sequence[Column]) -> list[tuple[int, dict[st
             if all(v is None or str(v).strip() == "" for v in values):
                 continue
             if len(out) >= MAX_IMPORT_ROWS:
-                raise ServiceError(f"一次最多导入{MAX_IMPORT_ROWS}行")
+                raise refusal("一次最多导入{rows}行", rows=MAX_IMPORT_ROWS)
             record = {}
             for key, value in zip(keys, values, strict=False):
                 if key:

@@ -8,8 +8,10 @@ import uuid
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from core_api.platform.api import request_lang
 from core_api.platform.envelope import fail
-from core_api.platform.errors import ServiceError
+from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.schema import refusal, refusal_text
 from core_api.platform.state import REQUEST_ID, SETTINGS
 from core_api.platform.uploads import MB, too_large
 
@@ -24,25 +26,31 @@ async def envelope_middleware(request: web.Request, handler):  # type: ignore[no
     try:
         response = await handler(request)
     except ServiceError as exc:
-        response = fail(exc.msg, exc.code)
+        response = refused(request, exc)
     except web.HTTPNotFound:
-        response = fail("访问资源不存在", 404)
+        response = refused(request, NotFound())
     except web.HTTPMethodNotAllowed as exc:
-        response = fail(f"请求地址'{request.path}'，不支持'{exc.method}'请求", 500)
+        response = refused(request, refusal("请求地址'{path}'，不支持'{method}'请求", path=request.path,
+                                            method=exc.method))
     except web.HTTPRequestEntityTooLarge:
         # the body is larger than an upload may be (client_max_size follows the upload limit)
-        response = fail(too_large(int(request.app[SETTINGS].upload_max_mb * MB)).msg, 500)
+        response = refused(request, too_large(int(request.app[SETTINGS].upload_max_mb * MB)))
     except HttpProcessingError:
-        response = fail("请求格式不正确", 500)  # a malformed form or multipart body
+        response = refused(request, ServiceError("请求格式不正确"))  # a malformed form or multipart body
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
-        response = fail(exc.reason or "请求错误", 500)
+        response = refused(request, ServiceError(exc.reason or "请求错误"))
     except Exception:
         log.exception("unhandled error on %s %s [request %s]", request.method, request.path, request_id)
-        response = fail(f"系统内部错误，请联系管理员（请求编号 {request_id}）", 500)
+        response = refused(request, refusal("系统内部错误，请联系管理员（请求编号 {id}）", id=request_id))
     response.headers["X-Request-Id"] = request_id
     return response
+
+
+def refused(request: web.Request, exc: ServiceError) -> web.Response:
+    """The refusal's envelope, in English to a caller that asks for it (``schema.REFUSALS``)."""
+    return fail(refusal_text(exc, request_lang(request)), exc.code)
 
 
 # ---- security headers (core and BFF) ------------------------------------------------------------------

@@ -230,6 +230,82 @@ def describe_validation_error(exc: ValidationError, model: type[BaseModel] | Non
     return "；".join(lines) if lang == "zh" else "; ".join(lines)
 
 
+# The platform's own refusals (the envelope's, request parsing, uploads, imports and exports, the resource
+# mechanism and config pages, data scope, the BFF's) as zh-CN -> English. The envelope answers the English to a
+# caller that sends ``Accept-Language: en…``: a text is looked up as it is, a text with values (``{name}``) is
+# raised with ``refusal``. A feature's business refusal is not listed and stays zh-CN (docs/decisions.md).
+REFUSALS: dict[str, str] = {
+    "认证失败，无法访问系统资源": "Authentication failed: cannot access system resources",
+    "当前操作没有权限": "You do not have permission for this operation",
+    "访问资源不存在": "The requested resource does not exist",
+    "系统内部错误，请联系管理员（请求编号 {id}）": "Internal error: please contact the administrator (request {id})",
+    "请求地址'{path}'，不支持'{method}'请求": "The address '{path}' does not support '{method}' requests",
+    "请求格式不正确": "The request is malformed",
+    "请求错误": "Bad request",
+    "请求体不是有效的 JSON": "The request body is not valid JSON",
+    "请求格式不正确（表单格式错误）": "The request is malformed (a broken form)",
+    "参数 {name} 格式不正确": "Parameter {name} has the wrong format",
+    "编号格式不正确": "The ids have the wrong format",
+    "不支持按 {column} 排序": "Cannot sort by {column}",
+    "上传请求格式不正确（multipart 格式错误）": "The upload is malformed (a broken multipart body)",
+    "请选择要上传的文件": "Choose a file to upload",
+    "上传文件不能为空": "The uploaded file is empty",
+    "文件内容与扩展名不符": "The file's content does not match its extension",
+    "文件格式不正确, 请上传{types}{kind}格式文件!": "Wrong file format: upload a {types} {kind}file",
+    "上传文件大小不能超过 {size} MB!": "The uploaded file may not exceed {size} MB",
+    "上传头像图片大小不能超过 {size} MB!": "The avatar image may not exceed {size} MB",
+    "文件格式不正确，请上传 xlsx 文件": "Wrong file format: upload an xlsx file",
+    "导入数据不能为空": "The file holds no rows to import",
+    "表头与模板不符，请下载模板后填写": "The header row does not match the template: fill in the downloaded template",
+    "一次最多导入{rows}行": "At most {rows} rows can be imported at once",
+    "已有导出任务正在进行，请等待完成后再导出": "An export is already running: wait for it to finish",
+    "导出任务提交失败，请稍后重试": "The export could not be submitted: try again later",
+    "导出任务不存在": "The export does not exist",
+    "导出尚未完成": "The export has not finished yet",
+    "导出失败，请重新导出": "The export failed: export again",
+    "导出文件已过期，请重新导出": "The export file has expired: export again",
+    "记录已存在，请勿重复提交": "The record already exists: do not submit it twice",
+    "记录已被他人修改，请刷新后重试": "Someone else changed the record: refresh and try again",
+    "不允许修改{field}": "{field}: may not be changed",
+    "{field}的取值不正确": "{field}: is not an allowed value",
+    "{field}不能为空": "{field}: is required",
+    "请选择{field}": "{field}: choose one",
+    "{field}：区域编码 {value} 不存在": "{field}: area code {value} does not exist",
+    "{field}：店铺 {value} 不存在": "{field}: shop {value} does not exist",
+    "经度和纬度必须同时填写": "Give both longitude and latitude, or neither",
+    "配置已被他人修改（当前为第{version}版），请刷新后再保存":
+        "Someone else saved these settings (now version {version}): refresh and save again",
+    "第{version}版不存在": "Version {version} does not exist",
+    "没有权限访问用户数据！": "You may not access this user's data",
+    "没有权限访问部门数据！": "You may not access this department's data",
+    "没有权限访问角色数据！": "You may not access this role's data",
+    "系统接口{status}异常": "The core API answered HTTP {status}",
+    "后端接口连接异常": "The core API cannot be reached",
+    "系统接口请求超时": "The core API did not answer in time",
+    "系统接口返回了无法识别的内容": "The core API answered with something unreadable",
+    "系统未知错误，请反馈给管理员": "Unknown error: please tell the administrator",
+    "请求体格式不支持，请以 JSON 提交（Content-Type: application/json）":
+        "Unsupported body: send JSON (Content-Type: application/json)",
+    "请求体格式不支持，请以 JSON、表单或文件上传方式提交": "Unsupported body: send JSON, a form or a file upload",
+}
+
+
+def refusal(template: str, code: int = 500, *, error: type[ServiceError] = ServiceError, **values: Any) -> ServiceError:
+    """The refusal of a ``REFUSALS`` text with values, in both languages; a value given as (zh-CN, English) is a
+    name that differs by language: a field's title, and its wire name as the validation messages name it."""
+    def filled(text: str, i: int) -> str:
+        return text.format(**{k: v[i] if isinstance(v, tuple) else v for k, v in values.items()})
+
+    return error(filled(template, 0), code, en=filled(REFUSALS[template], 1))
+
+
+def refusal_text(exc: ServiceError, lang: str) -> str:
+    """What the envelope says: a platform refusal in English to an English caller, anything else as raised."""
+    if lang != "en":
+        return exc.msg
+    return exc.en or REFUSALS.get(exc.msg, exc.msg)
+
+
 class EditSchema(Schema):
     """A RuoYi create or update body. Unknown fields are ignored, as RuoYi's server ignores them (its
     consoles add fields of their own, such as ``jobExecutor``); the read-only fields a client echoes back
@@ -279,4 +355,4 @@ def refuse_changes(body: BaseModel, stored: dict[str, Any]) -> None:
         if sent is None or sent == "" or _same(sent, current):
             continue
         info = type(body).model_fields[name]
-        raise ServiceError(f"不允许修改{info.title or info.alias or name}")
+        raise refusal("不允许修改{field}", field=(info.title or info.alias or name, info.alias or name))

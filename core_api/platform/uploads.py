@@ -9,6 +9,7 @@ from aiohttp import BodyPartReader, web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from core_api.platform.errors import ServiceError
+from core_api.platform.schema import refusal
 from core_api.platform.state import SETTINGS
 
 IMAGE_TYPES = ("bmp", "gif", "jpg", "jpeg", "png", "webp")
@@ -60,15 +61,15 @@ def upload_limit(request: web.Request) -> int:
 
 def too_large(max_bytes: int, avatar: bool = False) -> ServiceError:
     size = f"{max_bytes / MB:g}"
-    return ServiceError(f"上传头像图片大小不能超过 {size} MB!" if avatar else f"上传文件大小不能超过 {size} MB!")
+    return refusal("上传头像图片大小不能超过 {size} MB!" if avatar else "上传文件大小不能超过 {size} MB!", size=size)
 
 
 def check(name: str, data: bytes, allowed: tuple[str, ...], max_bytes: int, image: bool = False,
           avatar: bool = False) -> str:
     ext = extension_of(name)
     if ext not in allowed:
-        kind = "图片" if image or avatar else ""
-        raise ServiceError(f"文件格式不正确, 请上传{'/'.join(allowed)}{kind}格式文件!")
+        kind = ("图片", "image ") if image or avatar else ("", "")
+        raise refusal("文件格式不正确, 请上传{types}{kind}格式文件!", types="/".join(allowed), kind=kind)
     if len(data) > max_bytes:
         raise too_large(max_bytes, avatar)
     if not data:

@@ -1,7 +1,5 @@
-import { cookies } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { toLocale } from "@/lib/i18n";
-import { LOCALE_COOKIE } from "@/lib/settings";
+import { operatorLocale } from "@/lib/operator-locale";
 
 /** Each area keeps its strings in messages/<area>/<locale>.json beside the shell's own file. */
 const AREAS = ["monitor", "messaging", "tools", "resources", "content", "charts", "setting", "maps", "region",
@@ -9,7 +7,7 @@ const AREAS = ["monitor", "messaging", "tools", "resources", "content", "charts"
   "order-points"] as const;
 
 export default getRequestConfig(async () => {
-  const locale = toLocale((await cookies()).get(LOCALE_COOKIE)?.value);
+  const locale = await operatorLocale();
   const parts = await Promise.all([
     import(`../messages/${locale}.json`),
     ...AREAS.map((area) => import(`../messages/${area}/${locale}.json`)),

@@ -3,6 +3,8 @@
  * here, so it never leaves the web server.
  */
 import type { Envelope } from "@/lib/api/types";
+import type { Locale } from "@/lib/i18n";
+import { operatorLocale } from "@/lib/operator-locale";
 import {
   envelopeOutcome,
   failureMessage,
@@ -23,6 +25,8 @@ export interface BffInit {
   timeout?: number;
   /** caller details the BFF passes on: X-Forwarded-For and User-Agent */
   forwarded?: { ip?: string | null; userAgent?: string | null };
+  /** the language the BFF and the core answer refusals in; by default the operator's interface language */
+  locale?: Locale;
 }
 
 /** Thrown for a call that got no HTTP answer in time or at all, or a non-2xx one. */
@@ -34,7 +38,7 @@ export class BffTransportError extends Error {
 
 /** The raw HTTP exchange with the BFF; used as it is by the pass-through route. */
 export async function bffFetch(path: string, init: BffInit = {}): Promise<Response> {
-  const headers = new Headers({ Accept: "application/json" });
+  const headers = new Headers({ Accept: "application/json", "Accept-Language": init.locale ?? (await operatorLocale()) });
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
   if (init.forwarded?.ip) headers.set("X-Forwarded-For", init.forwarded.ip);
   if (init.forwarded?.userAgent) headers.set("User-Agent", init.forwarded.userAgent);

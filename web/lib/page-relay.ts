@@ -6,6 +6,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { forwardedChain } from "@/lib/auth";
 import { mountedCookie, onlyCookie } from "@/lib/embedded-page";
+import { operatorLocale } from "@/lib/operator-locale";
 import { REQUEST_TIMEOUT } from "@/lib/outcome";
 
 const BFF_URL = (process.env.CONSOLE_BFF_URL ?? "http://127.0.0.1:8020").replace(/\/+$/, "");
@@ -23,7 +24,12 @@ export interface PageRelay {
 }
 
 export async function relayPage(request: NextRequest, relay: PageRelay): Promise<NextResponse> {
-  const headers = new Headers({ Authorization: `Bearer ${relay.token}`, "X-Forwarded-Prefix": relay.mount, ...relay.headers });
+  const headers = new Headers({
+    Authorization: `Bearer ${relay.token}`,
+    "X-Forwarded-Prefix": relay.mount,
+    "Accept-Language": await operatorLocale(),
+    ...relay.headers,
+  });
   const cookie = relay.cookie ? onlyCookie(request.headers.get("cookie"), relay.cookie) : null;
   if (cookie) headers.set("Cookie", cookie);
   for (const name of ["content-type", "user-agent"]) {

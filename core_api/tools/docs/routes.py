@@ -17,7 +17,8 @@ from aiohttp_session import get_session, session_middleware
 from aiohttp_session.cookie_storage import EncryptedCookieStorage
 
 from core_api.platform.api import Api
-from core_api.platform.envelope import fail, json_response, ok
+from core_api.platform.envelope import json_response, ok
+from core_api.platform.errors import Forbidden
 from core_api.platform.page_session import cookie_storage, issue_ticket, redeem_ticket, session_alive
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.settings import ROOT
@@ -127,7 +128,7 @@ async def init_js(_request: web.Request) -> web.Response:
 
 async def core_document(request: web.Request) -> web.Response:
     if not await _allowed(request):
-        return fail("当前操作没有权限", 403)
+        raise Forbidden()
     from core_api.app import openapi_document
 
     return json_response(openapi_document(request.config_dict[SETTINGS]))
@@ -135,7 +136,7 @@ async def core_document(request: web.Request) -> web.Response:
 
 async def bff_document(request: web.Request) -> web.Response:
     if not await _allowed(request):
-        return fail("当前操作没有权限", 403)
+        raise Forbidden()
     return web.Response(body=_bff_document(), content_type="application/json")
 
 
