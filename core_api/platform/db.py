@@ -124,7 +124,18 @@ async def close_db(ctx: TortoiseContext | None = None) -> None:
 
 
 async def migrate(settings: Settings) -> None:
+    from tortoise import connections
+
+    from core_api.platform.tally import rezone
+    from core_api.platform.timefmt import set_zone
+
+    set_zone(settings.timezone)  # a migration that keeps local-day totals (tally.py) keeps them in this zone
     await run_migrations(config=tortoise_config(settings))
+    ctx = await init_db(settings)
+    try:
+        await rezone(connections.get("default"), settings.timezone)
+    finally:
+        await close_db(ctx)
 
 
 # For the ``tortoise`` CLI (makemigrations): ``tortoise -c core_api.platform.db.TORTOISE_ORM makemigrations``

@@ -49,7 +49,8 @@ from core_api.platform.schema import INT_MAX, Flag, RichText, Schema, describe_v
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.seek import cursor_after, seek_filter
 from core_api.platform.state import CLOCK, DICT
-from core_api.platform.timefmt import aware, fmt
+from core_api.platform.tally import DayTally, tallied
+from core_api.platform.timefmt import aware, fmt, zone
 
 PERSONAL_DATA = "account:consumer:personal"  # view phone and ID numbers unmasked
 SHELF_ON, SHELF_OFF = "1", "0"
@@ -182,6 +183,9 @@ class Resource:
     # The list total is kept until the table's next write through the console (core_api/platform/counts.py);
     # False where the rows also change elsewhere (orders moved by the app, the wallet and the timeouts).
     cached_count: bool = True
+    # Counted per key and local day by triggers (core_api/platform/tally.py): a list filtered by nothing but some
+    # of the tally's keys (exact filters, the caller's shop) and a range of ``time_field``'s days sums those rows.
+    tally: DayTally | None = None
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -209,6 +213,11 @@ class Resource:
                 raise ValueError(f"{self.name}: targets field {f.name} needs the field it follows and its picks")
         if "location" in kinds and not ("lng" in kinds and "lat" in kinds):
             raise ValueError(f"{self.name}: a location field needs an lng and a lat field beside it")
+        if self.tally is not None and (
+                self.tally.table != self.table or self.tally.time != self.time_field
+                or self.by_name.get(self.time_field, F("", "", "")).kind != "datetime"
+                or not all(c in self.by_name for c in self.tally.columns)):
+            raise ValueError(f"{self.name}: the tally must count this table by its listed keys and datetime time_field")
         self.stamped = "create_by" in self.model._meta.fields_map
         self.columns = list(dict.fromkeys([self.key, *(f.name for f in self.fields if not f.virtual)]))
         self.query_model = _query_model(self)
@@ -269,6 +278,49 @@ class Resource:
             qs = qs.filter(where)
             key.append(f"shop={principal.authz.scope.shop_id}")
         return qs, "&".join(key)
+
+    def tally_filter(self, query: BaseModel, principal: Principal) -> tuple[dict[str, Any], Any, Any] | None:
+        """The tally's keys and days that answer this list call's total, or None when a filter or a scope outside
+        the tally applies (``filtered`` applies the same filters)."""
+        if self.tally is None:
+            return None
+        equals: dict[str, Any] = {}
+        begin = end = None
+        for f in self.fields:
+            if f.filter == "range":
+                low, high = getattr(query, f"begin_{f.name}", None), getattr(query, f"end_{f.name}", None)
+                if f.name == self.time_field:
+                    begin = low or getattr(query, "begin_time", None)
+                    end = high or getattr(query, "end_time", None)
+                elif low is not None or high is not None:
+                    return None
+                continue
+            value = getattr(query, f.name, None) if f.filter else None
+            if value is None or value == "":
+                continue
+            if f.filter != "exact" or f.kind in ("area", "category") or f.name not in self.tally.columns:
+                return None
+            equals[f.name] = value
+        if self.scope_field and principal.authz.scope.dept_filter(self.scope_field) is not None:
+            return None
+        own = principal.authz.scope.shop_id if self.shop_field else None
+        if own is not None:
+            if self.shop_field not in self.tally.columns or equals.get(self.shop_field, own) != own:
+                return None
+            equals[self.shop_field] = own
+        return equals, begin, end
+
+    async def total(self, request: web.Request, query: BaseModel, principal: Principal, qs: QuerySet,
+                    key: str) -> int:
+        """The list's total: from the tally where it answers, else kept (``cached_count``) or counted."""
+        asked = self.tally_filter(query, principal)
+        if asked is not None and self.tally is not None:
+            found = await tallied(self.model._meta.db, self.tally, zone().key, *asked)
+            if found is not None:
+                return found
+        if self.cached_count:
+            return await counted(request.app, self.table, f"{self.name}?{key}", qs, exact=True)
+        return await qs.count()
 
     def view_of(self, principal: Principal | None) -> Callable[[dict[str, Any]], dict[str, Any]]:
         personal = principal is not None and principal.authz.has_permi(PERSONAL_DATA)
@@ -584,7 +636,7 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
                 ("after", query.after, query.page_num) if seek is not None else ("offset", query.offset))
         rows, total = await asyncio.gather(
             values_of(page_qs.order_by(*ordering).limit(query.page_size).values(*res.columns), page),
-            counted(request.app, res.table, f"{res.name}?{key}", qs, exact=True) if res.cached_count else qs.count(),
+            res.total(request, query, principal, qs, key),
         )
         after = (cursor_after(res.model, rows[-1], key, ordering, query.page_num + 1)
                  if seekable and len(rows) == query.page_size else None)
