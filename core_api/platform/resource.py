@@ -308,7 +308,7 @@ class Resource:
             if self.shop_field not in self.tally.columns or equals.get(self.shop_field, own) != own:
                 return None
             equals[self.shop_field] = own
-        return equals, begin, end
+        return (equals, begin, end) if self.tally.columns[0] in equals else None
 
     async def total(self, request: web.Request, query: BaseModel, principal: Principal, qs: QuerySet,
                     key: str) -> int:

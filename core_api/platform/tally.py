@@ -7,8 +7,8 @@ console (the app places and pays, the wallet answers, the timeouts close), so it
 a shop's 9,000 completed orders of a quarter cost more than the page itself. Here the writing statements keep
 the total: statement-level triggers append one delta row per (keys, local day) that a statement changed, in the
 writing transaction, as ``biz_row_count`` does for whole tables; no row is updated by two writers, so writers
-never queue behind each other. A list sums the rows of its keys and days (a quarter: ~90 rows) and folds the
-delta rows it met into one row per key and day once there are more than ``FOLD_AT``.
+never queue behind each other. A list given a shop sums the rows of its keys and days (a quarter: ~90 rows) and
+folds the delta rows it met into one row per key and day once there are more than ``FOLD_AT``.
 
 The day is the local day in the configured zone, recorded in ``biz_tally`` with the tally's columns. A total is
 used only when that zone is the caller's: after ``CONSOLE_TIMEZONE`` changes, the lists count exactly until
@@ -32,7 +32,9 @@ SQL_TYPE = re.compile(r"^(BIGINT|INTEGER|VARCHAR\(\d{1,4}\))$")
 
 @dataclass(frozen=True)
 class DayTally:
-    """``table``'s rows counted per ``keys`` (column, SQL type; never null) and local day of ``time``."""
+    """``table``'s rows counted per ``keys`` (column, SQL type; never null) and local day of ``time``. The first key
+    is the narrow one (a shop): a total is summed only when it is given, since without it the rows to sum
+    (every shop's days) can be as many as an index count of the table's own rows."""
 
     table: str
     time: str
@@ -75,14 +77,12 @@ def tally_sql(t: DayTally, zone: str) -> list[str]:
     keys = ", ".join(f'"{c}" {typ} NOT NULL' for c, typ in t.keys)
     cols, day_of = _cols(t), f'("{t.time}" AT TIME ZONE z)::date'
     group = ", ".join(str(i + 1) for i in range(len(t.keys) + 1))
-    indexes = [f"CREATE INDEX {t.name}_{i} ON {t.name} ({_cols(DayTally(t.table, t.time, t.keys[i:]))}, day)"
-               for i in range(len(t.keys))]
     return [
         "CREATE TABLE IF NOT EXISTS biz_tally (tbl VARCHAR(64) PRIMARY KEY, keys VARCHAR(400) NOT NULL, "
         "time_column VARCHAR(64) NOT NULL, zone VARCHAR(64) NOT NULL)",
         f"CREATE TABLE {t.name} (id BIGSERIAL PRIMARY KEY, {keys}, day DATE NOT NULL, n BIGINT NOT NULL, "
         "folded BOOLEAN NOT NULL DEFAULT FALSE)",
-        *indexes,
+        f"CREATE INDEX {t.name}_keys ON {t.name} ({cols}, day)",
         f"""CREATE OR REPLACE FUNCTION {t.name}() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE z text;
 BEGIN
@@ -148,13 +148,7 @@ async def rezone(client: Any, zone: str) -> list[str]:
     return rebuilt
 
 
-async def tallied(client: Any, t: DayTally, zone: str, equals: dict[str, Any], begin: date | None,
-                  end: date | None) -> int | None:
-    """The number of ``t.table``'s rows whose keys equal ``equals`` (a subset of the keys) placed between the
-    local days ``begin`` and ``end`` (inclusive, either open); None where no tally answers (SQLite, another
-    zone): the caller counts exactly."""
-    if client.capabilities.dialect != "postgres" or not set(equals) <= set(t.columns):
-        return None
+def _where(equals: dict[str, Any], begin: date | None, end: date | None) -> tuple[str, list[Any]]:
     where, args = [], []
     for column, value in equals.items():
         args.append(value)
@@ -163,21 +157,35 @@ async def tallied(client: Any, t: DayTally, zone: str, equals: dict[str, Any], b
         if day is not None:
             args.append(day)
             where.append(f"day {op} ${len(args)}")
-    args.append(t.table)
-    condition = " AND ".join(where) or "TRUE"
-    rows = await client.execute_query_dict(
-        f"SELECT (SELECT zone FROM biz_tally WHERE tbl = ${len(args)}) AS zone, SUM(n) AS total, "
-        f"COUNT(*) FILTER (WHERE NOT folded) AS loose FROM {t.name} WHERE {condition}", args)
-    found = rows[0]
+    return " AND ".join(where) or "TRUE", args
+
+
+def tally_statement(t: DayTally, equals: dict[str, Any], begin: date | None, end: date | None) -> tuple[str, list]:
+    """The statement ``tallied`` sends and its arguments: the zone kept, the total, the delta rows summed."""
+    condition, args = _where(equals, begin, end)
+    return (f"SELECT (SELECT zone FROM biz_tally WHERE tbl = ${len(args) + 1}) AS zone, SUM(n) AS total, "
+            f"COUNT(*) FILTER (WHERE NOT folded) AS loose FROM {t.name} WHERE {condition}", [*args, t.table])
+
+
+async def tallied(client: Any, t: DayTally, zone: str, equals: dict[str, Any], begin: date | None,
+                  end: date | None) -> int | None:
+    """The number of ``t.table``'s rows whose keys equal ``equals`` (a subset of the keys) placed between the
+    local days ``begin`` and ``end`` (inclusive, either open); None where no tally answers (SQLite, another
+    zone): the caller counts exactly."""
+    if client.capabilities.dialect != "postgres" or not set(equals) <= set(t.columns) or t.columns[0] not in equals:
+        return None
+    sql, args = tally_statement(t, equals, begin, end)
+    found = (await client.execute_query_dict(sql, args))[0]
     if found["zone"] != zone:
         return None
     if found["loose"] > FOLD_AT:
         # One row per key and day for the deltas met. A concurrent fold waits for this one's row locks and then
         # finds those rows gone (the rows this one adds are not in its snapshot: a key may keep two folded rows,
         # the sum stays right); deltas not yet committed are not seen and stay as they are.
+        condition, args = _where(equals, begin, end)
         await client.execute_query(
             f"WITH gone AS (DELETE FROM {t.name} WHERE ({_cols(t)}, day) IN (SELECT {_cols(t)}, day FROM {t.name} "
             f"WHERE {condition} AND NOT folded) RETURNING {_cols(t)}, day, n) "
             f"INSERT INTO {t.name} ({_cols(t)}, day, n, folded) SELECT {_cols(t)}, day, SUM(n), TRUE FROM gone "
-            f"GROUP BY {_cols(t)}, day HAVING SUM(n) <> 0", args[:-1])
+            f"GROUP BY {_cols(t)}, day HAVING SUM(n) <> 0", args)
     return int(found["total"] or 0)

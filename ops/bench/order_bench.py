@@ -74,6 +74,8 @@ class Case:
     count: str = ""
     select_params: tuple = ()
     count_params: tuple = ()
+    tally: str = ""  # the statement the API sends for the total where the tally answers it (tally.py)
+    tally_params: tuple = ()
     total: int = 0
     target: str = ""
     logged: list[str] = field(default_factory=list)
@@ -214,6 +216,7 @@ async def build_sql(url: str, cases: list[Case], shop: int) -> None:
     from core_api.platform.security import Authz, DataScope, Principal
     from core_api.platform.seek import seek_filter
     from core_api.platform.settings import Settings
+    from core_api.platform.tally import tally_statement
 
     business_apis()
     res = REGISTRY["OrderShop"]
@@ -239,6 +242,10 @@ async def build_sql(url: str, cases: list[Case], shop: int) -> None:
             counter._make_query()
             case.count, params = counter.query.get_parameterized_sql()
             case.count_params = tuple(params)
+            asked = res.tally_filter(query, staff if case.staff else operator)
+            if asked is not None and res.tally is not None:
+                case.tally, params = tally_statement(res.tally, *asked)
+                case.tally_params = tuple(params)
         conn = await asyncpg.connect(url)
         try:
             for case in cases:
@@ -249,7 +256,8 @@ async def build_sql(url: str, cases: list[Case], shop: int) -> None:
         await Tortoise.close_connections()
 
 
-async def floor(url: str, case: Case, concurrency: int, seconds: float) -> Result:
+async def floor(url: str, case: Case, concurrency: int, seconds: float, tally: bool = False) -> Result:
+    """The page's SELECT and its total through asyncpg: the exact COUNT, or (``tally``) the API's own statement."""
     from core_api.platform.db import PG_SERVER_SETTINGS
 
     pool = await asyncpg.create_pool(url, min_size=concurrency, max_size=concurrency,
@@ -264,7 +272,10 @@ async def floor(url: str, case: Case, concurrency: int, seconds: float) -> Resul
         async with pool.acquire() as conn:
             while time.perf_counter() < deadline:
                 began = time.perf_counter()
-                total = await conn.fetchval(case.count, *case.count_params)
+                if tally:
+                    total = (await conn.fetchrow(case.tally, *case.tally_params))["total"]
+                else:
+                    total = await conn.fetchval(case.count, *case.count_params)
                 page = await conn.fetch(case.select, *case.select_params)
                 if total == case.total and len(page) == rows:
                     latencies.append(time.perf_counter() - began)
@@ -275,7 +286,8 @@ async def floor(url: str, case: Case, concurrency: int, seconds: float) -> Resul
     await asyncio.gather(*(worker() for _ in range(concurrency)))
     elapsed = time.perf_counter() - began
     await pool.close()
-    return summary(f"asyncpg SELECT + COUNT, {case.name} (floor)", concurrency, latencies, elapsed, wrong)
+    kind = "the tally's SUM" if tally else "COUNT"
+    return summary(f"asyncpg SELECT + {kind}, {case.name} (floor)", concurrency, latencies, elapsed, wrong)
 
 
 async def largest_shop(url: str) -> int:
@@ -403,7 +415,7 @@ def main() -> None:
     shop = asyncio.run(largest_shop(url))
     cases = [c for c in cases_for() if args.only in c.name]
     core = start_api(env, args.processes)
-    results: list[Result] = []
+    results: list[list[Result]] = []  # per case and concurrency: the API, then its floors
     try:
         admin = login(core.url)
         tokens = {False: admin, True: staff_token(core.url, admin, url, shop)}
@@ -425,7 +437,7 @@ def main() -> None:
         others = sum(1 for s in case.logged if TABLE not in s)
         print(f"  (and {others} other statements: the session, the shop names, the job scheduler)")
         sent = " ".join(case.logged)
-        for kind, sql in (("SELECT", case.select), ("COUNT", case.count)):
+        for kind, sql in (("SELECT", case.select), ("total", case.tally or case.count)):
             if sql not in sent:
                 print(f"!! the floor's {kind} is not among the statements the API sent:\n  {sql}")
     core = start_api(env)
@@ -435,15 +447,19 @@ def main() -> None:
             print(f"{case.name}: total {case.total:,}", flush=True)
             asyncio.run(load("warm-up", target, tokens[case.staff], case, 4, 2))  # type: ignore[arg-type]
             for c in levels:
-                results.append(asyncio.run(load(f"GET list, {case.name}", target, tokens[case.staff],
-                                                case, c, args.seconds)))  # type: ignore[arg-type]
-                results.append(asyncio.run(floor(url, case, c, args.seconds)))
+                group = [asyncio.run(load(f"GET list, {case.name}", target, tokens[case.staff],
+                                          case, c, args.seconds)),  # type: ignore[arg-type]
+                         asyncio.run(floor(url, case, c, args.seconds))]
+                if case.tally:
+                    group.append(asyncio.run(floor(url, case, c, args.seconds, tally=True)))
+                results.append(group)
                 print(f"  load average {Path('/proc/loadavg').read_text().split()[0]}", flush=True)
-        print(table(results))
-        for app, base in zip(results[::2], results[1::2], strict=True):
-            ratio = app.p50_ms / base.p50_ms if base.p50_ms else float("inf")
-            print(f"{app.name} (c{app.concurrency}): p50 {app.p50_ms:.1f} ms vs {base.p50_ms:.1f} ms = {ratio:.2f}×"
-                  + ("" if ratio <= 1.5 else "  ← over 1.5×"))
+        print(table([r for group in results for r in group]))
+        for app, *bases in results:
+            for base in bases:
+                ratio = app.p50_ms / base.p50_ms if base.p50_ms else float("inf")
+                print(f"{app.name} (c{app.concurrency}): p50 {app.p50_ms:.1f} ms vs {base.p50_ms:.1f} ms "
+                      f"({base.name.split(',')[0]}) = {ratio:.2f}×" + ("" if ratio <= 1.5 else "  ← over 1.5×"))
         print("\n```\n" + asyncio.run(plans(url, cases)) + "\n```")
     finally:
         core.stop()
