@@ -492,6 +492,12 @@ async def test_a_timeout_or_the_wallet_down_leaves_the_refund_refunding(start_ap
     assert again.reason == "退款处理中，稍后自动重查（支付渠道暂时不可用（HTTP 500），不会重复退款）"
     assert (await OrderAfterSale.get(id=row["id"])).status == "refunding" and await booked(order, sku) == before
     assert await OrderLog.filter(shop_order_id=order.id, action="after_sale_processing").count() == 2
+    # still down at the next sweep: sent again, but the same answer adds no log row
+    await a_while_ago(row["id"])
+    assert await job.resend_stuck_refunds(params, job_ctx(client, datetime.now(UTC))) == \
+        "重发退款 1 笔：退款成功 0 笔，退款失败 0 笔，仍在处理中 1 笔"
+    assert (await OrderRefund.get(id=refund.id)).attempts == 3
+    assert await OrderLog.filter(shop_order_id=order.id, action="after_sale_processing").count() == 2
     # the wallet back: the same number answers the refund it made at the first call; booked once, order closed
     provider.mode = "ok"
     await a_while_ago(row["id"])

@@ -331,16 +331,17 @@ PROCESSING_NOTE = "退款处理中，稍后自动重查"
 async def _processing(after_sale_id: int, refund: OrderRefund, actor: flow.Actor, now: datetime,
                       detail: str) -> Outcome:
     """The wallet is still processing the refund, or its answer was lost: nothing is booked and nothing is final.
-    The refund and the after-sale stay refunding (the reason says so, and an order log row) until the sweep
-    ``resendStuckRefunds`` sends the same refund number again and applies the wallet's final answer."""
+    The refund and the after-sale stay refunding (the reason says so, and an order log row when the reason is new)
+    until the sweep ``resendStuckRefunds`` sends the same refund number again and applies the final answer."""
     reason = f"{PROCESSING_NOTE}（{detail}，不会重复退款）"
     async with in_transaction():
         row = await OrderAfterSale.get(id=after_sale_id)
         noted = await OrderRefund.filter(id=refund.id, status=REFUNDING).update(reason=reason[:200], update_time=now)
         if row.status != REFUNDING or noted != 1:  # another sender of this refund applied its answer first
             raise ServiceError(CHANGED, 409)
-        await flow.note(row.shop_order_id, "after_sale_processing", actor, now,
-                        f"售后 {row.after_sale_no} 退款单 {refund.refund_no}：{reason}")
+        if refund.reason != reason[:200]:  # the same answer again (a sweep every few minutes) is not news
+            await flow.note(row.shop_order_id, "after_sale_processing", actor, now,
+                            f"售后 {row.after_sale_no} 退款单 {refund.refund_no}：{reason}")
     return Outcome(REFUNDING, await OrderRefund.get(id=refund.id))
 
 
