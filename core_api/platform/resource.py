@@ -237,15 +237,20 @@ class Resource:
 
     # ---- reading
 
+    def range_of(self, f: F, query: BaseModel) -> tuple[Any, Any]:
+        """A range filter's bounds (beginTime/endTime stand for the time field's)."""
+        begin, end = getattr(query, f"begin_{f.name}", None), getattr(query, f"end_{f.name}", None)
+        if f.name == self.time_field:
+            begin = begin or getattr(query, "begin_time", None)
+            end = end or getattr(query, "end_time", None)
+        return begin, end
+
     def filtered(self, query: BaseModel, principal: Principal) -> tuple[QuerySet, str]:
         qs = self.model.all()
         key: list[str] = []
         for f in self.fields:
             if f.filter == "range":
-                begin, end = getattr(query, f"begin_{f.name}", None), getattr(query, f"end_{f.name}", None)
-                if f.name == self.time_field:
-                    begin = begin or getattr(query, "begin_time", None)
-                    end = end or getattr(query, "end_time", None)
+                begin, end = self.range_of(f, query)
                 if begin is None and end is None:
                     continue
                 key.append(f"{f.name}:{begin}:{end}")
@@ -288,11 +293,10 @@ class Resource:
         begin = end = None
         for f in self.fields:
             if f.filter == "range":
-                low, high = getattr(query, f"begin_{f.name}", None), getattr(query, f"end_{f.name}", None)
+                bounds = self.range_of(f, query)
                 if f.name == self.time_field:
-                    begin = low or getattr(query, "begin_time", None)
-                    end = high or getattr(query, "end_time", None)
-                elif low is not None or high is not None:
+                    begin, end = bounds
+                elif bounds != (None, None):
                     return None
                 continue
             value = getattr(query, f.name, None) if f.filter else None
