@@ -328,18 +328,24 @@ class Resource:
 
     def view_of(self, principal: Principal | None) -> Callable[[dict[str, Any]], dict[str, Any]]:
         personal = principal is not None and principal.authz.has_permi(PERSONAL_DATA)
-        masked = [f for f in self.fields if f.mask and not personal]
+        masked = [(f.wire, f.mask) for f in self.fields if f.mask and not personal]
 
-        def view(row: dict[str, Any]) -> dict[str, Any]:
+        def view(row: dict[str, Any]) -> dict[str, Any]:  # every cell of every list: kept lean
             out: dict[str, Any] = {}
             for name, value in row.items():
-                if isinstance(value, dt.datetime):
+                kind = type(value)
+                if kind is dt.datetime:
                     value = fmt(value)
-                elif isinstance(value, dt.date):
+                elif kind is dt.date:
                     value = value.isoformat()
+                elif kind not in PLAIN:
+                    if isinstance(value, dt.datetime):
+                        value = fmt(value)
+                    elif isinstance(value, dt.date):
+                        value = value.isoformat()
                 out[to_camel(name)] = value
-            for f in masked:
-                out[f.wire] = mask(out.get(f.wire), f.mask)
+            for wire, how in masked:
+                out[wire] = mask(out.get(wire), how)
             return out
 
         return view
@@ -495,6 +501,9 @@ async def area_paths(res: Resource, rows: list[dict[str, Any]]) -> None:
     for r in rows:
         for n in names:
             r[f"{n}_path"] = paths.get(r.get(n) or "", "")
+
+
+PLAIN = frozenset({str, int, float, bool, type(None)})  # cells a view passes as they are
 
 
 def mask(value: Any, how: Mask | None) -> Any:

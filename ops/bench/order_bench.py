@@ -13,7 +13,9 @@ database is reused (migrated first, so a new index migration applies to it).
 Then, with one core_api process (the API and the worker handlers on the in-process bus), the shop order list
 (``GET /admin/OrderShop/list``, what the screen order/shop/index calls) filtered by status and a date range at
 page 1 and page 500 (by OFFSET, and sought with page 499's cursor), as an operator and as the largest shop's
-staff (a console user bound to the shop), beside the page's SELECT and COUNT through asyncpg (the floor).
+staff (a console user bound to the shop), beside the page's SELECT and COUNT through asyncpg (the floor). Where
+the list's total comes from the shop order tally (a shop given: core_api/platform/tally.py), a second floor runs
+the SELECT and the tally's own statement, the SQL the API really sends.
 
 The SQL of the floor is the list's own: built from the shop order declaration (its filters, its shop scope, its
 order, its columns, its seek condition) by Tortoise, as the running list builds it, and run with the same
@@ -432,9 +434,9 @@ def main() -> None:
     for case in cases:
         print(f"\n{case.name}: total {case.total:,}; the API sent:")
         for statement in case.logged:
-            if TABLE in statement:
+            if TABLE in statement or "order_shop_tally" in statement:
                 print("  " + statement.replace("\n", "\n  "))
-        others = sum(1 for s in case.logged if TABLE not in s)
+        others = sum(1 for s in case.logged if TABLE not in s and "order_shop_tally" not in s)
         print(f"  (and {others} other statements: the session, the shop names, the job scheduler)")
         sent = " ".join(case.logged)
         for kind, sql in (("SELECT", case.select), ("total", case.tally or case.count)):
