@@ -73,10 +73,17 @@ CHECKS = [not_a_server_error, no_internal_error, status_code_conformance, conten
           response_schema_conformance]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def free_ports(n: int) -> list[int]:
+    """``n`` distinct free ports: the sockets are held together, since a port closed may be handed out again
+    (the core and the BFF once got the same one, and the BFF's health check was answered by the core)."""
+    sockets = [socket.socket() for _ in range(n)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
 
 
 def start(command: list[str], port: int, env: dict[str, str], health: str, log: Path) -> subprocess.Popen:
@@ -85,7 +92,8 @@ def start(command: list[str], port: int, env: dict[str, str], health: str, log: 
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)
     for _ in range(300):
         try:
-            if requests.get(f"http://127.0.0.1:{port}{health}", timeout=1).status_code == 200:
+            answer = requests.get(f"http://127.0.0.1:{port}{health}", timeout=1)
+            if answer.status_code == 200 and answer.json().get("code", 200) == 200 and proc.poll() is None:
                 return proc
         except requests.ConnectionError:
             pass
@@ -108,7 +116,7 @@ def stack(template_db, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dic
     else:
         shutil.copy(template_db, base / "console.sqlite3")
         url = f"sqlite://{base / 'console.sqlite3'}"
-    core_port, bff_port = free_port(), free_port()
+    core_port, bff_port = free_ports(2)
     env = {**os.environ, "CONSOLE_DATABASE_URL": url, "CONSOLE_VAR_DIR": str(base / "var"),
            "CONSOLE_SECRET_KEY": "fuzz-secret-" + "x" * 40, "CONSOLE_CAPTCHA_ENABLED": "false",
            "CONSOLE_LOGIN_IP_LIMIT": "100000", "CONSOLE_AMQP_URL": "", "CONSOLE_REDIS_URL": "",
