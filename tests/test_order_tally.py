@@ -13,7 +13,7 @@ from tortoise import connections
 
 from core_api.order.core import flow
 from core_api.order.core.models import OrderShop
-from core_api.order.manage.routes import ORDER_SHOP_TALLY
+from core_api.order.manage.routes import ORDER_SHOP_TALLIES
 from core_api.platform.paging import between_days
 from core_api.platform.tally import FOLD_AT, rezone
 from tests.conftest import BACKEND
@@ -22,6 +22,7 @@ from tests.order_support import goods_of, make_order
 from tests.test_order_manage import STAFF, world
 
 LIST = "/admin/OrderShop/list"
+BY_SHOP, BY_STATUS = (t.name for t in ORDER_SHOP_TALLIES)  # order_shop_by_shop_id_status, order_shop_by_status
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 postgres_only = pytest.mark.skipif(BACKEND != "postgres", reason="the tally is kept by PostgreSQL triggers; "
                                                                  "SQLite lists count exactly (tested below too)")
@@ -50,7 +51,8 @@ def params(shop_id: int | None = None, status: str | None = None, begin: date | 
 
 async def loose_rows() -> int:
     rows = await connections.get("default").execute_query_dict(
-        "SELECT COUNT(*) AS k FROM order_shop_tally WHERE NOT folded")
+        f"SELECT (SELECT COUNT(*) FROM {BY_SHOP} WHERE NOT folded) + "
+        f"(SELECT COUNT(*) FROM {BY_STATUS} WHERE NOT folded) AS k")
     return int(rows[0]["k"])
 
 
@@ -115,20 +117,28 @@ async def test_the_total_is_the_tallys_and_its_deltas_fold_as_it_is_read(start_a
     # the deltas of that shop's shipped orders that day are one row now; the to-ship ones are untouched
     db = connections.get("default")
     rows = await db.execute_query_dict(
-        "SELECT status, n, folded FROM order_shop_tally WHERE shop_id = $1 AND status = $2", [a.id, flow.SHIPPED])
+        f"SELECT n, folded FROM {BY_SHOP} WHERE shop_id = $1 AND status = $2", [a.id, flow.SHIPPED])
     assert [(r["n"], r["folded"]) for r in rows] == [(FOLD_AT + 8, True)]
     assert (await admin.get(LIST, params=ask))["total"] == FOLD_AT + 8
     assert (await admin.get(LIST, params=params(a.id, flow.TO_SHIP, day, day)))["total"] == 0
     # the answer is the tally's: a row added by hand shows (no COUNT behind it), and goes with the next rebuild
-    await db.execute_query("INSERT INTO order_shop_tally (shop_id, status, day, n) VALUES ($1, $2, $3, 1000)",
+    await db.execute_query(f"INSERT INTO {BY_SHOP} (shop_id, status, day, n) VALUES ($1, $2, $3, 1000)",
                            [a.id, flow.SHIPPED, day])
     assert (await admin.get(LIST, params=ask))["total"] == FOLD_AT + 8 + 1000
+    # an operator's status without a shop sums the tally of every shop's orders by status (folded too)
+    every = params(None, flow.SHIPPED, day, day)
+    assert (await admin.get(LIST, params=every))["total"] == FOLD_AT + 8
+    rows = await db.execute_query_dict(f"SELECT n, folded FROM {BY_STATUS} WHERE status = $1", [flow.SHIPPED])
+    assert [(r["n"], r["folded"]) for r in rows] == [(FOLD_AT + 8, True)]
+    await db.execute_query(f"INSERT INTO {BY_STATUS} (status, day, n) VALUES ($1, $2, 500)", [flow.SHIPPED, day])
+    assert (await admin.get(LIST, params=every))["total"] == FOLD_AT + 8 + 500
     # another zone in the tally than the configured one: the list counts exactly; migrate rebuilds it
     await db.execute_query("UPDATE biz_tally SET zone = 'UTC' WHERE tbl = 'order_shop'")
     assert (await admin.get(LIST, params=ask))["total"] == FOLD_AT + 8
-    assert await rezone(db, "Asia/Shanghai") == ["order_shop"]
+    assert await rezone(db, "Asia/Shanghai") == [BY_SHOP, BY_STATUS]
     assert await rezone(db, "Asia/Shanghai") == []
     assert (await admin.get(LIST, params=ask))["total"] == FOLD_AT + 8
+    assert (await admin.get(LIST, params=every))["total"] == FOLD_AT + 8
     assert await loose_rows() == 0
 
 
@@ -140,18 +150,18 @@ async def test_a_rebuild_in_another_zone_moves_the_days(start_app, make_settings
     day = date(2026, 5, 2)
     await make_order(a, 9300, [(skus_a[0], 1)], status=flow.COMPLETED, now=local(day, 0, 10))
     db = connections.get("default")
-    assert await rezone(db, "UTC") == ["order_shop"]
-    rows = await db.execute_query_dict("SELECT day FROM order_shop_tally WHERE shop_id = $1", [a.id])
+    assert await rezone(db, "UTC") == [BY_SHOP, BY_STATUS]
+    rows = await db.execute_query_dict(f"SELECT day FROM {BY_SHOP} WHERE shop_id = $1", [a.id])
     assert [r["day"] for r in rows] == [day - timedelta(days=1)]
     assert (await admin.get(LIST, params=params(a.id, flow.COMPLETED, day, day)))["total"] == 1
-    assert await rezone(db, "Asia/Shanghai") == ["order_shop"]
-    rows = await db.execute_query_dict("SELECT day FROM order_shop_tally WHERE shop_id = $1", [a.id])
+    assert await rezone(db, "Asia/Shanghai") == [BY_SHOP, BY_STATUS]
+    rows = await db.execute_query_dict(f"SELECT day FROM {BY_SHOP} WHERE shop_id = $1", [a.id])
     assert [r["day"] for r in rows] == [day]
 
 
 def test_the_migration_keeps_the_tally_the_list_reads():
     migration = importlib.import_module("core_api.migrations.0036_order_shop_tally")
-    assert migration.ORDER_SHOP == ORDER_SHOP_TALLY
+    assert migration.TALLIES == ORDER_SHOP_TALLIES
 
 
 async def test_no_tally_for_a_shops_staff_without_the_shop_scope_or_with_an_extra_filter(start_app, make_settings):

@@ -183,9 +183,10 @@ class Resource:
     # The list total is kept until the table's next write through the console (core_api/platform/counts.py);
     # False where the rows also change elsewhere (orders moved by the app, the wallet and the timeouts).
     cached_count: bool = True
-    # Counted per key and local day by triggers (core_api/platform/tally.py): a list filtered by nothing but some
-    # of the tally's keys (exact filters, the caller's shop) and a range of ``time_field``'s days sums those rows.
-    tally: DayTally | None = None
+    # Counted per keys and local day by triggers (core_api/platform/tally.py): a list filtered by nothing but a
+    # tally's keys (exact filters, the caller's shop; its first key given) and a range of ``time_field``'s days
+    # sums that tally's rows (the one with the fewest keys beyond those asked).
+    tallies: tuple[DayTally, ...] = ()
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -213,11 +214,10 @@ class Resource:
                 raise ValueError(f"{self.name}: targets field {f.name} needs the field it follows and its picks")
         if "location" in kinds and not ("lng" in kinds and "lat" in kinds):
             raise ValueError(f"{self.name}: a location field needs an lng and a lat field beside it")
-        if self.tally is not None and (
-                self.tally.table != self.table or self.tally.time != self.time_field
-                or self.by_name.get(self.time_field, F("", "", "")).kind != "datetime"
-                or not all(c in self.by_name for c in self.tally.columns)):
-            raise ValueError(f"{self.name}: the tally must count this table by its listed keys and datetime time_field")
+        for t in self.tallies:
+            if (t.table != self.table or t.time != self.time_field or not all(c in self.by_name for c in t.columns)
+                    or self.by_name.get(self.time_field, F("", "", "")).kind != "datetime"):
+                raise ValueError(f"{self.name}: a tally counts this table by listed keys and a datetime time_field")
         self.stamped = "create_by" in self.model._meta.fields_map
         self.columns = list(dict.fromkeys([self.key, *(f.name for f in self.fields if not f.virtual)]))
         self.query_model = _query_model(self)
@@ -284,11 +284,12 @@ class Resource:
             key.append(f"shop={principal.authz.scope.shop_id}")
         return qs, "&".join(key)
 
-    def tally_filter(self, query: BaseModel, principal: Principal) -> tuple[dict[str, Any], Any, Any] | None:
-        """The tally's keys and days that answer this list call's total, or None when a filter or a scope outside
-        the tally applies (``filtered`` applies the same filters)."""
-        if self.tally is None:
+    def tally_filter(self, query: BaseModel, principal: Principal) -> tuple[DayTally, dict[str, Any], Any, Any] | None:
+        """The tally, keys and days that answer this list call's total, or None when a filter or a scope outside
+        every tally applies (``filtered`` applies the same filters)."""
+        if not self.tallies:
             return None
+        keys = {c for t in self.tallies for c in t.columns}
         equals: dict[str, Any] = {}
         begin = end = None
         for f in self.fields:
@@ -302,24 +303,27 @@ class Resource:
             value = getattr(query, f.name, None) if f.filter else None
             if value is None or value == "":
                 continue
-            if f.filter != "exact" or f.kind in ("area", "category") or f.name not in self.tally.columns:
+            if f.filter != "exact" or f.kind in ("area", "category") or f.name not in keys:
                 return None
             equals[f.name] = value
         if self.scope_field and principal.authz.scope.dept_filter(self.scope_field) is not None:
             return None
         own = principal.authz.scope.shop_id if self.shop_field else None
         if own is not None:
-            if self.shop_field not in self.tally.columns or equals.get(self.shop_field, own) != own:
+            if equals.get(self.shop_field, own) != own:
                 return None
-            equals[self.shop_field] = own
-        return (equals, begin, end) if self.tally.columns[0] in equals else None
+            equals[str(self.shop_field)] = own
+        fits = [t for t in self.tallies if t.columns[0] in equals and set(equals) <= set(t.columns)]
+        if not fits:
+            return None
+        return min(fits, key=lambda t: len(t.columns)), equals, begin, end
 
     async def total(self, request: web.Request, query: BaseModel, principal: Principal, qs: QuerySet,
                     key: str) -> int:
         """The list's total: from the tally where it answers, else kept (``cached_count``) or counted."""
         asked = self.tally_filter(query, principal)
-        if asked is not None and self.tally is not None:
-            found = await tallied(self.model._meta.db, self.tally, zone().key, *asked)
+        if asked is not None:
+            found = await tallied(self.model._meta.db, asked[0], zone().key, *asked[1:])
             if found is not None:
                 return found
         if self.cached_count:

@@ -32,9 +32,9 @@ SQL_TYPE = re.compile(r"^(BIGINT|INTEGER|VARCHAR\(\d{1,4}\))$")
 
 @dataclass(frozen=True)
 class DayTally:
-    """``table``'s rows counted per ``keys`` (column, SQL type; never null) and local day of ``time``. The first key
-    is the narrow one (a shop): a total is summed only when it is given, since without it the rows to sum
-    (every shop's days) can be as many as an index count of the table's own rows."""
+    """``table``'s rows counted per ``keys`` (column, SQL type; never null) and local day of ``time``. A total is
+    summed only when the first key is given: without it the rows to sum (every shop's days, say) can be as many
+    as an index count of the table's own rows. A table may have several (a shop's orders by status, and all)."""
 
     table: str
     time: str
@@ -47,7 +47,7 @@ class DayTally:
 
     @property
     def name(self) -> str:
-        return f"{self.table}_tally"
+        return f"{self.table}_by_{'_'.join(self.columns)}"
 
     @property
     def columns(self) -> list[str]:
@@ -78,8 +78,8 @@ def tally_sql(t: DayTally, zone: str) -> list[str]:
     cols, day_of = _cols(t), f'("{t.time}" AT TIME ZONE z)::date'
     group = ", ".join(str(i + 1) for i in range(len(t.keys) + 1))
     return [
-        "CREATE TABLE IF NOT EXISTS biz_tally (tbl VARCHAR(64) PRIMARY KEY, keys VARCHAR(400) NOT NULL, "
-        "time_column VARCHAR(64) NOT NULL, zone VARCHAR(64) NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS biz_tally (name VARCHAR(64) PRIMARY KEY, tbl VARCHAR(64) NOT NULL, "
+        "keys VARCHAR(400) NOT NULL, time_column VARCHAR(64) NOT NULL, zone VARCHAR(64) NOT NULL)",
         f"CREATE TABLE {t.name} (id BIGSERIAL PRIMARY KEY, {keys}, day DATE NOT NULL, n BIGINT NOT NULL, "
         "folded BOOLEAN NOT NULL DEFAULT FALSE)",
         f"CREATE INDEX {t.name}_keys ON {t.name} ({cols}, day)",
@@ -90,7 +90,7 @@ BEGIN
     DELETE FROM {t.name};
     RETURN NULL;
   END IF;
-  SELECT zone INTO z FROM biz_tally WHERE tbl = {_q(t.table)};
+  SELECT zone INTO z FROM biz_tally WHERE name = {_q(t.name)};
   IF TG_OP = 'INSERT' THEN
     INSERT INTO {t.name} ({cols}, day, n) SELECT {cols}, {day_of}, COUNT(*) FROM new_rows GROUP BY {group};
   ELSIF TG_OP = 'DELETE' THEN
@@ -111,7 +111,7 @@ END $fn$""",
         f'CREATE TRIGGER {t.name}_del AFTER DELETE ON "{t.table}" REFERENCING OLD TABLE AS old_rows '
         f"FOR EACH STATEMENT EXECUTE FUNCTION {t.name}()",
         f'CREATE TRIGGER {t.name}_trunc AFTER TRUNCATE ON "{t.table}" FOR EACH STATEMENT EXECUTE FUNCTION {t.name}()',
-        f"INSERT INTO biz_tally (tbl, keys, time_column, zone) VALUES ({_q(t.table)}, "
+        f"INSERT INTO biz_tally (name, tbl, keys, time_column, zone) VALUES ({_q(t.name)}, {_q(t.table)}, "
         f"{_q(','.join(f'{c}:{typ}' for c, typ in t.keys))}, {_q(t.time)}, {_q(zone)})",
         *_seed(t, zone),
     ]
@@ -120,7 +120,7 @@ END $fn$""",
 def drop_tally_sql(t: DayTally) -> list[str]:
     return [*(f'DROP TRIGGER IF EXISTS {t.name}_{op} ON "{t.table}"' for op in ("ins", "upd", "del", "trunc")),
             f"DROP FUNCTION IF EXISTS {t.name}()", f"DROP TABLE IF EXISTS {t.name}",
-            f"DELETE FROM biz_tally WHERE tbl = {_q(t.table)}"]
+            f"DELETE FROM biz_tally WHERE name = {_q(t.name)}"]
 
 
 def _declared(row: dict[str, Any]) -> DayTally:
@@ -130,21 +130,21 @@ def _declared(row: dict[str, Any]) -> DayTally:
 
 async def rezone(client: Any, zone: str) -> list[str]:
     """Rebuilds every tally kept in another zone than ``zone`` (after ``CONSOLE_TIMEZONE`` changed); answers the
-    tables rebuilt. Each in one transaction holding the table against writers while its rows are recounted."""
+    tallies rebuilt. Each in one transaction holding the table against writers while its rows are recounted."""
     if client.capabilities.dialect != "postgres":
         return []
     exists = await client.execute_query_dict("SELECT to_regclass('biz_tally') IS NOT NULL AS found")
     if not exists[0]["found"]:
         return []
     rebuilt = []
-    for row in await client.execute_query_dict("SELECT * FROM biz_tally WHERE zone <> $1", [zone]):
+    for row in await client.execute_query_dict("SELECT * FROM biz_tally WHERE zone <> $1 ORDER BY name", [zone]):
         t = _declared(row)
         async with in_transaction() as tx:
             await tx.execute_script(f'LOCK TABLE "{t.table}" IN SHARE MODE')
-            await tx.execute_query("UPDATE biz_tally SET zone = $1 WHERE tbl = $2", [zone, t.table])
+            await tx.execute_query("UPDATE biz_tally SET zone = $1 WHERE name = $2", [zone, t.name])
             for statement in _seed(t, zone):
                 await tx.execute_script(statement)
-        rebuilt.append(t.table)
+        rebuilt.append(t.name)
     return rebuilt
 
 
@@ -163,8 +163,8 @@ def _where(equals: dict[str, Any], begin: date | None, end: date | None) -> tupl
 def tally_statement(t: DayTally, equals: dict[str, Any], begin: date | None, end: date | None) -> tuple[str, list]:
     """The statement ``tallied`` sends and its arguments: the zone kept, the total, the delta rows summed."""
     condition, args = _where(equals, begin, end)
-    return (f"SELECT (SELECT zone FROM biz_tally WHERE tbl = ${len(args) + 1}) AS zone, SUM(n) AS total, "
-            f"COUNT(*) FILTER (WHERE NOT folded) AS loose FROM {t.name} WHERE {condition}", [*args, t.table])
+    return (f"SELECT (SELECT zone FROM biz_tally WHERE name = ${len(args) + 1}) AS zone, SUM(n) AS total, "
+            f"COUNT(*) FILTER (WHERE NOT folded) AS loose FROM {t.name} WHERE {condition}", [*args, t.name])
 
 
 async def tallied(client: Any, t: DayTally, zone: str, equals: dict[str, Any], begin: date | None,

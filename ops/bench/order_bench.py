@@ -245,8 +245,8 @@ async def build_sql(url: str, cases: list[Case], shop: int) -> None:
             case.count, params = counter.query.get_parameterized_sql()
             case.count_params = tuple(params)
             asked = res.tally_filter(query, staff if case.staff else operator)
-            if asked is not None and res.tally is not None:
-                case.tally, params = tally_statement(res.tally, *asked)
+            if asked is not None:
+                case.tally, params = tally_statement(*asked)
                 case.tally_params = tuple(params)
         conn = await asyncpg.connect(url)
         try:
@@ -434,9 +434,9 @@ def main() -> None:
     for case in cases:
         print(f"\n{case.name}: total {case.total:,}; the API sent:")
         for statement in case.logged:
-            if TABLE in statement or "order_shop_tally" in statement:
+            if TABLE in statement or "order_shop_by_" in statement:
                 print("  " + statement.replace("\n", "\n  "))
-        others = sum(1 for s in case.logged if TABLE not in s and "order_shop_tally" not in s)
+        others = sum(1 for s in case.logged if TABLE not in s and "order_shop_by_" not in s)
         print(f"  (and {others} other statements: the session, the shop names, the job scheduler)")
         sent = " ".join(case.logged)
         for kind, sql in (("SELECT", case.select), ("total", case.tally or case.count)):

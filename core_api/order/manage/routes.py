@@ -30,8 +30,9 @@ from core_api.platform.state import BUS, CLOCK, DICT
 from core_api.platform.tally import DayTally
 
 ORDER_NO = r"^[A-Za-z0-9]{1,32}$"
-# As migration 0036 created it (its triggers keep it).
-ORDER_SHOP_TALLY = DayTally("order_shop", "create_time", (("shop_id", "BIGINT"), ("status", "VARCHAR(16)")))
+# As migration 0036 created them (their triggers keep them): a shop's orders by status, and every shop's.
+ORDER_SHOP_TALLIES = (DayTally("order_shop", "create_time", (("shop_id", "BIGINT"), ("status", "VARCHAR(16)"))),
+                      DayTally("order_shop", "create_time", (("status", "VARCHAR(16)"),)))
 
 
 @dataclass
@@ -61,7 +62,7 @@ class OrderResource(Resource):
     def scoped(self, principal: Principal, qs: QuerySet) -> QuerySet:
         return self._narrow(super().scoped(principal, qs), principal)
 
-    def tally_filter(self, query: Any, principal: Principal) -> tuple[dict[str, Any], Any, Any] | None:
+    def tally_filter(self, query: Any, principal: Principal) -> tuple[DayTally, dict[str, Any], Any, Any] | None:
         return None if self.fixed or self.by_main else super().tally_filter(query, principal)
 
 
@@ -149,7 +150,7 @@ READ_ONLY: dict[str, Any] = {"shelf": None, "creatable": False, "editable": Fals
 shop_orders = OrderResource(
     name="OrderShop", model=OrderShop, perm="order:shop", title="商城订单", title_en="Shop orders",
     view="order/shop/index", shop_field="shop_id", fields=_shop_fields(True), **READ_ONLY,
-    tally=ORDER_SHOP_TALLY,  # the total of a shop, a status and a range of days, whatever the volume
+    tallies=ORDER_SHOP_TALLIES,  # the total of a shop or a status over a range of days, whatever the volume
     # Newest placed first, as by id, but in the date range's own column: the indexes on order_shop serve the
     # range and the order together (docs/performance.md, "Orders (issue 14)").
     order=("-create_time", "-id"),
