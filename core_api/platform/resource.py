@@ -308,11 +308,11 @@ class Resource:
             equals[f.name] = value
         if self.scope_field and principal.authz.scope.dept_filter(self.scope_field) is not None:
             return None
-        own = principal.authz.scope.shop_id if self.shop_field else None
-        if own is not None:
+        own = principal.authz.scope.shop_id
+        if self.shop_field and own is not None:
             if equals.get(self.shop_field, own) != own:
                 return None
-            equals[str(self.shop_field)] = own
+            equals[self.shop_field] = own
         fits = [t for t in self.tallies if t.columns[0] in equals and set(equals) <= set(t.columns)]
         if not fits:
             return None
