@@ -46,10 +46,17 @@ def dialect() -> str:
     return "postgresql" if name == "postgres" else name
 
 
+# The product's own tables that no model declares: the triggers' row counts and day tallies (counts.py, tally.py).
+DERIVED = {"biz_row_count", "biz_tally"}
+
+
 async def tables() -> list[DbTable]:
     conn = connections.get("default")
-    managed = managed_tables()
+    managed = managed_tables() | DERIVED
     if conn.capabilities.dialect == "postgres":
+        found = await conn.execute_query_dict("SELECT to_regclass('biz_tally') IS NOT NULL AS kept")
+        if found[0]["kept"]:
+            managed |= {r["name"] for r in await conn.execute_query_dict("SELECT name FROM biz_tally")}
         rows = await conn.execute_query_dict(
             "SELECT c.relname AS name, COALESCE(obj_description(c.oid, 'pg_class'), '') AS comment "
             "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
