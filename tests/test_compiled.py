@@ -55,3 +55,18 @@ async def test_a_kept_statement_reads_inside_the_callers_transaction(admin):
     after = await values_of(SysPost.all().order_by("post_id").values("post_code"), key)
     assert after == before
     assert len(compiled._kept) <= compiled.KEEP
+
+
+async def test_a_kept_statement_builds_no_query(admin):
+    built: list[int] = []
+
+    def build():  # what a list call passes: its page's query, built only when the statement is not kept
+        built.append(1)
+        return SysPost.all().order_by("post_id").values("post_code", "create_time")
+
+    expected = await SysPost.all().order_by("post_id").values("post_code", "create_time")
+    first = await values_of(build, ("posts", "built"), SysPost)
+    again = await values_of(build, ("posts", "built"), SysPost)
+    assert first == again == expected
+    assert built == [1]
+    assert all(r["create_time"] is None or r["create_time"].utcoffset() is not None for r in again)  # aware times

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import re
-from datetime import UTC, date
+from datetime import UTC, date, datetime
 from typing import Any
 
 from aiohttp import web
@@ -58,16 +58,23 @@ class ListQuery(Schema):
         return [f"-{column}" if descending else column, *[d for d in default if d.lstrip("-") != column]]
 
 
-def between_days(qs: QuerySet, field: str, begin: date | None, end: date | None) -> QuerySet:
-    """Filters ``field`` to the local days [begin, end] (the end day is inclusive).
+def day_bounds(field: str, begin: date | None, end: date | None) -> dict[str, datetime]:
+    """The filter arguments that hold ``field`` to the local days [begin, end] (the end day is inclusive).
 
     The bounds are given in UTC, as the times are stored: SQLite compares them as text, where a bound written
     with another offset (+08:00) would shift the day by the offset."""
+    bounds = {}
     if begin:
-        qs = qs.filter(**{f"{field}__gte": day_start(begin).astimezone(UTC)})
+        bounds[f"{field}__gte"] = day_start(begin).astimezone(UTC)
     if end:
-        qs = qs.filter(**{f"{field}__lt": day_end_exclusive(end).astimezone(UTC)})
-    return qs
+        bounds[f"{field}__lt"] = day_end_exclusive(end).astimezone(UTC)
+    return bounds
+
+
+def between_days(qs: QuerySet, field: str, begin: date | None, end: date | None) -> QuerySet:
+    """Filters ``field`` to the local days [begin, end] (``day_bounds``)."""
+    bounds = day_bounds(field, begin, end)
+    return qs.filter(**bounds) if bounds else qs
 
 
 async def page_of(qs: QuerySet, query: ListQuery, whitelist: dict[str, str], default: list[str],

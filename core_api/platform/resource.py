@@ -44,7 +44,7 @@ from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.models import ChangeLog
-from core_api.platform.paging import ListQuery, between_days, parse_ids, to_camel
+from core_api.platform.paging import ListQuery, day_bounds, parse_ids, to_camel
 from core_api.platform.schema import INT_MAX, Flag, RichText, Schema, describe_validation_error, refusal
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.seek import cursor_after, seek_filter
@@ -245,8 +245,11 @@ class Resource:
             end = end or getattr(query, "end_time", None)
         return begin, end
 
-    def filtered(self, query: BaseModel, principal: Principal) -> tuple[QuerySet, str]:
-        qs = self.model.all()
+    def conditions(self, query: BaseModel, principal: Principal) -> tuple[list[Q], str]:
+        """The list call's filters and scopes, and the key that names them: one loop writes both, so one key never
+        stands for two statements (tests/test_counts.py). Conditions, not a queryset: a list whose statement is
+        kept (compiled.py) never builds one."""
+        where: list[Q] = []
         key: list[str] = []
         for f in self.fields:
             if f.filter == "range":
@@ -255,34 +258,38 @@ class Resource:
                     continue
                 key.append(f"{f.name}:{begin}:{end}")
                 if f.kind == "datetime":
-                    qs = between_days(qs, f.name, begin, end)
+                    bounds: dict[str, Any] = day_bounds(f.name, begin, end)
                 elif f.kind == "date":
-                    qs = qs.filter(**{f"{f.name}__gte": begin}) if begin else qs
-                    qs = qs.filter(**{f"{f.name}__lte": end}) if end else qs
+                    bounds = {f"{f.name}__gte": begin} if begin else {}
+                    bounds |= {f"{f.name}__lte": end} if end else {}
                 else:
-                    if begin is not None:
-                        qs = qs.filter(**{f"{f.name}__gte": begin})
-                    if end is not None:
-                        qs = qs.filter(**{f"{f.name}__lte": end})
+                    bounds = {f"{f.name}__gte": begin} if begin is not None else {}
+                    bounds |= {f"{f.name}__lte": end} if end is not None else {}
+                if bounds:
+                    where.append(Q(**bounds))
                 continue
             value = getattr(query, f.name, None) if f.filter else None
             if value is None or value == "":
                 continue
             key.append(f"{f.name}={value!r}")
             if f.kind == "area":  # a region's records are those of the region and every region under it
-                qs = qs.filter(**{f"{f.name}__startswith": area_prefix(str(value))})
-                continue
-            if f.kind == "category" and CATEGORY_FILTER:  # a first-level category takes in its children
-                qs = qs.filter(CATEGORY_FILTER[0](f.name, int(value)))
-                continue
-            qs = qs.filter(**{f"{f.name}__icontains" if f.filter == "fragment" else f.name: value})
-        if self.scope_field and (where := principal.authz.scope.dept_filter(self.scope_field)) is not None:
-            qs = qs.filter(where)
+                where.append(Q(**{f"{f.name}__startswith": area_prefix(str(value))}))
+            elif f.kind == "category" and CATEGORY_FILTER:  # a first-level category takes in its children
+                where.append(CATEGORY_FILTER[0](f.name, int(value)))
+            else:
+                where.append(Q(**{f"{f.name}__icontains" if f.filter == "fragment" else f.name: value}))
+        if self.scope_field and (dept := principal.authz.scope.dept_filter(self.scope_field)) is not None:
+            where.append(dept)
             key.append(f"scope={sorted(principal.authz.scope.dept_ids)}")
-        if self.shop_field and (where := principal.authz.scope.shop_filter(self.shop_field)) is not None:
-            qs = qs.filter(where)
+        if self.shop_field and (shop := principal.authz.scope.shop_filter(self.shop_field)) is not None:
+            where.append(shop)
             key.append(f"shop={principal.authz.scope.shop_id}")
-        return qs, "&".join(key)
+        return where, "&".join(key)
+
+    def filtered(self, query: BaseModel, principal: Principal) -> tuple[QuerySet, str]:
+        """The list call's records (``conditions``) and their key."""
+        where, key = self.conditions(query, principal)
+        return self.model.filter(*where), key
 
     def tally_filter(self, query: BaseModel, principal: Principal) -> tuple[DayTally, dict[str, Any], Any, Any] | None:
         """The tally, keys and days that answer this list call's total, or None when a filter or a scope outside
@@ -318,8 +325,8 @@ class Resource:
             return None
         return min(fits, key=lambda t: len(t.columns)), equals, begin, end
 
-    async def total(self, request: web.Request, query: BaseModel, principal: Principal, qs: QuerySet,
-                    key: str) -> int:
+    async def total(self, request: web.Request, query: BaseModel, principal: Principal,
+                    records: Callable[[], QuerySet], key: str) -> int:
         """The list's total: from the tally where it answers, else kept (``cached_count``) or counted."""
         asked = self.tally_filter(query, principal)
         if asked is not None:
@@ -327,8 +334,8 @@ class Resource:
             if found is not None:
                 return found
         if self.cached_count:
-            return await counted(request.app, self.table, f"{self.name}?{key}", qs, exact=True)
-        return await qs.count()
+            return await counted(request.app, self.table, f"{self.name}?{key}", records(), exact=True)
+        return await records().count()
 
     def view_of(self, principal: Principal | None) -> Callable[[dict[str, Any]], dict[str, Any]]:
         personal = principal is not None and principal.authz.has_permi(PERSONAL_DATA)
@@ -337,12 +344,7 @@ class Resource:
         def view(row: dict[str, Any]) -> dict[str, Any]:  # every cell of every list: kept lean
             out: dict[str, Any] = {}
             for name, value in row.items():
-                kind = type(value)
-                if kind is dt.datetime:
-                    value = fmt(value)
-                elif kind is dt.date:
-                    value = value.isoformat()
-                elif kind not in PLAIN:
+                if value.__class__ not in PLAIN:
                     if isinstance(value, dt.datetime):
                         value = fmt(value)
                     elif isinstance(value, dt.date):
@@ -643,18 +645,24 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
     ident = r"{id:\d+}"
 
     async def list_rows(request: web.Request, principal: Principal, query: Any) -> web.Response:
-        qs, key = res.filtered(query, principal)
+        where, key = res.conditions(query, principal)
         sorts = {f.wire: f.name for f in res.fields if f.sortable}
         ordering = query.ordering(sorts, list(res.order))
         seekable = ordering[-1].lstrip("-") == res.key  # a total order: the key breaks every tie
         seek = seek_filter(res.model, query.after, key, ordering, query.page_num) if seekable else None
-        page_qs = qs.filter(seek) if seek is not None else qs.offset(query.offset)
         page = (res.name, id(res), key, tuple(ordering), query.page_size,
                 ("after", query.after, query.page_num) if seek is not None else ("offset", query.offset))
-        rows, total = await asyncio.gather(
-            values_of(page_qs.order_by(*ordering).limit(query.page_size).values(*res.columns), page),
-            res.total(request, query, principal, qs, key),
-        )
+
+        def records() -> QuerySet:
+            return res.model.filter(*where)
+
+        def page_query() -> Any:  # built only where the page's statement is not kept yet
+            qs = records()
+            qs = qs.filter(seek) if seek is not None else qs.offset(query.offset)
+            return qs.order_by(*ordering).limit(query.page_size).values(*res.columns)
+
+        rows, total = await asyncio.gather(values_of(page_query, page, res.model),
+                                           res.total(request, query, principal, records, key))
         after = (cursor_after(res.model, rows[-1], key, ordering, query.page_num + 1)
                  if seekable and len(rows) == query.page_size else None)
         if res.enrich is not None:

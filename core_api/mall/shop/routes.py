@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from aiohttp import web
 from pydantic import BaseModel, Field
+from tortoise.expressions import Q
 from tortoise.queryset import QuerySet
 
 from core_api.mall.shop import refs, service  # refs: the shop names of the "shop" field kind
@@ -304,11 +305,11 @@ class OwnApplications(Resource):
         where = principal.authz.scope.shop_filter("shop_id")
         return super().scoped(principal, qs if where is None else qs.filter(where))
 
-    def filtered(self, query: BaseModel, principal: Principal) -> tuple[QuerySet, str]:
-        qs, key = super().filtered(query, principal)
-        if (where := principal.authz.scope.shop_filter("shop_id")) is None:
-            return qs, key
-        return qs.filter(where), f"{key}&shop={principal.authz.scope.shop_id}"
+    def conditions(self, query: BaseModel, principal: Principal) -> tuple[list[Q], str]:
+        where, key = super().conditions(query, principal)
+        if (own := principal.authz.scope.shop_filter("shop_id")) is None:
+            return where, key
+        return [*where, own], f"{key}&shop={principal.authz.scope.shop_id}"
 
 
 settled_resource = OwnApplications(

@@ -13,6 +13,7 @@ from typing import Any
 
 from aiohttp import web
 from pydantic import Field
+from tortoise.expressions import Q
 from tortoise.queryset import QuerySet
 
 from core_api.content.common import delete_one, page_of
@@ -44,23 +45,25 @@ class OrderResource(Resource):
     by_main: bool = False
     cached_count: bool = False  # orders move outside the console (the app, the wallet, the timeouts)
 
-    def _narrow(self, qs: QuerySet, principal: Principal) -> QuerySet:
+    def _narrowing(self, principal: Principal) -> tuple[list[Q], str]:
+        where, key = [], ""
         if self.fixed:
-            qs = qs.filter(**self.fixed)
+            where.append(Q(**self.fixed))
+            key += f"&fixed={sorted(self.fixed.items())}"
         own = principal.authz.scope.shop_id
         if self.by_main and own is not None:
-            qs = qs.filter(id__in=service.mains_of_shop(own))
-        return qs
+            where.append(Q(id__in=service.mains_of_shop(own)))
+            key += f"&mainshop={own}"
+        return where, key
 
-    def filtered(self, query: Any, principal: Principal) -> tuple[QuerySet, str]:
-        qs, key = super().filtered(query, principal)
-        extra = f"&fixed={sorted(self.fixed.items())}" if self.fixed else ""
-        if self.by_main and principal.authz.scope.shop_id is not None:
-            extra += f"&mainshop={principal.authz.scope.shop_id}"
-        return self._narrow(qs, principal), key + extra
+    def conditions(self, query: Any, principal: Principal) -> tuple[list[Q], str]:
+        where, key = super().conditions(query, principal)
+        narrow, extra = self._narrowing(principal)
+        return where + narrow, key + extra
 
     def scoped(self, principal: Principal, qs: QuerySet) -> QuerySet:
-        return self._narrow(super().scoped(principal, qs), principal)
+        narrow, _ = self._narrowing(principal)
+        return super().scoped(principal, qs).filter(*narrow)
 
     def tally_filter(self, query: Any, principal: Principal) -> tuple[DayTally, dict[str, Any], Any, Any] | None:
         return None if self.fixed or self.by_main else super().tally_filter(query, principal)
