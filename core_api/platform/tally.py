@@ -58,8 +58,8 @@ def _q(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
-def _cols(t: DayTally, prefix: str = "") -> str:
-    return ", ".join(f'{prefix}"{c}"' for c in t.columns)
+def _cols(t: DayTally) -> str:
+    return ", ".join(f'"{c}"' for c in t.columns)
 
 
 def _seed(t: DayTally, zone: str) -> list[str]:
