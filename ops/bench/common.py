@@ -8,6 +8,7 @@ import subprocess
 import tempfile
 import time
 import urllib.request
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -157,3 +158,45 @@ def table(results: list[Result]) -> str:
     for r in results:
         lines.append(f"| {r.name} | {r.concurrency} | {r.rps:,.0f} | {r.p50_ms:.1f} | {r.p99_ms:.1f} | {r.errors} |")
     return "\n".join(lines)
+
+
+def _machine_busy() -> float:
+    """Seconds of CPU the whole machine has spent busy since it started (/proc/stat: all but idle and iowait)."""
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, Path("/proc/stat").read_text().split()[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def _process_cpu(pids: list[int]) -> float:
+    import psutil
+
+    spent = 0.0
+    for pid in pids:
+        with suppress(psutil.Error):
+            t = psutil.Process(pid).cpu_times()
+            spent += t.user + t.system
+    return spent
+
+
+class CpuSplit:
+    """Where a measurement's CPU went, per answer: the server processes ``pids``, this process (the load
+    client), and the rest of the machine (on a quiet machine: PostgreSQL)."""
+
+    def __init__(self, pids: list[int]) -> None:
+        self.pids = pids
+        self.server = self.client = self.rest = 0.0
+
+    def __enter__(self) -> CpuSplit:
+        self._started = (_process_cpu(self.pids), time.process_time(), _machine_busy())
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        server0, client0, busy0 = self._started
+        self.server = _process_cpu(self.pids) - server0
+        self.client = time.process_time() - client0
+        self.rest = max(0.0, _machine_busy() - busy0 - self.server - self.client)
+
+    def per_answer(self, answers: float) -> str:
+        n = max(answers, 1)
+        parts = ([f"server {self.server / n * 1000:.2f}"] if self.pids else []) + [
+            f"load client {self.client / n * 1000:.2f}", f"PostgreSQL and the rest {self.rest / n * 1000:.2f}"]
+        return "CPU ms per answer: " + ", ".join(parts)

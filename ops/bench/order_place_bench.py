@@ -13,6 +13,7 @@ stock must be 0 and the placed answers exactly the starting stock (no oversell, 
 The floor: the same conditional reservation (``UPDATE mall_sku SET stock = stock - 1 WHERE id = $1 AND stock >=
 1`` and the goods' stock/sales) in one transaction per call through an asyncpg pool, at the same rate, on a
 second SKU. It has no order rows, coupons, points or HTTP: it shows what the database alone costs.
+Both print the CPU spent per answer by the server, the load client (this process) and the rest of the machine.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import aiohttp
 import asyncpg
 import orjson
 
-from ops.bench.common import Result, bench_env, prepare, production, recreate_database, start, table
+from ops.bench.common import CpuSplit, Result, bench_env, prepare, production, recreate_database, start, table
 
 PATH = "/api/partner/v1/orders/place"
 KEY = "bench-partner-key-" + "k" * 24
@@ -164,8 +165,10 @@ def main() -> None:
     core = start("core_api", production(env, args.processes), "/health", args.processes)
     try:
         uids = asyncio.run(users(core.url, args.users))
-        result, placed, sold_out = asyncio.run(load(core.url, shop, sku, uids, args.rate, args.seconds))
-        base, reserved = asyncio.run(floor(url, floor_goods, floor_sku, args.rate, args.seconds))
+        with CpuSplit([p.pid for p in core.procs]) as spent:
+            result, placed, sold_out = asyncio.run(load(core.url, shop, sku, uids, args.rate, args.seconds))
+        with CpuSplit([]) as floor_spent:
+            base, reserved = asyncio.run(floor(url, floor_goods, floor_sku, args.rate, args.seconds))
     finally:
         core.stop()
 
@@ -181,6 +184,9 @@ def main() -> None:
     print(table([result, base]))
     print(f"\nstock {stock}: placed {placed}, sold out {sold_out}, wrong {result.errors}; order lines {lines}, "
           f"stock left {remaining}; floor reserved {reserved}")
+    answers = placed + sold_out + result.errors
+    print(f"placement: {spent.per_answer(answers)} (the server: {len(core.procs)} process(es), with the workers' "
+          f"when on the broker)\nfloor: {floor_spent.per_answer(base.rps * args.seconds)}")
     ok = placed == lines == stock - remaining and remaining >= 0 and (remaining == 0 or sold_out == 0)
     print("no oversell" if ok else "MISMATCH")
 
