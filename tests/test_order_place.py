@@ -27,8 +27,8 @@ ADDRESS = {"name": "张三", "phone": "13800138000", "area": "北京市朝阳区
 UID, UID2 = 9101, 9102
 
 
-async def setup(start_app, make_settings):
-    client = await start_app(make_settings(chat_partner_key=KEY, wallet_key=WALLET_KEY))
+async def setup(start_app, make_settings, **start):
+    client = await start_app(make_settings(chat_partner_key=KEY, wallet_key=WALLET_KEY), **start)
     for uid in (UID, UID2):
         await register(client, uid, nickName=f"用户{uid}")
     return client, Caller(client, await token_for(client))
