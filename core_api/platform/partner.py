@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from aiohttp import web
 from tortoise.exceptions import IntegrityError
 
+from core_api.platform import sql
 from core_api.platform.envelope import json_response
 from core_api.platform.errors import ServiceError
 from core_api.platform.models import PartnerRequest
@@ -92,8 +93,9 @@ async def run_partner_call(request: web.Request, run: Callable[[], Awaitable[web
     deadline = asyncio.get_running_loop().time() + WAIT_FOR_FIRST
     while True:
         try:
-            claim = await PartnerRequest.create(idem_key=key, route=route, body_hash=body_hash,
-                                                created_at=datetime.fromtimestamp(request.app[CLOCK].time(), UTC))
+            claim = PartnerRequest(idem_key=key, route=route, body_hash=body_hash,
+                                   created_at=datetime.fromtimestamp(request.app[CLOCK].time(), UTC))
+            await sql.insert([claim])
             break
         except IntegrityError:
             row = await PartnerRequest.get_or_none(idem_key=key)
@@ -116,7 +118,8 @@ async def run_partner_call(request: web.Request, run: Callable[[], Awaitable[web
         raise
     stored = response.body if isinstance(response, web.Response) else None
     if isinstance(stored, bytes):
-        await PartnerRequest.filter(id=claim.id).update(status="done", response=stored.decode())
+        await sql.run(PartnerRequest, "UPDATE sys_partner_request SET status = 'done', response = $1 WHERE id = $2",
+                      stored.decode(), claim.id)
     else:
         await PartnerRequest.filter(id=claim.id).delete()
     return response

@@ -93,15 +93,14 @@ async def partner_place(request: web.Request, body: PlaceIn) -> web.Response:
                 "items": [(i.sku_id, i.quantity) for i in s.items]} for s in body.shops],
         platform_user_coupon_id=body.platform_user_coupon_id, points=body.points,
         group_activity_id=body.group_activity_id, group_team_id=body.team_id)
-    main, created = await service.place(req, now)
-    shops = await OrderShop.filter(main_id=main.id).order_by("id")
-    if created:
+    placed = await service.place(req, now)
+    if placed.created:
         from core_api.order.place import job
 
-        await job.schedule_timeout(request.app[BUS], main)
-        await publish(request, [flow.event("placed", so, now, ref=main.order_no, amount_fen=so.pay_fen)
-                                for so in shops])
-    return ok(data={**await service.answer(main, shops), "created": created})
+        await job.schedule_timeout(request.app[BUS], placed.main)
+        await publish(request, [flow.event("placed", so, now, ref=placed.main.order_no, amount_fen=so.pay_fen)
+                                for so in placed.shops])
+    return ok(data={**service.answer(placed.main, placed.shops, placed.lines), "created": placed.created})
 
 
 class OrderIn(StrictSchema):
@@ -140,7 +139,8 @@ pay_code.NOTICE_HANDLERS.append(order_notice)
 async def partner_cancel(request: web.Request, body: OrderIn) -> web.Response:
     main, events = await service.cancel(body.uid, body.order_no, request.app[CLOCK].now())
     await publish(request, events)
-    return ok(data=await service.answer(main))
+    order = await service.read(main)
+    return ok(data=service.answer(order.main, order.shops, order.lines))
 
 
 @partner_api.post("/api/partner/v1/orders/confirm", partner=True,

@@ -31,9 +31,9 @@ from tortoise.transactions import in_transaction
 
 from core_api.mall.coupon.models import MallCoupon, MallCouponTarget, MallUserCoupon
 from core_api.mall.goods.models import MallCategory, MallGoods, MallSku
-from core_api.mall.shop.models import MallShop
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderLog, OrderMain, OrderPay, OrderShop
+from core_api.platform import sql
 from core_api.platform.config_page import current
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.wallet import Notice
@@ -75,15 +75,19 @@ async def integral_config() -> Any:
 @dataclass
 class LineDraft:
     shop_id: int
-    sku: MallSku
-    goods: MallGoods
+    sku_id: int
+    goods_id: int
+    goods_name: str
+    category_id: int
+    spec: str
+    image: str  # the SKU's, else the goods' first picture
     quantity: int
     amount: int
+    unit_fen: int  # the price paid per unit: the SKU's, or the group price
     shop_coupon: int = 0
     platform_coupon: int = 0
     points_fen: int = 0
     points_used: int = 0
-    unit_fen: int = 0  # the price paid per unit when it is not the SKU price (a group price)
 
     @property
     def coupon(self) -> int:
@@ -96,7 +100,7 @@ class LineDraft:
 
 @dataclass
 class ShopDraft:
-    shop: MallShop
+    shop_id: int
     delivery: str
     remark: str
     lines: list[LineDraft] = field(default_factory=list)
@@ -115,17 +119,25 @@ class PlaceRequest:
     group_team_id: int | None = None
 
 
+@dataclass
+class Placed:
+    main: OrderMain
+    shops: list[OrderShop]  # in id order
+    lines: list[OrderLine]  # in id order
+    created: bool  # False: a repeated request number, answered with the first order
+
+
 async def _in_scope(coupon: MallCoupon, lines: list[LineDraft]) -> list[LineDraft]:
     if coupon.scope == "all":
         return lines
     targets = set(await MallCouponTarget.filter(coupon_id=coupon.id).values_list("target_id", flat=True))
     if coupon.scope == "category":
-        parents = dict(await MallCategory.filter(id__in={ln.goods.category_id for ln in lines}).values_list(
+        parents = dict(await MallCategory.filter(id__in={ln.category_id for ln in lines}).values_list(
             "id", "parent_id"))
-        return [ln for ln in lines if ln.goods.category_id in targets or parents.get(ln.goods.category_id) in targets]
+        return [ln for ln in lines if ln.category_id in targets or parents.get(ln.category_id) in targets]
     if coupon.scope == "goods":
-        return [ln for ln in lines if ln.goods.id in targets]
-    return [ln for ln in lines if ln.goods.id not in targets]  # except
+        return [ln for ln in lines if ln.goods_id in targets]
+    return [ln for ln in lines if ln.goods_id not in targets]  # except
 
 
 async def _coupon(uc_id: int, uid: int, shop_id: int, lines: list[LineDraft], now: datetime,
@@ -160,40 +172,60 @@ async def _coupon(uc_id: int, uid: int, shop_id: int, lines: list[LineDraft], no
     return uc, covered, min(off, eligible)
 
 
+# The shops of a checkout with the SKUs asked of each, in one statement: a shop with none of them (or none it
+# sells) still answers one row, with NULL SKU columns. A SKU counts only with its goods in the same shop.
+_ITEMS = ("SELECT s.id AS shop_id, s.name AS shop_name, s.shelf AS shop_shelf, k.id AS sku_id, k.stock, "
+          "k.price_fen, k.spec, k.image, g.id AS goods_id, g.name AS goods_name, g.review, g.shelf, g.pics, "
+          "g.category_id FROM mall_shop s "
+          "LEFT JOIN mall_sku k ON k.shop_id = s.id AND k.id IN ({skus}) "
+          "LEFT JOIN mall_goods g ON g.id = k.goods_id AND g.shop_id = s.id "
+          "WHERE s.id IN ({shops})")
+
+
+def _items_sql(shops: int, skus: int) -> str:
+    return _ITEMS.format(skus=", ".join(f"${i}" for i in range(1, skus + 1)),
+                         shops=", ".join(f"${i}" for i in range(skus + 1, skus + shops + 1)))
+
+
 async def _drafts(req: PlaceRequest, now: datetime, prices: dict[int, int] | None = None) -> list[ShopDraft]:
     seen_shops: set[int] = set()
-    drafts: list[ShopDraft] = []
+    sku_ids: list[int] = []
     for s in req.shops:
         if s["shop_id"] in seen_shops:
             raise ServiceError(f"店铺 {s['shop_id']} 重复，请把同一店铺的商品放在一起")
         seen_shops.add(s["shop_id"])
-        shop = await MallShop.get_or_none(id=s["shop_id"])
+        sku_ids += [i[0] for i in s["items"]]
+    found = await sql.fetch(MallSku, _items_sql(len(seen_shops), len(sku_ids)), *sku_ids, *seen_shops)
+    shops = {r["shop_id"]: r for r in found}
+    skus = {(r["shop_id"], r["sku_id"]): r for r in found if r["goods_id"] is not None}
+    drafts: list[ShopDraft] = []
+    for s in req.shops:
+        shop = shops.get(s["shop_id"])
         if shop is None:
             raise NotFound(f"店铺 {s['shop_id']} 不存在")
-        if shop.shelf != "1":
-            raise ServiceError(f"店铺「{shop.name}」已打烊，暂不能下单")
-        draft = ShopDraft(shop=shop, delivery=s["delivery"], remark=s.get("remark") or "")
-        skus = {k.id: k for k in await MallSku.filter(id__in=[i[0] for i in s["items"]])}
-        goods = {g.id: g for g in await MallGoods.filter(id__in={k.goods_id for k in skus.values()})}
+        if shop["shop_shelf"] != "1":
+            raise ServiceError(f"店铺「{shop['shop_name']}」已打烊，暂不能下单")
+        draft = ShopDraft(shop_id=shop["shop_id"], delivery=s["delivery"], remark=s.get("remark") or "")
         seen_skus: set[int] = set()
         for sku_id, qty in s["items"]:
             if sku_id in seen_skus:
                 raise ServiceError(f"规格 {sku_id} 重复，请合并数量")
             seen_skus.add(sku_id)
-            sku = skus.get(sku_id)
-            g = goods.get(sku.goods_id) if sku else None
-            if sku is None or g is None or sku.shop_id != shop.id or g.shop_id != shop.id:
-                raise NotFound(f"店铺「{shop.name}」没有规格 {sku_id}")
-            if g.review != "approved" or g.shelf != "1":
-                raise ServiceError(f"商品「{g.name}」已下架")
-            if sku.stock < qty:
-                raise ServiceError(f"商品「{g.name}」库存不足（剩余{sku.stock}）")
-            unit = prices[sku.id] if prices else sku.price_fen
-            draft.lines.append(LineDraft(shop.id, sku, g, qty, unit * qty, unit_fen=unit))
+            k = skus.get((draft.shop_id, sku_id))
+            if k is None:
+                raise NotFound(f"店铺「{shop['shop_name']}」没有规格 {sku_id}")
+            if k["review"] != "approved" or k["shelf"] != "1":
+                raise ServiceError(f"商品「{k['goods_name']}」已下架")
+            if k["stock"] < qty:
+                raise ServiceError(f"商品「{k['goods_name']}」库存不足（剩余{k['stock']}）")
+            unit = prices[sku_id] if prices else k["price_fen"]
+            draft.lines.append(LineDraft(
+                draft.shop_id, sku_id, k["goods_id"], k["goods_name"], k["category_id"], k["spec"],
+                k["image"] or k["pics"].split(",")[0], qty, unit * qty, unit))
         drafts.append(draft)
     for d, s in zip(drafts, req.shops, strict=True):
         if s.get("user_coupon_id"):
-            uc, covered, off = await _coupon(s["user_coupon_id"], req.uid, d.shop.id, d.lines, now,
+            uc, covered, off = await _coupon(s["user_coupon_id"], req.uid, d.shop_id, d.lines, now,
                                              lambda ln: ln.amount)
             d.user_coupon = uc
             for ln, part in zip(covered, split(off, [ln.amount for ln in covered]), strict=True):
@@ -233,12 +265,9 @@ async def _apply_points(req: PlaceRequest, lines: list[LineDraft]) -> tuple[int,
     return fen, req.points
 
 
-async def answer(main: OrderMain, shops: list[OrderShop] | None = None) -> dict[str, Any]:
+def answer(main: OrderMain, shops: list[OrderShop], lines: list[OrderLine]) -> dict[str, Any]:
     """The order as the app needs it, its lines' ids included: the after-sale call names a line by its id.
-    ``shops``: the main order's shop orders in id order, when the caller has read them."""
-    if shops is None:
-        shops = await OrderShop.filter(main_id=main.id).order_by("id")
-    lines = await OrderLine.filter(shop_order_id__in=[s.id for s in shops]).order_by("id")
+    ``shops`` and ``lines``: the main order's, in id order."""
     return {"orderNo": main.order_no, "payFen": main.pay_fen, "goodsFen": main.goods_fen,
             "couponFen": main.coupon_fen, "pointsFen": main.points_fen, "pointsUsed": main.points_used,
             "payStatus": main.pay_status, "payDeadline": main.pay_deadline.isoformat(),
@@ -251,6 +280,13 @@ async def answer(main: OrderMain, shops: list[OrderShop] | None = None) -> dict[
                            for s in shops]}
 
 
+async def read(main: OrderMain) -> Placed:
+    """A main order as placed: its shop orders and lines, read."""
+    shops = await OrderShop.filter(main_id=main.id).order_by("id")
+    lines = await OrderLine.filter(shop_order_id__in=[s.id for s in shops]).order_by("id")
+    return Placed(main, shops, lines, False)
+
+
 async def _same_request(req: PlaceRequest) -> OrderMain | None:
     main = await OrderMain.get_or_none(request_no=req.request_no)
     if main is not None and main.uid != req.uid:
@@ -258,15 +294,33 @@ async def _same_request(req: PlaceRequest) -> OrderMain | None:
     return main
 
 
-async def place(req: PlaceRequest, now: datetime) -> tuple[OrderMain, bool]:
-    """Answers (the main order, placed now); a repeated request number answers the first order."""
-    if (same := await _same_request(req)) is not None:
-        return same, False
+_TAKE_STOCK = "UPDATE mall_sku SET stock = stock - $1 WHERE id = $2 AND stock >= $1"
+_SOLD = "UPDATE mall_goods SET stock = stock - $1, sales = sales + $1 WHERE id = $2"
+
+
+async def place(req: PlaceRequest, now: datetime) -> Placed:
+    """Places the order; a repeated request number answers the first order. The repeat is looked for only when
+    the placement fails: the first order's unique request number refuses the repeat's row, or what it took (its
+    coupons, its seat, the last of the stock) is gone, and then the repeat answers the first order, not that."""
     from core_api.order.group import service as group
 
-    plan = None
     if req.group_team_id is not None and req.group_activity_id is None:
         raise ServiceError("参团须同时提供拼团活动")
+    try:
+        async with in_transaction():
+            return await _place(req, now, group)
+    except (ServiceError, IntegrityError) as exc:
+        if (same := await _same_request(req)) is not None:
+            return await read(same)
+        if isinstance(exc, IntegrityError) and req.group_team_id is not None:  # a concurrent join of this buyer
+            raise ServiceError("你已参加该拼团，不能重复参团") from None
+        raise
+
+
+async def _place(req: PlaceRequest, now: datetime, group: Any) -> Placed:
+    """The placement's reads and writes, in one transaction (one connection): a refusal anywhere rolls all back.
+    No account is created for the points: without one the balance is 0, and the debit is refused."""
+    plan = None
     if req.group_activity_id is not None:
         plan = await group.plan(req.uid, req.group_activity_id, req.group_team_id, req.shops, now)
     drafts = await _drafts(req, now, plan.prices if plan else None)
@@ -275,62 +329,49 @@ async def place(req: PlaceRequest, now: datetime) -> tuple[OrderMain, bool]:
         raise ServiceError(f"一次最多下单{MAX_LINES}个商品规格")
     platform_uc = await _apply_platform(req, lines, now)
     points_fen, points_used = await _apply_points(req, lines)
-    if points_used:
-        await points.ensure_account(req.uid, now)
     main_no = flow.new_order_no(now, "M")
-    try:
-        async with in_transaction():
-            for uc in [d.user_coupon for d in drafts] + [platform_uc]:
-                if uc is not None and not await MallUserCoupon.filter(
-                        id=uc.id, uid=req.uid, status="unused", valid_start__lte=now, valid_end__gt=now).update(
-                        status="used", use_time=now, order_no=main_no):
-                    raise ServiceError("优惠券已被使用，请重新选择")
-            if points_used:
-                await points.move(req.uid, -points_used, f"order:{main_no}", "order", now, ref=main_no,
-                                  remark="下单抵扣")
-            goods_fen = sum(ln.amount for ln in lines)
-            coupon_fen = sum(ln.coupon for ln in lines)
-            main = await OrderMain.create(
-                order_no=main_no, uid=req.uid, request_no=req.request_no, goods_fen=goods_fen, coupon_fen=coupon_fen,
-                points_fen=points_fen, points_used=points_used, pay_fen=goods_fen - coupon_fen - points_fen,
-                pay_deadline=now + timedelta(minutes=PAY_MINUTES), create_time=now)
-            addr = req.address
-            team_id, leader = await group.reserve(plan, req.uid, now) if plan else (None, False)
-            for d in drafts:
-                so = await OrderShop.create(
-                    order_no=flow.new_order_no(now, "S"), main_id=main.id, main_no=main_no, shop_id=d.shop.id,
-                    uid=req.uid, delivery=d.delivery, goods_fen=sum(ln.amount for ln in d.lines),
-                    coupon_fen=sum(ln.coupon for ln in d.lines), points_fen=sum(ln.points_fen for ln in d.lines),
-                    points_used=sum(ln.points_used for ln in d.lines), pay_fen=sum(ln.pay for ln in d.lines),
-                    coupon_id=d.user_coupon.id if d.user_coupon else None, receiver_name=addr["name"],
-                    receiver_phone=addr["phone"], receiver_area=addr["area"], receiver_address=addr["address"],
-                    buyer_remark=d.remark, kind="group" if plan else "normal", group_team_id=team_id,
-                    create_time=now)
-                if team_id is not None:
-                    await group.add_member(team_id, d.shop.id, req.uid, so.id, leader, now)
-                await OrderLine.bulk_create([OrderLine(
-                    shop_order_id=so.id, shop_id=d.shop.id, goods_id=ln.goods.id, sku_id=ln.sku.id,
-                    goods_name=ln.goods.name, spec=ln.sku.spec, image=ln.sku.image or ln.goods.pics.split(",")[0],
-                    price_fen=ln.unit_fen or ln.sku.price_fen, quantity=ln.quantity, amount_fen=ln.amount,
-                    coupon_fen=ln.coupon, points_fen=ln.points_fen, points_used=ln.points_used,
-                    pay_fen=ln.pay) for ln in d.lines])
-                await OrderLog.create(shop_order_id=so.id, action="place", to_status=flow.UNPAID, actor_kind="user",
-                                      actor_id=req.uid, create_time=now)
-            # The stock last: a popular SKU's row stays locked from its decrement to the commit, so every other
-            # buyer of it waits that long; here that is two statements, not the whole order's writes.
-            for ln in sorted(lines, key=lambda x: x.sku.id):
-                if not await MallSku.filter(id=ln.sku.id, stock__gte=ln.quantity).update(
-                        stock=F("stock") - ln.quantity):
-                    raise ServiceError(f"商品「{ln.goods.name}」库存不足")
-                await MallGoods.filter(id=ln.goods.id).update(stock=F("stock") - ln.quantity,
-                                                              sales=F("sales") + ln.quantity)
-    except IntegrityError:
-        if (same := await _same_request(req)) is not None:  # a concurrent repeat won
-            return same, False
-        if plan is not None and plan.team is not None:  # a concurrent join of the same buyer won
-            raise ServiceError("你已参加该拼团，不能重复参团") from None
-        raise
-    return main, True
+    for uc in [d.user_coupon for d in drafts] + [platform_uc]:
+        if uc is not None and not await MallUserCoupon.filter(
+                id=uc.id, uid=req.uid, status="unused", valid_start__lte=now, valid_end__gt=now).update(
+                status="used", use_time=now, order_no=main_no):
+            raise ServiceError("优惠券已被使用，请重新选择")
+    if points_used:
+        await points.move(req.uid, -points_used, f"order:{main_no}", "order", now, ref=main_no, remark="下单抵扣")
+    goods_fen = sum(ln.amount for ln in lines)
+    coupon_fen = sum(ln.coupon for ln in lines)
+    main = OrderMain(
+        order_no=main_no, uid=req.uid, request_no=req.request_no, goods_fen=goods_fen, coupon_fen=coupon_fen,
+        points_fen=points_fen, points_used=points_used, pay_fen=goods_fen - coupon_fen - points_fen,
+        pay_deadline=now + timedelta(minutes=PAY_MINUTES), create_time=now)
+    await sql.insert([main])  # a repeated request number stops here (unique)
+    addr = req.address
+    team_id, leader = await group.reserve(plan, req.uid, now) if plan else (None, False)
+    shops = [OrderShop(
+        order_no=flow.new_order_no(now, "S"), main_id=main.id, main_no=main_no, shop_id=d.shop_id, uid=req.uid,
+        delivery=d.delivery, goods_fen=sum(ln.amount for ln in d.lines), coupon_fen=sum(ln.coupon for ln in d.lines),
+        points_fen=sum(ln.points_fen for ln in d.lines), points_used=sum(ln.points_used for ln in d.lines),
+        pay_fen=sum(ln.pay for ln in d.lines), coupon_id=d.user_coupon.id if d.user_coupon else None,
+        receiver_name=addr["name"], receiver_phone=addr["phone"], receiver_area=addr["area"],
+        receiver_address=addr["address"], buyer_remark=d.remark, kind="group" if plan else "normal",
+        group_team_id=team_id, create_time=now) for d in drafts]
+    await sql.insert(shops)
+    if team_id is not None:
+        await group.add_member(team_id, shops[0].shop_id, req.uid, shops[0].id, leader, now)
+    rows = [OrderLine(
+        shop_order_id=so.id, shop_id=d.shop_id, goods_id=ln.goods_id, sku_id=ln.sku_id, goods_name=ln.goods_name,
+        spec=ln.spec, image=ln.image, price_fen=ln.unit_fen, quantity=ln.quantity, amount_fen=ln.amount,
+        coupon_fen=ln.coupon, points_fen=ln.points_fen, points_used=ln.points_used, pay_fen=ln.pay)
+        for so, d in zip(shops, drafts, strict=True) for ln in d.lines]
+    await sql.insert(rows)
+    await sql.insert([OrderLog(shop_order_id=so.id, action="place", to_status=flow.UNPAID, actor_kind="user",
+                               actor_id=req.uid, create_time=now) for so in shops])
+    # The stock last: a popular SKU's row stays locked from its decrement to the commit, so every other buyer
+    # of it waits that long; here that is two statements, not the whole order's writes.
+    for ln in sorted(lines, key=lambda x: x.sku_id):
+        if not await sql.run(MallSku, _TAKE_STOCK, ln.quantity, ln.sku_id):
+            raise ServiceError(f"商品「{ln.goods_name}」库存不足")
+        await sql.run(MallGoods, _SOLD, ln.quantity, ln.goods_id)
+    return Placed(main, shops, rows, True)
 
 
 # ---- payment

@@ -6,6 +6,7 @@ from aiohttp import web
 from pydantic import Field
 
 from core_api.account.consumer.models import AccountConsumer
+from core_api.platform import sql
 from core_api.platform.api import Api
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
@@ -26,7 +27,8 @@ class PointsCreditIn(StrictSchema):
 
 
 async def known_user(uid: int) -> None:
-    if not await AccountConsumer.exists(uid=uid):
+    """Refuses a uid the app never registered (order placement asks this hundreds of times a second)."""
+    if not await sql.fetch(AccountConsumer, "SELECT 1 FROM account_consumer WHERE uid = $1", uid):
         raise ServiceError(f"用户 {uid} 不存在")
 
 
