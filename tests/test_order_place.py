@@ -138,6 +138,14 @@ async def test_place_splits_coupons_and_points_exactly_and_reserves_stock(start_
     again = await place(client, [shop_part(a, [(a1, 1)])], request_no=main.request_no)
     assert again["code"] == 200 and again["data"]["orderNo"] == main.order_no and again["data"]["created"] is False
     assert await counts() == before and await stocks(a1) == [8]
+    # ... also when what it took is gone: its coupons used, its points spent, the SKU sold out since
+    await MallSku.filter(id=a1.id).update(stock=0)
+    repeat = await place(client, [shop_part(a, [(a1, 2), (a2, 1)], userCouponId=shop_uc.id, remark="尽快发货"),
+                                  shop_part(b, [(b1, 1)], delivery="pickup")],
+                         platformUserCouponId=plat_uc.id, points=1200, request_no=main.request_no)
+    assert repeat == {"code": 200, "msg": "操作成功", "data": {**data, "created": False}}
+    assert await counts() == before and await balance(UID) == 3800
+    await MallSku.filter(id=a1.id).update(stock=8)
     other = await place(client, [shop_part(a, [(a1, 1)])], request_no=main.request_no, uid=UID2)
     assert other == {"code": 409, "msg": "该请求号已用于另一个用户的订单"}
 
