@@ -108,3 +108,27 @@ def test_a_failed_migration_exits_with_its_error(tmp_path: Path):
     done = subprocess.run([sys.executable, "-m", "core_api", "migrate"], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 1 and 'table "sys_dept" already exists' in done.stderr
+
+
+def test_migrations_skip_only_copies_their_operations_never_read():
+    """core_api.platform.migration applies the operations of NEEDS_NO_COPY on the live state, without Tortoise's
+    copy of the state before them: that holds only while their database step never reads the state before (and
+    RunPython's state step changes nothing). A Tortoise upgrade that breaks this fails here, before it builds a
+    different schema; every migration uses the base (a new one written by makemigrations names Tortoise's)."""
+    import importlib
+    import inspect
+
+    from tortoise.migrations import operations as ops
+
+    from core_api.platform import migration
+
+    for operation in migration.NEEDS_NO_COPY:
+        if operation is ops.RunPython:  # reads the state before, which its own state step leaves as it was
+            assert inspect.getsource(operation.state_forward).rstrip().endswith("return None")
+        else:
+            assert "old_state." not in inspect.getsource(operation.database_forward), operation
+    files = sorted((ROOT / "core_api" / "migrations").glob("0*.py"))
+    assert len(files) >= 36
+    for path in files:
+        module = importlib.import_module(f"core_api.migrations.{path.stem}")
+        assert issubclass(module.Migration, migration.Migration), path.name

@@ -1,10 +1,10 @@
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 from tortoise.fields.base import OnDelete
 from tortoise import fields
 from tortoise.indexes import Index
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     initial = True
 
     operations = [

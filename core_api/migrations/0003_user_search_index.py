@@ -7,7 +7,7 @@ its scale. Where the pg_trgm extension cannot be created, the lists still work, 
 
 import logging
 
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 
 log = logging.getLogger("console.migrations")
@@ -44,7 +44,7 @@ async def backward(_apps, schema_editor) -> None:
             await schema_editor.client.execute_script(f"DROP INDEX IF EXISTS {name}")
 
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [("models", "0002_notice")]
 
     initial = False

@@ -1,9 +1,9 @@
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 from tortoise.fields.base import OnDelete
 from tortoise import fields
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [('models', '0007_chat')]
 
     initial = False

@@ -5,7 +5,7 @@ The table list is frozen here as it was when this migration was written; a later
 from a migration of its own that runs ``row_count_sql`` for it.
 """
 
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 
 from core_api.platform.counts import drop_row_count_sql, row_count_sql
@@ -48,7 +48,7 @@ async def backward(_apps, schema_editor) -> None:
     await client.execute_script("DROP TABLE IF EXISTS biz_row_count")
 
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [("models", "0011_account_records_and_referrals")]
 
     initial = False

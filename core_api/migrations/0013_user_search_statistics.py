@@ -8,7 +8,7 @@ users) instead of walking the primary key until ten match (0.7 ms). A target of 
 within a few percent. Where migration 0003 could not create the trigram indexes this does nothing.
 """
 
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 
 INDEXES = ("idx_sys_user_name_trgm", "idx_sys_user_phone_trgm")
@@ -35,7 +35,7 @@ async def backward(_apps, schema_editor) -> None:
     await _set(schema_editor, -1)
 
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [("models", "0012_row_counts")]
 
     initial = False

@@ -2,7 +2,7 @@
 
 import datetime as dt
 
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 from tortoise import fields
 from tortoise.indexes import Index
@@ -24,7 +24,7 @@ async def partition(_apps, schema_editor) -> None:
 async def unpartition(_apps, _schema_editor) -> None:
     return None  # the tables are dropped by the CreateModel reversals
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [('models', '0013_user_search_statistics')]
 
     initial = False

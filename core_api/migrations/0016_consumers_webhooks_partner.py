@@ -1,4 +1,4 @@
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 from tortoise import fields
 from tortoise.indexes import Index
@@ -26,7 +26,7 @@ async def trigram_backward(_apps, schema_editor) -> None:
     if schema_editor.client.capabilities.dialect == "postgres":
         await schema_editor.client.execute_script("DROP INDEX IF EXISTS idx_account_consumer_nick_trgm")
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [('models', '0015_content')]
 
     initial = False

@@ -1,10 +1,10 @@
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 from orjson import loads
 from tortoise.fields.data import JSON_DUMPS
 from tortoise import fields
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [('models', '0020_charts_sign_in_province')]
 
     initial = False

@@ -1,8 +1,8 @@
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 from tortoise import fields
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [('models', '0022_places')]
 
     initial = False

@@ -5,7 +5,7 @@ Where the pg_trgm extension cannot be created, the list still works, only slower
 
 import logging
 
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 
 log = logging.getLogger("console.migrations")
@@ -31,7 +31,7 @@ async def backward(_apps, schema_editor) -> None:
         await schema_editor.client.execute_script(f"DROP INDEX IF EXISTS {INDEX}")
 
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [("models", "0025_mall_shops_goods")]
 
     initial = False

@@ -1,11 +1,11 @@
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 from orjson import loads
 from tortoise.fields.data import JSON_DUMPS
 from tortoise import fields
 from tortoise.indexes import Index
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [('models', '0026_mall_goods_search')]
 
     initial = False

@@ -1,9 +1,9 @@
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 from tortoise import fields
 from tortoise.indexes import Index
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [('models', '0028_mall_content')]
 
     initial = False

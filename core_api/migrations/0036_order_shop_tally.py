@@ -5,7 +5,7 @@ docs/decisions.md).
 The declaration is frozen here as it was when this migration was written. SQLite keeps no tally.
 """
 
-from tortoise import migrations
+from core_api.platform import migration
 from tortoise.migrations import operations as ops
 
 from core_api.platform.tally import DayTally, drop_tally_sql, tally_sql
@@ -33,7 +33,7 @@ async def backward(_apps, schema_editor) -> None:
             await client.execute_script(statement)
 
 
-class Migration(migrations.Migration):
+class Migration(migration.Migration):
     dependencies = [("models", "0035_order_main_due")]
 
     initial = False
