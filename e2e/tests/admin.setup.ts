@@ -1,4 +1,4 @@
-import { test as setup } from "@playwright/test";
+import { test as setup } from "./fixtures";
 import { ADMIN_STATE, signIn } from "./helpers";
 
 // one admin sign-in shared by the shell tests: the core limits sign-in attempts per address

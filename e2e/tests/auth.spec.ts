@@ -1,4 +1,4 @@
-import { expect, type Page, request, test } from "@playwright/test";
+import { expect, type Page, request, test } from "./fixtures";
 import { ADMIN, RY, signIn, submitLogin } from "./helpers";
 
 test("a signed-out deep link goes to sign-in and comes back after it", async ({ page }) => {

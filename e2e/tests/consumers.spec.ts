@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { coreEnv, partnerPost } from "./chat-helpers";
 import { ADMIN_STATE } from "./helpers";
 import { api, confirmDialog, row, unique } from "./system-helpers";

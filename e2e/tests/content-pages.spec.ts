@@ -1,4 +1,4 @@
-import { expect, request as http, test } from "@playwright/test";
+import { expect, request as http, test } from "./fixtures";
 import { ADMIN_STATE } from "./helpers";
 import { confirmDialog, PNG, row, unique } from "./system-helpers";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN_STATE, submitLogin } from "./helpers";
 import { api, createUser, unique } from "./system-helpers";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN_STATE, signIn } from "./helpers";
 import { api, unique } from "./system-helpers";
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { ADMIN_STATE } from "./helpers";
 import { api, row, unique } from "./system-helpers";
 

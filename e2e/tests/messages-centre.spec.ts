@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { badgeTotal, shownBadgeTotal, customerSays, openConsole, pushOrderEvent, uniquePeerId } from "./chat-helpers";
 import { ADMIN_STATE } from "./helpers";
 import { api, unique } from "./system-helpers";

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "./fixtures";
 import { api } from "./system-helpers";
 
 /** The menu addresses of the monitor screens (core_api/seed/menus.py). */

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { ADMIN_STATE, RY, signIn } from "./helpers";
 import { confirmOk, logAnOperation, MONITOR, toast } from "./monitor-helpers";
 

@@ -1,5 +1,5 @@
 import os from "node:os";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN_STATE } from "./helpers";
 import { MONITOR, toast } from "./monitor-helpers";
 import { api } from "./system-helpers";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { badgeTotal, openConsole, partnerPost, pickupCodeOf, uniquePeerId } from "./chat-helpers";
 import { ADMIN_STATE } from "./helpers";
 import { goodsStock, placeAndPay, resourceRow as shopRow, seedGoods } from "./order-helpers";

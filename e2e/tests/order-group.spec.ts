@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { partnerPost, uniquePeerId } from "./chat-helpers";
 import { ADMIN_STATE } from "./helpers";
 import { confirmOk, MONITOR, toast } from "./monitor-helpers";

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./fixtures";
 import { partnerPost, walletPaid } from "./chat-helpers";
 
 const ROOT = path.resolve(__dirname, "../..");

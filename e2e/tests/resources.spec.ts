@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN_STATE } from "./helpers";
 import { api, confirmDialog, row, unique } from "./system-helpers";
 

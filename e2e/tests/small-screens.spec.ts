@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { customerSays, openConsole, room, uniquePeerId } from "./chat-helpers";
 import { ADMIN_STATE, businessToday, pickDateRange } from "./helpers";
 import { api, row, unique } from "./system-helpers";

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "./fixtures";
 
 /** A 1×1 PNG: the core checks an image's content against its extension. */
 export const PNG = Buffer.from(

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { ADMIN_STATE } from "./helpers";
 import { unique } from "./system-helpers";
 import { readText } from "./tools-helpers";

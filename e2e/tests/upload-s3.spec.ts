@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { customerSays, openConsole, room, uniquePeerId } from "./chat-helpers";
 import { ADMIN_STATE } from "./helpers";
 import { PNG } from "./system-helpers";

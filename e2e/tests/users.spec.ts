@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN_STATE, businessToday, pickDateRange } from "./helpers";
 import { confirmDialog, createUser, pickTreeOption, row, SEED, unique } from "./system-helpers";
 

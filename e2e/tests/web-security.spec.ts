@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { ADMIN_STATE, openMenu } from "./helpers";
 import { unique } from "./system-helpers";
 

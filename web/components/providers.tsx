@@ -1,7 +1,7 @@
 "use client";
 
 import { NuqsAdapter } from "nuqs/adapters/next/app";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Toaster } from "sonner";
 import { z } from "zod";
 import { ConfirmProvider } from "@/components/confirm-provider";
@@ -13,6 +13,11 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 z.config({ jitless: true });
 
 export function Providers({ children }: { children: ReactNode }) {
+  // After the first commit every control of the page answers; until then a click on the server's HTML does
+  // nothing. Marked for whatever needs to know (the browser suite waits for it after each page load).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
   return (
     <NuqsAdapter>
       <TooltipProvider delayDuration={300}>
