@@ -13,6 +13,20 @@ const BACKEND_SPECS = [
   "order-flow", "order-group",
 ].map((name) => `${name}.spec.ts`);
 
+/**
+ * The slowest specs (every screen at two widths, 10,000 turntable draws, every business screen, every config
+ * page): ./ops/test runs them (E2E_PART=slow) on a stack of their own beside the rest (E2E_PART=rest), one
+ * browser per core. A new spec joins the rest.
+ */
+const SLOW_SPECS = ["small-screens", "mall-market", "business-screens", "config-pages"].map((name) => `${name}.spec.ts`);
+
+function part(): { testMatch?: string[]; testIgnore?: string[] } {
+  if (process.env.E2E_BACKEND_SPECS) return { testMatch: BACKEND_SPECS };
+  if (process.env.E2E_PART === "slow") return { testMatch: SLOW_SPECS };
+  if (process.env.E2E_PART === "rest") return { testIgnore: SLOW_SPECS };
+  return {};
+}
+
 /** Runs against a stack that is already up (./ops/test starts it); never downloads a browser. */
 export default defineConfig({
   testDir: "./tests",
@@ -23,7 +37,7 @@ export default defineConfig({
       name: "console",
       dependencies: ["setup"],
       ...(process.env.E2E_S3_URL ? { grep: /@s3/ } : { grepInvert: /@s3/ }),
-      ...(process.env.E2E_BACKEND_SPECS ? { testMatch: BACKEND_SPECS } : {}),
+      ...part(),
     },
   ],
   fullyParallel: false,

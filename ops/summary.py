@@ -22,6 +22,12 @@ SAME_TESTS = {
 }
 
 
+# A suite that is one part of another, run beside it on a stack of its own.
+PART_OF = {
+    "browser-slow": "the slowest specs of browser (SLOW_SPECS in e2e/playwright.config.ts), beside the rest",
+}
+
+
 def count(path: Path) -> tuple[int, int, int]:
     passed = failed = skipped = 0
     for case in ET.parse(path).getroot().iter("testcase"):  # noqa: S314
@@ -70,6 +76,8 @@ def main(results: Path) -> int:
         if name in SAME_TESTS:
             original, how = SAME_TESTS[name]
             line += f" ({original}, {how})"
+        elif name in PART_OF:
+            line += f" ({PART_OF[name]})"
         print(line)
         total_passed += passed
         total_failed += failed

@@ -1,9 +1,13 @@
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./fixtures";
 
 export const ADMIN = { username: "admin", password: "admin123" };
-/** The admin session saved by admin.setup.ts (test-results is not committed). */
-export const ADMIN_STATE = path.resolve(__dirname, "../test-results/.auth/admin.json");
+/** The admin session saved by admin.setup.ts (test-results is not committed), one per stack: ./ops/test runs two
+ * stacks at once, and a session of one is no session on the other. */
+export const ADMIN_STATE = path.resolve(
+  __dirname,
+  `../test-results/.auth/admin-${new URL(process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000").port}.json`,
+);
 export const RY = { username: "ry", password: "admin123" };
 
 /** Fills the sign-in form (the stack runs with the captcha off) and submits it. */
