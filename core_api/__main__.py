@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from core_api.platform import passwords
 from core_api.platform.process import load_settings, setup_logging
 from core_api.platform.settings import ROOT, Settings
 
@@ -96,6 +97,7 @@ def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any]
         write_openapi(Path(args.path))
         return
     settings = load_settings()
+    passwords.configure(settings)
     if args.command == "migrate":
         asyncio.run(_migrate(settings))
     elif args.command == "seed":

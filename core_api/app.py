@@ -14,7 +14,7 @@ from core_api.messaging.chat.gateway import ChatGateway
 from core_api.monitor.job.routes import JOBS_CHANGED
 from core_api.monitor.job.scheduler import Scheduler, leader_lock
 from core_api.monitor.pool.routes import PAGE_PREFIX, pool_pages
-from core_api.platform import db
+from core_api.platform import db, passwords
 from core_api.platform.api import Api, all_endpoints, authenticate, register
 from core_api.platform.bus import BaseBus, InProcessBus, make_bus
 from core_api.platform.clock import Clock
@@ -91,6 +91,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None, bus_handlers: 
     """``bus_handlers`` register the worker handlers on the in-process bus (unused with RabbitMQ, where the
     workers consume)."""
     set_zone(settings.timezone)
+    passwords.configure(settings)
     app = web.Application(middlewares=[envelope_middleware], client_max_size=settings.client_max_size)
     app[SETTINGS] = settings
     install_security_headers(app)

@@ -86,7 +86,7 @@ async def test_sign_in_works_with_redis(start_app, make_settings):
     assert (await login(client, code=answer, uuid=body["uuid"]))["msg"] == "验证码已失效"
 
 
-def test_production_refuses_weak_secrets_and_a_disabled_captcha(tmp_path):
+def test_production_refuses_weak_secrets_a_disabled_captcha_and_light_hashing(tmp_path):
     with pytest.raises(ValidationError, match="CONSOLE_SECRET_KEY"):
         Settings(env="production", var_dir=tmp_path)
     with pytest.raises(ValidationError, match="CONSOLE_SECRET_KEY"):
@@ -94,6 +94,8 @@ def test_production_refuses_weak_secrets_and_a_disabled_captcha(tmp_path):
     strong = "k" * 48
     with pytest.raises(ValidationError, match="CONSOLE_CAPTCHA_ENABLED"):
         Settings(env="production", secret_key=strong, captcha_enabled=False, var_dir=tmp_path)
+    with pytest.raises(ValidationError, match="CONSOLE_ARGON2_COST=light is refused in production"):
+        Settings(env="production", secret_key=strong, argon2_cost="light", var_dir=tmp_path)
     assert Settings(env="production", secret_key=strong, var_dir=tmp_path).secret == strong.encode()
 
 

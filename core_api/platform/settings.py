@@ -101,6 +101,8 @@ class Settings(BaseSettings):
     # so that a test can kill the leader exactly there.
     scheduler_hold_file: str = ""
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"  # of the console's own loggers
+    # Tests only: "light" hashes passwords at Argon2id's smallest cost (core_api/platform/passwords.py).
+    argon2_cost: Literal["standard", "light"] = "standard"
 
     @model_validator(mode="after")
     def _check(self) -> Settings:
@@ -111,6 +113,8 @@ class Settings(BaseSettings):
                 raise ValueError("CONSOLE_CHAT_PARTNER_KEY must have 24 or more characters in production")
             if self.captcha_enabled is False:
                 raise ValueError("CONSOLE_CAPTCHA_ENABLED=false is refused in production")
+            if self.argon2_cost != "standard":
+                raise ValueError("CONSOLE_ARGON2_COST=light is refused in production")
         return self
 
     @cached_property
