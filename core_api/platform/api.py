@@ -8,6 +8,7 @@ name: ``request``, ``principal``, ``body``, ``query`` and the path's own ``{name
 
 from __future__ import annotations
 
+import functools
 import inspect
 import time
 import types
@@ -66,7 +67,7 @@ class Endpoint:
     log: OperLogSpec | None = None
     partner: bool = False  # signed with the partner key and idempotent by key (platform/partner.py)
 
-    @property
+    @functools.cached_property
     def operation_id(self) -> str:
         return f"{self.handler.__module__.split('.')[-2]}_{self.handler.__name__}"
 
@@ -272,8 +273,14 @@ async def authenticate(request: web.Request) -> Principal:
     return principal
 
 
+@functools.cache
+def _parameters(handler: Handler) -> frozenset[str]:
+    """A handler's parameter names, read once per process: every app built (one per test) asks again."""
+    return frozenset(inspect.signature(handler).parameters)
+
+
 def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
-    wants = set(inspect.signature(ep.handler).parameters)
+    wants = _parameters(ep.handler)
 
     async def handle(request: web.Request) -> web.StreamResponse:
         if ep.partner:
