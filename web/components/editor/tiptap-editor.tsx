@@ -15,8 +15,9 @@ import { EditorToolbar } from "./editor-toolbar";
 import { Video } from "./video";
 
 /**
- * The rich-text editor of spec §2.9 on tiptap 3: placeholder 请输入内容; images (and videos) are
- * uploaded through /common/upload and inserted by their /files address. The value is HTML.
+ * The rich-text editor of spec §2.9 on tiptap 3: placeholder 请输入内容; images (and videos) are uploaded through
+ * /common/upload and inserted by their /files address. The value is HTML. Pages take it through
+ * ./rich-text-editor, which fetches it when first shown.
  */
 export function RichTextEditor({
   value,

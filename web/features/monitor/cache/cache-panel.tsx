@@ -1,6 +1,7 @@
 "use client";
 
 import { GaugeIcon, PieChartIcon, RefreshCwIcon, ServerIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useTransition } from "react";
@@ -9,7 +10,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { commandSlices, memoryGauge } from "../shared/monitor-format";
 import { cn } from "@/lib/utils";
 import type { CacheFigures } from "../types";
-import { CommandPie, MemoryGauge } from "./cache-charts";
+
+// The chart library is fetched with this screen, not with every menu page (the pie and gauge draw in the browser).
+const CommandPie = dynamic(() => import("./cache-charts").then((m) => m.CommandPie), { ssr: false });
+const MemoryGauge = dynamic(() => import("./cache-charts").then((m) => m.MemoryGauge), { ssr: false });
 
 /** RuoYi's cache page: the figures, the command statistics pie and the memory gauge. */
 export function CachePanel({ data }: { data: CacheFigures }) {
