@@ -115,3 +115,20 @@ def test_settings_read_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("CONSOLE_SESSION_TIMEOUT_MINUTES", "-1")
     with pytest.raises(ValidationError):
         Settings(var_dir=tmp_path)
+
+
+@pytest.mark.skipif(os.environ.get("CONSOLE_TEST_BACKEND", "sqlite") != "sqlite", reason="SQLite's own setting")
+async def test_sqlite_syncs_its_log_at_checkpoints_unless_the_url_asks_for_every_commit(make_settings, database_url):
+    """WAL with synchronous NORMAL by default (a sync per commit cost ~1 ms of every write); the URL can ask FULL."""
+    from tortoise import connections
+
+    from core_api.platform import db
+
+    for url, expected in ((database_url, 1), (database_url + "?synchronous=FULL", 2)):
+        ctx = await db.init_db(make_settings(database_url=url))
+        try:
+            conn = connections.get("default")
+            assert (await conn.execute_query_dict("PRAGMA journal_mode"))[0]["journal_mode"] == "wal"
+            assert (await conn.execute_query_dict("PRAGMA synchronous"))[0]["synchronous"] == expected
+        finally:
+            await db.close_db(ctx)

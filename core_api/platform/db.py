@@ -89,13 +89,17 @@ def model_modules() -> list[str]:
 
 
 def tortoise_config(settings: Settings, *, pool_max: int = 20, app_name: str = "console") -> dict[str, Any]:
-    connection: str | dict[str, Any] = settings.db_url
-    if settings.is_postgres:
-        from tortoise.backends.base.config_generator import expand_db_url
+    from tortoise.backends.base.config_generator import expand_db_url
 
-        connection = expand_db_url(settings.db_url)
+    connection = expand_db_url(settings.db_url)
+    if settings.is_postgres:
         connection["credentials"].update(minsize=1, maxsize=pool_max, application_name=app_name,
                                          server_settings=dict(PG_SERVER_SETTINGS), reset=_keep_connection)
+    else:
+        # WAL (Tortoise's default) with a sync of the log at checkpoints, not at every commit: the setting SQLite
+        # recommends for WAL. A crash of the process loses nothing; a power cut may lose the last commits, never
+        # the file's consistency. `?synchronous=FULL` in CONSOLE_DATABASE_URL restores a sync per commit.
+        connection["credentials"].setdefault("synchronous", "NORMAL")
     return {
         "connections": {"default": connection},
         "apps": {
