@@ -1,7 +1,8 @@
 """Order timeouts (issue 14 §1.4): the delayed unpaid-close message, the auto-complete scheduled by the
 "shipped" event, the sweeps closeUnpaidOrders / completeShippedOrders / settleOrders, each doing its work once
 when run twice or concurrently; on RabbitMQ, a worker killed while handling a timeout (the message comes back,
-the order closes once) and delayed messages that wait in the broker while nobody is connected."""
+the order closes once), delayed messages that wait in the broker while nobody is connected, and delayed messages
+pending across a restart of the broker."""
 
 from __future__ import annotations
 
@@ -211,6 +212,58 @@ async def test_delayed_messages_wait_in_the_broker_across_a_reconnect(start_app,
             return (await OrderShop.get(main_id=main.id)).status == "closed"
 
         await eventually(closed, timeout=15)
+        assert (await MallSku.get(id=sku.id)).stock == 5
+    finally:
+        second._delay_queues.add(second.delay_queue(job.TIMEOUT_TOPIC, 1.0))
+        await second.delete_topology()
+        await second.close()
+
+
+def restart_broker() -> None:
+    """Stops and starts the RabbitMQ application of the broker on this machine (durable queues and persistent
+    messages are kept on disk across it, as across a restart of the server)."""
+    import shutil
+    import subprocess
+
+    ctl = shutil.which("rabbitmqctl")
+    assert ctl is not None, "rabbitmqctl is needed to restart the broker (./ops/test installs RabbitMQ)"
+    for step in ("stop_app", "start_app", "await_startup"):
+        subprocess.run([ctl, "-q", step], check=True, stdout=subprocess.DEVNULL, timeout=120)
+
+
+@rabbit_only
+async def test_delayed_messages_pending_across_a_broker_restart_close_the_order_once(start_app, make_settings):
+    client, _ = await setup(start_app, make_settings, worker=False)  # no sweep: only the delayed message acts
+    main, sku = await overdue_order(client)
+    prefix = f"ordtest{uuid.uuid4().hex[:8]}"
+    first = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
+    job.subscribe(first)
+    await first.start(consume=False)
+    for sub in first.subscriptions:
+        await first.declare(sub)
+    payload = {"mainId": main.id, "mainNo": main.order_no}
+    await first.publish_later(job.TIMEOUT_TOPIC, payload, 1.0)
+    await first.publish_later(job.TIMEOUT_TOPIC, payload, 1.0)  # the same timeout sent twice: done once
+    await first.close()
+    await asyncio.to_thread(restart_broker)  # the delay runs out while the broker is down or just back
+    assert (await OrderShop.get(main_id=main.id)).status == "unpaid"
+    second = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
+    handled: list[dict] = []
+
+    async def handle(message: dict) -> None:
+        await job.on_timeout(second, message)
+        handled.append(message)
+
+    second.subscribe(job.TIMEOUT_TOPIC, "order.timeout", handle)
+    await second.start(consume=True)
+    try:
+        async def both_handled() -> bool:
+            return len(handled) == 2
+
+        await eventually(both_handled, timeout=20)
+        so = await OrderShop.get(main_id=main.id)
+        assert so.status == "closed"
+        assert await OrderLog.filter(shop_order_id=so.id, action="timeout").count() == 1
         assert (await MallSku.get(id=sku.id)).stock == 5
     finally:
         second._delay_queues.add(second.delay_queue(job.TIMEOUT_TOPIC, 1.0))
