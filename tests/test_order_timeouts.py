@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
@@ -146,6 +148,34 @@ async def test_settlement_once_with_fee_payout_and_earned_points(start_app, make
 # ---- RabbitMQ
 
 
+@asynccontextmanager
+async def timeout_worker(prefix: str, delay_s: float) -> AsyncIterator[list[dict]]:
+    """A worker consuming the order timeouts under ``prefix``; yields the payloads it has handled, and takes its
+    queues (the delay queue of ``delay_s`` too) away at the end."""
+    worker = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
+    handled: list[dict] = []
+
+    async def handle(payload: dict) -> None:
+        await job.on_timeout(worker, payload)
+        handled.append(payload)
+
+    worker.subscribe(job.TIMEOUT_TOPIC, "order.timeout", handle)
+    await worker.start(consume=True)
+    try:
+        yield handled
+    finally:
+        worker._delay_queues.add(worker.delay_queue(job.TIMEOUT_TOPIC, delay_s))
+        await worker.delete_topology()
+        await worker.close()
+
+
+async def closed_once(main: OrderMain, sku: MallSku) -> None:
+    so = await OrderShop.get(main_id=main.id)
+    assert so.status == "closed"
+    assert await OrderLog.filter(shop_order_id=so.id, action="timeout").count() == 1
+    assert (await MallSku.get(id=sku.id)).stock == 5
+
+
 @rabbit_only
 async def test_a_worker_killed_while_handling_a_timeout_closes_the_order_once(start_app, make_settings):
     client, _ = await setup(start_app, make_settings)
@@ -164,28 +194,12 @@ async def test_a_worker_killed_while_handling_a_timeout_closes_the_order_once(st
     await dying.publish_later(job.TIMEOUT_TOPIC, {"mainId": main.id, "mainNo": main.order_no}, 0.5)
     await asyncio.wait_for(held.wait(), 15)
     await dying._connection.close()  # the worker dies holding the message unacknowledged
-    survivor = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
-    seen: list[dict] = []
-
-    async def handle(payload: dict) -> None:
-        await job.on_timeout(survivor, payload)
-        seen.append(payload)
-
-    survivor.subscribe(job.TIMEOUT_TOPIC, "order.timeout", handle)
-    await survivor.start(consume=True)
-    try:
+    async with timeout_worker(prefix, 0.5) as seen:
         async def redelivered() -> bool:
             return len(seen) == 1
 
         await eventually(redelivered, timeout=15)
-        so = await OrderShop.get(main_id=main.id)
-        assert so.status == "closed"
-        assert await OrderLog.filter(shop_order_id=so.id, action="timeout").count() == 1
-        assert (await MallSku.get(id=sku.id)).stock == 5
-    finally:
-        survivor._delay_queues.add(survivor.delay_queue(job.TIMEOUT_TOPIC, 0.5))
-        await survivor.delete_topology()
-        await survivor.close()
+        await closed_once(main, sku)
 
 
 @rabbit_only
@@ -247,25 +261,9 @@ async def test_delayed_messages_pending_across_a_broker_restart_close_the_order_
     await first.close()
     await asyncio.to_thread(restart_broker)  # the delay runs out while the broker is down or just back
     assert (await OrderShop.get(main_id=main.id)).status == "unpaid"
-    second = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
-    handled: list[dict] = []
-
-    async def handle(message: dict) -> None:
-        await job.on_timeout(second, message)
-        handled.append(message)
-
-    second.subscribe(job.TIMEOUT_TOPIC, "order.timeout", handle)
-    await second.start(consume=True)
-    try:
+    async with timeout_worker(prefix, 1.0) as handled:
         async def both_handled() -> bool:
             return len(handled) == 2
 
         await eventually(both_handled, timeout=20)
-        so = await OrderShop.get(main_id=main.id)
-        assert so.status == "closed"
-        assert await OrderLog.filter(shop_order_id=so.id, action="timeout").count() == 1
-        assert (await MallSku.get(id=sku.id)).stock == 5
-    finally:
-        second._delay_queues.add(second.delay_queue(job.TIMEOUT_TOPIC, 1.0))
-        await second.delete_topology()
-        await second.close()
+        await closed_once(main, sku)
