@@ -95,6 +95,8 @@ async def test_bad_ranges_are_refused(start_app, make_settings):
         ({"beginTime": "2025-01-01", "endTime": "2026-03-01"}, "日期范围不能超过366天"),
         ({"beginTime": "2026-13-01"}, "开始日期格式不正确，应为 yyyy-MM-dd"),
         ({"endTime": "yesterday"}, "结束日期格式不正确，应为 yyyy-MM-dd"),
+        ({"beginTime": "9999-12-31"}, "开始日期须在1970-01-01至2099-12-31之间"),
+        ({"endTime": "0001-01-01"}, "结束日期须在1970-01-01至2099-12-31之间"),
     ]
     for path in (CHART, CITY, PROVINCE):
         for params, msg in bad:

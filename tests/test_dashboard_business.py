@@ -123,6 +123,9 @@ async def test_range_validation(start_app, make_settings):
         ({"beginTime": "2025-01-01", "endTime": "2026-01-02"}, "日期范围不能超过366天"),
         ({"beginTime": "2026-02-30"}, "开始日期格式不正确，应为 yyyy-MM-dd"),
         ({"endTime": "yesterday"}, "结束日期格式不正确，应为 yyyy-MM-dd"),
+        ({"beginTime": "9999-12-31"}, "开始日期须在1970-01-01至2099-12-31之间"),
+        ({"beginTime": "9999-12-01", "endTime": "9999-12-31"}, "开始日期须在1970-01-01至2099-12-31之间"),
+        ({"endTime": "0001-01-01"}, "结束日期须在1970-01-01至2099-12-31之间"),
     ]
     for params, msg in cases:
         out = await admin.get(REPORT, params=params)
@@ -168,7 +171,8 @@ async def test_people_job_and_rebuild_equal_the_live_figures(start_app, make_set
 async def test_rebuild_job_parameters(start_app, make_settings):
     _, admin = await setup(start_app, make_settings)
     for params, msg in [({"begin": "2026-03-02", "end": "2026-03-01"}, "开始日期不能晚于结束日期"),
-                        ({"begin": "2024-01-01", "end": "2026-01-01"}, "日期范围不能超过366天")]:
+                        ({"begin": "2024-01-01", "end": "2026-01-01"}, "日期范围不能超过366天"),
+                        ({"begin": "9999-12-30", "end": "9999-12-31"}, "日期须在1970-01-01至2099-12-31之间")]:
         try:
             stat_job.RebuildParams.model_validate(params)
         except ValueError as exc:

@@ -8,6 +8,7 @@ from datetime import date, timedelta
 
 from pydantic import Field, model_validator
 
+from core_api.account.charts.routes import FIRST_DAY, LAST_DAY
 from core_api.monitor.job.handlers import JobContext, job_handler
 from core_api.platform.schema import StrictSchema
 
@@ -35,6 +36,9 @@ class RebuildParams(StrictSchema):
 
     @model_validator(mode="after")
     def ordered(self) -> RebuildParams:
+        for day in (self.begin, self.end):
+            if day and not FIRST_DAY <= day <= LAST_DAY:
+                raise ValueError(f"日期须在{FIRST_DAY}至{LAST_DAY}之间")
         if self.begin and self.end:
             if self.begin > self.end:
                 raise ValueError("开始日期不能晚于结束日期")

@@ -31,6 +31,7 @@ api = Api("account-charts")
 PERM = "account:chartLogin:list"
 MAX_DAYS = 366
 DEFAULT_DAYS = 30
+FIRST_DAY, LAST_DAY = date(1970, 1, 1), date(2099, 12, 31)
 UNKNOWN = "未知"
 
 
@@ -45,9 +46,12 @@ class RangeQuery(Schema):
         if not text or not text.strip():
             return None
         try:
-            return date.fromisoformat(text.strip()[:10])
+            day = date.fromisoformat(text.strip()[:10])
         except ValueError:
             raise ServiceError(f"{label}格式不正确，应为 yyyy-MM-dd") from None
+        if not FIRST_DAY <= day <= LAST_DAY:  # far days would overflow the range's arithmetic (date.max)
+            raise ServiceError(f"{label}须在{FIRST_DAY}至{LAST_DAY}之间")
+        return day
 
     def days(self, today: date) -> tuple[date, date]:
         """The range's first and last day; a bad date, a reversed or too long range is refused in zh-CN."""
