@@ -266,6 +266,28 @@ async def test_pay_and_the_callback_once(start_app, make_settings):
         "订单已支付，不能取消，请申请售后"
 
 
+async def test_a_checkout_the_coupons_cover_whole_is_paid_without_the_wallet_once(start_app, make_settings):
+    client, _ = await setup(start_app, make_settings)
+    a = await make_shop("甲店")
+    _, (a1,) = await goods_of(a, "甲商品", (1000,), stock=5)
+    uc = await coupon(UID, a.id, amount=5000)  # a 50-yuan coupon on a 10-yuan item
+    placed = (await place(client, [shop_part(a, [(a1, 1)], userCouponId=uc.id)]))["data"]
+    assert placed["payFen"] == 0
+    outs = await asyncio.gather(*(call(client, "pay", {"uid": UID, "orderNo": placed["orderNo"]}) for _ in range(5)))
+    assert [o["code"] for o in outs].count(200) >= 1, outs
+    assert all(o["code"] == 200 or o["msg"] == "订单已支付" for o in outs), outs
+    paid = next(o for o in outs if o["code"] == 200)
+    assert paid["data"]["paid"] is True and paid["data"]["payFen"] == 0 and "codeUrl" not in paid["data"]
+    main = await OrderMain.get(order_no=placed["orderNo"])
+    assert (main.pay_status, main.pay_way) == ("paid", "free")
+    assert [(p.amount_fen, p.pay_way) for p in await OrderPay.filter(main_id=main.id)] == [(0, "free")]
+    so = await OrderShop.get(main_id=main.id)
+    assert (so.status, so.pay_status) == ("to_ship", "paid")
+    assert await OrderLog.filter(shop_order_id=so.id, action="pay").count() == 1
+    assert (await MallUserCoupon.get(id=uc.id)).status == "used"
+    assert (await call(client, "pay", {"uid": UID, "orderNo": placed["orderNo"]}))["msg"] == "订单已支付"
+
+
 async def test_a_payment_after_the_close_is_recorded_for_a_refund(start_app, make_settings):
     client, _ = await setup(start_app, make_settings)
     a = await make_shop("甲店")
@@ -330,6 +352,9 @@ async def test_operator_close_permission_and_shop_isolation(start_app, make_sett
     assert (await staff_a.get(path, params={"orderNo": sa["orderNo"], "action": "ship", "reason": "x"}))[
         "code"] == 500
     assert (await staff_a.get(path, params={"orderNo": sa["orderNo"], "action": "close"}))["code"] == 500
+    assert (await staff_a.get(path, params={"orderNo": sa["orderNo"], "action": "close", "reason": "\u3000 "})) == {
+        "code": 500, "msg": "请填写关闭原因"}
+    assert (await OrderShop.get(order_no=sa["orderNo"])).status == "unpaid"
     assert (await OrderShop.get(order_no=sb["orderNo"])).status == "unpaid"
     main = await OrderMain.get(order_no=placed["orderNo"])
     out = await staff_a.get(path, params={"orderNo": sa["orderNo"], "action": "close", "reason": "缺货"})
@@ -340,6 +365,11 @@ async def test_operator_close_permission_and_shop_isolation(start_app, make_sett
     assert (await MallUserCoupon.get(id=puc.id)).status == "used"  # still covers the open shop order
     left = await OrderMain.get(id=main.id)
     assert left.pay_fen == main.pay_fen - sa["payFen"] and left.pay_fen == sb["payFen"]
+    rest = await OrderShop.get(order_no=sb["orderNo"])  # every figure of the checkout is now the open part's
+    assert (left.goods_fen, left.freight_fen, left.coupon_fen, left.points_fen, left.points_used) == (
+        rest.goods_fen, rest.freight_fen, rest.coupon_fen, rest.points_fen, rest.points_used)
+    assert left.goods_fen + left.freight_fen - left.coupon_fen - left.points_fen == left.pay_fen
+    assert left.coupon_fen > 0 and left.coupon_fen < main.coupon_fen
     log = await OrderLog.get(shop_order_id=(await OrderShop.get(order_no=sa["orderNo"])).id, action="close")
     assert (log.actor_kind, log.actor_name, log.note) == ("staff", "order_a", "缺货")
     assert (await staff_a.get(path, params={"orderNo": sa["orderNo"], "action": "close", "reason": "缺货"}))[
@@ -348,6 +378,26 @@ async def test_operator_close_permission_and_shop_isolation(start_app, make_sett
     assert out["data"]["mainPayStatus"] == "closed"
     assert (await MallUserCoupon.get(id=puc.id)).status == "unused"
     assert await stocks(a1, b1) == [5, 5]
+
+
+async def test_closing_one_shop_of_a_checkout_paid_partly_in_points_keeps_the_checkout_adding_up(start_app,
+                                                                                                   make_settings):
+    client, admin = await setup(start_app, make_settings)
+    a, b = await make_shop("甲店"), await make_shop("乙店")
+    _, (a1,) = await goods_of(a, "甲商品", (3000,), stock=5)
+    _, (b1,) = await goods_of(b, "乙商品", (5000,), stock=5)
+    await give_points(client, UID, 1000)
+    placed = (await place(client, [shop_part(a, [(a1, 1)]), shop_part(b, [(b1, 1)])], points=1000))["data"]
+    part_a = await OrderShop.get(order_no=placed["shopOrders"][0]["orderNo"])
+    assert (part_a.points_used, placed["payFen"]) == (375, 7000)
+    out = await admin.get("/admin/common/status_operate", params={"orderNo": part_a.order_no, "action": "close",
+                                                                 "reason": "缺货"})
+    assert out["code"] == 200, out
+    assert await balance(UID) == 375  # the closed part's points came back
+    m = await OrderMain.get(order_no=placed["orderNo"])
+    assert (m.goods_fen, m.points_fen, m.points_used, m.pay_fen) == (5000, 625, 625, 4375)
+    info = await call(client, "info", {"uid": UID, "orderNo": placed["orderNo"]})
+    assert (info["data"]["pointsFen"], info["data"]["payFen"]) == (625, 4375), info
 
 
 async def test_confirm_receipt(start_app, make_settings):

@@ -113,12 +113,17 @@ class OrderIn(StrictSchema):
 async def partner_pay(request: web.Request, body: OrderIn) -> web.Response:
     now = request.app[CLOCK].now()
     main = await service.pay_number(body.uid, body.order_no, now)
+    if main.pay_fen == 0:
+        _, events = await service.pay_free(main, now)
+        await publish(request, events)
+        return ok(data={"orderNo": main.order_no, "outTradeNo": main.out_trade_no, "payFen": 0, "paid": True,
+                        "payDeadline": main.pay_deadline.isoformat()}, msg="支付成功")
     try:
         code = await request.app[WALLET].create_pay_code(main.out_trade_no or "", main.pay_fen,
                                                          f"订单{main.order_no}", main.pay_deadline)
     except (WalletUnavailable, WalletRefused) as exc:
         raise ServiceError(exc.msg) from None
-    return ok(data={"orderNo": main.order_no, "outTradeNo": main.out_trade_no, "payFen": main.pay_fen,
+    return ok(data={"orderNo": main.order_no, "outTradeNo": main.out_trade_no, "payFen": main.pay_fen, "paid": False,
                     "codeUrl": code.code_url, "expireAt": code.expires_at.isoformat(),
                     "payDeadline": main.pay_deadline.isoformat()})
 
@@ -198,10 +203,12 @@ async def status_operate(request: web.Request, principal: Principal, query: Stat
     so = await OrderShop.get_or_none(order_no=query.order_no)
     if so is None or not principal.authz.scope.allows_shop(so.shop_id):
         raise NotFound("订单不存在")
+    if not (reason := query.reason.strip()):
+        raise ServiceError("请填写关闭原因")
     now = request.app[CLOCK].now()
     actor = flow.Actor("staff", principal.user_id, principal.user_name)
     async with in_transaction():
-        events = await service.close_shop_order(so, "close", actor, now, query.reason.strip())
+        events = await service.close_shop_order(so, "close", actor, now, reason)
     await publish(request, events)
     fresh = await OrderShop.get(id=so.id)
     main = await OrderMain.get(id=so.main_id)

@@ -392,8 +392,6 @@ async def pay_number(uid: int, order_no: str, now: datetime) -> OrderMain:
         raise ServiceError("订单已关闭，不能支付")
     if now >= main.pay_deadline:
         raise ServiceError("订单已超过支付时间，请重新下单")
-    if main.pay_fen <= 0:
-        raise ServiceError("订单无需支付")
     if not main.out_trade_no:
         await OrderMain.filter(id=main.id, out_trade_no=None).update(out_trade_no=out_trade_no(main), update_time=now)
         main = await OrderMain.get(id=main.id)
@@ -464,6 +462,16 @@ async def on_notice(notice: Notice, provider: str, now: datetime) -> tuple[str, 
     return "paid", events
 
 
+async def pay_free(main: OrderMain, now: datetime) -> tuple[str, list[dict[str, Any]]]:
+    """A checkout that coupons and points cover whole (pay_fen 0) is paid when the buyer pays, with no wallet
+    call: the same path as a callback (a payment row of 0 fen, pay way ``free``), so it moves on exactly once."""
+    done = await on_notice(Notice(out_trade_no=main.out_trade_no or out_trade_no(main), trade_no="",
+                                  amount_fen=0, status="SUCCESS", paid_at=now), "free", now)
+    if done is None:  # not found by the number it was just given: deleted meanwhile
+        raise NotFound("订单不存在")
+    return done
+
+
 VOIDED = re.compile(r"^P([A-Z0-9]+?)(?:V\d+)?$")
 
 
@@ -513,9 +521,13 @@ async def close_shop_order(so: OrderShop, action: str, actor: flow.Actor, now: d
                           remark="订单关闭退回积分")
     main = await OrderMain.get(id=so.main_id)
     if await OrderShop.filter(main_id=main.id).exclude(status=flow.CLOSED).exists():
-        # the rest stays payable for less: a pay code already issued is voided (a new number on the next pay)
+        # the rest stays payable for less, every figure of the checkout less this part's, so that its goods +
+        # freight - coupon - points is still its pay; a pay code already issued is voided (a new number next pay)
         await OrderMain.filter(id=main.id, pay_status="unpaid").update(
-            pay_fen=F("pay_fen") - so.pay_fen, out_trade_no=None, version=F("version") + 1, update_time=now)
+            goods_fen=F("goods_fen") - so.goods_fen, freight_fen=F("freight_fen") - so.freight_fen,
+            coupon_fen=F("coupon_fen") - so.coupon_fen, points_fen=F("points_fen") - so.points_fen,
+            points_used=F("points_used") - so.points_used, pay_fen=F("pay_fen") - so.pay_fen, out_trade_no=None,
+            version=F("version") + 1, update_time=now)
     else:
         await OrderMain.filter(id=main.id, pay_status="unpaid").update(pay_status="closed", closed_at=now,
                                                                         update_time=now)
