@@ -293,6 +293,35 @@ async def test_expiry_refunds_every_paid_member_once_with_stock_coupons_and_poin
     _ = now
 
 
+async def test_the_systems_refund_numbers_cannot_be_taken_by_a_buyer(start_app, make_settings):
+    """The expiry refunds a line under ``group-fail:<lineId>``: a buyer's apply with such a number is refused, and
+    a row of that number on another line (not from the app) is never executed in the line's place."""
+    from tests.order_support import make_order
+    from tests.test_order_aftersale import apply
+
+    client, admin, shop, sku, act = await world(start_app, make_settings)
+    victim, team = await open_team(client, shop, sku, act)
+    victim_line = await OrderLine.get(shop_order_id=victim.id)
+    own = await make_order(shop, JOINERS[5], [(sku, 1)])
+    own_line = await OrderLine.get(shop_order_id=own.id)
+    await register(client, JOINERS[5], nickName="买家")
+    for number in (f"group-fail:{victim_line.id}", f"GROUP-FAIL:{victim_line.id}"):
+        out = await apply(client, JOINERS[5], own_line.id, requestNo=number)
+        assert out["code"] != 200 and "申请号不能以 group-fail: 开头（系统保留）" in out["msg"], out
+    assert not await OrderAfterSale.filter(line_id=own_line.id).exists()
+    # a row already holding the number on the other line (earlier data): the sweep refuses to use it
+    now = datetime.now(UTC)
+    squat = await OrderAfterSale.create(after_sale_no="AS-SQUAT", request_no=f"group-fail:{victim_line.id}",
+                                        uid=JOINERS[5], main_id=own.main_id, shop_order_id=own.id, shop_id=shop.id,
+                                        line_id=own_line.id, kind="refund", status="awaiting_refund", quantity=1,
+                                        amount_fen=own_line.pay_fen, before_ship=True, create_time=now)
+    await MallGroupTeam.filter(id=team.id).update(expires_at=now - timedelta(seconds=1))
+    await job.expire_group_teams(job.SweepParams(), ctx(client))
+    assert (await OrderAfterSale.get(id=squat.id)).status == "awaiting_refund"
+    assert not await OrderRefund.filter(after_sale_id=squat.id).exists()
+    assert (await OrderShop.get(id=own.id)).refunded_fen == 0
+
+
 async def test_the_delayed_message_expires_the_team(start_app, make_settings, monkeypatch):
     client, _, shop, sku, act = await world(start_app, make_settings)
     await MallGroupActivity.filter(id=act.id).update(hours=1)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from aiohttp import web
-from pydantic import Field
+from pydantic import Field, field_validator
 from tortoise.functions import Count
 
 from core_api.finance.withdrawal.routes import check_password, config_fen
@@ -23,6 +23,7 @@ from core_api.order.aftersale import service
 from core_api.order.aftersale.models import OrderAfterSale, OrderRefund
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderShop
+from core_api.order.group.service import SYSTEM_PREFIX
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import ServiceError
@@ -225,6 +226,13 @@ class ApplyIn(StrictSchema):
                                    description="default: the quantity's share of what the line paid")
     reason: str = Field(min_length=1, max_length=200, title="原因")
     images: list[str] = Field(default_factory=list, max_length=9, title="图片")
+
+    @field_validator("request_no")
+    @classmethod
+    def not_the_systems(cls, value: str) -> str:
+        if value.lower().startswith(SYSTEM_PREFIX):  # the group-failure refunds' numbers, one per line
+            raise ValueError(f"申请号不能以 {SYSTEM_PREFIX} 开头（系统保留）")
+        return value
 
 
 def shown(row: OrderAfterSale) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from core_api.platform.errors import NotFound, ServiceError
 
 log = logging.getLogger("console.order")
 PENDING, OPEN, FULL, EXPIRED, CANCELLED = "pending", "open", "full", "expired", "cancelled"
+SYSTEM_PREFIX = "group-fail:"  # the request numbers of the system's refunds; refused from the app
 TEAM_STATUSES = {PENDING: "待开团", OPEN: "拼团中", FULL: "已成团", EXPIRED: "拼团失败", CANCELLED: "已取消"}
 
 
@@ -211,7 +212,7 @@ async def _refund(so: OrderShop, wallet: Any, now: datetime) -> list[dict[str, A
     events: list[dict[str, Any]] = []
     for line in await OrderLine.filter(shop_order_id=so.id).order_by("id"):
         left = line.pay_fen - line.refunded_fen
-        row = await OrderAfterSale.get_or_none(request_no=f"group-fail:{line.id}")
+        row = await OrderAfterSale.get_or_none(request_no=f"{SYSTEM_PREFIX}{line.id}", line_id=line.id)
         if row is None:
             if left <= 0:
                 continue
@@ -240,7 +241,7 @@ async def _system_after_sale(so: OrderShop, line: OrderLine, now: datetime) -> A
             if claimed != 1:
                 raise ServiceError("该商品已有处理中的售后")
             row = await OrderAfterSale.create(
-                after_sale_no=aftersale.new_no("AS", now), request_no=f"group-fail:{line.id}", uid=so.uid,
+                after_sale_no=aftersale.new_no("AS", now), request_no=f"{SYSTEM_PREFIX}{line.id}", uid=so.uid,
                 main_id=so.main_id, shop_order_id=so.id, shop_id=so.shop_id, line_id=line.id, kind=aftersale.REFUND,
                 status=aftersale.AWAITING_REFUND, quantity=line.quantity - line.refunded_qty,
                 amount_fen=line.pay_fen - line.refunded_fen, before_ship=True, reason="拼团失败，系统全额退款",
@@ -249,9 +250,9 @@ async def _system_after_sale(so: OrderShop, line: OrderLine, now: datetime) -> A
                             f"拼团失败，系统退款 {row.after_sale_no}：商品行 {line.id} × {row.quantity}，"
                             f"{row.amount_fen} 分（系统审核通过）")
     except IntegrityError:
-        same = await OrderAfterSale.get_or_none(request_no=f"group-fail:{line.id}")
-        if same is None:
-            raise
+        same = await OrderAfterSale.get_or_none(request_no=f"{SYSTEM_PREFIX}{line.id}", line_id=line.id)
+        if same is None:  # the number is another line's (the app cannot send it): never execute that one
+            raise ServiceError(f"拼团失败退款的申请号 {SYSTEM_PREFIX}{line.id} 已被其他售后占用") from None
         return same
     return row
 
