@@ -11,6 +11,7 @@ from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderLog, OrderMain, OrderShop
 from core_api.order.manage.models import OrderComment
 from core_api.platform.state import BUS
+from tests.conftest import xlsx_rows
 from tests.mall_support import make_shop, shop_staff
 from tests.order_support import goods_of, make_order
 from tests.test_mall_market import setup
@@ -192,6 +193,19 @@ async def test_shop_staff_see_and_change_only_their_shop(start_app, make_setting
     mine_detail = (await staff.get("/admin/OrderMain/info_page", params={"orderNo": mine.order_no}))["data"]
     assert "payFen" not in mine_detail["main"] and len(mine_detail["shops"]) == 1
     assert mine_detail["shops"][0]["receiverPhone"] == "138****8000"
+    totals = ("goodsFen", "freightFen", "couponFen", "pointsFen", "payFen")
+    listed = (await staff.get("/admin/OrderMain/list"))["rows"][0]
+    record = (await staff.get(f"/admin/OrderMain/{mine.main_id}"))["data"]
+    page = (await staff.get("/admin/OrderMain/list_data"))["data"]["data"][0]
+    for row in (listed, record, page):
+        assert row["orderNo"] == mine.main_no and all(row[k] is None for k in totals), row
+    operator_row = (await admin.get(f"/admin/OrderMain/{mine.main_id}"))["data"]
+    assert operator_row["payFen"] == mine.pay_fen > 0
+    exporter = await shop_staff(admin, a, "order_a_export", STAFF + ("order:main:export",))
+    resp = await exporter.post("/admin/OrderMain/export")
+    sheet = xlsx_rows(await resp.read())
+    paid_column = sheet[0].index("实付金额")
+    assert [r[1] for r in sheet[1:]] == [mine.main_no] and all(r[paid_column] in (None, "") for r in sheet[1:])
     assert (await ship(staff, mine.order_no))["code"] == 200
     # writes of the money record are the operators'; payments are not theirs to list
     assert (await staff.put("/admin/OrderMain", json={"id": mine.main_id, "remark": "x"}))["code"] == 403

@@ -68,6 +68,21 @@ class OrderResource(Resource):
     def tally_filter(self, query: Any, principal: Principal) -> tuple[DayTally, dict[str, Any], Any, Any] | None:
         return None if self.fixed or self.by_main else super().tally_filter(query, principal)
 
+    def view_of(self, principal: Principal | None) -> Any:
+        view = super().view_of(principal)
+        if not self.by_main or principal is None or principal.authz.scope.shop_id is None:
+            return view
+
+        def shop_view(row: dict[str, Any]) -> dict[str, Any]:
+            # a checkout's totals cover every shop's part: a shop account sees none (its part is its shop order),
+            # in the list, the record and the export as in the detail (service.MAIN_SHOP_VIEW)
+            return {**view(row), **MAIN_TOTALS}
+
+        return shop_view
+
+
+MAIN_TOTALS = {"goodsFen": None, "freightFen": None, "couponFen": None, "pointsFen": None, "payFen": None}
+
 
 # ---- main orders
 
