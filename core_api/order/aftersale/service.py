@@ -133,19 +133,7 @@ async def apply(app: Application, now: datetime) -> tuple[OrderAfterSale, bool]:
     order = await OrderShop.get_or_none(id=line.shop_order_id) if line else None
     if line is None or order is None or order.uid != app.uid:
         raise NotFound("订单商品不存在")
-    if order.pay_status != "paid" or order.status in (flow.UNPAID, flow.CLOSED):
-        raise ServiceError(f"订单{flow.STATUSES.get(order.status, order.status)}，不能申请售后")
-    if order.status == flow.GROUPING:
-        raise ServiceError("拼团中的订单不能申请售后，拼团失败会自动全额退款")
-    if order.settle_status == "settled":
-        raise ServiceError(SETTLED_APPLY)
-    if app.kind == REFUND and order.status not in (flow.TO_SHIP, flow.TO_PICKUP):
-        raise ServiceError(f"订单{flow.STATUSES[order.status]}，仅退款只能在发货前申请，请申请退货退款")
-    if app.kind == RETURN_REFUND:
-        if order.status not in (flow.SHIPPED, flow.COMPLETED):
-            raise ServiceError(f"订单{flow.STATUSES[order.status]}，未发货的订单请申请仅退款")
-        if order.status == flow.COMPLETED and (order.after_sale_until is None or now > order.after_sale_until):
-            raise ServiceError("订单已超过售后期限，不能申请售后")
+    _applicable(order, app.kind, now)
     left_qty = line.quantity - line.refunded_qty
     left_fen = line.pay_fen - line.refunded_fen
     if left_qty <= 0 or left_fen <= 0:
@@ -157,6 +145,9 @@ async def apply(app: Application, now: datetime) -> tuple[OrderAfterSale, bool]:
         raise ServiceError(f"退款金额不能超过可退金额 {left_fen} 分")
     if amount <= 0:
         raise ServiceError("退款金额必须大于 0")
+    if app.kind == REFUND and app.quantity == left_qty and amount != left_fen:
+        # the order closes when nothing is left to send: money kept for units never sent would go nowhere
+        raise ServiceError(f"发货前退回全部剩余数量，须退回全部剩余金额 {left_fen} 分")
     actor = flow.Actor("user", app.uid, f"用户{app.uid}")
     try:
         async with in_transaction():
@@ -165,6 +156,9 @@ async def apply(app: Application, now: datetime) -> tuple[OrderAfterSale, bool]:
             locked = await OrderShop.filter(id=order.id).select_for_update().first()
             if locked is None or locked.settle_status == "settled":
                 raise ServiceError(SETTLED_APPLY)
+            # judged again on the order as locked: shipping takes this lock and refuses an open refund, so an
+            # order is either shipped first (refund only refused here) or holds this refund (and does not ship)
+            _applicable(locked, app.kind, now)
             # one open after-sale per line: the line's after_sale field is claimed by a conditional update
             claimed = await OrderLine.filter(id=line.id, after_sale__not_in=OPEN).update(after_sale=APPLIED)
             if claimed != 1:
@@ -172,7 +166,7 @@ async def apply(app: Application, now: datetime) -> tuple[OrderAfterSale, bool]:
             row = await OrderAfterSale.create(
                 after_sale_no=new_no("AS", now), request_no=app.request_no, uid=app.uid, main_id=order.main_id,
                 shop_order_id=order.id, shop_id=order.shop_id, line_id=line.id, kind=app.kind, quantity=app.quantity,
-                amount_fen=amount, before_ship=order.status in (flow.TO_SHIP, flow.TO_PICKUP), reason=app.reason,
+                amount_fen=amount, before_ship=locked.status in (flow.TO_SHIP, flow.TO_PICKUP), reason=app.reason,
                 images=app.images, create_time=now, update_time=now)
             await flow.note(order.id, "after_sale_apply", actor, now,
                             f"申请{KINDS[app.kind]} {row.after_sale_no}：商品行 {line.id} × {app.quantity}，"
@@ -183,6 +177,23 @@ async def apply(app: Application, now: datetime) -> tuple[OrderAfterSale, bool]:
             raise
         return _same(same, app), False
     return row, True
+
+
+def _applicable(order: OrderShop, kind: str, now: datetime) -> None:
+    """Refuses an after-sale of ``kind`` the order's status does not allow."""
+    if order.pay_status != "paid" or order.status in (flow.UNPAID, flow.CLOSED):
+        raise ServiceError(f"订单{flow.STATUSES.get(order.status, order.status)}，不能申请售后")
+    if order.status == flow.GROUPING:
+        raise ServiceError("拼团中的订单不能申请售后，拼团失败会自动全额退款")
+    if order.settle_status == "settled":
+        raise ServiceError(SETTLED_APPLY)
+    if kind == REFUND and order.status not in (flow.TO_SHIP, flow.TO_PICKUP):
+        raise ServiceError(f"订单{flow.STATUSES[order.status]}，仅退款只能在发货前申请，请申请退货退款")
+    if kind == RETURN_REFUND:
+        if order.status not in (flow.SHIPPED, flow.COMPLETED):
+            raise ServiceError(f"订单{flow.STATUSES[order.status]}，未发货的订单请申请仅退款")
+        if order.status == flow.COMPLETED and (order.after_sale_until is None or now > order.after_sale_until):
+            raise ServiceError("订单已超过售后期限，不能申请售后")
 
 
 def _same(row: OrderAfterSale, app: Application) -> OrderAfterSale:
@@ -404,11 +415,38 @@ async def _book(after_sale_id: int, refund: OrderRefund, trade_no: str, actor: f
             points_unreversed=unreversed, finish_time=now, update_time=now)
         fresh = await OrderShop.get(id=order.id)
         events.append(flow.event("refunded", fresh, now, ref=refund.refund_no, amount_fen=refund.amount_fen))
-        if every and fresh.status in (flow.TO_SHIP, flow.TO_PICKUP):
-            closed = await flow.move(fresh, "refund_close", actor, now, note=f"退款单 {refund.refund_no}",
-                                     close_reason="全部商品已退款", closed_at=now)
+        if fresh.status in (flow.TO_SHIP, flow.TO_PICKUP) and nothing_to_ship(fresh, lines):
+            closed = await _refund_close(fresh, lines, refund, actor, now)
             events.append(flow.event("closed", closed, now, ref=refund.refund_no))
     return Outcome(REFUNDED, await OrderRefund.get(id=refund.id), closed, events)
+
+
+def nothing_to_ship(order: OrderShop, lines: list[OrderLine]) -> bool:
+    """An unshipped order the buyer has nothing left to receive for: every line refunded in quantity or in its
+    goods' money (a line paid 0 only by quantity), or the order's money refunded. It closes, and never ships."""
+    if 0 < order.pay_fen <= order.refunded_fen:
+        return True
+    return bool(lines) and all(x.refunded_qty >= x.quantity or 0 < x.pay_fen <= x.refunded_fen for x in lines)
+
+
+async def _refund_close(order: OrderShop, lines: list[OrderLine], refund: OrderRefund, actor: flow.Actor,
+                        now: datetime) -> OrderShop:
+    """The refund that left nothing to ship closes the order (in ``_book``'s transaction). The units not refunded
+    (the money refunded in full for part of them) never leave either: their stock comes back here, so that the
+    stock of a closed order is what it was before the order."""
+    every_unit = all(x.refunded_qty >= x.quantity for x in lines)
+    closed = await flow.move(order, "refund_close", actor, now, note=f"退款单 {refund.refund_no}",
+                             close_reason="全部商品已退款" if every_unit else "货款已全额退款", closed_at=now)
+    for line in sorted(lines, key=lambda x: x.sku_id):  # SKU order, as placement and close update them
+        rest = line.quantity - line.refunded_qty
+        if rest <= 0:
+            continue
+        line_sku = await MallSku.filter(id=line.sku_id).update(stock=F("stock") + rest)
+        await MallGoods.filter(id=line.goods_id).update(stock=F("stock") + rest, sales=F("sales") - rest)
+        await flow.note(order.id, "after_sale_stock", actor, now,
+                        f"库存退回 SKU {line.sku_id} × {rest}（订单关闭，未退款数量）" if line_sku
+                        else "SKU 已删除，库存未退回")
+    return closed
 
 
 async def _points(order: OrderShop, line: OrderLine, refund: OrderRefund, now: datetime) -> tuple[int, int, int]:

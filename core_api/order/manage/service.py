@@ -16,7 +16,10 @@ from tortoise.expressions import Subquery
 from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
+from core_api.order.aftersale.models import OrderAfterSale
 from core_api.order.aftersale.service import ACTIONS as AFTER_SALE
+from core_api.order.aftersale.service import OPEN as AFTER_SALE_OPEN
+from core_api.order.aftersale.service import nothing_to_ship
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderLog, OrderMain, OrderPay, OrderShop
 from core_api.platform.errors import NotFound, ServiceError
@@ -143,6 +146,16 @@ def action_label(action: str) -> str:
     return NOTE_LABELS.get(action, action)
 
 
+async def _deliverable(order: OrderShop, verb: str) -> None:
+    """Refuses to hand over goods that a refund before shipping holds (an open after-sale: its execution would put
+    them back in stock) or that were refunded already. Call under the order's row lock, which the after-sale
+    apply and the refund's booking take too."""
+    if await OrderAfterSale.filter(shop_order_id=order.id, status__in=AFTER_SALE_OPEN).exists():
+        raise ServiceError(f"该订单有未处理的退款申请，请先处理售后后再{verb}")
+    if nothing_to_ship(order, list(await OrderLine.filter(shop_order_id=order.id))):
+        raise ServiceError(f"该订单商品已全部退款，不能{verb}")
+
+
 async def ship(principal: Principal, order_no: str, carrier: str, carrier_label: str, tracking_no: str,
                now: datetime) -> tuple[OrderShop, bool]:
     """Ships a to-ship order (→ shipped), or edits the carrier and number of a shipped one (a log row, no
@@ -165,6 +178,8 @@ async def ship(principal: Principal, order_no: str, carrier: str, carrier_label:
             return await OrderShop.get(id=order.id), False
         if order.delivery != "express" and order.status in flow.ACTIONS["ship"][0]:
             raise ServiceError("自提订单不能发货")
+        if order.status in flow.ACTIONS["ship"][0]:
+            await _deliverable(order, "发货")
         fresh = await flow.move(order, "ship", actor, now, carrier=carrier, tracking_no=tracking_no, shipped_at=now,
                                 note=f"{carrier_label} {tracking_no}")
     return fresh, True
@@ -181,7 +196,10 @@ async def confirm_pickup(principal: Principal, order_no: str, code: str, now: da
             if order.status == flow.COMPLETED and order.pickup_status == "picked":
                 raise ServiceError("订单已核销，请勿重复核销")
             raise ServiceError(f"订单{flow.STATUSES.get(order.status, order.status)}，不能自提核销")
-        if not order.pickup_code or not hmac.compare_digest(order.pickup_code, code.strip()):
+        await _deliverable(order, "核销")
+        # bytes: compare_digest refuses str with non-ASCII characters (TypeError), and a code may hold any
+        if not order.pickup_code or not hmac.compare_digest(order.pickup_code.encode(),
+                                                            code.strip().encode("utf-8", "surrogatepass")):
             raise ServiceError("提货码不正确")
         try:
             return await flow.move(order, "pickup", actor, now, pickup_status="picked", completed_at=now,
