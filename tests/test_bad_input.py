@@ -69,11 +69,30 @@ async def test_integers_beyond_bigint_are_refused(admin):
     before = await SysPost.all().count()
     assert await admin.post("/system/post", json={**NEW_POST, "postSort": 2**64}) == fail("显示顺序超出取值范围")
     assert await admin.post("/system/post", json={**NEW_POST, "postSort": -(2**64)}) == fail("显示顺序超出取值范围")
-    assert await admin.get("/system/post/list", params={"pageNum": str(2**64)}) == fail("页码超出取值范围")
+    assert await admin.get("/system/post/list", params={"pageNum": str(2**64)}) == fail("页码不能大于1000000")
     assert await admin.get(f"/system/post/{2**64}") == fail("参数 postId 格式不正确")
     assert await admin.delete(f"/system/post/{2**64}") == fail("编号格式不正确")
     assert await admin.post("/system/post", json={**NEW_POST, "postSort": 2**40}) == fail("显示顺序不能大于9999")
     assert await SysPost.all().count() == before
+
+
+async def test_far_days_and_deep_pages_are_refused_in_the_operators_words(admin):
+    """Beyond 1900-01-01 … 9998-12-31 a local day's bounds overflow the calendar; beyond page 1,000,000 the offset
+    leaves the database's integers: both were 系统内部错误 on every list."""
+    between = "须在1900-01-01至9998-12-31之间"
+    for params, msg in [({"beginTime": "0001-01-01"}, "开始日期" + between),
+                        ({"params[endTime]": "9999-12-31"}, "结束日期" + between),
+                        ({"pageNum": str(2**62)}, "页码不能大于1000000")]:
+        assert await admin.get("/system/post/list", params=params) == fail(msg), params
+    for path in ("/admin/OrderMain/list_data", "/admin/integral/list_data", "/admin/order_comment_mall/page_data"):
+        for params in ({"pageNum": str(2**62)}, {"beginTime": "0001-01-01"}, {"endTime": "9999-12-31"},
+                       {"beginCreateTime": "0001-01-01"}):
+            out = await admin.get(path, params=params)
+            assert out["code"] == 500 and "系统内部错误" not in out["msg"], (path, params, out)
+    messages = await admin.post("/api/msg/v1/list", json={"pageNo": 2**62, "pageSize": 10})
+    assert messages == fail("页码不能大于1000000")
+    # a RuoYi console's "no end" is still a day
+    assert (await admin.get("/system/post/list", params={"params[endTime]": "2999-12-31"}))["code"] == 200
 
 
 async def test_malformed_multipart_is_refused(admin):
@@ -113,7 +132,7 @@ async def test_the_bff_refuses_the_same_inputs(aiohttp_client, start_app, make_s
     nul = await (await bff.get("/bff/screens/system/post", params={"postName": "a\x00"}, headers=headers)).json()
     assert nul == fail("postName不能包含控制字符")
     big = await (await bff.get("/bff/screens/system/post", params={"pageNum": str(2**64)}, headers=headers)).json()
-    assert big == fail("页码超出取值范围")
+    assert big == fail("页码不能大于1000000")
     path = await (await bff.get(f"/bff/screens/tool/gen/{2**64}", headers=headers)).json()
     assert path == fail("参数 tableId 格式不正确")
     login = await (await bff.post("/bff/auth/login", json={"username": "ad\x00min", "password": "x"})).json()

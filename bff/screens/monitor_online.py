@@ -9,7 +9,7 @@ from bff.core_client import CoreClient
 from core_api.platform.api import Api
 from core_api.platform.contract import Envelope
 from core_api.platform.envelope import ok
-from core_api.platform.schema import Schema
+from core_api.platform.schema import PAGE_MAX, Schema
 
 api = Api("monitor-online")
 
@@ -26,7 +26,7 @@ class OnlineRow(Schema):
 
 
 class OnlineScreenQuery(Schema):
-    page_num: int = Field(1, ge=1, title="页码")
+    page_num: int = Field(1, ge=1, le=PAGE_MAX, title="页码")
     page_size: int = Field(20, ge=1, le=500, title="每页条数")
     ipaddr: str | None = Field(None, max_length=128)
     user_name: str | None = Field(None, max_length=30)

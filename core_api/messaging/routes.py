@@ -14,7 +14,7 @@ from core_api.platform.api import Api
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.html import sanitise
-from core_api.platform.schema import Schema
+from core_api.platform.schema import PAGE_MAX, Schema
 from core_api.platform.security import Principal
 from core_api.platform.state import AUTH, BUS, SETTINGS
 from core_api.system.notice.models import SysNotice
@@ -23,7 +23,7 @@ api = Api("messages")
 
 
 class ListBody(Schema):
-    page_no: int = Field(1, ge=1, title="页码")
+    page_no: int = Field(1, ge=1, le=PAGE_MAX, title="页码")
     page_size: int = Field(10, ge=1, le=50, title="每页条数")
     order_msg: bool = Field(False, title="订单消息")
 

@@ -14,7 +14,7 @@ from tortoise.queryset import QuerySet
 
 from core_api.platform.counts import counted
 from core_api.platform.errors import ServiceError
-from core_api.platform.schema import INT_MAX, Schema, refusal
+from core_api.platform.schema import INT_MAX, PAGE_MAX, Schema, refusal
 from core_api.platform.timefmt import day_end_exclusive, day_start, fmt
 
 PARAMS_KEY = re.compile(r"^params\[(\w+)\]$")
@@ -24,7 +24,7 @@ class ListQuery(Schema):
     """``pageNum`` (1), ``pageSize`` (20, at most 500), ``orderByColumn``, ``isAsc``, and date ranges
     given as ``params[beginTime]`` or ``beginTime`` (and ``params[begin<Field>]``)."""
 
-    page_num: int = Field(1, ge=1, title="页码")
+    page_num: int = Field(1, ge=1, le=PAGE_MAX, title="页码")
     page_size: int = Field(20, ge=1, le=500, title="每页条数")
     order_by_column: str | None = Field(None, max_length=50, title="排序列")
     is_asc: str | None = Field(None, pattern=r"^(asc|desc|ascending|descending)$", title="排序方向")

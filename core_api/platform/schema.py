@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Annotated, Any
 
@@ -180,14 +181,24 @@ def strip_control(text: str) -> str:
 RichText = Annotated[str, AfterValidator(strip_control)]
 
 
+# Days and times a request may carry: beyond them a local day's bounds or its UTC form overflow Python's calendar
+# (year 1 shifted to UTC, the day after 9999-12-31); a RuoYi console's "no end" is 2999-12-31.
+FIRST_DAY, LAST_DAY = dt.date(1900, 1, 1), dt.date(9998, 12, 31)
+# A page beyond this is no one's reading, and its offset (times 500 rows) stays a BIGINT.
+PAGE_MAX = 1_000_000
+
+
 def unsafe_value(value: Any, loc: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], str] | None:
-    """The first value that a request may not carry: (where, "control" | "range"), or None."""
+    """The first value that a request may not carry: (where, "control" | "range" | "day"), or None."""
     if isinstance(value, str):
         return (loc, "control") if CONTROL_CHARS.search(value) else None
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return None if INT_MIN <= value <= INT_MAX else (loc, "range")
+    if isinstance(value, dt.date):  # a datetime too
+        day = value.date() if isinstance(value, dt.datetime) else value
+        return None if FIRST_DAY <= day <= LAST_DAY else (loc, "day")
     items: Any = ()
     if isinstance(value, BaseModel):
         items = [(info.alias or name, getattr(value, name)) for name, info in type(value).model_fields.items()]
@@ -205,7 +216,8 @@ def unsafe_value(value: Any, loc: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...]
 
 
 UNSAFE_MESSAGES = {"control": ("不能包含控制字符", "must not contain control characters"),
-                   "range": ("超出取值范围", "is out of range")}
+                   "range": ("超出取值范围", "is out of range"),
+                   "day": (f"须在{FIRST_DAY}至{LAST_DAY}之间", f"must be between {FIRST_DAY} and {LAST_DAY}")}
 
 
 def describe_unsafe(found: tuple[tuple[Any, ...], str], model: type[BaseModel] | None, lang: str = "zh") -> str:

@@ -18,7 +18,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.partner import check_partner_key
-from core_api.platform.schema import Schema, StrictSchema
+from core_api.platform.schema import PAGE_MAX, Schema, StrictSchema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH, CHAT, CLOCK, KV, SETTINGS, STORAGE
 from core_api.platform.storage import stored_image
@@ -34,13 +34,13 @@ ANCHOR_TTL = 3600
 
 
 class RoomsBody(Schema):
-    page_no: int = Field(1, ge=1, title="页码")
+    page_no: int = Field(1, ge=1, le=PAGE_MAX, title="页码")
     page_size: int = Field(10, ge=1, le=50, title="每页条数")
     status: str | None = Field(None, pattern=r"^(open|pending|resolved)$")
 
 
 class HistoryBody(Schema):
-    page_no: int = Field(1, ge=1, title="页码")
+    page_no: int = Field(1, ge=1, le=PAGE_MAX, title="页码")
     page_size: int = Field(10, ge=1, le=50, title="每页条数")
     shop_id: int | None = Field(None, title="会话")
     receive_uid: int | None = Field(None, title="用户")
