@@ -145,6 +145,44 @@ async def test_settlement_once_with_fee_payout_and_earned_points(start_app, make
     assert await job.settle_orders(job.SweepParams(), ctx(client)) == "没有待结算的订单"
 
 
+async def test_a_large_order_earns_at_most_one_movement_and_a_refused_order_holds_no_other(start_app, make_settings,
+                                                                                            monkeypatch):
+    from core_api.mall.shop import service as shops
+    from core_api.platform.errors import ServiceError
+    from core_api.points.ledger.service import MAX_POINTS
+    from tests.test_config_pages import body_of, fetch
+
+    client, admin = await setup(start_app, make_settings)
+    page = await fetch(admin, "GET", "/admin/common_config/integral_config_page")
+    saved = await admin.post("/admin/common_config/edit_integral_config", json=body_of(page, earnPerYuan=1000))
+    assert saved["code"] == 200, saved
+    shop, odd = await make_shop("大店", rate_bp=500), await make_shop("怪店", rate_bp=777)
+    _, (big,) = await goods_of(shop, "贵商品", (20_000_000,), stock=5)  # ¥200,000: 200,000,000 points at 1,000/yuan
+    _, (small,) = await goods_of(odd, "小商品", (1000,), stock=5)
+    past = datetime.now(UTC) - timedelta(days=20)
+    refused = await make_order(odd, UID, [(small, 1)], status=flow.COMPLETED, now=past)
+    large = await make_order(shop, UID, [(big, 1)], status=flow.COMPLETED, now=past)
+    await OrderShop.filter(id__in=[refused.id, large.id]).update(after_sale_until=past + timedelta(days=7))
+    real_split = shops.split_fee
+
+    def split_fee_refusing_777(net: int, rate_bp: int) -> tuple[int, int]:  # a fault of one shop's order
+        if rate_bp == 777:
+            raise ServiceError("佣金比例不正确")
+        return real_split(net, rate_bp)
+
+    monkeypatch.setattr(shops, "split_fee", split_fee_refusing_777)
+    with pytest.raises(ServiceError) as failed:
+        await job.settle_orders(job.SweepParams(), ctx(client))
+    assert failed.value.msg == f"结算 1 个订单；1 个未能结算：{refused.order_no}：佣金比例不正确"
+    one = await OrderShop.get(id=large.id)
+    assert (one.settle_status, one.points_earned) == ("settled", MAX_POINTS)
+    assert await PointsLedger.filter(idem_key=f"earn:{large.order_no}", delta=MAX_POINTS).count() == 1
+    assert (await OrderShop.get(id=refused.id)).settle_status == "none"  # rolled back, tried again next run
+    monkeypatch.setattr(shops, "split_fee", real_split)
+    assert await job.settle_orders(job.SweepParams(), ctx(client)) == "结算 1 个订单"
+
+
+# ---- RabbitMQ
 # ---- RabbitMQ
 
 

@@ -102,7 +102,8 @@ async def settle(so: OrderShop, now: datetime) -> list[dict[str, Any]]:
             return []
         net = max(locked.pay_fen - locked.refunded_fen, 0)
         fee, payout = split_fee(net, shop.rate_bp if shop else 0)
-        earned = net * cfg.earn_per_yuan // 100 if cfg.enabled else 0
+        # one movement holds at most MAX_POINTS: an order earns no more (a ¥100,000 order at 1,000 points a yuan)
+        earned = min(net * cfg.earn_per_yuan // 100, points.MAX_POINTS) if cfg.enabled else 0
         if not await OrderShop.filter(id=so.id, status=flow.COMPLETED, settle_status=so.settle_status,
                                       version=so.version).update(
                 settle_status="settled", settled_at=now, fee_fen=fee, payout_fen=payout, points_earned=earned,
@@ -188,7 +189,15 @@ async def settle_orders(params: SweepParams, ctx: JobContext) -> str:
     rows = await OrderShop.filter(status=flow.COMPLETED, settle_status__in=("none", "pending"),
                                   after_sale_until__lte=ctx.now).order_by("id").limit(params.limit)
     events: list[dict[str, Any]] = []
+    failed: list[str] = []
     for so in rows:
-        events += await settle(so, ctx.now)
+        try:  # one order refused (its transaction rolled back) never holds the others
+            events += await settle(so, ctx.now)
+        except ServiceError as exc:
+            log.warning("settle %s: %s", so.order_no, exc.msg)
+            failed.append(f"{so.order_no}：{exc.msg}")
     await publish_all(ctx.services.bus, events)
-    return f"结算 {len(events)} 个订单" if events else "没有待结算的订单"
+    done = f"结算 {len(events)} 个订单" if events else "没有待结算的订单"
+    if failed:  # the run is marked failed in the job log, naming each order
+        raise ServiceError(f"{done}；{len(failed)} 个未能结算：" + "；".join(failed[:10]))
+    return done
