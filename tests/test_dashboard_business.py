@@ -168,6 +168,46 @@ async def test_people_job_and_rebuild_equal_the_live_figures(start_app, make_set
     assert [r for r in await money_rows() if r[2] or r[3] or r[4]] == [r for r in live if r[2] or r[3] or r[4]]
 
 
+async def test_a_late_callback_counts_on_its_payment_day_and_an_event_after_a_rebuild_counts_nothing(
+        start_app, make_settings):
+    import time
+
+    from tests.test_order_place import UID, call, notify, place, shop_part
+    from tests.test_order_place import setup as place_setup
+
+    client, admin = await place_setup(start_app, make_settings)
+    shop = await make_shop("甲店")
+    _, (sku,) = await goods_of(shop, "商品", (10000,), stock=5)
+    placed = (await place(client, [shop_part(shop, [(sku, 1)])]))["data"]
+    pay = await call(client, "pay", {"uid": UID, "orderNo": placed["orderNo"]})
+    paid_at = int(time.time()) - 2 * 86400  # paid two days ago; the provider's notice arrives now
+    assert (await notify(client, pay["data"]["outTradeNo"], 10000, paid_at=paid_at))["result"] == "paid"
+    await eventually(lambda: _counted(1))
+    await settle(client)
+    now = datetime.now(UTC)
+    today, paid_day = stats.local_day(now), stats.local_day(datetime.fromtimestamp(paid_at, UTC))
+    params = {"beginTime": (today - timedelta(days=3)).isoformat(), "endTime": today.isoformat()}
+
+    async def by_day() -> dict:
+        data = (await admin.get(REPORT, params=params))["data"]
+        return {d["day"]: (d["orders"], d["paidFen"]) for d in data["days"] if d["orders"]}
+
+    assert await by_day() == {paid_day.isoformat(): (1, 10000)}
+    await stat_job.stat_daily_rebuild(stat_job.RebuildParams(), JobContext(now=now, services=None))  # today, yesterday
+    assert await by_day() == {paid_day.isoformat(): (1, 10000)}
+    await stats.rebuild(today - timedelta(days=3), today, now)
+    assert await by_day() == {paid_day.isoformat(): (1, 10000)}
+    # an order paid now whose event is still queued: the rebuild counts it, the event delivered after counts nothing
+    order = await make_order(shop, 8001, [(sku, 1)], now=now)
+    await stats.rebuild(today, today, now)
+    await publish(client, "paid", order, now, ref="pay", amount_fen=order.pay_fen)
+    await settle(client)
+    await eventually(lambda: _counted(2))
+    assert await StatDaily.filter(shop_id=shop.id, day=today).values_list("orders", "paid_fen") == [
+        (1, order.pay_fen)]
+    assert await by_day() == {paid_day.isoformat(): (1, 10000), today.isoformat(): (1, order.pay_fen)}
+
+
 async def test_rebuild_job_parameters(start_app, make_settings):
     _, admin = await setup(start_app, make_settings)
     for params, msg in [({"begin": "2026-03-02", "end": "2026-03-01"}, "开始日期不能晚于结束日期"),

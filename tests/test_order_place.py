@@ -77,10 +77,10 @@ async def stocks(*skus) -> list[int]:
     return [(await MallSku.get(id=s.id)).stock for s in skus]
 
 
-async def notify(client, out_trade_no: str, amount: int, trade_no: str = "T1") -> dict:
+async def notify(client, out_trade_no: str, amount: int, trade_no: str = "T1", paid_at: int | None = None) -> dict:
     path = "/api/open/v1/wallet/local/notify"
     raw = orjson.dumps({"outTradeNo": out_trade_no, "tradeNo": trade_no, "amountFen": amount, "status": "PAID",
-                        "paidAt": int(time.time())})
+                        "paidAt": paid_at or int(time.time())})
     response = await client.post(path, data=raw, headers=signed_headers(WALLET_KEY, "POST", path, raw))
     return await response.json()
 

@@ -1,12 +1,13 @@
 """The business report's aggregates (stat_daily, one row per local day and shop, shop 0 the platform total).
 
 - Orders and money come from the order events (``flow.TOPIC``): "paid" adds one order and its amount, "refunded"
-  its amount, to the shop row and the total row of the event's local day, once per (event, shopOrderId, ref):
-  the stat_event key is inserted in the same transaction, a redelivery hits the unique key and changes nothing.
+  its amount, to the shop row and the total row of the event's local day, once per payment of a shop order and
+  per refund (``key_of``): the stat_event key is inserted in the same transaction, a redelivery hits the unique
+  key and changes nothing.
 - New and active app users and chat conversations are platform figures, recounted from their tables by a job
   (today and yesterday) onto the total row.
 - ``rebuild`` recounts a range of days from the orders themselves (recovery): paid shop orders by their paid_at,
-  refunds by the wallet's refund rows."""
+  refunds by the wallet's refund rows, and writes their keys, so their events arriving later count nothing."""
 
 from __future__ import annotations
 
@@ -49,6 +50,13 @@ async def ensure_row(day: date, shop_id: int) -> None:
             pass  # created by a concurrent consumer
 
 
+def key_of(name: str, shop_order_id: int, ref: str) -> str:
+    """The stat_event key of a counted event. A shop order is paid once (a conditional move), so its payment is
+    keyed by the order alone, whoever published it; a refund by its refund number. The rebuild writes the same
+    keys for what it counted, so an event delivered after it is not counted again."""
+    return f"paid:{shop_order_id}" if name == "paid" else f"{name}:{shop_order_id}:{ref}"[:160]
+
+
 async def count_event(payload: dict[str, Any], now: datetime) -> bool:
     """Counts one order event into the day's shop and total rows; answers whether it counted now."""
     name = payload.get("event")
@@ -61,7 +69,7 @@ async def count_event(payload: dict[str, Any], now: datetime) -> bool:
         amount = int(found[0]["pay_fen"]) if found else 0
     at = datetime.fromisoformat(payload["at"]) if payload.get("at") else now
     day = local_day(at)
-    key = f"{name}:{shop_order_id}:{payload.get('ref') or ''}"[:160]
+    key = key_of(name, shop_order_id, payload.get("ref") or "")
     if await StatEvent.exists(key=key):
         return False
     for shop in {shop_id, TOTAL}:
@@ -113,17 +121,33 @@ async def recount_orders(day: date) -> dict[int, dict[str, int]]:
     return shops
 
 
+async def counted_keys(day: date, now: datetime) -> list[StatEvent]:
+    """The stat_event rows of what ``recount_orders`` counts on ``day``: its payments and its refunds."""
+    lo, hi = bounds(day)
+    paid = await OrderShop.filter(paid_at__gte=lo, paid_at__lt=hi).values_list("id", "shop_id", "pay_fen")
+    refunds = await OrderPay.filter(kind="refund", create_time__gte=lo, create_time__lt=hi,
+                                    shop_order_id__not_isnull=True).values_list("shop_order_id", "shop_id", "out_no",
+                                                                                "amount_fen")
+    return ([StatEvent(key=key_of("paid", so, ""), day=day, shop_id=shop, amount_fen=fen, create_time=now)
+             for so, shop, fen in paid]
+            + [StatEvent(key=key_of("refunded", so, no), day=day, shop_id=shop or 0, amount_fen=fen, create_time=now)
+               for so, shop, no, fen in refunds])
+
+
 async def rebuild(begin: date, end: date, now: datetime) -> int:
     """Recomputes the order figures of [begin, end] from the orders (and the people figures); answers the days."""
     day, done = begin, 0
     while day <= end:
         figures = await recount_orders(day)
+        keys = await counted_keys(day, now)
         for shop in figures:
             await ensure_row(day, shop)
         async with in_transaction():
             await StatDaily.filter(day=day).update(orders=0, paid_fen=0, refund_fen=0, update_time=now)
             for shop, values in figures.items():
                 await StatDaily.filter(day=day, shop_id=shop).update(**values, update_time=now)
+            # what was counted now is not counted again by its event delivered later (a retry, a late queue)
+            await StatEvent.bulk_create(keys, ignore_conflicts=True, batch_size=500)
         await recount_people([day], now)
         day += timedelta(days=1)
         done += 1

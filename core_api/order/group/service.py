@@ -138,7 +138,7 @@ async def paid(so: OrderShop, actor: flow.Actor, paid_at: datetime | None, now: 
     """A group order paid (inside the payment transaction): to grouping, its seat joined; the leader payment opens
     the team, the payment filling it moves every member to be shipped. Answers the events."""
     moved = await flow.move(so, "pay", actor, now, to=flow.GROUPING, pay_status="paid", paid_at=paid_at)
-    events = [flow.event("paid", moved, now, ref=f"group:{so.group_team_id}", amount_fen=moved.pay_fen)]
+    events = [flow.event("paid", moved, paid_at or now, ref=f"group:{so.group_team_id}", amount_fen=moved.pay_fen)]
     member = await OrderGroupMember.filter(shop_order_id=so.id, status="reserved").update(status="paid",
                                                                                         paid_at=now)
     team = await MallGroupTeam.get_or_none(id=so.group_team_id or 0)

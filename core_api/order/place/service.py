@@ -454,7 +454,9 @@ async def on_notice(notice: Notice, provider: str, now: datetime) -> tuple[str, 
                     extra.update(pickup_status="waiting", pickup_code=await _pickup_code())
                 moved = await flow.move(so, "pay", flow.Actor("user", main.uid), now,
                                         to=flow.TO_PICKUP if so.delivery == "pickup" else flow.TO_SHIP, **extra)
-                events.append(flow.event("paid", moved, now, ref=notice.out_trade_no, amount_fen=moved.pay_fen))
+                # at the payment's own time, the order's paid_at: the report counts it on that day, as a rebuild does
+                events.append(flow.event("paid", moved, notice.paid_at, ref=notice.out_trade_no,
+                                         amount_fen=moved.pay_fen))
     except IntegrityError:
         if await OrderPay.exists(out_no=notice.out_trade_no):
             return "repeat", []
