@@ -293,6 +293,31 @@ async def test_expiry_refunds_every_paid_member_once_with_stock_coupons_and_poin
     _ = now
 
 
+async def test_expiry_gives_back_the_points_and_stock_of_a_member_who_paid_wholly_in_points(start_app,
+                                                                                           make_settings):
+    from tests.test_config_pages import body_of, fetch
+
+    client, admin, shop, sku, act = await world(start_app, make_settings)
+    page = await fetch(admin, "GET", "/admin/common_config/integral_config_page")
+    assert (await admin.post("/admin/common_config/edit_integral_config",
+                             json=body_of(page, maxDeductPercent=100)))["code"] == 200
+    _, team = await open_team(client, shop, sku, act)
+    await give_points(client, JOINERS[0], 6000)
+    placed = await group_place(client, shop, sku, act, JOINERS[0], team=team.id, points=6000)
+    assert placed["code"] == 200 and placed["data"]["payFen"] == 0, placed
+    paid = await call(client, "pay", {"uid": JOINERS[0], "orderNo": placed["data"]["orderNo"]})
+    assert paid["data"]["paid"] is True and await balance(JOINERS[0]) == 0
+    assert (await MallSku.get(id=sku.id)).stock == 8
+    await MallGroupTeam.filter(id=team.id).update(expires_at=datetime.now(UTC) - timedelta(seconds=1))
+    await job.expire_group_teams(job.SweepParams(), ctx(client))
+    free = await OrderShop.get(main_no=placed["data"]["orderNo"])
+    assert (free.status, free.refund_status, free.refunded_fen) == ("closed", "full", 0)
+    assert await balance(JOINERS[0]) == 6000
+    assert (await MallSku.get(id=sku.id)).stock == 10  # the leader's unit and the free one
+    assert await job.expire_group_teams(job.SweepParams(), ctx(client)) == "没有到期的拼团"
+    assert await balance(JOINERS[0]) == 6000
+
+
 async def test_the_systems_refund_numbers_cannot_be_taken_by_a_buyer(start_app, make_settings):
     """The expiry refunds a line under ``group-fail:<lineId>``: a buyer's apply with such a number is refused, and
     a row of that number on another line (not from the app) is never executed in the line's place."""

@@ -68,6 +68,10 @@ async def give_points(client, uid: int, n: int) -> None:
     assert out["code"] == 200, out
 
 
+async def stock_of(sku) -> int:
+    return (await MallSku.get(id=sku.id)).stock
+
+
 async def balance(uid: int) -> int:
     acc = await PointsAccount.get_or_none(uid=uid)
     return acc.balance if acc else 0
@@ -286,6 +290,37 @@ async def test_a_checkout_the_coupons_cover_whole_is_paid_without_the_wallet_onc
     assert await OrderLog.filter(shop_order_id=so.id, action="pay").count() == 1
     assert (await MallUserCoupon.get(id=uc.id)).status == "used"
     assert (await call(client, "pay", {"uid": UID, "orderNo": placed["orderNo"]}))["msg"] == "订单已支付"
+
+
+async def test_a_line_paid_wholly_in_points_is_refunded_by_quantity_with_its_points(start_app, make_settings):
+    from tests.test_config_pages import body_of, fetch
+    from tests.test_order_aftersale import FIN, OPERATE, apply
+
+    client, admin = await setup(start_app, make_settings)
+    page = await fetch(admin, "GET", "/admin/common_config/integral_config_page")
+    saved = await admin.post("/admin/common_config/edit_integral_config", json=body_of(page, maxDeductPercent=100))
+    assert saved["code"] == 200, saved
+    a = await make_shop("甲店")
+    _, (a1,) = await goods_of(a, "甲商品", (1000,), stock=5)
+    await give_points(client, UID, 2000)
+    placed = (await place(client, [shop_part(a, [(a1, 2)])], points=2000))["data"]
+    assert placed["payFen"] == 0 and await balance(UID) == 0
+    assert (await call(client, "pay", {"uid": UID, "orderNo": placed["orderNo"]}))["data"]["paid"] is True
+    so = await OrderShop.get(main_no=placed["orderNo"])
+    line = await OrderLine.get(shop_order_id=so.id)
+    assert (so.status, line.pay_fen, line.points_used, await stock_of(a1)) == ("to_ship", 0, 2000, 3)
+    for quantity, points_after, status in ((1, 1000, "to_ship"), (1, 2000, "closed")):
+        applied = await apply(client, UID, line.id, quantity=quantity)
+        assert applied["code"] == 200 and applied["data"]["amountFen"] == 0, applied
+        assert (await admin.post(OPERATE, json={"id": applied["data"]["id"], "action": "approve"}))["code"] == 200
+        done = await admin.post(FIN, json={"id": applied["data"]["id"]})
+        assert done["code"] == 200 and done["data"]["status"] == "refunded", done
+        assert await balance(UID) == points_after
+        fresh = await OrderShop.get(id=so.id)
+        assert fresh.status == status and fresh.refunded_fen == 0
+    assert fresh.refund_status == "full" and await stock_of(a1) == 5
+    assert await OrderPay.filter(kind="refund", shop_order_id=so.id, amount_fen=0).count() == 2
+    assert (await apply(client, UID, line.id, quantity=1))["msg"] == "订单已关闭，不能申请售后"
 
 
 async def test_a_payment_after_the_close_is_recorded_for_a_refund(start_app, make_settings):

@@ -136,14 +136,15 @@ async def apply(app: Application, now: datetime) -> tuple[OrderAfterSale, bool]:
     _applicable(order, app.kind, now)
     left_qty = line.quantity - line.refunded_qty
     left_fen = line.pay_fen - line.refunded_fen
-    if left_qty <= 0 or left_fen <= 0:
+    free = line.pay_fen == 0  # paid wholly in points or coupons: refunded by quantity, its points come back
+    if left_qty <= 0 or (left_fen <= 0 and not free):
         raise ServiceError("该商品已全部退款")
     if app.quantity > left_qty:
         raise ServiceError(f"退款数量不能超过可退数量 {left_qty}")
     amount = pro_rata(line, app.quantity) if app.amount_fen is None else app.amount_fen
     if amount > left_fen:
         raise ServiceError(f"退款金额不能超过可退金额 {left_fen} 分")
-    if amount <= 0:
+    if amount <= 0 and not free:
         raise ServiceError("退款金额必须大于 0")
     if app.kind == REFUND and app.quantity == left_qty and amount != left_fen:
         # the order closes when nothing is left to send: money kept for units never sent would go nowhere
@@ -287,6 +288,8 @@ async def send(after_sale_id: int, refund: OrderRefund, wallet: LocalWallet | Ht
     of one refund (an execution and the sweep) one books it, the other raises ``ServiceError`` and changes nothing.
     Only a definite answer is final (paid: booked; refused: refund_failed); "still processing", a timeout or an
     unusable answer leave it refunding, nothing booked, for the sweep to send again."""
+    if refund.amount_fen == 0:  # a line paid wholly in points or coupons: nothing to ask the wallet for
+        return await _book(after_sale_id, refund, "", actor, now)
     main = await OrderMain.get(id=refund.main_id)
     try:
         result = await wallet.refund(refund.refund_no, main.out_trade_no or main.order_no, refund.amount_fen)
@@ -395,7 +398,7 @@ async def _book(after_sale_id: int, refund: OrderRefund, trade_no: str, actor: f
         every = all(x.refunded_fen >= x.pay_fen and x.refunded_qty >= x.quantity for x in lines)
         total = order.refunded_fen + refund.amount_fen
         changed = await OrderShop.filter(id=order.id, refunded_fen=order.refunded_fen).update(
-            refunded_fen=total, refund_status="full" if every or total >= order.pay_fen else "partial",
+            refunded_fen=total, refund_status="full" if every or 0 < order.pay_fen <= total else "partial",
             update_time=now)
         if changed != 1:
             raise ServiceError(CHANGED, 409)
@@ -409,7 +412,7 @@ async def _book(after_sale_id: int, refund: OrderRefund, trade_no: str, actor: f
                                                             sales=F("sales") - row.quantity)
             await flow.note(order.id, "after_sale_stock", actor, now,
                             f"库存退回 SKU {line.sku_id} × {row.quantity}" if line_sku else "SKU 已删除，库存未退回")
-        back, reversed_, unreversed = await _points(order, line, refund, now)
+        back, reversed_, unreversed = await _points(order, line, refund, row.quantity, now)
         await OrderRefund.filter(id=refund.id, status=REFUNDING).update(
             status=REFUNDED, trade_no=trade_no[:64], reason="", points_back=back, points_reversed=reversed_,
             points_unreversed=unreversed, finish_time=now, update_time=now)
@@ -449,14 +452,20 @@ async def _refund_close(order: OrderShop, lines: list[OrderLine], refund: OrderR
     return closed
 
 
-async def _points(order: OrderShop, line: OrderLine, refund: OrderRefund, now: datetime) -> tuple[int, int, int]:
-    """Points spent come back pro rata of the line's refund (the line's last refund takes the remainder);
+async def _points(order: OrderShop, line: OrderLine, refund: OrderRefund, quantity: int,
+                  now: datetime) -> tuple[int, int, int]:
+    """Points spent come back pro rata of the line's refund (the line's last refund takes the remainder; a line
+    paid wholly in points or coupons, pro rata of the quantity);
     points earned on the order are reversed pro rata of the order's payment once they were credited, never below
     zero: what the buyer already spent is recorded as not reversed."""
     back = 0
     if line.points_used > 0:
         given = sum(r.points_back for r in await OrderRefund.filter(line_id=line.id, status=REFUNDED))
-        if line.refunded_fen + refund.amount_fen >= line.pay_fen:
+        if line.pay_fen == 0:
+            last = line.refunded_qty + quantity >= line.quantity
+            back = line.points_used - given if last else min(_share(line.points_used, quantity, line.quantity),
+                                                             line.points_used - given)
+        elif line.refunded_fen + refund.amount_fen >= line.pay_fen:
             back = line.points_used - given
         else:
             back = min(_share(line.points_used, refund.amount_fen, line.pay_fen), line.points_used - given)

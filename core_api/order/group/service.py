@@ -214,7 +214,7 @@ async def _refund(so: OrderShop, wallet: Any, now: datetime) -> list[dict[str, A
         left = line.pay_fen - line.refunded_fen
         row = await OrderAfterSale.get_or_none(request_no=f"{SYSTEM_PREFIX}{line.id}", line_id=line.id)
         if row is None:
-            if left <= 0:
+            if left <= 0 and (line.pay_fen > 0 or line.refunded_qty >= line.quantity):  # a free line: by quantity
                 continue
             row = await _system_after_sale(so, line, now)
         if row.status in (aftersale.AWAITING_REFUND, aftersale.REFUND_FAILED):
