@@ -32,13 +32,19 @@ async def stock(sku: MallSku) -> int:
     return (await MallSku.get(id=sku.id)).stock
 
 
-async def test_ship_refused_while_a_refund_before_shipping_is_open(start_app, make_settings):
+async def one_order(start_app, make_settings, bought: int) -> tuple:
+    """A to-ship order of ``bought`` units of a 10-yuan SKU (stock 10): (client, admin, shop, sku, order, line)."""
     client, admin = await setup(start_app, make_settings)
     shop = await make_shop("店")
     _, (sku,) = await goods_of(shop, "货", (1000,), stock=10)
-    order = await make_order(shop, 9101, [(sku, 2)])
-    assert await stock(sku) == 8
+    order = await make_order(shop, 9101, [(sku, bought)])
     (line,) = await lines_of(order)
+    return client, admin, shop, sku, order, line
+
+
+async def test_ship_refused_while_a_refund_before_shipping_is_open(start_app, make_settings):
+    client, admin, shop, sku, order, line = await one_order(start_app, make_settings, 2)
+    assert await stock(sku) == 8
     row = (await apply(client, 9101, line.id, quantity=2))["data"]
     assert (await OrderAfterSale.get(id=row["id"])).before_ship is True
     before = await state(order)
@@ -66,17 +72,24 @@ async def test_ship_refused_while_a_refund_before_shipping_is_open(start_app, ma
     assert await stock(sku) == 7
 
 
-async def test_refund_before_shipping_closes_the_order_and_it_does_not_ship(start_app, make_settings):
+async def refunded_before_shipping(start_app, make_settings, bought: int, **applied) -> tuple:
+    """A to-ship order of ``bought`` units of a 10-yuan SKU (stock 10), one refund applied, approved and executed
+    (the order closed by it); answers (admin, sku, goods, the goods' stock before the order, the order)."""
     client, admin = await setup(start_app, make_settings)
     shop = await make_shop("店")
     goods, (sku,) = await goods_of(shop, "货", (1000,), stock=10)
     goods_stock = (await MallGoods.get(id=goods.id)).stock
-    order = await make_order(shop, 9101, [(sku, 2)])
+    order = await make_order(shop, 9101, [(sku, bought)])
     (line,) = await lines_of(order)
-    row = (await apply(client, 9101, line.id, quantity=2))["data"]
+    row = (await apply(client, 9101, line.id, **applied))["data"]
     await admin.post(OPERATE, json={"id": row["id"], "action": "approve"})
     done = await admin.post(FIN, json={"id": row["id"]})
     assert done["data"]["status"] == "refunded" and done["data"]["orderClosed"] is True
+    return admin, sku, goods, goods_stock, order
+
+
+async def test_refund_before_shipping_closes_the_order_and_it_does_not_ship(start_app, make_settings):
+    admin, sku, goods, goods_stock, order = await refunded_before_shipping(start_app, make_settings, 2, quantity=2)
     so = await OrderShop.get(id=order.id)
     assert (so.status, so.refund_status, so.refunded_fen, so.close_reason) == ("closed", "full", 2000, "全部商品已退款")
     assert await stock(sku) == 10  # as before the order: the 2 units back once
@@ -121,12 +134,8 @@ async def test_pickup_refused_while_a_refund_before_pickup_is_open(start_app, ma
 
 async def test_every_unit_refunded_before_shipping_takes_all_their_money_and_closes_the_order(start_app,
                                                                                              make_settings):
-    client, admin = await setup(start_app, make_settings)
-    shop = await make_shop("店")
-    _, (sku,) = await goods_of(shop, "货", (1000,), stock=10)
-    order = await make_order(shop, 9101, [(sku, 3)])
+    client, admin, _, sku, order, line = await one_order(start_app, make_settings, 3)
     assert await stock(sku) == 7
-    (line,) = await lines_of(order)
     # every unit for part of the money: the order would close holding money for goods it never sends
     part = await apply(client, 9101, line.id, quantity=3, amountFen=1)
     assert (part["code"], part["msg"]) == (500, "发货前退回全部剩余数量，须退回全部剩余金额 3000 分")
@@ -149,16 +158,8 @@ async def test_every_unit_refunded_before_shipping_takes_all_their_money_and_clo
 
 
 async def test_the_whole_money_for_part_of_the_units_closes_the_order(start_app, make_settings):
-    client, admin = await setup(start_app, make_settings)
-    shop = await make_shop("店")
-    goods, (sku,) = await goods_of(shop, "货", (1000,), stock=10)
-    goods_stock = (await MallGoods.get(id=goods.id)).stock
-    order = await make_order(shop, 9101, [(sku, 3)])
-    (line,) = await lines_of(order)
-    row = (await apply(client, 9101, line.id, quantity=1, amountFen=3000))["data"]
-    await admin.post(OPERATE, json={"id": row["id"], "action": "approve"})
-    done = await admin.post(FIN, json={"id": row["id"]})
-    assert done["data"]["status"] == "refunded" and done["data"]["orderClosed"] is True
+    admin, sku, goods, goods_stock, order = await refunded_before_shipping(start_app, make_settings, 3, quantity=1,
+                                                                           amountFen=3000)
     so = await OrderShop.get(id=order.id)
     assert (so.status, so.refund_status, so.refunded_fen) == ("closed", "full", 3000)
     assert so.close_reason == "货款已全额退款"
