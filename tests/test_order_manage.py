@@ -248,6 +248,8 @@ async def test_comments_from_the_app(start_app, make_settings):
     assert (await feed({"lineId": line.id, "uid": 8001, "score": 6}))["code"] == 500
     far = await feed({"lineId": line.id, "uid": 8001, "score": 5, "createTime": "0001-01-01T00:00:00"})
     assert far["code"] == 500 and "须在1900-01-01至9998-12-31之间" in far["msg"], far
+    future = await feed({"lineId": line.id, "uid": 8001, "score": 5, "createTime": "2090-01-01T00:00:00"})
+    assert future == {"code": 500, "msg": "评价时间不能晚于当前时间"}, future
     assert (await feed({"lineId": line.id, "uid": 8001, "score": 4, "content": "不错", "shopId": 99}))["code"] == 500
     assert await OrderComment.all().count() == 0
     saved = await feed({"lineId": line.id, "uid": 8001, "score": 4, "content": "不错"})

@@ -9,6 +9,7 @@ account sees the main orders holding one of its shop orders, and only its own sh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from aiohttp import web
@@ -29,6 +30,7 @@ from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import BUS, CLOCK, DICT
 from core_api.platform.tally import DayTally
+from core_api.platform.timefmt import aware
 
 ORDER_NO = r"^[A-Za-z0-9]{1,32}$"
 # As migration 0036 created them (their triggers keep them): a shop's orders by status, and every shop's.
@@ -233,6 +235,9 @@ async def check_comment(request: web.Request, values: dict[str, Any], before: di
     score = values.get("score", before and before["score"])
     if score is None or not 1 <= score <= 5:
         raise ServiceError("评分须在1到5之间")
+    written = aware(values.get("create_time"))
+    if written is not None and written > request.app[CLOCK].now() + timedelta(minutes=5):  # clocks differ a little
+        raise ServiceError("评价时间不能晚于当前时间")
     values.update(shop_id=order.shop_id, shop_order_id=order.id, goods_id=line.goods_id)
     await OrderLine.filter(id=line.id).update(commented=True)
 
