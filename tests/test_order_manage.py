@@ -199,6 +199,9 @@ async def test_shop_staff_see_and_change_only_their_shop(start_app, make_setting
     page = (await staff.get("/admin/OrderMain/list_data"))["data"]["data"][0]
     for row in (listed, record, page):
         assert row["orderNo"] == mine.main_no and all(row[k] is None for k in totals), row
+    for path in ("/admin/OrderMain/list", "/admin/OrderMain/list_data"):  # nor are they ranked by them
+        assert await staff.get(path, params={"orderByColumn": "payFen"}) == {"code": 500, "msg": "不支持按 payFen 排序"}
+        assert (await admin.get(path, params={"orderByColumn": "payFen"}))["code"] == 200
     operator_row = (await admin.get(f"/admin/OrderMain/{mine.main_id}"))["data"]
     assert operator_row["payFen"] == mine.pay_fen > 0
     exporter = await shop_staff(admin, a, "order_a_export", STAFF + ("order:main:export",))

@@ -23,7 +23,7 @@ from core_api.platform.state import CLOCK
 async def page_of(res: Resource, principal: Principal, query: Any) -> web.Response:
     qs, _ = res.filtered(query, principal)
     total = await qs.count()
-    rows = await (qs.order_by(*query.ordering({f.wire: f.name for f in res.fields if f.sortable}, list(res.order)))
+    rows = await (qs.order_by(*query.ordering(res.sorts(principal), list(res.order)))
                   .offset(query.offset).limit(query.page_size).values(*res.columns))
     view = res.view_of(principal)
     return page([view(r) for r in rows], total, query.page_num, query.page_size)

@@ -337,6 +337,10 @@ class Resource:
             return await counted(request.app, self.table, f"{self.name}?{key}", records(), exact=True)
         return await records().count()
 
+    def sorts(self, principal: Principal) -> dict[str, str]:
+        """The columns the caller may sort by (wire name → field)."""
+        return {f.wire: f.name for f in self.fields if f.sortable}
+
     def view_of(self, principal: Principal | None) -> Callable[[dict[str, Any]], dict[str, Any]]:
         personal = principal is not None and principal.authz.has_permi(PERSONAL_DATA)
         masked = [(f.wire, f.mask) for f in self.fields if f.mask and not personal]
@@ -646,8 +650,7 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
 
     async def list_rows(request: web.Request, principal: Principal, query: Any) -> web.Response:
         where, key = res.conditions(query, principal)
-        sorts = {f.wire: f.name for f in res.fields if f.sortable}
-        ordering = query.ordering(sorts, list(res.order))
+        ordering = query.ordering(res.sorts(principal), list(res.order))
         seekable = ordering[-1].lstrip("-") == res.key  # a total order: the key breaks every tie
         seek = seek_filter(res.model, query.after, key, ordering, query.page_num) if seekable else None
         page = (res.name, id(res), key, tuple(ordering), query.page_size,

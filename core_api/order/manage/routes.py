@@ -70,6 +70,12 @@ class OrderResource(Resource):
     def tally_filter(self, query: Any, principal: Principal) -> tuple[DayTally, dict[str, Any], Any, Any] | None:
         return None if self.fixed or self.by_main else super().tally_filter(query, principal)
 
+    def sorts(self, principal: Principal) -> dict[str, str]:
+        sorts = super().sorts(principal)
+        if self.by_main and principal.authz.scope.shop_id is not None:  # hidden totals rank nothing either
+            sorts = {wire: name for wire, name in sorts.items() if wire not in MAIN_TOTALS}
+        return sorts
+
     def view_of(self, principal: Principal | None) -> Any:
         view = super().view_of(principal)
         if not self.by_main or principal is None or principal.authz.scope.shop_id is None:
