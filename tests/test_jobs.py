@@ -74,6 +74,30 @@ async def test_run_once_writes_the_log(admin):
     assert (await admin.get(f"/monitor/jobLog/{log['jobLogId']}"))["data"]["jobName"] == "心跳"
 
 
+async def test_a_job_resumed_or_saved_active_answers_its_next_fire_at_once(start_app, make_settings):
+    """Planned by the call itself, not later by the scheduler: the detail opened right after shows it (here on
+    PostgreSQL no scheduler runs at all)."""
+    from core_api.monitor.job.scheduler import next_fire
+    from tests.conftest import Caller, token_for
+
+    client = await start_app(make_settings(), worker=False)
+    admin = Caller(client, await token_for(client))
+    nightly = {**HEARTBEAT, "jobName": "夜间", "cronExpression": "0 0 3 * * ?", "status": "1"}
+    assert await admin.post("/monitor/job", json=nightly) == OK
+    jid = await job_id("夜间")
+    assert (await admin.get(f"/monitor/job/{jid}"))["data"]["nextValidTime"] is None  # paused: none
+    assert await admin.put("/monitor/job/changeStatus", json={"jobId": jid, "status": "0"}) == OK
+    shown = (await admin.get(f"/monitor/job/{jid}"))["data"]["nextValidTime"]
+    assert shown and shown.endswith("03:00:00"), shown
+    planned = (await SysJob.get(job_id=jid)).next_fire_at
+    assert planned == next_fire("0 0 3 * * ?", datetime.now(UTC))
+    assert await admin.put("/monitor/job/changeStatus", json={"jobId": jid, "status": "1"}) == OK
+    assert (await SysJob.get(job_id=jid)).next_fire_at is None
+    edited = {**nightly, "jobId": jid, "cronExpression": "0 30 4 * * ?", "status": "0"}
+    assert await admin.put("/monitor/job", json=edited) == OK
+    assert (await admin.get(f"/monitor/job/{jid}"))["data"]["nextValidTime"].endswith("04:30:00")
+
+
 async def test_a_job_fires_on_time_and_pausing_stops_it(admin):
     await admin.post("/monitor/job", json={**HEARTBEAT, "status": "0"})
     jid = await job_id("心跳")

@@ -14,6 +14,7 @@ from core_api.monitor.job.cron import CronError, validate
 from core_api.monitor.job.handlers import REGISTRY
 from core_api.monitor.job.models import SysJob, SysJobLog
 from core_api.monitor.job.runner import JOB_FIRE, manual_fire
+from core_api.monitor.job.scheduler import next_fire
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.envelope import ok, table
@@ -174,11 +175,17 @@ async def check_group(request: web.Request, group: str) -> None:
 
 
 def values(request: web.Request, body: JobBody) -> dict[str, Any]:
+    cron = checked_cron(request, body.cron_expression)
     return {"job_name": body.job_name, "job_group": body.job_group, "invoke_target": body.invoke_target,
-            "job_params": checked_params(request, body), "cron_expression": checked_cron(request,
-                                                                                         body.cron_expression),
+            "job_params": checked_params(request, body), "cron_expression": cron,
             "misfire_policy": body.misfire_policy, "concurrent": body.concurrent, "status": body.status,
-            "remark": body.remark, "next_fire_at": None}  # the scheduler plans the first fire
+            "remark": body.remark, "next_fire_at": first_fire(cron, body.status, request)}
+
+
+def first_fire(cron_expression: str, status: str, request: web.Request) -> Any:
+    """An active job's first fire after now, planned here as the scheduler would, so that the answer and the
+    detail opened next show it (the scheduler, woken by ``changed``, takes it from the row); a paused one none."""
+    return next_fire(cron_expression, request.app[CLOCK].now()) if status == "0" else None
 
 
 @api.post("/monitor/job", need=any_perm("monitor:job:add"), summary="Create a job",
@@ -209,8 +216,10 @@ async def update_job(request: web.Request, principal: Principal, body: JobBody) 
 @api.put("/monitor/job/changeStatus", need=any_perm("monitor:job:changeStatus"),
          summary="Pause (1) or resume (0) a job", log=OperLogSpec("定时任务", BusinessType.UPDATE))
 async def change_status(request: web.Request, principal: Principal, body: StatusBody) -> web.Response:
-    if not await SysJob.filter(job_id=body.job_id).update(status=body.status, next_fire_at=None,
-                                                           **updated(request, principal)):
+    crons = await SysJob.filter(job_id=body.job_id).values_list("cron_expression", flat=True)
+    if not crons or not await SysJob.filter(job_id=body.job_id).update(
+            status=body.status, next_fire_at=first_fire(str(crons[0]), body.status, request),
+            **updated(request, principal)):
         raise NotFound()
     await changed(request)
     return ok()
