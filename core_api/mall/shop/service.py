@@ -64,9 +64,9 @@ async def approve(settled_id: int, password: str, actor: str, now: dt.datetime) 
     if role is None:
         raise ServiceError("未找到“商家员工”角色（shop_staff），请先初始化角色后再审核")
     if await SysUser.filter(user_name=app.account).exists():
-        raise ServiceError(f"登录账号“{app.account}”已存在，请驳回后让申请人更换账号")
+        await _refuse(settled_id, f"登录账号“{app.account}”已存在，请驳回后让申请人更换账号")
     if await MallShop.filter(name=app.shop_name).exists():
-        raise ServiceError(f"店铺名称“{app.shop_name}”已存在，请驳回后让申请人更换名称")
+        await _refuse(settled_id, f"店铺名称“{app.shop_name}”已存在，请驳回后让申请人更换名称")
     hashed = await hash_password(password)
     phone_free = not await SysUser.filter(phonenumber=app.phone).exists()
     try:
@@ -89,6 +89,14 @@ async def approve(settled_id: int, password: str, actor: str, now: dt.datetime) 
             raise ServiceError("该入驻申请已审核，不能重复审核") from exc
         raise ServiceError("店铺名称或登录账号已存在") from exc
     return Approved(shop.id, user.user_id, user.user_name)
+
+
+async def _refuse(settled_id: int, msg: str) -> None:
+    """The account or shop name is taken: by a concurrent approval of this very application (read pending before
+    it committed), which is the answer then, or by someone else."""
+    if await MallSettled.filter(id=settled_id).exclude(status=PENDING).exists():
+        raise ServiceError("该入驻申请已审核，不能重复审核")
+    raise ServiceError(msg)
 
 
 async def reject(settled_id: int, reason: str, actor: str, now: dt.datetime) -> None:
