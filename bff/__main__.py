@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     settings = load_settings()
     app = create_app(settings)
     tune_for_serving()
-    web.run_app(app, host=args.host, port=args.port, access_log=None,
+    web.run_app(app, host=args.host, port=args.port, access_log=None, handler_args=settings.http_limits,
                 print=lambda *_: print(f"BFF on http://{args.host}:{args.port}", flush=True))
 
 

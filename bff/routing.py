@@ -10,7 +10,7 @@ from typing import Any
 from aiohttp import web
 
 from bff.core_client import CORE_SESSION, CoreClient
-from core_api.platform.api import Api, Endpoint, flatten_query, path_value, read_json, validate
+from core_api.platform.api import Api, Endpoint, path_value, query_values, read_json, validate
 from core_api.platform.errors import NotAuthenticated, ServiceError
 from core_api.platform.state import SETTINGS
 
@@ -60,7 +60,7 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
             kwargs["request"] = request
         # the core's validation: the same messages, and the same refusal of control characters and overflows
         if ep.query_model is not None:
-            kwargs["query"] = validate(ep.query_model, flatten_query(request, ep.query_model), request)
+            kwargs["query"] = validate(ep.query_model, query_values(request, ep.query_model), request)
         if ep.body_model is not None:
             # the console's own API: JSON bodies only (forms are for RuoYi clients of the core)
             refuse_unexpected_body(request, ("application/json",))

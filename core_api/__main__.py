@@ -117,6 +117,7 @@ def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any]
         app = create_app(settings, bus_handlers=bus_handlers)
         tune_for_serving()
         web.run_app(app, host=args.host, port=args.port, access_log=None, reuse_port=args.reuse_port or None,
+                    handler_args=settings.http_limits,
                     print=lambda *_: print(f"core API on http://{args.host}:{args.port}", flush=True))
 
 

@@ -260,6 +260,20 @@ async def token_for(client, username: str = "admin", password: str = PASSWORD) -
     return body["token"]
 
 
+async def app_users(*uids: int) -> None:
+    """App users with these uids (a record an operator writes must name an existing app user): a nick name
+    ``用户<uid>``, registered now; a uid that exists already is left as it is."""
+    from datetime import UTC, datetime
+
+    from core_api.account.consumer.models import AccountConsumer
+
+    have = set(await AccountConsumer.filter(uid__in=list(uids)).values_list("uid", flat=True))
+    now = datetime.now(UTC)
+    await AccountConsumer.bulk_create([
+        AccountConsumer(uid=u, nick_name=f"用户{u}", invite_code=f"T{u}", register_time=now)
+        for u in dict.fromkeys(uids) if u not in have])
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

@@ -5,9 +5,18 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from core_api.account.referral.models import Referral, ReleasePermission, Replenishment
-from tests.conftest import OK
+from tests.conftest import OK, app_users
 from tests.test_escalation import make_role, make_user, sign_in
+
+
+@pytest.fixture(autouse=True)
+async def _app_users(client):
+    """The app users this module's records name (an operator's record must name an existing app user)."""
+    await app_users(1, 7, 8, 100)
+
 
 STANDARD = {
     "AccountUserCollect": {"uid": 7, "targetType": "2", "targetId": 55, "title": "保温杯"},

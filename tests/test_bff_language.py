@@ -10,10 +10,10 @@ import string
 import pytest
 
 from core_api.platform.schema import REFUSALS
-from tests.conftest import bearer
+from tests.conftest import app_users, bearer
 from tests.test_bff import bff_login, start_bff
 
-SUBMISSION = {"uid": 10001, "realName": "张三丰", "idNumber": "11010119900307123X"}
+SUBMISSION = {"uid": 10001, "realName": "张三丰", "idNumber": "11010119900318123X"}
 ENGLISH = {
     "validation": "realName: is required",
     "screen validation": "view: is required",
@@ -45,6 +45,7 @@ async def test_refusals_answer_in_the_callers_language(aiohttp_client, start_app
     lang = {"Accept-Language": language} if language else {}
     admin = {**bearer((await bff_login(bff))["data"]["token"]), **lang}
     ry = {**bearer((await bff_login(bff, "ry"))["data"]["token"]), **lang}
+    await app_users(SUBMISSION["uid"])
     made = await (await bff.post("/bff/api/admin/AccountUserAuth", json=SUBMISSION, headers=admin)).json()
     assert made["code"] == 200, made
     record = made["data"]["id"]

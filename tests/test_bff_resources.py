@@ -3,10 +3,19 @@ with the caller's filters, and the dictionaries, in one call; mutations through 
 
 from __future__ import annotations
 
-from tests.conftest import bearer
+import pytest
+
+from tests.conftest import app_users, bearer
 from tests.test_bff import bff_login, start_bff
 
-SUBMISSION = {"uid": 10001, "realName": "张三丰", "idNumber": "11010119900307123X"}
+
+@pytest.fixture(autouse=True)
+async def _app_users(client):
+    """The app users this module's records name (an operator's record must name an existing app user)."""
+    await app_users(10001, 10002, 10003)
+
+
+SUBMISSION = {"uid": 10001, "realName": "张三丰", "idNumber": "11010119900318123X"}
 
 
 async def test_resource_screen_lists_filters_and_speaks_the_callers_language(aiohttp_client, start_app,

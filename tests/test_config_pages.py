@@ -100,7 +100,7 @@ async def test_defaults_validation_and_unknown_fields(admin):
     bad = await admin.post(f"{CC}/save_alarm_message_config", json=body_of(alarm, enabled=True))
     assert bad == {"code": 500, "msg": "启用 Webhook 告警时必须填写 Webhook 地址"}
     bad = await admin.post(f"{CC}/save_alarm_message_config", json=body_of(alarm, webhookUrl="ftp://x"))
-    assert bad == {"code": 500, "msg": "Webhook 地址格式不正确"}
+    assert bad == {"code": 500, "msg": "Webhook 地址须为 http:// 或 https:// 开头的网址"}
     assert await ConfigPageRow.all().count() == 0 and await ConfigPageVersion.all().count() == 0
 
 

@@ -27,7 +27,7 @@ async def users(start_app, make_settings, **settings) -> Caller:
     await register(client, 1001, nickName="张三丰", phone="13800001001", sex="0")
     await register(client, 1002, nickName="李四", phone="13800001002")
     await register(client, 1003, nickName="张小凡", phone="13800001003")
-    await IdentityVerification.create(uid=1001, real_name="张三丰", id_number="110101199001011234", status="1")
+    await IdentityVerification.create(uid=1001, real_name="张三丰", id_number="110101199001061234", status="1")
     return Caller(client, await token_for(client))
 
 
@@ -117,7 +117,7 @@ async def test_export_runs_in_the_background_and_is_the_owners(start_app, make_s
     by_uid = {r[0]: r for r in rows[1:]}
     assert set(by_uid) == {1001, 1003}  # the filtered list, not every user
     # the super administrator holds the personal-data permission: unmasked
-    assert by_uid[1001][2:6] == ("13800001001", "男", "张三丰", "110101199001011234")
+    assert by_uid[1001][2:6] == ("13800001001", "男", "张三丰", "110101199001061234")
     # the message centre tells the owner, with the download
     messages = await admin.post("/api/msg/v1/list", json={})
     notice = messages["data"]["data"][0]

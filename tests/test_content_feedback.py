@@ -3,9 +3,18 @@ input, permissions."""
 
 from __future__ import annotations
 
+import pytest
+
 from core_api.content.feedback.models import BannedSite, CommonFeedback
-from tests.conftest import OK, Caller
+from tests.conftest import OK, Caller, app_users
 from tests.test_escalation import make_role, make_user, sign_in
+
+
+@pytest.fixture(autouse=True)
+async def _app_users(client):
+    """The app users this module's records name (an operator's record must name an existing app user)."""
+    await app_users(10001, 20000, 20001, 20002, 30000)
+
 
 FB = {"uid": 10001, "type": "2", "content": "这个网站是诈骗", "website": "https://Bad.Example.com/path?x=1"}
 
@@ -63,8 +72,9 @@ async def test_bad_input_and_permissions(admin):
     ]:
         answer = await admin.post("/admin/CommonFeedback", json=body)
         assert answer["code"] == 500 and message in answer["msg"], (body, answer)
-    for params, message in [({"uid": "1", "content": " "}, "反馈内容不能为空"), ({"content": "x"}, "用户UID"),
-                            ({"uid": "1", "content": "x", "type": "9"}, "反馈类型的取值不正确")]:
+    for params, message in [({"uid": "10001", "content": " "}, "反馈内容不能为空"), ({"content": "x"}, "用户UID"),
+                            ({"uid": "10001", "content": "x", "type": "9"}, "反馈类型的取值不正确"),
+                            ({"uid": "40001", "content": "x"}, "用户UID：用户 40001 不存在")]:
         answer = await admin.get("/admin/CommonFeedback/idea_submit", params=params)
         assert answer["code"] == 500 and message in answer["msg"], (params, answer)
     assert await CommonFeedback.all().count() == 0

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from core_api.account.consumer.models import AccountConsumer
 from core_api.content.message.models import CommonMessage, CommonMessageUser
 from core_api.content.message.service import fan_out
-from tests.conftest import OK, eventually
+from tests.conftest import OK, app_users, eventually
 from tests.test_escalation import make_role, make_user, sign_in
 
 
@@ -19,6 +19,7 @@ async def sent(message_id: int) -> bool:
 
 async def test_v2_fans_out_2500_users_in_batches(admin):
     uids = list(range(100_001, 102_501)) + [100_001]  # a repeated uid counts once
+    await app_users(*uids)
     added = await admin.post("/admin/common_message/v2/add_message",
                              json={"title": "活动通知", "content": "双十一", "type": "1", "uids": uids})
     assert added["code"] == 200
@@ -55,8 +56,10 @@ async def test_v1_sends_to_every_app_user_and_read_flag(admin):
     assert read.is_read == "1" and read.read_time is not None
     dup = await admin.post("/admin/CommonMessageUser", json={"messageId": message_id, "uid": 501})
     assert dup == {"code": 500, "msg": "该用户已有这条消息"}
-    assert (await admin.post("/admin/CommonMessageUser", json={"messageId": 999999, "uid": 1})) == \
+    assert (await admin.post("/admin/CommonMessageUser", json={"messageId": 999999, "uid": 501})) == \
         {"code": 500, "msg": "消息不存在"}
+    assert (await admin.post("/admin/CommonMessageUser", json={"messageId": message_id, "uid": 99999999})) == \
+        {"code": 500, "msg": "用户UID：用户 99999999 不存在"}
 
 
 async def test_bad_input_and_permissions(admin):

@@ -10,7 +10,7 @@ from core_api.content.feedback.models import BannedSite
 from core_api.content.message.models import CommonMessage, CommonMessageUser
 from core_api.content.rich_text.models import CommonRichText, CommonRichTextVersion
 from core_api.platform.models import ChangeLog
-from tests.conftest import eventually
+from tests.conftest import app_users, eventually
 from tests.test_escalation import make_role, make_user, sign_in
 
 ABOUT = "/admin/CommonConfig/config_aboutUs_page"
@@ -96,6 +96,10 @@ async def pushed(message_id: int) -> bool:
 
 
 async def test_info_push_to_chosen_users_and_all(admin):
+    await app_users(100001, 100002, 100003)
+    unknown = await admin.post("/admin/common_message/info_push", json={
+        "title": "维护通知", "content": "今晚维护", "target": "users", "uids": "100001, 99"})
+    assert unknown == {"code": 500, "msg": "接收用户不存在：99"}
     added = await admin.post("/admin/common_message/info_push",
                              json={"title": "维护通知", "content": "今晚维护", "type": "0", "target": "users",
                                    "uids": "100001, 100002\n100003，100001"})
@@ -140,6 +144,7 @@ async def test_info_push_bad_input_and_permissions(admin):
 
 
 async def test_feedback_sub_pages(admin):
+    await app_users(1, 2)
     for uid, kind, site in [(1, "0", ""), (1, "2", "https://bad.example.com"), (2, "2", "http://worse.example.org")]:
         assert (await admin.post("/admin/CommonFeedback", json={"uid": uid, "type": kind, "content": "反馈",
                                                                 "website": site}))["code"] == 200

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from tortoise import connections
 
 from core_api.im.group.models import ImGroup, ImGroupMember
 from core_api.im.record.models import ImRecordSingle
 from core_api.platform.models import ChangeLog
-from tests.conftest import BACKEND, OK, Caller
+from tests.conftest import BACKEND, OK, Caller, app_users
 from tests.test_escalation import make_role, make_user, sign_in
+
+
+@pytest.fixture(autouse=True)
+async def _app_users(client):
+    """The app users this module's records name (an operator's record must name an existing app user)."""
+    await app_users(1, 10001, 10002, 10003)
+
 
 GROUP = {"groupId": "g1001", "name": "周末爬山群", "ownerUid": 10001, "notice": "周六早上八点集合"}
 

@@ -7,13 +7,21 @@ import hashlib
 import hmac
 
 import orjson
+import pytest
 from aiohttp import web
 
 from core_api.auth.models import SmsMessage
 from core_api.moderation.intercept.models import WordsIntercept
 from core_api.monitor.operlog.models import SysOperLog
-from tests.conftest import OK, Caller
+from tests.conftest import OK, Caller, app_users
 from tests.test_escalation import make_role, make_user, sign_in
+
+
+@pytest.fixture(autouse=True)
+async def _app_users(client):
+    """The app users this module's records name (an operator's record must name an existing app user)."""
+    await app_users(10001, 10002, 10003)
+
 
 RECORD = {"uid": 10001, "word": "代开发票", "category": "广告", "content": "需要代开发票的联系我", "scene": "group",
           "target": "g1001"}

@@ -45,7 +45,7 @@ FEEDS: dict[str, tuple[type[Model], dict[str, Any], dict[str, Any], str, str, bo
     "registrations": (Registration, {"uid": 1001, "name": "李四", "phone": "13800138000", "categoryId": 0,
                                       "content": "报名志愿者"},
                       {"uid": 1001, "name": "李四", "categoryId": 99999}, "所属组织不存在", "uid", True),
-    "identity": (IdentityVerification, {"uid": 1001, "realName": "张三", "idNumber": "11010119900101123X"},
+    "identity": (IdentityVerification, {"uid": 1001, "realName": "张三", "idNumber": "11010119900406123X"},
                  {"uid": 1001, "realName": "张三", "idNumber": "123"}, "身份证号", "uid", True),
     "collections": (Collection, {"uid": 1001, "targetType": "2", "targetId": 55, "title": "保温杯"},
                     {"uid": 1001, "targetType": "2"}, "内容编号不能为空", "uid", True),
@@ -149,7 +149,7 @@ async def test_twenty_parallel_identical_feed_requests_make_one_row(app):
 
 async def test_identity_submission_pending_rejected_passed(app):
     path = P + "identity"
-    body = {"uid": 1002, "realName": "李四", "idNumber": "110101199001011234", "frontImage": "/f/1.png"}
+    body = {"uid": 1002, "realName": "李四", "idNumber": "110101199001061234", "frontImage": "/f/1.png"}
     first, _ = await partner_post(app, path, body)
     assert first["data"]["created"] is True
     row = await IdentityVerification.get(id=first["data"]["id"])
@@ -174,7 +174,7 @@ async def test_ten_submissions_of_one_uid_under_ten_keys_make_one_pending_row(ap
     """Ten different requests (ten idempotency keys) racing for one natural key: one creates the row, the
     others find it and correct it in place; never two pending submissions of one user."""
     path = P + "identity"
-    bodies = [{"uid": 1003, "realName": f"王{i}", "idNumber": "110101199001011234"} for i in range(10)]
+    bodies = [{"uid": 1003, "realName": f"王{i}", "idNumber": "110101199001061234"} for i in range(10)]
     answers = [r[0] for r in await asyncio.gather(*(partner_post(app, path, b) for b in bodies))]
     assert all(a["code"] == 200 for a in answers), answers
     assert sum(a["data"]["created"] for a in answers) == 1

@@ -5,14 +5,23 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from core_api.account.auth.models import IdentityVerification
 from core_api.monitor.operlog.models import SysOperLog
 from core_api.platform.models import ChangeLog
 from core_api.platform.timefmt import zone
-from tests.conftest import OK, Caller, xlsx_rows
+from tests.conftest import OK, Caller, app_users, xlsx_rows
 from tests.test_escalation import make_role, make_user, sign_in
 
-SUBMISSION = {"uid": 10001, "realName": "张三丰", "idNumber": "11010119900307123X",
+
+@pytest.fixture(autouse=True)
+async def _app_users(client):
+    """The app users this module's records name (an operator's record must name an existing app user)."""
+    await app_users(10001, 10002, 30000, *range(20000, 20010))
+
+
+SUBMISSION = {"uid": 10001, "realName": "张三丰", "idNumber": "11010119900318123X",
               "frontImage": "/profile/upload/a.png"}
 
 
@@ -27,7 +36,7 @@ async def test_six_calls_with_history(admin):
     got = await admin.get(f"/admin/AccountUserAuth/{record_id}")
     assert got["data"]["realName"] == "张三丰" and got["data"]["status"] == "0" and got["data"]["shelf"] == "1"
     # an operator holding every permission sees personal data unmasked
-    assert got["data"]["idNumber"] == "11010119900307123X"
+    assert got["data"]["idNumber"] == "11010119900318123X"
     edited = {**got["data"], "realName": "张君宝"}  # the loaded record echoed back with its read-only fields
     assert await admin.put("/admin/AccountUserAuth", json=edited) == OK
     assert (await IdentityVerification.get(id=record_id)).real_name == "张君宝"
@@ -137,7 +146,7 @@ async def test_permissions_masking_and_export(admin):
     assert rows[0][:4] == ("编号", "用户UID", "真实姓名", "身份证号")
     assert rows[1][2:4] == ("张**", "1101**********123X") and "待审核" in rows[1]
     response = await admin.post("/admin/AccountUserAuth/export", data={"realName": "张"})
-    assert xlsx_rows(await response.read())[1][3] == "11010119900307123X"
+    assert xlsx_rows(await response.read())[1][3] == "11010119900318123X"
 
 
 async def test_meta_draws_the_screen_in_the_callers_language(admin, client):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from core_api.platform.schema import idcard_check
+
 SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
             "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
 GIVEN = ("伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华建文辉玲红鹏飞宇"
@@ -77,6 +79,4 @@ def ip_in(prefix: str, rng: random.Random) -> str:
 def id_number(rng: random.Random, born_year: int) -> str:
     area = rng.choice(("110101", "310104", "440106", "330106", "510107", "420106"))
     body = f"{area}{born_year}{rng.randint(1, 12):02d}{rng.randint(1, 28):02d}{rng.randint(0, 999):03d}"
-    weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
-    check = "10X98765432"[sum(int(c) * w for c, w in zip(body, weights, strict=True)) % 11]
-    return body + check
+    return body + idcard_check(body)

@@ -28,11 +28,12 @@ from core_api.platform.schema import (
     INT_MIN,
     describe_unsafe,
     describe_validation_error,
+    dict_fields,
     refusal,
     unsafe_value,
 )
 from core_api.platform.security import Need, Principal
-from core_api.platform.state import AUTH, PRINCIPAL
+from core_api.platform.state import AUTH, DICT, PRINCIPAL
 from core_api.platform.uploads import read_form
 
 Handler = Callable[..., Awaitable[web.StreamResponse]]
@@ -159,15 +160,10 @@ def request_lang(request: web.Request) -> str:
     return "en" if request.headers.get("Accept-Language", "").lower().startswith("en") else "zh"
 
 
-def flatten_query(request: web.Request, model: type[BaseModel]) -> dict[str, Any]:
-    """MultiDict → dict; list-typed fields take every value, ``params[x]`` stays a flat key."""
-    out: dict[str, Any] = {}
-    for key in request.query:
-        if key in out:
-            continue
-        values = request.query.getall(key)
-        out[key] = values if len(values) > 1 else values[0]
-    return out
+def query_values(request: web.Request, model: type[BaseModel]) -> dict[str, Any]:
+    """The query string read exactly as a form posted to the same call (``form_values``): a list's filters and
+    its export's form are one parse, so an export never takes a value its list refuses, nor the reverse."""
+    return form_values(request.query, model)
 
 
 def validate(model: type[BaseModel], data: Any, request: web.Request) -> Any:
@@ -191,6 +187,26 @@ def path_value(name: str, typ: type, raw: str) -> Any:
         raise refusal("参数 {name} 格式不正确", name=name) from None
     if (isinstance(value, int) and not INT_MIN <= value <= INT_MAX) or CONTROL_CHARS.search(raw):
         raise refusal("参数 {name} 格式不正确", name=name)
+    return value
+
+
+async def check_dictionaries(request: web.Request, value: BaseModel) -> None:
+    """A dictionary-valued field (``schema.dict_valued``) takes only its dictionary's enabled values; an empty
+    one is absent. The model's own rules have run: the value is short text."""
+    for name, dict_type, named in dict_fields(type(value)):
+        sent = getattr(value, name, None)
+        if sent is None or sent == "":
+            continue
+        entries = await request.config_dict[DICT].data_by_type(dict_type)
+        if not any(entry["dictValue"] == sent for entry in entries):
+            raise refusal("{field}的取值不正确", field=named)
+
+
+async def parse(model: type[BaseModel], data: Any, request: web.Request) -> Any:
+    """A request's query or body in its model (``validate``) with its dictionary values checked: what the gate
+    does for every call, and a handler that reads a second model from the same body does with it."""
+    value = validate(model, data, request)
+    await check_dictionaries(request, value)
     return value
 
 
@@ -316,10 +332,10 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
                 kwargs[name] = value
         body_data: Any = None
         if ep.query_model is not None:
-            kwargs["query"] = validate(ep.query_model, flatten_query(request, ep.query_model), request)
+            kwargs["query"] = await parse(ep.query_model, query_values(request, ep.query_model), request)
         if ep.body_model is not None:
             body_data = await read_body(request, ep.body_model)
-            kwargs["body"] = validate(ep.body_model, body_data, request)
+            kwargs["body"] = await parse(ep.body_model, body_data, request)
         if ep.log is None:
             return await ep.handler(**kwargs)
         from core_api.platform.operlog import record_operation

@@ -50,7 +50,7 @@ from core_api.platform.errors import ServiceError
 from core_api.platform.html import sanitise
 from core_api.platform.models import ConfigPageRow, ConfigPageVersion
 from core_api.platform.operlog import SECRET_KEYS
-from core_api.platform.schema import INT_MAX, Schema, describe_validation_error, refusal
+from core_api.platform.schema import INT32_MAX, Schema, describe_validation_error, refusal
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import fmt
@@ -345,8 +345,8 @@ def _named(fn: Callable[..., Awaitable[web.StreamResponse]], name: str,
 
 class _Restore(Schema):
     model_config = ConfigDict(extra="forbid")
-    version: int = Field(ge=0, le=INT_MAX, title="版本")
-    restore: int = Field(ge=1, le=INT_MAX, title="恢复的版本")
+    version: int = Field(ge=0, le=INT32_MAX, title="版本")
+    restore: int = Field(ge=1, le=INT32_MAX, title="恢复的版本")
 
 
 def _routes(page: ConfigPage) -> None:  # noqa: C901 - the calls of one page, side by side
@@ -362,7 +362,7 @@ def _routes(page: ConfigPage) -> None:  # noqa: C901 - the calls of one page, si
     own: dict[str, Any] = {name: (info.annotation, info) for name, info in page.fields.items()}
     Body = create_model(  # noqa: N806
         f"{page.model.__name__}Save", __base__=ConfigModel, __doc__=page.model.__doc__ or "", **own,
-        version=(int, Field(ge=0, le=INT_MAX, title="版本", description="the version the operator loaded")),
+        version=(int, Field(ge=0, le=INT32_MAX, title="版本", description="the version the operator loaded")),
         **scope_fields)
     Restore = create_model(f"{page.model.__name__}Restore", __base__=_Restore, **scope_fields)  # noqa: N806
     name = page.scope.name if page.scope else ""

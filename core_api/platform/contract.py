@@ -144,7 +144,7 @@ class DashboardOut(Envelope):
 # ---- Business resources: what a declared resource tells the screens that draw it (core_api.platform.resource)
 
 FieldKind = Literal["id", "text", "textarea", "int", "money", "dict", "flag", "image", "images", "datetime",
-                    "date", "richtext", "phone", "idcard", "uid", "password",
+                    "date", "richtext", "phone", "idcard", "uid", "password", "url",
                     "location", "lng", "lat", "area", "shop", "category", "targets"]
 
 

@@ -1,8 +1,15 @@
-"""Rich text is sanitised on the way in: an allow-list of tags, attributes, styles and URL schemes."""
+"""Rich text is sanitised on the way in: an allow-list of tags, attributes, styles and URL schemes.
+
+Every field declared rich text takes the type ``RichText`` (a resource's ``richtext`` kind, a config page's
+``kind="richtext"``, notices, rich texts): the gate cleans it while it validates the request, so no handler can
+store it raw. The app renders these fields as HTML."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import nh3
+from pydantic import AfterValidator
 
 from core_api.platform.schema import strip_control
 
@@ -33,3 +40,8 @@ def sanitise(html: str) -> str:
         filter_style_properties=STYLES,
         link_rel="noopener noreferrer",
     )
+
+
+# A rich-text (HTML) field: sanitised as it is validated (scripts, event handlers and unknown schemes go; control
+# characters are dropped instead of refused).
+RichText = Annotated[str, AfterValidator(sanitise)]

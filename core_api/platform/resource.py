@@ -15,7 +15,7 @@ import asyncio
 import datetime as dt
 import re
 import zlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -23,6 +23,7 @@ from aiohttp import web
 from pydantic import BaseModel, ConfigDict, ValidationError, WrapValidator, create_model
 from pydantic import Field as PydField
 from tortoise import connections
+from tortoise import fields as tortoise_fields
 from tortoise.exceptions import IntegrityError
 from tortoise.expressions import Q
 from tortoise.models import Model
@@ -43,9 +44,19 @@ from core_api.platform.counts import changed, counted, counts_of
 from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
+from core_api.platform.html import RichText
 from core_api.platform.models import ChangeLog
 from core_api.platform.paging import ListQuery, day_bounds, parse_ids, to_camel
-from core_api.platform.schema import INT_MAX, Flag, RichText, Schema, describe_validation_error, refusal
+from core_api.platform.schema import (
+    INT_MAX,
+    Flag,
+    IdCardNumber,
+    Schema,
+    WebAddress,
+    describe_validation_error,
+    dict_valued,
+    refusal,
+)
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.seek import cursor_after, seek_filter
 from core_api.platform.state import CLOCK, DICT
@@ -408,6 +419,7 @@ class Resource:
             if f.kind in ("lng", "lat") and value is not None:
                 value = round(value, 6)
             if f.kind in ("dict", "flag") and f.dict_type and value not in (None, ""):
+                # also where a hand-written body (an alternate call's) reaches the declaration's write
                 allowed = {d["dictValue"] for d in await request.app[DICT].data_by_type(f.dict_type)}
                 if value not in allowed:
                     raise refusal("{field}的取值不正确", field=f.named)
@@ -416,6 +428,9 @@ class Resource:
                     raise refusal("{field}：区域编码 {value} 不存在", field=f.named, value=value)
             if f.kind == "shop" and writable:
                 value = await _shop_value(request, f, value, before)
+            if f.kind == "uid" and value is not None and (before is None or value != before.get(f.name)):
+                if await unknown_app_users([value]):
+                    raise refusal("{field}：用户 {value} 不存在", field=f.named, value=value)
             if value is None:
                 if f.default is not None and before is None:
                     value = f.default
@@ -552,21 +567,43 @@ def _python_type(f: F) -> Any:
         return dt.date
     if f.kind == "richtext":
         return RichText
+    if f.kind == "url":
+        return WebAddress
+    if f.kind == "idcard":
+        return IdCardNumber
     if f.kind in ("lng", "lat"):
         return float
     return str
 
 
-def _constraints(f: F) -> dict[str, Any]:
+# The largest magnitude each integer column holds: a bound beyond it fails in PostgreSQL, not at the gate.
+INT_COLUMNS = ((tortoise_fields.BigIntField, INT_MAX), (tortoise_fields.SmallIntField, 2**15 - 1),
+               (tortoise_fields.IntField, 2**31 - 1))
+
+
+def column_limits(model: type[Model], name: str) -> tuple[int | None, int | None]:
+    """(the largest integer, the longest text) the column ``name`` of ``model`` holds, None where unbounded."""
+    column = model._meta.fields_map.get(name)
+    largest = next((bound for cls, bound in INT_COLUMNS if isinstance(column, cls)), None)
+    return largest, getattr(column, "max_length", None) if isinstance(column, tortoise_fields.CharField) else None
+
+
+def _constraints(f: F, model: type[Model] | None = None) -> dict[str, Any]:
+    """A field's rules as pydantic takes them: the declaration's, never beyond what its column holds, so that a
+    value the gate lets through never fails in the database."""
+    largest, longest = column_limits(model, f.name) if model is not None else (None, None)
     out: dict[str, Any] = {"title": f.label}
     if f.kind in ("id", "int", "uid", "money", "shop", "category"):
-        out["ge"] = f.min if f.min is not None else (0 if f.kind != "int" else -INT_MAX)
-        out["le"] = f.max if f.max is not None else INT_MAX
+        top = min(INT_MAX, largest or INT_MAX)
+        out["ge"] = max(f.min if f.min is not None else (0 if f.kind != "int" else -top), -top)
+        out["le"] = min(f.max if f.max is not None else top, top)
     elif f.kind in ("lng", "lat"):
         bound = 180 if f.kind == "lng" else 90
         out.update(ge=-bound, le=bound, allow_inf_nan=False)
     elif f.kind in ("dict", "flag"):
-        out["max_length"] = f.max_length or 16
+        out["max_length"] = min(f.max_length or 16, longest or 16)
+        if f.dict_type:
+            out["json_schema_extra"] = dict_valued(f.dict_type)
     elif f.kind == "area":
         out["max_length"] = 12
         out["pattern"] = r"^(\d{6}|\d{9})?$"
@@ -574,7 +611,7 @@ def _constraints(f: F) -> dict[str, Any]:
             out["min_length"] = 1
     elif f.kind not in ("datetime", "date"):
         default_length = {"richtext": 200_000, "images": 2000, "textarea": 2000}.get(f.kind, 255)
-        out["max_length"] = f.max_length or default_length
+        out["max_length"] = min(f.max_length or default_length, longest or default_length)
         if f.required:
             out["min_length"] = 1
         if f.kind in PATTERNS:
@@ -586,15 +623,16 @@ def _query_model(res: Resource) -> type[BaseModel]:
     spec: dict[str, Any] = {}
     for f in res.fields:
         if f.filter in ("exact", "fragment"):
-            c = _constraints(f)
+            c = _constraints(f, res.model)
             c.pop("min_length", None)
             if f.filter == "fragment":
                 c.pop("pattern", None)
             spec[f.name] = (_python_type(f) | None, PydField(None, **c))
         elif f.filter == "range":
             typ = dt.date if f.kind in ("datetime", "date") else int
-            spec[f"begin_{f.name}"] = (typ | None, PydField(None, title=f"{f.label}起"))
-            spec[f"end_{f.name}"] = (typ | None, PydField(None, title=f"{f.label}止"))
+            bounds = {k: v for k, v in _constraints(f, res.model).items() if k in ("ge", "le")} if typ is int else {}
+            spec[f"begin_{f.name}"] = (typ | None, PydField(None, title=f"{f.label}起", **bounds))
+            spec[f"end_{f.name}"] = (typ | None, PydField(None, title=f"{f.label}止", **bounds))
     spec["after"] = (str | None, PydField(None, max_length=400, title="分页位置",
                                           description="the previous page's `next`: this page is sought, not skipped"))
     return create_model(f"{res.name}Query", __base__=ListQuery, **spec)
@@ -616,10 +654,11 @@ def _body_model(res: Resource, creating: bool) -> type[BaseModel]:
         writable = f.edit == "always" or (f.edit == "create" and creating)
         typ = _python_type(f)
         if writable and f.required and f.kind != "shop":  # a shop account's records take its shop unasked
-            spec[f.name] = (typ, PydField(..., **_constraints(f)))
+            spec[f.name] = (typ, PydField(..., **_constraints(f, res.model)))
         else:
             # read-only fields may be echoed back; checked_values refuses a changed value
-            spec[f.name] = ((typ | None) if writable else Any, PydField(None, **(_constraints(f) if writable else {})))
+            rules = _constraints(f, res.model) if writable else {}
+            spec[f.name] = ((typ | None) if writable else Any, PydField(None, **rules))
     kind = "Create" if creating else "Update"
     return create_model(f"{res.name}{kind}", __base__=_Body, **spec)
 
@@ -917,10 +956,7 @@ class Partner:
 
 
 def _partner_constraints(res: Resource, name: str) -> dict[str, Any]:
-    f, c = res.by_name[name], _constraints(res.by_name[name])
-    column_length = getattr(res.model._meta.fields_map[name], "max_length", None)
-    if "max_length" in c and column_length:  # never more than the column holds
-        c["max_length"] = min(c["max_length"], column_length)
+    f, c = res.by_name[name], _constraints(res.by_name[name], res.model)
     if f.kind == "uid":
         c["ge"] = 1
     return c
@@ -994,6 +1030,20 @@ async def _partner_before(res: Resource, p: Partner, values: dict[str, Any]) -> 
             raise ServiceError(refusal)
     rows = await res.model.filter(**where, **p.match).order_by(f"-{res.key}").limit(1).values(*res.columns)
     return rows[0] if rows else None
+
+
+async def unknown_app_users(uids: Iterable[int]) -> list[int]:
+    """The uids among ``uids`` that are no app user's, ascending: every uid a request names must be one (an
+    operator's record, a message's recipients, a partner's feed). Asked in chunks: a message may name 100,000."""
+    wanted = sorted(set(uids))
+    if not wanted or not PARTNER_USERS:
+        return []
+    users, column = PARTNER_USERS[0]
+    known: set[int] = set()
+    for i in range(0, len(wanted), 5000):
+        chunk = wanted[i:i + 5000]
+        known.update(row[column] for row in await users.filter(**{f"{column}__in": chunk}).values(column))
+    return [u for u in wanted if u not in known]
 
 
 async def _partner_refs(res: Resource, p: Partner, items: list[dict[str, Any]], prefix: Callable[[int], str]) -> None:

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
 import { ADMIN_STATE } from "./helpers";
+import { partnerPost } from "./chat-helpers";
 import { api, row, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -90,6 +91,7 @@ test("intercepted words: send an alarm to the configured webhook", async ({ page
   try {
     await set("biz.alarm.channel", `webhook:http://127.0.0.1:${port}/alarm`);
     await set("biz.alarm.secret", "e2e-alarm-secret");
+    await partnerPost("/api/partner/v1/consumers", { uid: 20001, nickName: "告警测试" });
     await api(page, "POST", "admin/WordsInterceptRecord", { uid: 20001, word, category: "广告", scene: "service", content: `含${word}` });
 
     await page.goto("/im/intercept");

@@ -1,5 +1,6 @@
 import { expect, request as http, test } from "./fixtures";
 import { ADMIN_STATE } from "./helpers";
+import { partnerPost } from "./chat-helpers";
 import { confirmDialog, PNG, row, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -87,6 +88,7 @@ test("about us: every save is a new version, the earlier ones listed", async ({ 
 
 test("info push to chosen users goes out and its progress reaches done", async ({ page }) => {
   const title = unique("推送");
+  for (const uid of [9100001, 9100002, 9100003]) await partnerPost("/api/partner/v1/consumers", { uid, nickName: `推送${uid}` });
   await page.goto("/content/infoPush");
   await page.getByTestId("toolbar-action-push").click();
   const form = page.getByTestId("resource-action");
@@ -112,6 +114,7 @@ test("info push to chosen users goes out and its progress reaches done", async (
 test("a feedback row opens its user's and its type's feedback sub-pages", async ({ page }) => {
   const text = unique("反馈");
   const uid = String(9_200_000 + Math.floor(Math.random() * 100_000));
+  await partnerPost("/api/partner/v1/consumers", { uid: Number(uid), nickName: text });
   await page.goto("/content/feedback");
   await page.getByTestId("toolbar-add").click();
   const form = page.getByTestId("resource-form");

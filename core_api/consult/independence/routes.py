@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core_api.platform.api import Api
 from core_api.platform.config_page import C, ConfigModel, ConfigPage
-from core_api.platform.schema import RichText
+from core_api.platform.html import RichText
 
 api = Api("consult-independence")
 

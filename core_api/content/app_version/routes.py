@@ -46,7 +46,7 @@ resource = Resource(
           filter="exact"),
         F("version_name", "版本名称", "Version name", required=True, max_length=32, filter="fragment"),
         F("version_code", "版本号", "Version code", "int", required=True, min=1, sortable=True),
-        F("download_url", "下载地址", "Download URL", required=True, max_length=500),
+        F("download_url", "下载地址", "Download URL", "url", required=True, max_length=500),
         F("release_notes", "更新说明", "Release notes", "textarea", max_length=2000, listed=False),
         F("force_update", "强制更新", "Force update", "flag", dict_type="biz_yes_no", default="0", filter="exact"),
         F("shelf", "上架", "On shelf", "flag", dict_type="biz_shelf", edit="never", filter="exact"),

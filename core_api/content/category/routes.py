@@ -22,7 +22,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.content.category.models import CommonCategory, Personnel, Registration, SensitiveWord
 from core_api.content.common import delete_one, page_of, save
-from core_api.platform.api import Api, BusinessType, OperLogSpec, read_json, validate
+from core_api.platform.api import Api, BusinessType, OperLogSpec, parse, read_json
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
@@ -269,7 +269,7 @@ async def category_edit(request: web.Request, principal: Principal, body: Catego
     if not principal.authz.has_permi(need):
         raise Forbidden()
     if body.id is None:  # type: ignore[attr-defined]
-        body = validate(category.create_model, await read_json(request), request)
+        body = await parse(category.create_model, await read_json(request), request)
     record_id = await save(category, request, principal, body, body.id)  # type: ignore[attr-defined]
     return ok(data={"id": record_id})
 

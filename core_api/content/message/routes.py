@@ -20,10 +20,10 @@ from core_api.content.message.service import MESSAGE_ADDED, TARGET_ALL, TARGET_U
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
-from core_api.platform.resource import Action, F, Partner, Resource
-from core_api.platform.schema import INT_MAX, Flag, Schema
+from core_api.platform.resource import Action, F, Partner, Resource, unknown_app_users
+from core_api.platform.schema import INT_MAX, Flag, Schema, dict_valued
 from core_api.platform.security import Principal, any_perm
-from core_api.platform.state import BUS, CLOCK, DICT
+from core_api.platform.state import BUS, CLOCK
 
 resource = Resource(
     name="CommonMessage", model=CommonMessage, perm="content:message", title="消息管理", title_en="Messages",
@@ -77,7 +77,7 @@ api = Api("content-message")
 class AddMessageBody(Schema):
     title: str = Field(min_length=1, max_length=100, title="标题")
     content: str = Field("", max_length=2000, title="内容")
-    type: Flag = Field("0", max_length=16, title="消息类型")
+    type: Flag = Field("0", max_length=16, title="消息类型", json_schema_extra=dict_valued("biz_message_type"))
 
 
 class AddMessageV2Body(AddMessageBody):
@@ -88,11 +88,11 @@ async def _add(request: web.Request, principal: Principal, body: AddMessageBody,
                uids: list[int] | None) -> web.Response:
     if not body.title.strip():
         raise ServiceError("标题不能为空")
-    allowed = {d["dictValue"] for d in await request.app[DICT].data_by_type("biz_message_type")}
-    if body.type not in allowed:
-        raise ServiceError("消息类型的取值不正确")
     if uids is not None and any(u < 1 or u > INT_MAX for u in uids):
         raise ServiceError("接收用户的UID不正确")
+    if uids and (unknown := await unknown_app_users(uids)):  # else stored as delivered to nobody
+        more = f"等{len(unknown)}个" if len(unknown) > 10 else ""
+        raise ServiceError(f"接收用户不存在：{','.join(map(str, unknown[:10]))}{more}")
     values: dict[str, Any] = {"title": body.title, "content": body.content, "type": body.type, "target": target,
               "target_uids": sorted(set(uids)) if uids is not None else None, "push_status": "0",
               "total": len(set(uids)) if uids is not None else 0}

@@ -24,9 +24,9 @@ from core_api.platform.config_page import C, ConfigModel, ConfigPage
 from core_api.platform.counts import Counts, counts_of
 from core_api.platform.envelope import json_response, ok
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.html import sanitise
+from core_api.platform.html import RichText, sanitise
 from core_api.platform.resource import SHELF_ON, Action, F, Resource
-from core_api.platform.schema import INT_MAX, RichText, Schema
+from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import fmt

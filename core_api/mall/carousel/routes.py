@@ -5,7 +5,6 @@ GET add_edit_page, POST add_edit, GET del."""
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,14 +18,13 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.resource import F, Resource
-from core_api.platform.schema import INT_MAX, Schema
+from core_api.platform.schema import INT_MAX, WEB_ADDRESS, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import STORAGE
 from core_api.platform.storage import stored_image
 
 PERM = "mall:carousel"
 NONE, GOODS, URL = "none", "goods", "url"
-WEB_ADDRESS = re.compile(r"^https?://[A-Za-z0-9.-]+(:\d{1,5})?(/[^\s<>\"'`]*)?$")
 
 
 def _merged(values: dict[str, Any], before: dict[str, Any] | None, name: str) -> Any:

@@ -26,7 +26,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.content.common import delete_one, save
 from core_api.mall.goods.models import MallCategory, MallGoods
-from core_api.platform.api import Api, BusinessType, OperLogSpec, read_json, validate
+from core_api.platform.api import Api, BusinessType, OperLogSpec, parse, read_json
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
@@ -157,7 +157,7 @@ async def type_shelf_change(request: web.Request, principal: Principal, query: S
           log=OperLogSpec("商品分类", BusinessType.UPDATE))
 async def type_add_edit(request: web.Request, principal: Principal, body: EditBody) -> web.Response:  # type: ignore[valid-type]
     if body.id is None:  # type: ignore[attr-defined]
-        body = validate(resource.create_model, await read_json(request), request)
+        body = await parse(resource.create_model, await read_json(request), request)
     record_id = await save(resource, request, principal, body, body.id)  # type: ignore[attr-defined]
     return ok(data={"id": record_id})
 

@@ -29,7 +29,7 @@ from core_api.mall.goods.skus import (
     combinations,
     sku_in_open_orders,
 )
-from core_api.platform.api import Api, BusinessType, OperLogSpec, read_json, validate
+from core_api.platform.api import Api, BusinessType, OperLogSpec, parse, read_json
 from core_api.platform.counts import changed, counted
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
@@ -139,7 +139,7 @@ async def bump(request: web.Request, principal: Principal, before: dict[str, Any
 async def add_edit(request: web.Request, principal: Principal, body: EditBody) -> web.Response:  # type: ignore[valid-type]
     record_id = body.id  # type: ignore[attr-defined]
     if record_id is None:
-        body = validate(resource.create_model, await read_json(request), request)
+        body = await parse(resource.create_model, await read_json(request), request)
         values = await resource.checked_values(request, body, None)
         now = request.app[CLOCK].now()
         async with in_transaction():

@@ -8,6 +8,7 @@ first account once (core_api/mall/shop/service.py)."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, Literal
 
 from aiohttp import web
@@ -428,8 +429,8 @@ class AccountQuery(ListQuery):
     phonenumber: str | None = Field(None, pattern=r"^\d{3,11}$", title="手机号")
     shop_id: int | None = Field(None, ge=1, le=INT_MAX, title="店铺")
     status: Literal["0", "1"] | None = Field(None, title="状态")
-    begin_create_time: Any = Field(None, title="开始日期")
-    end_create_time: Any = Field(None, title="结束日期")
+    begin_create_time: date | None = Field(None, title="开始日期")
+    end_create_time: date | None = Field(None, title="结束日期")
 
 
 def shop_users(principal: Principal) -> Any:

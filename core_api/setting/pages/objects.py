@@ -11,8 +11,8 @@ from typing import Annotated, Literal
 from pydantic import StringConstraints, model_validator
 
 from core_api.platform.config_page import C, ConfigModel
+from core_api.platform.schema import WebAddress
 
-URL = r"^(https?://[^\s]{1,490})?$"  # empty, or an http(s) address
 Line = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 
 
@@ -73,7 +73,7 @@ class AlarmMessageConfig(ConfigModel):
     min_level: Literal["info", "warning", "error"] = C(
         "warning", "最低级别", "Lowest level", options={"info": ("提示", "Info"), "warning": ("警告", "Warning"),
                                                      "error": ("错误", "Error")})
-    webhook_url: str = C("", "Webhook 地址", "Webhook URL", kind="url", max_length=500, pattern=URL)
+    webhook_url: WebAddress = C("", "Webhook 地址", "Webhook URL", kind="url", max_length=500)
     webhook_token: str = C("", "Webhook 密钥", "Webhook token", max_length=200,
                            help="只写：保存后不再显示", help_en="Write-only: never shown again")
     receivers: list[Line] = C([], "接收人", "Receivers", max_length=20,
@@ -117,13 +117,13 @@ class PayWayConfig(ConfigModel):
 class CoreV2Config(ConfigModel):
     """What an app of one platform needs before anything else: where the servers are, whether to update."""
 
-    api_base_url: str = C("", "接口地址", "API base URL", kind="url", max_length=500, pattern=URL)
+    api_base_url: WebAddress = C("", "接口地址", "API base URL", kind="url", max_length=500)
     im_server_url: str = C("", "IM 服务地址", "IM server URL", max_length=500,
                            pattern=r"^((wss?|https?)://[^\s]{1,490})?$")
     latest_version_name: str = C("", "最新版本名", "Latest version name", max_length=32)
     min_version_code: int = C(0, "最低可用版本号", "Lowest usable version code", ge=0, le=1_000_000_000,
                               help="低于此版本号的应用必须更新", help_en="Older apps must update")
-    download_url: str = C("", "下载地址", "Download URL", kind="url", max_length=500, pattern=URL)
+    download_url: WebAddress = C("", "下载地址", "Download URL", kind="url", max_length=500)
     maintenance: bool = C(False, "停机维护", "Under maintenance")
     maintenance_notice: str = C("", "维护公告", "Maintenance notice", kind="textarea", max_length=500)
 
@@ -137,7 +137,7 @@ class CoreV2Config(ConfigModel):
 class CommonV2Config(ConfigModel):
     """Common switches and limits of the app."""
 
-    customer_service_url: str = C("", "在线客服地址", "Customer service URL", kind="url", max_length=500, pattern=URL)
+    customer_service_url: WebAddress = C("", "在线客服地址", "Customer service URL", kind="url", max_length=500)
     share_title: str = C("", "分享标题", "Share title", max_length=64)
     share_image: str = C("", "分享图片", "Share image", kind="image", max_length=500)
     sensitive_filter: bool = C(True, "敏感词过滤", "Sensitive-word filter")
@@ -186,7 +186,7 @@ class GameConfig(ConfigModel):
     """The game centre and the points turntable."""
 
     enabled: bool = C(False, "启用游戏中心", "Game centre enabled")
-    center_url: str = C("", "游戏中心地址", "Game centre URL", kind="url", max_length=500, pattern=URL)
+    center_url: WebAddress = C("", "游戏中心地址", "Game centre URL", kind="url", max_length=500)
     turntable_enabled: bool = C(True, "启用积分转盘", "Points turntable enabled")
     draw_cost_points: int = C(100, "每次抽奖消耗积分", "Points per draw", ge=0, le=1_000_000)
     daily_draw_limit: int = C(3, "每人每日抽奖次数", "Draws per user per day", ge=0, le=100)

@@ -12,9 +12,9 @@ from core_api.platform.audit import created, updated
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound
-from core_api.platform.html import sanitise
+from core_api.platform.html import RichText, sanitise
 from core_api.platform.paging import ListQuery, camel_row, page_of, parse_ids
-from core_api.platform.schema import EditSchema, Flag, RichText, Schema
+from core_api.platform.schema import EditSchema, Flag, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import BUS, CLOCK
 from core_api.system.notice.models import SysNotice

@@ -65,7 +65,7 @@ export function TextField<T extends FieldValues>({
   type = "text",
   maxLength,
   ...props
-}: FieldProps<T> & { type?: "text" | "password" | "email"; maxLength?: number }) {
+}: FieldProps<T> & { type?: "text" | "password" | "email" | "url"; maxLength?: number }) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   const id = fieldId(props.name);
   return (

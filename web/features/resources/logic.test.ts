@@ -102,14 +102,14 @@ describe("the form", () => {
       price: 2000,
       startAt: "2026-01-03 08:00:00",
     });
-    expect(bodyOf(editable, { ...values, idNumber: "11010119900307123X", price: "" }, loaded)).toMatchObject({
-      idNumber: "11010119900307123X",
+    expect(bodyOf(editable, { ...values, idNumber: "11010119900318123X", price: "" }, loaded)).toMatchObject({
+      idNumber: "11010119900318123X",
       price: null,
     });
   });
   it("checks required, length, patterns and money bounds", () => {
     const schema = formSchema(formFields(fields, "create", "id"), words);
-    const good = { uid: 1, realName: "张三", idNumber: "11010119900307123X", price: "0.01", startAt: "" };
+    const good = { uid: 1, realName: "张三", idNumber: "11010119900318123X", price: "0.01", startAt: "" };
     expect(schema.safeParse(good).success).toBe(true);
     const errors = (values: object) => schema.safeParse({ ...good, ...values }).error?.issues.map((i) => i.message);
     expect(errors({ uid: undefined })).toEqual(["用户UID不能为空"]);

@@ -143,7 +143,7 @@ function withSeconds(value: string) {
   return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value}:00` : value;
 }
 
-const TEXT_KINDS = new Set(["text", "password", "textarea", "richtext", "phone", "idcard", "image", "images", "location", "targets"]);
+const TEXT_KINDS = new Set(["text", "password", "textarea", "richtext", "phone", "idcard", "url", "image", "images", "location", "targets"]);
 const COORDINATES = new Set(["lng", "lat"]);
 
 /** The lng and lat fields beside a location field (the declaration has at most one of each). */
@@ -156,7 +156,7 @@ export function pickedOf(address: unknown, lng: unknown, lat: unknown) {
   const n = (v: unknown) => (v === "" || v === null || v === undefined || !Number.isFinite(Number(v)) ? null : Number(v));
   return { address: typeof address === "string" ? address : "", lng: n(lng), lat: n(lat) };
 }
-const PATTERNS: Record<string, RegExp> = { phone: /^1\d{10}$/, idcard: /^\d{17}[\dXx]$/ };
+const PATTERNS: Record<string, RegExp> = { phone: /^1\d{10}$/, idcard: /^\d{17}[\dXx]$/, url: /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?([/?#]\S*)?$/i };
 
 export interface RuleWords {
   required: (label: string) => string;

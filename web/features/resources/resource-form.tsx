@@ -64,6 +64,8 @@ export function MetaField({ field: f, control, dicts, fields = [], record = null
       return <TextField {...common} maxLength={18} />;
     case "text":
       return <TextField {...common} maxLength={f.maxLength ?? undefined} />;
+    case "url":
+      return <TextField {...common} type="url" placeholder="https://" maxLength={f.maxLength ?? undefined} />;
     case "password":
       return <TextField {...common} type="password" maxLength={f.maxLength ?? undefined} />;
     case "shop":

@@ -27252,7 +27252,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "location" | "lng" | "lat" | "area" | "shop" | "category" | "targets";
+            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "url" | "location" | "lng" | "lat" | "area" | "shop" | "category" | "targets";
             /**
              * Label
              * @description in the caller's language
@@ -41976,8 +41976,8 @@ export interface operations {
                 phonenumber?: string | null;
                 shopId?: number | null;
                 status?: ("0" | "1") | null;
-                beginCreateTime?: unknown;
-                endCreateTime?: unknown;
+                beginCreateTime?: string | null;
+                endCreateTime?: string | null;
             };
             header?: never;
             path?: never;
