@@ -1,21 +1,25 @@
 """Reads what ./ops/test recorded and prints each suite's own line, the steps, and one closing line.
 
 The results folder holds one JUnit file per suite (``<suite>.xml``), ``runners.txt`` (``<suite> <exit status>``,
-or ``<suite> not-run <why>``) and ``steps.txt`` (``<step> ok|failed``). A suite fails when a test fails, when it
-wrote no report, or when its runner exited non-zero even though its report shows no failure. Steps (lint,
-type checks, the build) are listed as steps, not counted as tests; a failed step or runner counts as one failure
-in the closing line so that it can never read "0 failed" on a failed run.
+or ``<suite> not-run <why>``), ``steps.txt`` (``<step> ok|failed``) and, for a suite that sends generated requests,
+``<suite>.cases`` (how many). A suite fails when a test fails, when it wrote no report, when its runner exited
+non-zero even though its report shows no failure, and when it was expected (``--expect``) and never reported at all
+(a lane that died early). Steps (lint, type checks, the build) are listed as steps, not counted as tests; a failed,
+or expected and missing, step or runner counts as one failure in the closing line so that it can never read
+"0 failed" on a failed run. The closing line also says how many of the tests were generated from the OpenAPI
+documents (one per operation and check) and how many were written by hand.
 """
 
 from __future__ import annotations
 
 import sys
 import xml.etree.ElementTree as ET  # noqa: S405 - our own test reports
+from collections.abc import Sequence
 from pathlib import Path
 
 # A suite that runs another suite's tests on other services: said so instead of passing for new tests.
 SAME_TESTS = {
-    "python-postgres": ("the same tests as python-sqlite",
+    "python-postgres": ("the same tests as python-sqlite but the OpenAPI fuzz, which schemathesis runs deeper",
                         "on PostgreSQL + RabbitMQ instead of SQLite + the in-process bus"),
     "browser-postgres": ("the specs of browser that depend on the services (BACKEND_SPECS)",
                          "on PostgreSQL + RabbitMQ + Redis instead of SQLite + the in-process bus"),
@@ -25,20 +29,30 @@ SAME_TESTS = {
 # A suite that is one part of another, run beside it on a stack of its own.
 PART_OF = {
     "browser-slow": "the slowest specs of browser (SLOW_SPECS in e2e/playwright.config.ts), beside the rest",
+    "schemathesis": "schemathesis over both OpenAPI documents with its boundary values (CONSOLE_FUZZ_DEEP=1), "
+                    "on PostgreSQL",
 }
+# The tests generated from the OpenAPI documents (one per operation, or per operation and hostile value): JUnit
+# classname -> test function names. Every other test is written by hand.
+GENERATED = {"tests.test_openapi_fuzz": ("test_core_api_document", "test_bff_document",
+                                         "test_hostile_values_are_refused_not_crashed")}
 
 
-def count(path: Path) -> tuple[int, int, int]:
-    passed = failed = skipped = 0
+def count(path: Path) -> tuple[int, int, int, int]:
+    """(passed, failed, skipped, generated) of a JUnit report; generated counts the run ones (passed or failed)."""
+    passed = failed = skipped = generated = 0
     for case in ET.parse(path).getroot().iter("testcase"):  # noqa: S314
         tags = {child.tag for child in case}
         if tags & {"failure", "error"}:
             failed += 1
         elif "skipped" in tags:
             skipped += 1
+            continue
         else:
             passed += 1
-    return passed, failed, skipped
+        function = case.get("name", "").split("[", 1)[0]
+        generated += function in GENERATED.get(case.get("classname", ""), ())
+    return passed, failed, skipped, generated
 
 
 def read_pairs(path: Path) -> dict[str, str]:
@@ -50,14 +64,19 @@ def read_pairs(path: Path) -> dict[str, str]:
     return pairs
 
 
-def main(results: Path) -> int:
+def main(results: Path, expected: Sequence[str] = (), expected_steps: Sequence[str] = ()) -> int:
     runners = read_pairs(results / "runners.txt")
     steps = read_pairs(results / "steps.txt")
-    total_passed = total_failed = 0
+    total_passed = total_failed = total_generated = requests = 0
     print("Suites (tests):")
-    for name in [*runners, *sorted(p.stem for p in results.glob("*.xml") if p.stem not in runners)]:
+    reported = [*runners, *sorted(p.stem for p in results.glob("*.xml") if p.stem not in runners)]
+    for name in [*reported, *[e for e in expected if e not in reported]]:
         status = runners.get(name, "0")
         report = results / f"{name}.xml"
+        if name not in reported:
+            print(f"  {name}: FAILED, never ran (its lane ended before it)")
+            total_failed += 1
+            continue
         if status.startswith("not-run"):
             print(f"  {name}: FAILED, not run: {status.removeprefix('not-run').strip()}")
             total_failed += 1
@@ -67,12 +86,18 @@ def main(results: Path) -> int:
             total_failed += 1
             continue
         try:
-            passed, failed, skipped = count(report)
+            passed, failed, skipped, generated = count(report)
         except ET.ParseError:
             print(f"  {name}: FAILED, its report {report.name} cannot be read")
             total_failed += 1
             continue
         line = f"  {name}: {passed} passed, {failed} failed, {skipped} skipped"
+        sent = results / f"{name}.cases"
+        if generated:
+            line += f"; {generated} of them generated from the OpenAPI documents"
+            if sent.exists() and sent.read_text().strip().isdigit():
+                requests += int(sent.read_text())
+                line += f", sending {int(sent.read_text())} generated requests"
         if name in SAME_TESTS:
             original, how = SAME_TESTS[name]
             line += f" ({original}, {how})"
@@ -81,14 +106,38 @@ def main(results: Path) -> int:
         print(line)
         total_passed += passed
         total_failed += failed
+        total_generated += generated
         if status != "0" and not failed:
             print(f"  {name}: FAILED, its runner exited {status} although no test in its report failed")
             total_failed += 1
-    print("Steps (not tests): " + (", ".join(f"{name} {status}" for name, status in steps.items()) or "none"))
-    total_failed += sum(status != "ok" for status in steps.values())
-    print(f"{total_passed} passed, {total_failed} failed")
+    missing_steps = [s for s in expected_steps if s not in steps]
+    listed = [f"{name} {status}" for name, status in steps.items()] + [f"{s} never ran" for s in missing_steps]
+    print("Steps (not tests): " + (", ".join(listed) or "none"))
+    total_failed += sum(status != "ok" for status in steps.values()) + len(missing_steps)
+    closing = f"{total_passed} passed, {total_failed} failed"
+    if total_generated:
+        sending = f", which sent {requests} generated requests" if requests else ""
+        closing += (f" ({total_generated} tests generated from the OpenAPI documents{sending}; "
+                    f"{total_passed + total_failed - total_generated} written by hand)")
+    print(closing)
     return 1 if total_failed else 0
 
 
+def parse(argv: list[str]) -> tuple[Path, list[str], list[str]]:
+    """``RESULTS [--expect a,b] [--expect-steps c,d]``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m ops.summary")
+    parser.add_argument("results", type=Path)
+    parser.add_argument("--expect", default="", help="the suites that must have reported, comma-separated")
+    parser.add_argument("--expect-steps", default="", help="the steps that must have run, comma-separated")
+    args = parser.parse_args(argv)
+    return args.results, _names(args.expect), _names(args.expect_steps)
+
+
+def _names(text: str) -> list[str]:
+    return [name for name in text.split(",") if name]
+
+
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1])))
+    sys.exit(main(*parse(sys.argv[1:])))

@@ -60,8 +60,8 @@ def test_summary_lists_each_suite_and_steps_and_counts_a_failed_runner(tmp_path:
     assert result.stdout.splitlines() == [
         "Suites (tests):",
         "  python-sqlite: 3 passed, 0 failed, 1 skipped",
-        "  python-postgres: 3 passed, 0 failed, 1 skipped (the same tests as python-sqlite, "
-        "on PostgreSQL + RabbitMQ instead of SQLite + the in-process bus)",
+        "  python-postgres: 3 passed, 0 failed, 1 skipped (the same tests as python-sqlite but the OpenAPI fuzz, "
+        "which schemathesis runs deeper, on PostgreSQL + RabbitMQ instead of SQLite + the in-process bus)",
         "  web-unit: 2 passed, 0 failed, 0 skipped",
         "  web-unit: FAILED, its runner exited 1 although no test in its report failed",
         "  browser: FAILED, not run: the web build failed",
@@ -90,3 +90,42 @@ def test_a_runner_that_wrote_no_report_fails(tmp_path: Path) -> None:
         "Steps (not tests): none",
         "0 passed, 1 failed",
     ]
+
+
+def test_an_expected_suite_or_step_that_never_reported_fails(tmp_path: Path) -> None:
+    """A lane that dies early leaves its later suites and steps without a line: expected, they fail the run."""
+    junit(tmp_path / "python-sqlite.xml", 2)
+    (tmp_path / "runners.txt").write_text("python-sqlite 0\n")
+    (tmp_path / "steps.txt").write_text("ruff ok\n")
+    result = run("ops.summary", str(tmp_path), "--expect", "python-sqlite,schemathesis,browser",
+                 "--expect-steps", "ruff,web-build")
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "Suites (tests):",
+        "  python-sqlite: 2 passed, 0 failed, 0 skipped",
+        "  schemathesis: FAILED, never ran (its lane ended before it)",
+        "  browser: FAILED, never ran (its lane ended before it)",
+        "Steps (not tests): ruff ok, web-build never ran",
+        "2 passed, 3 failed",
+    ]
+
+
+def test_the_closing_line_counts_generated_tests_apart_from_those_written_by_hand(tmp_path: Path) -> None:
+    fuzz = "tests.test_openapi_fuzz"
+    cases = [f"<testcase classname='{fuzz}' name='test_core_api_document[GET /a]'/>",
+             f"<testcase classname='{fuzz}' name='test_bff_document[GET /b]'/>",
+             f"<testcase classname='{fuzz}' name='test_hostile_values_are_refused_not_crashed[nul GET /a]'/>",
+             f"<testcase classname='{fuzz}' name='test_the_crash_check_can_fail'/>",
+             "<testcase classname='tests.test_signin' name='test_core_api_document'/>"]
+    (tmp_path / "schemathesis.xml").write_text(f"<testsuites><testsuite>{''.join(cases)}</testsuite></testsuites>")
+    (tmp_path / "schemathesis.cases").write_text("1234")
+    (tmp_path / "runners.txt").write_text("schemathesis 0\n")
+    result = run("ops.summary", str(tmp_path), "--expect", "schemathesis")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[1] == (
+        "  schemathesis: 5 passed, 0 failed, 0 skipped; 3 of them generated from the OpenAPI documents, sending 1234 "
+        "generated requests (schemathesis over both OpenAPI documents with its boundary values (CONSOLE_FUZZ_DEEP=1), "
+        "on PostgreSQL)")
+    assert result.stdout.splitlines()[-1] == (
+        "5 passed, 0 failed (3 tests generated from the OpenAPI documents, which sent 1234 generated requests; "
+        "2 written by hand)")
