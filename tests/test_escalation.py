@@ -10,7 +10,8 @@ from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.system.menu.models import SysMenu
 from core_api.system.role.models import SysRole, SysRoleDept, SysRoleMenu
 from core_api.system.user.models import SysUser, SysUserRole
-from tests.conftest import OK, Caller, bearer, eventually, token_for, xlsx_rows
+from tests.conftest import OK, Caller, bearer, eventually, login, token_for, xlsx_rows
+from tests.test_system_users import import_file, workbook
 
 EDITOR_PERMS = ("system:role:list", "system:role:query", "system:role:add", "system:role:edit",
                 "system:user:list", "system:user:query", "system:user:add", "system:user:edit")
@@ -325,3 +326,51 @@ async def test_an_upgraded_install_keeps_its_home_page_but_not_the_chat_desk(cli
     ry = Caller(client, await token_for(client, "ry"))
     assert (await ry.get("/index/dashboard"))["code"] == 200
     assert (await ry.post("/admin/chat/v1/rooms", json={"pageNo": 1}))["code"] == 403
+
+
+CUSTODIAN_PERMS = ("system:user:list", "system:user:query", "system:user:edit", "system:user:remove",
+                   "system:user:resetPwd", "system:user:import", "system:role:list", "system:role:edit",
+                   "monitor:online:list", "monitor:online:forceLogout")
+
+
+async def test_nobody_takes_over_a_user_who_holds_more(admin):
+    """Issue 26 §2: a custom scope over department 105 with resetPwd could reset ry's password (ry is in 105 and
+    holds role 2's permissions and departments, which the caller lacks) and then sign in as ry."""
+    role = await make_role(admin, "custodian", CUSTODIAN_PERMS)
+    assert await admin.put("/system/role/dataScope", json={"roleId": role.role_id, "dataScope": "2",
+                                                            "deptIds": [105]}) == OK
+    await make_user(admin, "custodian", 105, [role.role_id])
+    me = await sign_in(admin, "custodian")
+    ry = Caller(admin.client, await token_for(admin.client, "ry"))
+    before = await SysUser.get(user_id=2)
+    record = (await me.get("/system/user/2"))["data"]  # ry is inside the custodian's scope
+    beyond = refused("不能操作拥有超出自己权限的用户")
+
+    assert await me.put("/system/user/resetPwd", json={"userId": 2, "password": "Hacked!2345"}) == beyond
+    assert await me.put("/system/user/changeStatus", json={"userId": 2, "status": "1"}) == beyond
+    assert await me.put("/system/user", json={**record, "phonenumber": "13900000001", "roleIds": None}) == beyond
+    assert await me.put("/system/user", json={**record, "email": "mine@example.com", "roleIds": None}) == beyond
+    assert await me.put("/system/user/authRole", params={"userId": "2", "roleIds": ""}) == beyond
+    assert await me.put("/system/role/authUser/cancel", json={"userId": 2, "roleId": 2}) == beyond
+    assert await me.delete("/system/user/2") == beyond
+    sheet = await import_file(me, workbook([["ry", "普通用户", 105, "mine@example.com", "13900000001", "女", "正常"]]),
+                              update=True)
+    assert sheet["msg"].endswith("第2行 账号 ry 导入失败：不能操作拥有超出自己权限的用户")
+    session = (await me.get("/monitor/online/list", params={"userName": "ry"}))["rows"][0]["tokenId"]
+    assert await me.delete(f"/monitor/online/{session}") == beyond
+
+    after = await SysUser.get(user_id=2)
+    assert (after.password, after.status, after.phonenumber, after.email) == \
+        (before.password, "0", "15666666666", "ry@example.com")
+    assert await roles_of(2) == [2]
+    assert (await ry.get("/getInfo"))["code"] == 200  # ry's session lives
+    assert (await login(admin.client, "ry", "admin123"))["code"] == 200  # ry's own password still signs in
+    assert (await login(admin.client, "ry", "Hacked!2345"))["code"] == 500
+
+    # Holding everything ry holds (role 2 too), the same custodian may.
+    assert await admin.put("/system/user/authRole", params={
+        "userId": str((await SysUser.get(user_name="custodian")).user_id), "roleIds": f"{role.role_id},2"}) == OK
+    assert await me.put("/system/user/resetPwd", json={"userId": 2, "password": "Fresh!2345"}) == OK
+    assert (await token_for(admin.client, "ry", "Fresh!2345"))
+    session = (await me.get("/monitor/online/list", params={"userName": "ry"}))["rows"][0]["tokenId"]
+    assert await me.delete(f"/monitor/online/{session}") == OK

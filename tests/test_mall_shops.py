@@ -250,16 +250,30 @@ async def test_twenty_concurrent_approvals_create_one_shop_and_one_account(start
 
 async def test_shop_accounts_list_status_and_edit_info(start_app, make_settings):
     client, admin, mine, other, staff = await setup(start_app, make_settings)
-    colleague = await shop_staff(admin, mine, "fruitclerk", ("mall:goods:list",))
+    colleague = await shop_staff(admin, mine, "fruitclerk", ("mall:shop:list",))  # within what the staff holds
+    senior = await shop_staff(admin, mine, "fruitboss", ("mall:goods:list",))  # beyond it
     outsider = await shop_staff(admin, other, "hillclerk", ("mall:goods:list",))
     del colleague, outsider
     everyone = await admin.get("/admin/user/mall/list_data")
     assert {(r["userName"], r["shopName"]) for r in everyone["rows"]} == {
-        ("fruitstaff", "鲜果时光旗舰店"), ("fruitclerk", "鲜果时光旗舰店"), ("hillclerk", "云南山货铺")}
+        ("fruitstaff", "鲜果时光旗舰店"), ("fruitclerk", "鲜果时光旗舰店"), ("fruitboss", "鲜果时光旗舰店"),
+        ("hillclerk", "云南山货铺")}
     assert "admin" not in {r["userName"] for r in everyone["rows"]}  # operators are not shop accounts
     assert (await admin.get("/admin/user/mall/list_data", params={"shopId": other.id}))["total"] == 1
     own = await staff.get("/admin/user/mall/list_data")
-    assert {r["userName"] for r in own["rows"]} == {"fruitstaff", "fruitclerk"}
+    assert {r["userName"] for r in own["rows"]} == {"fruitstaff", "fruitclerk", "fruitboss"}
+
+    # A colleague who holds a permission the staff lacks is not theirs to disable, re-phone or re-password.
+    boss = await SysUser.get(user_name="fruitboss")
+    beyond = {"code": 500, "msg": "不能操作拥有超出自己权限的用户"}
+    assert await staff.get("/admin/account_login_check/change_suer_status",
+                           params={"userId": boss.user_id, "status": "1"}) == beyond
+    for change in ({"phone": "13711113333"}, {"password": "taken999"}):
+        assert await staff.post("/admin/account_login_check/edit_user_info",
+                                json={"userId": boss.user_id, **change}) == beyond
+    assert (await SysUser.get(user_id=boss.user_id)).status == "0"
+    assert (await SysUser.get(user_id=boss.user_id)).phonenumber == boss.phonenumber
+    assert (await senior.get("/getInfo"))["code"] == 200 and await token_for(client, "fruitboss", "secret123")
 
     clerk = await SysUser.get(user_name="fruitclerk")
     hill = await SysUser.get(user_name="hillclerk")

@@ -31,7 +31,7 @@ from core_api.platform.uploads import read_upload, upload_limit
 from core_api.system.dept.models import SysDept
 from core_api.system.dept.service import check_scope, dept_rows, dept_tree_select
 from core_api.system.post.models import SysPost
-from core_api.system.role.grants import check_user_roles
+from core_api.system.role.grants import check_user_manageable, check_user_roles
 from core_api.system.role.models import SysRole
 from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserPost, SysUserRole
 from core_api.system.user.service import (
@@ -255,6 +255,7 @@ async def update_user(request: web.Request, principal: Principal, body: UserBody
     refuse_changes(body, {"password": user.password, "admin": user.user_id == SUPER_ADMIN_ID,
                           "del_flag": user.del_flag})
     await check_user_scope(principal.authz, [user.user_id])
+    await check_user_manageable(principal.authz, [user.user_id])
     await check_dept(principal, body.dept_id)
     await check_user_roles(principal.authz, user.user_id, body.role_ids)
     if user.user_id == principal.user_id and body.status != "0":
@@ -282,6 +283,7 @@ async def delete_users(request: web.Request, principal: Principal, userIds: str)
     if await SysUser.filter(user_id__in=ids).count() != len(set(ids)):
         raise NotFound()
     await check_user_scope(principal.authz, ids)
+    await check_user_manageable(principal.authz, ids)
     await SysUser.filter(user_id__in=ids).delete()  # roles, posts and sessions go with them
     await changed(request.app, "sys_user")
     await request.app[AUTH].authz_changed()
@@ -294,6 +296,7 @@ async def reset_password(request: web.Request, principal: Principal, body: Reset
     await user_or_404(body.user_id)
     check_user_allowed(body.user_id)
     await check_user_scope(principal.authz, [body.user_id])
+    await check_user_manageable(principal.authz, [body.user_id])
     check_password_rule(body.password)
     await SysUser.filter(user_id=body.user_id).update(password=await hash_password(body.password),
                                                       pwd_update_date=updated(request, principal)["update_time"],
@@ -312,6 +315,7 @@ async def change_status(request: web.Request, principal: Principal, body: Status
     if body.user_id == principal.user_id and body.status != "0":
         raise ServiceError("不能停用当前用户")
     await check_user_scope(principal.authz, [body.user_id])
+    await check_user_manageable(principal.authz, [body.user_id])
     await SysUser.filter(user_id=body.user_id).update(status=body.status, **updated(request, principal))
     await changed(request.app, "sys_user")
     if body.status != "0":
@@ -338,6 +342,7 @@ async def set_roles(request: web.Request, principal: Principal, query: AuthRoleQ
     await user_or_404(query.user_id)
     check_user_allowed(query.user_id)
     await check_user_scope(principal.authz, [query.user_id])
+    await check_user_manageable(principal.authz, [query.user_id])
     role_ids = parse_ids(query.role_ids) if query.role_ids else []
     await check_user_roles(principal.authz, query.user_id, role_ids)
     async with in_transaction():
@@ -408,6 +413,7 @@ async def import_users(request: web.Request, principal: Principal, query: Import
                     raise ServiceError("已存在")
                 check_user_allowed(existing.user_id)
                 await check_user_scope(principal.authz, [existing.user_id])
+                await check_user_manageable(principal.authz, [existing.user_id])
             await check_unique(existing.user_id if existing else None, None, row.phonenumber, row.email,
                                "导入", row.user_name)
             plan.append((row, existing))
