@@ -374,3 +374,44 @@ async def test_nobody_takes_over_a_user_who_holds_more(admin):
     assert (await token_for(admin.client, "ry", "Fresh!2345"))
     session = (await me.get("/monitor/online/list", params={"userName": "ry"}))["rows"][0]["tokenId"]
     assert await me.delete(f"/monitor/online/{session}") == OK
+
+
+async def test_a_second_holder_of_the_admin_role_holds_everything_and_only_holders_grant_it(admin):
+    """Issue 26 §4: in RuoYi the "admin" role is the super administrator's; a second user given it got nothing."""
+    await make_user(admin, "deputy", 105, [1])
+    deputy = await sign_in(admin, "deputy")
+    info = await deputy.get("/getInfo")
+    assert (info["roles"], info["permissions"]) == (["admin"], ["*:*:*"])
+    assert "system/role/index" in str(await deputy.get("/getRouters"))
+    # a call no other role of theirs allows, and every department's users
+    assert (await deputy.get("/system/role/list"))["code"] == 200
+    everyone = await deputy.get("/system/user/list", params={"pageSize": "100"})
+    assert {"admin", "ry", "deputy"} <= {r["userName"] for r in everyone["rows"]}
+    from core_api.messaging.service import order_staff
+
+    assert (await SysUser.get(user_name="deputy")).user_id in await order_staff(None)  # hears of orders too
+
+    # a holder hands it on; somebody who does not hold it, even with every department, cannot
+    heir = await make_user(admin, "heir", 103, [])
+    assert await deputy.put("/system/user/authRole", params={"userId": str(heir.user_id), "roleIds": "1"}) == OK
+    assert await roles_of(heir.user_id) == [1]
+    wide = await make_role(admin, "wide", ("system:user:list", "system:user:query", "system:user:edit",
+                                           "system:user:resetPwd", "system:role:list", "system:role:edit"),
+                           dataScope="1")
+    await make_user(admin, "wideop", 103, [wide.role_id])
+    wideop = await sign_in(admin, "wideop")
+    outsider = await make_user(admin, "plain", 103, [])
+    denied = refused("没有权限访问角色数据！")
+    assert await wideop.put("/system/user/authRole", params={"userId": str(outsider.user_id), "roleIds": "1"}) \
+        == denied
+    assert await wideop.put("/system/role/authUser/selectAll",
+                            params={"roleId": "1", "userIds": str(outsider.user_id)}) == {
+        "code": 404, "msg": "访问资源不存在"}  # a non-holder does not even see the role
+    assert await roles_of(outsider.user_id) == []
+    # nor takes over a holder
+    assert await wideop.put("/system/user/resetPwd", json={"userId": heir.user_id, "password": "Hacked!2345"}) == \
+        refused("不能操作拥有超出自己权限的用户")
+    # user 1 stays protected from the other holders too
+    assert await deputy.put("/system/user/resetPwd", json={"userId": 1, "password": "Hacked!2345"}) == \
+        refused("不允许操作超级管理员用户")
+    assert (await token_for(admin.client, "admin"))

@@ -31,7 +31,7 @@ from core_api.platform.clock import Clock
 from core_api.platform.errors import ServiceError
 from core_api.platform.kv import KvStore
 from core_api.platform.passwords import hash_password, verify_password
-from core_api.platform.security import ALL_PERMISSION, OPERATOR_ONLY, Authz, DataScope, Principal
+from core_api.platform.security import ALL_PERMISSION, OPERATOR_ONLY, SUPER_ROLE, Authz, DataScope, Principal
 from core_api.platform.settings import Settings
 from core_api.system.config.service import CAPTCHA_KEY, ConfigService
 from core_api.system.dept.models import SysDept
@@ -148,12 +148,15 @@ class AuthService:
         user, dept, roles = loaded
         if user["status"] != "0" or user["del_flag"] != "0":
             return None
-        is_admin = user_id == SUPER_ADMIN_ID
         active = [r for r in roles if r["status"] == "0"]
+        # The super administrator, and whoever holds its role (RuoYi's "admin"), may do everything; a shop
+        # account stays bound to its shop whatever its roles say.
+        is_admin = user_id == SUPER_ADMIN_ID or (
+            user.get("shop_id") is None and any(r["role_key"] == SUPER_ROLE for r in active))
         role_ids = tuple(r["role_id"] for r in active)
         if is_admin:
-            role_keys: tuple[str, ...] = ("admin",)
-            perms = frozenset({"*:*:*"})
+            role_keys: tuple[str, ...] = (SUPER_ROLE,)
+            perms = frozenset({ALL_PERMISSION})
         else:
             role_keys = tuple(r["role_key"] for r in active)
             perms = await self._permissions(role_ids)
