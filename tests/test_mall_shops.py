@@ -231,6 +231,24 @@ async def test_a_settlement_application_is_submitted_rejected_or_approved(start_
     assert [r["id"] for r in (await account.get("/admin/mall/shop/list_data"))["rows"]] == [shop.id]
 
 
+async def test_shop_account_names_are_unique_without_regard_to_case(start_app, make_settings):
+    """Issue 26 §3: an application's account "Admin" beside admin, or two differing only in case."""
+    _, admin, _, _, _ = await setup(start_app, make_settings)
+    taken = await admin.post("/admin/mall/settled", json={**APPLICATION, "account": "Admin"})
+    assert taken == {"code": 500, "msg": "登录账号“Admin”已被使用，请更换"}
+    sid = (await admin.post("/admin/mall/settled", json=APPLICATION))["data"]["id"]
+    pending = await admin.post("/admin/mall/settled", json={**APPLICATION, "shopName": "另一家", "account": "BeiJiang"})
+    assert pending == {"code": 500, "msg": "登录账号“BeiJiang”已被使用，请更换"}
+    # an operator creates the name in another case before the approval: the approval makes no second one
+    squatter = {"userName": "BEIJIANG", "nickName": "抢注", "password": "secret123"}
+    assert await admin.post("/system/user", json=squatter) == OK
+    approval = await admin.post("/admin/settled_mall/audit_settled", json={"id": sid, "status": "approved"})
+    assert approval == {"code": 500, "msg": "登录账号“beijiang”已存在，请驳回后让申请人更换账号"}
+    assert await MallSettled.filter(status="pending").count() == 1
+    assert not await MallShop.filter(settled_id=sid).exists()
+    assert await SysUser.filter(user_name__iexact="beijiang").count() == 1
+
+
 async def test_twenty_concurrent_approvals_create_one_shop_and_one_account(start_app, make_settings):
     _, admin, _, _, _ = await setup(start_app, make_settings)
     made = await admin.post("/admin/mall/settled", json=APPLICATION)

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from aiohttp import web
 from pydantic import BeforeValidator, Field, ValidationError
+from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
@@ -233,11 +234,14 @@ async def create_user(request: web.Request, principal: Principal, body: UserBody
     await check_user_roles(principal.authz, None, body.role_ids or [])
     await check_unique(None, body.user_name, body.phonenumber, body.email, "新增", body.user_name)
     hashed = await hash_password(body.password)
-    async with in_transaction():
-        user = await SysUser.create(user_name=body.user_name, password=hashed, **values(body),
-                                    pwd_update_date=created(request, principal)["create_time"],
-                                    **created(request, principal))
-        await replace_links(user.user_id, body.role_ids or [], body.post_ids or [])
+    try:
+        async with in_transaction():
+            user = await SysUser.create(user_name=body.user_name, password=hashed, **values(body),
+                                        pwd_update_date=created(request, principal)["create_time"],
+                                        **created(request, principal))
+            await replace_links(user.user_id, body.role_ids or [], body.post_ids or [])
+    except IntegrityError as exc:  # the same name in another case, created meanwhile
+        raise ServiceError(f"新增用户'{body.user_name}'失败，登录账号已存在") from exc
     await changed(request.app, "sys_user")
     return ok()
 
@@ -403,11 +407,11 @@ async def import_users(request: web.Request, principal: Principal, query: Import
             failures.append(f"第{number}行 账号 {label} 导入失败：{describe_validation_error(exc, ImportRow)}")
             continue
         try:
-            if row.user_name in seen:
+            if row.user_name.lower() in seen:  # names are unique without regard to case
                 raise ServiceError("文件中重复")
-            seen.add(row.user_name)
+            seen.add(row.user_name.lower())
             await check_dept(principal, row.dept_id)
-            existing = await SysUser.get_or_none(user_name=row.user_name)
+            existing = await SysUser.filter(user_name__iexact=row.user_name).first()
             if existing is not None:
                 if not query.update_support:
                     raise ServiceError("已存在")
@@ -423,7 +427,19 @@ async def import_users(request: web.Request, principal: Principal, query: Import
         lines = "<br/>".join(f"{i}、{f}" for i, f in enumerate(failures, start=1))
         raise ServiceError(f"很抱歉，导入失败！共 {len(failures)} 条数据不正确，未导入任何数据，错误如下：<br/>{lines}")
     password = await hash_password(await request.app[CONFIG].get("sys.user.initPassword") or "123456")
-    report = []
+    report: list[str] = []
+    try:
+        await write_import(request, principal, plan, password, report)
+    except IntegrityError as exc:  # a name of the file created meanwhile, in another case
+        raise ServiceError("很抱歉，导入失败！登录账号已被同时新增的用户占用，未导入任何数据") from exc
+    await changed(request.app, "sys_user")
+    await request.app[AUTH].authz_changed()
+    return ok(msg=f"恭喜您，数据已全部导入成功！共 {len(plan)} 条，数据如下：<br/>" + "<br/>".join(report))
+
+
+async def write_import(request: web.Request, principal: Principal, plan: list[tuple[ImportRow, SysUser | None]],
+                       password: str, report: list[str]) -> None:
+    """Writes a checked import, all rows or none."""
     async with in_transaction():
         for i, (row, existing) in enumerate(plan, start=1):
             fields: dict[str, Any] = {"nick_name": row.nick_name, "dept_id": row.dept_id, "email": row.email or "",
@@ -434,7 +450,4 @@ async def import_users(request: web.Request, principal: Principal, query: Import
                 report.append(f"{i}、账号 {row.user_name} 导入成功")
             else:
                 await SysUser.filter(user_id=existing.user_id).update(**fields, **updated(request, principal))
-                report.append(f"{i}、账号 {row.user_name} 更新成功")
-    await changed(request.app, "sys_user")
-    await request.app[AUTH].authz_changed()
-    return ok(msg=f"恭喜您，数据已全部导入成功！共 {len(plan)} 条，数据如下：<br/>" + "<br/>".join(report))
+                report.append(f"{i}、账号 {existing.user_name} 更新成功")
