@@ -296,3 +296,25 @@ async def test_the_demo_wallets_agree_with_their_ledger(admin):
         "applied", "reviewing", "approved", "paid", "rejected", "failed"}
     queue = await admin.get("/admin/CommonConfig/cash_withdrawal_user", params={"status": "reviewing"})
     assert queue["total"] == 1 and queue["rows"][0]["needsSecond"] is True
+    # its first approver is admin, by user id: admin may not approve it again, another approver may
+    reviewing = await FinanceWithdrawal.get(status="reviewing")
+    assert (reviewing.approver1, reviewing.approver1_id) == ("admin", 1)
+    assert (await edit(admin, reviewing.id, "approve"))["msg"] == "大额提现需要另一位审核人复核，初审人不能复核"
+    approver = await operator(admin, "fapprover", ("finance:withdrawal:list", "finance:withdrawal:approve"))
+    assert (await edit(approver, reviewing.id, "approve"))["data"]["status"] == "approved"
+
+
+async def test_a_second_approval_when_the_first_approver_has_no_user_id(start_app, make_settings):
+    """Issue 26 §4: a row whose first approver is known by name only (the demo's rows were) answered
+    "提现状态已变化" to every second approver: the exclude on a NULL id matched nothing."""
+    client, admin = await setup(start_app, make_settings)
+    await credit(client, 1_000_000)
+    wid = (await withdraw(client, 600_000))["data"]["id"]
+    await FinanceWithdrawal.filter(id=wid).update(status="reviewing", needs_second=True, approver1="fapprover",
+                                                  approver1_id=None)
+    approver = await operator(admin, "fapprover", ("finance:withdrawal:list", "finance:withdrawal:approve"))
+    assert (await edit(approver, wid, "approve"))["msg"] == "大额提现需要另一位审核人复核，初审人不能复核"
+    assert (await FinanceWithdrawal.get(id=wid)).status == "reviewing"  # by name, still not the first approver
+    assert (await edit(admin, wid, "approve"))["data"]["status"] == "approved"
+    row = await FinanceWithdrawal.get(id=wid)
+    assert (row.approver1, row.approver2, row.approver2_id) == ("fapprover", "admin", 1)
