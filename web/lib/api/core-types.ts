@@ -21846,6 +21846,12 @@ export interface components {
             /** 调用目标 */
             invokeTarget: string;
             /**
+             * 任务执行器
+             * @description one of the dictionary sys_job_executor (default, processpool): recorded for the RuoYi port's form; every job runs on the workers alike
+             * @default default
+             */
+            jobExecutor?: string;
+            /**
              * 任务分组
              * @default DEFAULT
              */
