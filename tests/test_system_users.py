@@ -323,3 +323,24 @@ async def test_a_race_of_names_differing_in_case_creates_one(admin):
 
     with pytest.raises(IntegrityError):  # the database itself refuses it, whatever the code checks
         await SysUser.create(user_name="RACER", nick_name="x", password="x")
+
+
+async def test_the_migration_names_the_users_that_differ_only_in_case(client):
+    """An install that already holds such names cannot get the index: the migration stops and names them."""
+    import importlib
+    from types import SimpleNamespace
+
+    from tortoise import connections
+
+    migration = importlib.import_module("core_api.migrations.0037_user_name_case")
+    editor = SimpleNamespace(client=connections.get("default"))
+    await migration.backward(None, editor)
+    await SysUser.create(user_name="ADMIN", nick_name="旧数据", password="x")
+    with pytest.raises(RuntimeError, match=r"differ only in case \(admin\)"):
+        await migration.forward(None, editor)
+    await SysUser.filter(user_name="ADMIN").delete()
+    await migration.forward(None, editor)
+    from tortoise.exceptions import IntegrityError
+
+    with pytest.raises(IntegrityError):
+        await SysUser.create(user_name="ADMIN", nick_name="旧数据", password="x")
