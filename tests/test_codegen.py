@@ -100,6 +100,66 @@ async def test_hostile_settings_are_refused_and_comments_cleaned(admin):
             assert_inert(ast.parse(content))
 
 
+async def test_ruoyis_table_settings_round_trip_are_checked_and_place_the_code(admin):
+    """Issue 26 §5: packageName, tplWebType, genType, genPath and formColNum (RuoYi's gen_table columns; the Python
+    RuoYi port's edit form requires packageName) are kept, answered, checked, and packageName places the code."""
+    await make_sample_table()
+    assert await admin.post("/tool/gen/importTable", params={"tables": "shop_notice"}) == OK
+    gen = await GenTable.get(table_name="shop_notice")
+    detail = (await admin.get(f"/tool/gen/{gen.table_id}"))["data"]
+    defaults = {"packageName": "core_api.generated", "tplWebType": "", "genType": "0", "genPath": "/", "formColNum": 2}
+    assert {k: detail["info"][k] for k in defaults} == defaults
+    listed = (await admin.get("/tool/gen/list"))["rows"][0]
+    assert {k: listed[k] for k in defaults} == defaults
+    body = {**{k: v for k, v in detail["info"].items() if k in ("tableId", "tableComment", "className", "tplCategory",
+                                                                   "moduleName", "businessName", "functionName",
+                                                                   "functionAuthor", "options", "remark")},
+            "columns": detail["rows"]}
+
+    chosen = {"packageName": "core_api.generated.shop", "tplWebType": "element-plus", "genType": 0,
+              "genPath": "src/generated", "formColNum": 3}
+    assert await admin.put("/tool/gen", json={**body, **chosen}) == OK
+    kept = {**chosen, "genType": "0"}
+    assert {k: (await admin.get(f"/tool/gen/{gen.table_id}"))["data"]["info"][k] for k in kept} == kept
+    assert {k: (await admin.get("/tool/gen/list"))["rows"][0][k] for k in kept} == kept
+    assert await admin.put("/tool/gen", json=body) == OK  # a form that does not send them keeps them
+    assert {k: (await admin.get(f"/tool/gen/{gen.table_id}"))["data"]["info"][k] for k in kept} == kept
+
+    # the code's module path follows the package name; the dialog its layout
+    files = (await admin.get(f"/tool/gen/preview/{gen.table_id}"))["data"]
+    assert {"core_api/generated/shop/__init__.py", "core_api/generated/shop/shop_notice/models.py",
+            "core_api/generated/shop/shop_notice/routes.py"} <= set(files)
+    assert not any(p.startswith("core_api/generated/shop_notice/") for p in files)
+    assert "from core_api.generated.shop.shop_notice.models import ShopNotice" in \
+        files["core_api/generated/shop/shop_notice/routes.py"]
+    assert "columns={3}" in files["web/features/generated/shop/notice/list.tsx"]
+    for path, content in files.items():
+        if path.endswith(".py"):
+            assert_inert(ast.parse(content, filename=path))
+
+    package = "生成包路径须为 core_api.generated 或其下的包（各段小写字母开头，只含小写字母、数字和下划线）"
+    path = "自定义路径须为 / 或相对路径（字母、数字、_ 和 -，以 / 分隔）"
+    cases = [
+        ({"packageName": "os"}, package),
+        ({"packageName": "core_api.generated.x;import os"}, package),
+        ({"packageName": "core_api.generated/../../etc"}, package),
+        ({"packageName": "core_api.generated.Shop"}, package),
+        ({"packageName": "core_api.generated.class"},
+         "生成包路径'class'不合规：只能使用小写字母、数字和下划线，以字母开头，且不能是保留字"),
+        ({"tplWebType": "vue4"}, "前端类型'vue4'不受支持"),
+        ({"genType": "1"}, "生成代码方式只能为 zip 压缩包：本系统不在服务器上写入代码"),
+        ({"genType": "2"}, "生成代码方式格式不正确"),
+        ({"genPath": "../../etc"}, path),
+        ({"genPath": "/etc/passwd"}, path),
+        ({"genPath": "src\\gen"}, path),
+        ({"formColNum": 0}, "表单布局不能小于1"),
+        ({"formColNum": 5}, "表单布局不能大于4"),
+    ]
+    for change, message in cases:
+        assert await admin.put("/tool/gen", json={**body, **change}) == {"code": 500, "msg": message}, change
+    assert {k: (await admin.get(f"/tool/gen/{gen.table_id}"))["data"]["info"][k] for k in kept} == kept
+
+
 def assert_inert(tree: ast.AST) -> None:
     calls = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}

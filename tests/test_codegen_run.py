@@ -12,6 +12,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tortoise import connections
@@ -68,7 +69,7 @@ async def generate_sample(admin) -> zipfile.ZipFile:
 
 
 async def configure(admin, table: str, tpl: str, options: dict[str, str], query: tuple[str, ...] = (),
-                    controls: dict[str, dict[str, str]] | None = None) -> None:
+                    controls: dict[str, dict[str, str]] | None = None, **settings: Any) -> None:
     gen = await GenTable.get(table_name=table)
     detail = (await admin.get(f"/tool/gen/{gen.table_id}"))["data"]
     info = detail["info"]
@@ -76,7 +77,8 @@ async def configure(admin, table: str, tpl: str, options: dict[str, str], query:
                                  "functionName", "functionAuthor", "remark")}
     columns = [{**c, "isQuery": c["columnName"] in query} if query else c for c in detail["rows"]]
     columns = [{**c, **(controls or {}).get(c["columnName"], {})} for c in columns]
-    saved = await admin.put("/tool/gen", json={**body, "tplCategory": tpl, "options": options, "columns": columns})
+    saved = await admin.put("/tool/gen", json={**body, "tplCategory": tpl, "options": options, "columns": columns,
+                                               **settings})
     assert saved == OK, saved
 
 
@@ -96,7 +98,9 @@ async def generate_tree_and_master_detail(admin) -> None:
     assert await admin.post("/tool/gen/importTable", params={"tables": tables}) == OK
     await configure(admin, "shop_category", "tree", {"treeCode": "category_id", "treeParentCode": "parent_id",
                                                      "treeName": "category_name"},
-                    query=("category_name", "status"))
+                    query=("category_name", "status"),
+                    # its code in a package of its own below core_api.generated, its dialog one field a row
+                    packageName="core_api.generated.catalog", formColNum=1)
     # the detail rows pick a dictionary value and a time in their cells
     await configure(admin, "shop_order_item", "crud", {},
                     controls={"item_status": {"htmlType": "select", "dictType": "sys_yes_no"},
@@ -127,6 +131,9 @@ async def test_generated_code_passes_lint_types_and_its_own_tests(admin, tmp_pat
     types = run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
                  "--no-incremental", *typed], repo)
     assert types.returncode == 0, types.stdout + types.stderr
+    # the tree table's package name groups its code one package below, where the app still finds it
+    assert "core_api/generated/catalog/shop_category/routes.py" in files.namelist()
+    assert "core_api/generated/catalog/__init__.py" in files.namelist()
     # both tables of the master-detail pair are in the zip: one model module, one migration
     models = files.read("core_api/generated/shop_order/models.py").decode()
     assert "class ShopOrder(Model)" in models and "class ShopOrderItem(Model)" in models

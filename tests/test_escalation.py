@@ -10,7 +10,8 @@ from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.system.menu.models import SysMenu
 from core_api.system.role.models import SysRole, SysRoleDept, SysRoleMenu
 from core_api.system.user.models import SysUser, SysUserRole
-from tests.conftest import OK, Caller, bearer, eventually, token_for, xlsx_rows
+from tests.conftest import OK, Caller, bearer, eventually, login, token_for, xlsx_rows
+from tests.test_system_users import import_file, workbook
 
 EDITOR_PERMS = ("system:role:list", "system:role:query", "system:role:add", "system:role:edit",
                 "system:user:list", "system:user:query", "system:user:add", "system:user:edit")
@@ -325,3 +326,92 @@ async def test_an_upgraded_install_keeps_its_home_page_but_not_the_chat_desk(cli
     ry = Caller(client, await token_for(client, "ry"))
     assert (await ry.get("/index/dashboard"))["code"] == 200
     assert (await ry.post("/admin/chat/v1/rooms", json={"pageNo": 1}))["code"] == 403
+
+
+CUSTODIAN_PERMS = ("system:user:list", "system:user:query", "system:user:edit", "system:user:remove",
+                   "system:user:resetPwd", "system:user:import", "system:role:list", "system:role:edit",
+                   "monitor:online:list", "monitor:online:forceLogout")
+
+
+async def test_nobody_takes_over_a_user_who_holds_more(admin):
+    """Issue 26 §2: a custom scope over department 105 with resetPwd could reset ry's password (ry is in 105 and
+    holds role 2's permissions and departments, which the caller lacks) and then sign in as ry."""
+    role = await make_role(admin, "custodian", CUSTODIAN_PERMS)
+    assert await admin.put("/system/role/dataScope", json={"roleId": role.role_id, "dataScope": "2",
+                                                            "deptIds": [105]}) == OK
+    await make_user(admin, "custodian", 105, [role.role_id])
+    me = await sign_in(admin, "custodian")
+    ry = Caller(admin.client, await token_for(admin.client, "ry"))
+    before = await SysUser.get(user_id=2)
+    record = (await me.get("/system/user/2"))["data"]  # ry is inside the custodian's scope
+    beyond = refused("不能操作拥有超出自己权限的用户")
+
+    assert await me.put("/system/user/resetPwd", json={"userId": 2, "password": "Hacked!2345"}) == beyond
+    assert await me.put("/system/user/changeStatus", json={"userId": 2, "status": "1"}) == beyond
+    assert await me.put("/system/user", json={**record, "phonenumber": "13900000001", "roleIds": None}) == beyond
+    assert await me.put("/system/user", json={**record, "email": "mine@example.com", "roleIds": None}) == beyond
+    assert await me.put("/system/user/authRole", params={"userId": "2", "roleIds": ""}) == beyond
+    assert await me.put("/system/role/authUser/cancel", json={"userId": 2, "roleId": 2}) == beyond
+    assert await me.delete("/system/user/2") == beyond
+    sheet = await import_file(me, workbook([["ry", "普通用户", 105, "mine@example.com", "13900000001", "女", "正常"]]),
+                              update=True)
+    assert sheet["msg"].endswith("第2行 账号 ry 导入失败：不能操作拥有超出自己权限的用户")
+    session = (await me.get("/monitor/online/list", params={"userName": "ry"}))["rows"][0]["tokenId"]
+    assert await me.delete(f"/monitor/online/{session}") == beyond
+
+    after = await SysUser.get(user_id=2)
+    assert (after.password, after.status, after.phonenumber, after.email) == \
+        (before.password, "0", "15666666666", "ry@example.com")
+    assert await roles_of(2) == [2]
+    assert (await ry.get("/getInfo"))["code"] == 200  # ry's session lives
+    assert (await login(admin.client, "ry", "admin123"))["code"] == 200  # ry's own password still signs in
+    assert (await login(admin.client, "ry", "Hacked!2345"))["code"] == 500
+
+    # Holding everything ry holds (role 2 too), the same custodian may.
+    assert await admin.put("/system/user/authRole", params={
+        "userId": str((await SysUser.get(user_name="custodian")).user_id), "roleIds": f"{role.role_id},2"}) == OK
+    assert await me.put("/system/user/resetPwd", json={"userId": 2, "password": "Fresh!2345"}) == OK
+    assert (await token_for(admin.client, "ry", "Fresh!2345"))
+    session = (await me.get("/monitor/online/list", params={"userName": "ry"}))["rows"][0]["tokenId"]
+    assert await me.delete(f"/monitor/online/{session}") == OK
+
+
+async def test_a_second_holder_of_the_admin_role_holds_everything_and_only_holders_grant_it(admin):
+    """Issue 26 §4: in RuoYi the "admin" role is the super administrator's; a second user given it got nothing."""
+    await make_user(admin, "deputy", 105, [1])
+    deputy = await sign_in(admin, "deputy")
+    info = await deputy.get("/getInfo")
+    assert (info["roles"], info["permissions"]) == (["admin"], ["*:*:*"])
+    assert "system/role/index" in str(await deputy.get("/getRouters"))
+    # a call no other role of theirs allows, and every department's users
+    assert (await deputy.get("/system/role/list"))["code"] == 200
+    everyone = await deputy.get("/system/user/list", params={"pageSize": "100"})
+    assert {"admin", "ry", "deputy"} <= {r["userName"] for r in everyone["rows"]}
+    from core_api.messaging.service import order_staff
+
+    assert (await SysUser.get(user_name="deputy")).user_id in await order_staff(None)  # hears of orders too
+
+    # a holder hands it on; somebody who does not hold it, even with every department, cannot
+    heir = await make_user(admin, "heir", 103, [])
+    assert await deputy.put("/system/user/authRole", params={"userId": str(heir.user_id), "roleIds": "1"}) == OK
+    assert await roles_of(heir.user_id) == [1]
+    wide = await make_role(admin, "wide", ("system:user:list", "system:user:query", "system:user:edit",
+                                           "system:user:resetPwd", "system:role:list", "system:role:edit"),
+                           dataScope="1")
+    await make_user(admin, "wideop", 103, [wide.role_id])
+    wideop = await sign_in(admin, "wideop")
+    outsider = await make_user(admin, "plain", 103, [])
+    denied = refused("没有权限访问角色数据！")
+    assert await wideop.put("/system/user/authRole", params={"userId": str(outsider.user_id), "roleIds": "1"}) \
+        == denied
+    assert await wideop.put("/system/role/authUser/selectAll",
+                            params={"roleId": "1", "userIds": str(outsider.user_id)}) == {
+        "code": 404, "msg": "访问资源不存在"}  # a non-holder does not even see the role
+    assert await roles_of(outsider.user_id) == []
+    # nor takes over a holder
+    assert await wideop.put("/system/user/resetPwd", json={"userId": heir.user_id, "password": "Hacked!2345"}) == \
+        refused("不能操作拥有超出自己权限的用户")
+    # user 1 stays protected from the other holders too
+    assert await deputy.put("/system/user/resetPwd", json={"userId": 1, "password": "Hacked!2345"}) == \
+        refused("不允许操作超级管理员用户")
+    assert (await token_for(admin.client, "admin"))

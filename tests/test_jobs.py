@@ -252,6 +252,37 @@ async def test_job_group_dictionary(admin):
     assert await SysDictData.filter(dict_type="sys_job_status").count() == 2
 
 
+async def test_the_executor_is_a_value_of_its_dictionary(admin, client):
+    """Issue 26 §5: the Python RuoYi port fills its executor select from sys_job_executor (ours was empty)."""
+    executors = (await admin.get("/system/dict/data/type/sys_job_executor"))["data"]
+    assert [(e["dictLabel"], e["dictValue"]) for e in executors] == [("默认", "default"), ("进程池", "processpool")]
+    assert await admin.post("/monitor/job", json={**HEARTBEAT, "jobExecutor": "processpool"}) == OK
+    jid = await job_id("心跳")
+    loaded = (await admin.get(f"/monitor/job/{jid}"))["data"]
+    assert loaded["jobExecutor"] == "processpool"
+    assert (await admin.get("/monitor/job/list", params={"jobName": "心跳"}))["rows"][0]["jobExecutor"] == "processpool"
+    for bad in ("threadpool", "Default", ""):
+        assert await admin.put("/monitor/job", json={**loaded, "jobExecutor": bad}) == {"code": 500, "msg": (
+            f"任务执行器'{bad}'不存在，请从字典 sys_job_executor 中选择（default、processpool）")}
+    assert (await SysJob.get(job_id=jid)).job_executor == "processpool"
+    assert await admin.put("/monitor/job", json={**loaded, "jobExecutor": "default"}) == OK
+    assert (await SysJob.get(job_id=jid)).job_executor == "default"
+    assert await admin.post("/monitor/job", json={**HEARTBEAT, "jobName": "心跳二"}) == OK  # absent: default
+    assert (await SysJob.get(job_name="心跳二")).job_executor == "default"
+
+    # an install seeded before the dictionary existed gets it from the seed it runs on upgrade
+    from core_api.platform.state import DICT
+    from core_api.seed.run import seed
+    from core_api.system.dict.models import SysDictType
+
+    await SysDictData.filter(dict_type="sys_job_executor").delete()
+    await SysDictType.filter(dict_type="sys_job_executor").delete()
+    await seed()
+    await client.app[DICT].changed()
+    executors = (await admin.get("/system/dict/data/type/sys_job_executor"))["data"]
+    assert [e["dictValue"] for e in executors] == ["default", "processpool"]
+
+
 async def test_the_cron_check_uses_quartz_forms_and_refuses_what_does_not_translate(admin):
     """POST /monitor/job and the screen's check (cronPreview) compute Quartz forms with APScheduler."""
     preview = await admin.get("/monitor/job/cronPreview", params={"cronExpression": "0 0 9 30W * ? 2030"})

@@ -231,6 +231,24 @@ async def test_a_settlement_application_is_submitted_rejected_or_approved(start_
     assert [r["id"] for r in (await account.get("/admin/mall/shop/list_data"))["rows"]] == [shop.id]
 
 
+async def test_shop_account_names_are_unique_without_regard_to_case(start_app, make_settings):
+    """Issue 26 §3: an application's account "Admin" beside admin, or two differing only in case."""
+    _, admin, _, _, _ = await setup(start_app, make_settings)
+    taken = await admin.post("/admin/mall/settled", json={**APPLICATION, "account": "Admin"})
+    assert taken == {"code": 500, "msg": "登录账号“Admin”已被使用，请更换"}
+    sid = (await admin.post("/admin/mall/settled", json=APPLICATION))["data"]["id"]
+    pending = await admin.post("/admin/mall/settled", json={**APPLICATION, "shopName": "另一家", "account": "BeiJiang"})
+    assert pending == {"code": 500, "msg": "登录账号“BeiJiang”已被使用，请更换"}
+    # an operator creates the name in another case before the approval: the approval makes no second one
+    squatter = {"userName": "BEIJIANG", "nickName": "抢注", "password": "secret123"}
+    assert await admin.post("/system/user", json=squatter) == OK
+    approval = await admin.post("/admin/settled_mall/audit_settled", json={"id": sid, "status": "approved"})
+    assert approval == {"code": 500, "msg": "登录账号“beijiang”已存在，请驳回后让申请人更换账号"}
+    assert await MallSettled.filter(status="pending").count() == 1
+    assert not await MallShop.filter(settled_id=sid).exists()
+    assert await SysUser.filter(user_name__iexact="beijiang").count() == 1
+
+
 async def test_twenty_concurrent_approvals_create_one_shop_and_one_account(start_app, make_settings):
     _, admin, _, _, _ = await setup(start_app, make_settings)
     made = await admin.post("/admin/mall/settled", json=APPLICATION)
@@ -250,16 +268,30 @@ async def test_twenty_concurrent_approvals_create_one_shop_and_one_account(start
 
 async def test_shop_accounts_list_status_and_edit_info(start_app, make_settings):
     client, admin, mine, other, staff = await setup(start_app, make_settings)
-    colleague = await shop_staff(admin, mine, "fruitclerk", ("mall:goods:list",))
+    colleague = await shop_staff(admin, mine, "fruitclerk", ("mall:shop:list",))  # within what the staff holds
+    senior = await shop_staff(admin, mine, "fruitboss", ("mall:goods:list",))  # beyond it
     outsider = await shop_staff(admin, other, "hillclerk", ("mall:goods:list",))
     del colleague, outsider
     everyone = await admin.get("/admin/user/mall/list_data")
     assert {(r["userName"], r["shopName"]) for r in everyone["rows"]} == {
-        ("fruitstaff", "鲜果时光旗舰店"), ("fruitclerk", "鲜果时光旗舰店"), ("hillclerk", "云南山货铺")}
+        ("fruitstaff", "鲜果时光旗舰店"), ("fruitclerk", "鲜果时光旗舰店"), ("fruitboss", "鲜果时光旗舰店"),
+        ("hillclerk", "云南山货铺")}
     assert "admin" not in {r["userName"] for r in everyone["rows"]}  # operators are not shop accounts
     assert (await admin.get("/admin/user/mall/list_data", params={"shopId": other.id}))["total"] == 1
     own = await staff.get("/admin/user/mall/list_data")
-    assert {r["userName"] for r in own["rows"]} == {"fruitstaff", "fruitclerk"}
+    assert {r["userName"] for r in own["rows"]} == {"fruitstaff", "fruitclerk", "fruitboss"}
+
+    # A colleague who holds a permission the staff lacks is not theirs to disable, re-phone or re-password.
+    boss = await SysUser.get(user_name="fruitboss")
+    beyond = {"code": 500, "msg": "不能操作拥有超出自己权限的用户"}
+    assert await staff.get("/admin/account_login_check/change_suer_status",
+                           params={"userId": boss.user_id, "status": "1"}) == beyond
+    for change in ({"phone": "13711113333"}, {"password": "taken999"}):
+        assert await staff.post("/admin/account_login_check/edit_user_info",
+                                json={"userId": boss.user_id, **change}) == beyond
+    assert (await SysUser.get(user_id=boss.user_id)).status == "0"
+    assert (await SysUser.get(user_id=boss.user_id)).phonenumber == boss.phonenumber
+    assert (await senior.get("/getInfo"))["code"] == 200 and await token_for(client, "fruitboss", "secret123")
 
     clerk = await SysUser.get(user_name="fruitclerk")
     hill = await SysUser.get(user_name="hillclerk")

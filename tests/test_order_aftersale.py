@@ -564,8 +564,15 @@ async def test_large_refunds_need_another_person_and_a_fresh_password(start_app,
     assert (await admin.post(FIN, json={"id": row["id"]}))["msg"] == "大额退款需要另一位审核人执行，审核人不能执行"
     finance = await operator(admin, "bigfinance", FINANCE)
     assert (await finance.post(FIN, json={"id": row["id"]})) == {"code": 428, "msg": "大额退款需要重新输入登录密码"}
-    assert (await finance.post(FIN, json={"id": row["id"], "password": "wrong"}))["msg"] == "登录密码不正确"
+    assert (await finance.post(FIN, json={"id": row["id"], "password": "wrong"}))["msg"] == \
+        "登录密码不正确，密码输入错误1次，再错4次将锁定10分钟"
+    # five wrong ones lock the re-entry, the right one too, until the window ends (test_withdrawals.py)
+    for _ in range(4):
+        refused = await finance.post(FIN, json={"id": row["id"], "password": "wrong"})
+    assert refused == {"code": 428, "msg": "密码输入错误5次，已锁定，请10分钟后再试"}
+    assert await finance.post(FIN, json={"id": row["id"], "password": "secret123"}) == refused
     assert await snapshot() == before
+    assert (await admin.get("/monitor/logininfor/unlock/bigfinance"))["code"] == 200  # unlocking lifts it too
     assert (await finance.post(FIN, json={"id": row["id"], "password": "secret123"}))["data"]["status"] == \
         "refunded"
 

@@ -111,6 +111,9 @@ async def test_register_rules(client):
     assert (await register(client, password="1234", confirmPassword="1234"))["msg"] == "密码长度必须在5到20个字符之间"
     assert (await register(client, confirmPassword="other123"))["msg"] == "两次输入的密码不一致"
     assert (await register(client, username="admin"))["msg"] == "保存用户'admin'失败，注册账号已存在"
+    assert (await register(client, username="ADMIN"))["msg"] == "保存用户'ADMIN'失败，注册账号已存在"
+    assert (await register(client, username="新来的"))["msg"] == "账户只能包含字母、数字和 _ . @ -"
+    assert await SysUser.filter(user_name__in=["ADMIN", "新来的"]).count() == 0
 
 
 async def test_http_sms_gateway():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import aiohttp
+import pytest
 from openpyxl import Workbook
 
 from core_api.auth.models import UserSession
@@ -287,3 +288,59 @@ async def test_dept_tree_for_the_user_screen(admin, ry):
     assert (await admin.get("/system/user/deptTree"))["data"][0]["id"] == 100
     assert (await ry.get("/system/user/deptTree"))["data"][0]["children"][0]["children"] == [
         {"id": 105, "label": "测试部门"}]
+
+
+async def test_user_names_are_unique_without_regard_to_case(admin):
+    """Issue 26 §3: "Admin" and "aDmin" were accepted beside admin. Sign-in still matches the name exactly."""
+    for name in ("Admin", "aDmin", "RY"):
+        assert await admin.post("/system/user", json={**NEW_USER, "userName": name, "phonenumber": "", "email": ""}) \
+            == {"code": 500, "msg": f"新增用户'{name}'失败，登录账号已存在"}
+    same = await import_file(admin, workbook([["ADMIN", "夺权", 105, None, None, "男", "正常"],
+                                              ["bob", "鲍勃", 105, None, None, "男", "正常"],
+                                              ["Bob", "鲍勃二", 105, None, None, "男", "正常"]]))
+    assert "账号 ADMIN 导入失败：已存在" in same["msg"] and "账号 Bob 导入失败：文件中重复" in same["msg"]
+    # an update names the account in any case, and keeps its name as it is
+    assert "账号 ry 更新成功" in (await import_file(admin, workbook([["Ry", "改名了", 105, None, None, "女", "正常"]]),
+                                                     update=True))["msg"]
+    assert await SysUser.filter(user_name__iexact="admin").count() == 1
+    assert await SysUser.filter(user_name__iexact="bob").count() == 0
+    assert [u.nick_name for u in await SysUser.filter(user_name__iexact="ry")] == ["改名了"]
+    assert (await login(admin.client, "ADMIN", PASSWORD))["msg"] == "用户不存在/密码错误"
+    assert (await login(admin.client, "admin", PASSWORD))["code"] == 200
+
+
+async def test_a_race_of_names_differing_in_case_creates_one(admin):
+    """Ten creates at once of one name in ten cases: the check lets them all through, the index keeps one."""
+    import asyncio
+
+    names = ["racer", "Racer", "rAcer", "raCer", "racEr", "raceR", "RAcer", "RACER", "racER", "RaCeR"]
+    answers = await asyncio.gather(*(admin.post("/system/user", json={
+        **NEW_USER, "userName": name, "phonenumber": "", "email": ""}) for name in names))
+    assert sum(a == OK for a in answers) == 1, answers
+    assert all(a["msg"] == f"新增用户'{n}'失败，登录账号已存在" for a, n in zip(answers, names, strict=True) if a != OK)
+    assert await SysUser.filter(user_name__iexact="racer").count() == 1
+    from tortoise.exceptions import IntegrityError
+
+    with pytest.raises(IntegrityError):  # the database itself refuses it, whatever the code checks
+        await SysUser.create(user_name="RACER", nick_name="x", password="x")
+
+
+async def test_the_migration_names_the_users_that_differ_only_in_case(client):
+    """An install that already holds such names cannot get the index: the migration stops and names them."""
+    import importlib
+    from types import SimpleNamespace
+
+    from tortoise import connections
+
+    migration = importlib.import_module("core_api.migrations.0037_user_name_case")
+    editor = SimpleNamespace(client=connections.get("default"))
+    await migration.backward(None, editor)
+    await SysUser.create(user_name="ADMIN", nick_name="旧数据", password="x")
+    with pytest.raises(RuntimeError, match=r"differ only in case \(admin\)"):
+        await migration.forward(None, editor)
+    await SysUser.filter(user_name="ADMIN").delete()
+    await migration.forward(None, editor)
+    from tortoise.exceptions import IntegrityError
+
+    with pytest.raises(IntegrityError):
+        await SysUser.create(user_name="ADMIN", nick_name="旧数据", password="x")

@@ -9,6 +9,7 @@ import asyncio
 import uuid
 
 from core_api.finance.withdrawal.models import FinanceLedger, FinanceWallet, FinanceWithdrawal
+from core_api.platform.clock import Clock
 from tests.conftest import PASSWORD, Caller, token_for
 from tests.test_consumer_screens import operator
 from tests.test_partner_api import KEY, partner_post, register
@@ -181,13 +182,50 @@ async def test_permissions_and_two_approvers_with_a_fresh_password(start_app, ma
     assert (row.approver1, row.approver2, row.needs_second) == ("fapprover", "admin", True)
     # its payout needs the payer's own password, checked before anything happens
     assert await edit(payer, big, "pay") == {"code": 428, "msg": "大额打款需要重新输入登录密码"}
-    assert await edit(payer, big, "pay", password="wrong-password") == {"code": 428, "msg": "登录密码不正确"}
-    assert await edit(payer, big, "pay", password=PASSWORD) == {"code": 428, "msg": "登录密码不正确"}
+    assert await edit(payer, big, "pay", password="wrong-password") == {
+        "code": 428, "msg": "登录密码不正确，密码输入错误1次，再错4次将锁定10分钟"}
+    assert await edit(payer, big, "pay", password=PASSWORD) == {
+        "code": 428, "msg": "登录密码不正确，密码输入错误2次，再错3次将锁定10分钟"}
     assert (await FinanceWithdrawal.get(id=big)).status == "approved"
     assert (await edit(payer, big, "pay", password="secret123"))["data"]["status"] == "paid"
     # a small one needs one approval and no password; the threshold is the operators' parameter
     assert (await edit(approver, small, "approve"))["data"]["status"] == "approved"
     assert (await edit(payer, small, "pay"))["data"]["status"] == "paid"
+    await ledger_matches()
+
+
+async def test_wrong_re_entered_passwords_lock_the_payout_like_a_sign_in(start_app, make_settings):
+    """Issue 26 §2: a large payout took 30 wrong passwords and then the right one."""
+    clock = Clock()
+    client = await start_app(make_settings(chat_partner_key=KEY), clock=clock)
+    await register(client, UID, nickName="提现用户")
+    admin = Caller(client, await token_for(client))
+    await credit(client, 1_000_000)
+    big = (await withdraw(client, 600_000))["data"]["id"]
+    approver = await operator(admin, "fapprover", ("finance:withdrawal:list", "finance:withdrawal:approve"))
+    assert (await edit(approver, big, "approve"))["data"]["status"] == "reviewing"
+    assert (await edit(admin, big, "approve"))["data"]["status"] == "approved"
+    payer = await operator(admin, "fpayer", ("finance:withdrawal:list", "finance:withdrawal:pay"))
+    before = await balances()
+
+    for n in range(1, 5):
+        assert await edit(payer, big, "pay", password=f"guess-{n}") == {
+            "code": 428, "msg": f"登录密码不正确，密码输入错误{n}次，再错{5 - n}次将锁定10分钟"}
+    locked = {"code": 428, "msg": "密码输入错误5次，已锁定，请10分钟后再试"}
+    assert await edit(payer, big, "pay", password="guess-5") == locked
+    assert await edit(payer, big, "pay", password="secret123") == locked  # even the right one, while locked
+    assert (await FinanceWithdrawal.get(id=big)).status == "approved"
+    assert await balances() == before
+    assert not await FinanceLedger.filter(kind="payout").exists()
+    # counted per operator: another payer has their own count; the locked one still signs in
+    other = await operator(admin, "fpayer2", ("finance:withdrawal:list", "finance:withdrawal:pay"))
+    assert (await edit(other, big, "pay", password="nope1"))["msg"] == \
+        "登录密码不正确，密码输入错误1次，再错4次将锁定10分钟"
+    assert await token_for(client, "fpayer", "secret123")
+
+    clock.advance(601)  # the lock's ten minutes are over
+    payer = Caller(client, await token_for(client, "fpayer", "secret123"))
+    assert (await edit(payer, big, "pay", password="secret123"))["data"]["status"] == "paid"
     await ledger_matches()
 
 
@@ -258,3 +296,25 @@ async def test_the_demo_wallets_agree_with_their_ledger(admin):
         "applied", "reviewing", "approved", "paid", "rejected", "failed"}
     queue = await admin.get("/admin/CommonConfig/cash_withdrawal_user", params={"status": "reviewing"})
     assert queue["total"] == 1 and queue["rows"][0]["needsSecond"] is True
+    # its first approver is admin, by user id: admin may not approve it again, another approver may
+    reviewing = await FinanceWithdrawal.get(status="reviewing")
+    assert (reviewing.approver1, reviewing.approver1_id) == ("admin", 1)
+    assert (await edit(admin, reviewing.id, "approve"))["msg"] == "大额提现需要另一位审核人复核，初审人不能复核"
+    approver = await operator(admin, "fapprover", ("finance:withdrawal:list", "finance:withdrawal:approve"))
+    assert (await edit(approver, reviewing.id, "approve"))["data"]["status"] == "approved"
+
+
+async def test_a_second_approval_when_the_first_approver_has_no_user_id(start_app, make_settings):
+    """Issue 26 §4: a row whose first approver is known by name only (the demo's rows were) answered
+    "提现状态已变化" to every second approver: the exclude on a NULL id matched nothing."""
+    client, admin = await setup(start_app, make_settings)
+    await credit(client, 1_000_000)
+    wid = (await withdraw(client, 600_000))["data"]["id"]
+    await FinanceWithdrawal.filter(id=wid).update(status="reviewing", needs_second=True, approver1="fapprover",
+                                                  approver1_id=None)
+    approver = await operator(admin, "fapprover", ("finance:withdrawal:list", "finance:withdrawal:approve"))
+    assert (await edit(approver, wid, "approve"))["msg"] == "大额提现需要另一位审核人复核，初审人不能复核"
+    assert (await FinanceWithdrawal.get(id=wid)).status == "reviewing"  # by name, still not the first approver
+    assert (await edit(admin, wid, "approve"))["data"]["status"] == "approved"
+    row = await FinanceWithdrawal.get(id=wid)
+    assert (row.approver1, row.approver2, row.approver2_id) == ("fapprover", "admin", 1)

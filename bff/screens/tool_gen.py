@@ -38,6 +38,11 @@ class GenTableRow(Schema):
     function_author: str
     parent_menu_id: int | None = None
     options: dict[str, Any] = {}
+    package_name: str = Field("core_api.generated", description="the generated code's package: it or one below")
+    tpl_web_type: str = ""
+    gen_type: str = "0"
+    gen_path: str = "/"
+    form_col_num: int = Field(2, description="the generated dialog's fields per row, 1-4")
     create_time: str | None = None
     update_time: str | None = None
     remark: str | None = None

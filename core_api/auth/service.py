@@ -31,7 +31,7 @@ from core_api.platform.clock import Clock
 from core_api.platform.errors import ServiceError
 from core_api.platform.kv import KvStore
 from core_api.platform.passwords import hash_password, verify_password
-from core_api.platform.security import ALL_PERMISSION, OPERATOR_ONLY, Authz, DataScope, Principal
+from core_api.platform.security import ALL_PERMISSION, OPERATOR_ONLY, SUPER_ROLE, Authz, DataScope, Principal
 from core_api.platform.settings import Settings
 from core_api.system.config.service import CAPTCHA_KEY, ConfigService
 from core_api.system.dept.models import SysDept
@@ -51,6 +51,7 @@ MSG_BAD_CREDENTIALS = "用户不存在/密码错误"
 PAIR_PREFIX = "pwd_err:"  # wrong passwords of one user name from one address: locks the pair
 NAME_PREFIX = "pwd_slow:"  # wrong passwords of one user name from any address: slows it down
 CHANGE_PREFIX = "pwd_change_err:"  # wrong old passwords in updatePwd: locks the change
+REENTER_PREFIX = "pwd_reenter_err:"  # wrong passwords re-entered for a sensitive action: locks every re-entry
 
 
 @dataclass
@@ -147,12 +148,15 @@ class AuthService:
         user, dept, roles = loaded
         if user["status"] != "0" or user["del_flag"] != "0":
             return None
-        is_admin = user_id == SUPER_ADMIN_ID
         active = [r for r in roles if r["status"] == "0"]
+        # The super administrator, and whoever holds its role (RuoYi's "admin"), may do everything; a shop
+        # account stays bound to its shop whatever its roles say.
+        is_admin = user_id == SUPER_ADMIN_ID or (
+            user.get("shop_id") is None and any(r["role_key"] == SUPER_ROLE for r in active))
         role_ids = tuple(r["role_id"] for r in active)
         if is_admin:
-            role_keys: tuple[str, ...] = ("admin",)
-            perms = frozenset({"*:*:*"})
+            role_keys: tuple[str, ...] = (SUPER_ROLE,)
+            perms = frozenset({ALL_PERMISSION})
         else:
             role_keys = tuple(r["role_key"] for r in active)
             perms = await self._permissions(role_ids)
@@ -388,6 +392,7 @@ class AuthService:
                 await self.kv.delete(key)
         await self.kv.delete(self._name_key(user_name))
         await self.kv.delete(self._change_key(user_name))
+        await self.kv.delete(self._reenter_key(user_name))
 
     def lock_message(self) -> str:
         return f"密码输入错误{self.settings.login_max_retries}次，帐户锁定{self.settings.login_lock_minutes}分钟"
@@ -414,6 +419,36 @@ class AuthService:
     def change_lock_message(self) -> str:
         return (f"旧密码输入错误{self.settings.login_max_retries}次，"
                 f"修改密码已锁定{self.settings.login_lock_minutes}分钟")
+
+    # A sensitive action (a large payout, a large refund) asks the signed-in operator for their password again:
+    # the same limits once more, counted per operator over every such action, locking the re-entry only.
+
+    @staticmethod
+    def _reenter_key(user_name: str) -> str:
+        return f"{REENTER_PREFIX}{user_name}"
+
+    async def check_reentered_password(self, principal: Principal, password: str | None, doing: str) -> None:
+        """The one check of a re-entered password; every refusal is 428, the answer that asks for it."""
+        if not password:
+            raise ServiceError(f"大额{doing}需要重新输入登录密码", 428)
+        key = self._reenter_key(principal.user_name)
+        if int(await self.kv.get(key) or 0) >= self.settings.login_max_retries:
+            raise ServiceError(self.reenter_lock_message(), 428)
+        hashed = await SysUser.filter(user_id=principal.user_id).values_list("password", flat=True)
+        valid, _ = await verify_password(password, str(hashed[0])) if hashed else (False, None)
+        if valid:
+            await self.kv.delete(key)
+            return
+        failures = await self.kv.incr(key, self.lock_seconds)
+        if failures >= self.settings.login_max_retries:
+            raise ServiceError(self.reenter_lock_message(), 428)
+        left = self.settings.login_max_retries - failures
+        raise ServiceError(f"登录密码不正确，密码输入错误{failures}次，再错{left}次将锁定"
+                           f"{self.settings.login_lock_minutes}分钟", 428)
+
+    def reenter_lock_message(self) -> str:
+        return (f"密码输入错误{self.settings.login_max_retries}次，已锁定，"
+                f"请{self.settings.login_lock_minutes}分钟后再试")
 
     async def ip_allowed(self, ip: str) -> bool:
         count = await self.kv.incr(f"login_ip:{ip}", self.settings.login_ip_window_seconds)

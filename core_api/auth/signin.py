@@ -7,14 +7,18 @@ import hmac
 import re
 import secrets
 
+from tortoise.exceptions import IntegrityError
+
 from core_api.auth.service import MSG_BAD_CREDENTIALS, AuthService
 from core_api.platform.client import ClientInfo
 from core_api.platform.errors import ServiceError
 from core_api.platform.sms import SmsSender
 from core_api.system.dept.models import SysDept
 from core_api.system.user.models import SysUser
+from core_api.system.user.service import user_name_taken
 
 PHONE_RE = re.compile(r"^1[3-9]\d{9}$")
+USER_NAME_RE = re.compile(r"^[A-Za-z0-9_.@-]+$")
 SMS_TTL = 300
 SMS_GAP = 60
 SMS_PER_PHONE_PER_DAY = 10
@@ -82,6 +86,8 @@ async def register(auth: AuthService, username: str, password: str, confirm: str
         raise ServiceError("用户密码不能为空")
     if not (2 <= len(username) <= 20):
         raise ServiceError("账户长度必须在2到20个字符之间")
+    if not USER_NAME_RE.match(username):  # as the user form takes them: unique without case on every database
+        raise ServiceError("账户只能包含字母、数字和 _ . @ -")
     if not (5 <= len(password) <= 20):
         raise ServiceError("密码长度必须在5到20个字符之间")
     if confirm is not None and confirm != password:
@@ -90,16 +96,20 @@ async def register(auth: AuthService, username: str, password: str, confirm: str
         await verify_sms_code(auth, phone, "register", sms_code)
         if await SysUser.filter(phonenumber=phone).exists():
             raise ServiceError(f"保存用户'{username}'失败，手机号码已存在")
-    if await SysUser.filter(user_name=username).exists():
-        raise ServiceError(f"保存用户'{username}'失败，注册账号已存在")
-    await SysUser.create(
-        user_name=username,
-        nick_name=username,
-        password=await auth.hash(password),
-        phonenumber=phone or "",
-        pwd_update_date=auth.clock.now(),
-        create_by="register",
-    )
+    taken = f"保存用户'{username}'失败，注册账号已存在"
+    if await user_name_taken(username):
+        raise ServiceError(taken)
+    try:
+        await SysUser.create(
+            user_name=username,
+            nick_name=username,
+            password=await auth.hash(password),
+            phonenumber=phone or "",
+            pwd_update_date=auth.clock.now(),
+            create_by="register",
+        )
+    except IntegrityError as exc:  # the same name in another case, registered meanwhile
+        raise ServiceError(taken) from exc
     await auth.publish_login(username, client, True, "注册成功", None)
 
 

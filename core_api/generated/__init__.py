@@ -1,5 +1,6 @@
 """Code made by the code generator (Tools > Code generator) lands here, one package per table:
-``<module>_<business>/models.py`` and ``routes.py``. The app finds them by themselves."""
+``<module>_<business>/models.py`` and ``routes.py``, or below a package that groups them when the table's package
+name (RuoYi's packageName) names one: ``<group>/<module>_<business>/``. The app finds them by themselves."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from types import ModuleType
 
 
 def packages() -> list[str]:
-    return sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg)
+    """Every package here, those grouped below another included, by its dotted name below this one."""
+    prefix = f"{__name__}."
+    return sorted(info.name.removeprefix(prefix) for info in pkgutil.walk_packages(__path__, prefix) if info.ispkg)
 
 
 def modules(name: str) -> list[ModuleType]:

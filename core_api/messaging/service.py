@@ -9,6 +9,7 @@ from tortoise.expressions import Subquery
 
 from core_api.messaging.models import SysMessage
 from core_api.platform.schema import Schema
+from core_api.platform.security import SUPER_ROLE
 from core_api.platform.timefmt import fmt
 from core_api.system.menu.models import SysMenu
 from core_api.system.role.models import SysRole, SysRoleMenu
@@ -60,16 +61,20 @@ async def on_notice_published(payload: dict[str, Any]) -> None:
 
 
 async def order_staff(shop_id: int | None) -> list[int]:
-    """Who hears about a shop's orders: the super administrator, every enabled operator (no shop of their own)
-    whose enabled roles hold the shop-order list, and that shop's own staff holding it; never another shop's staff
-    (an event without a shop reaches the operators only)."""
+    """Who hears about a shop's orders: the super administrator and the holders of its role, every enabled
+    operator (no shop of their own) whose enabled roles hold the shop-order list, and that shop's own staff holding
+    it; never another shop's staff (an event without a shop reaches the operators only)."""
     menus = Subquery(SysMenu.filter(perms="order:shop:list", status="0").values("menu_id"))
     roles = Subquery(SysRoleMenu.filter(menu_id__in=menus, role_id__in=Subquery(
         SysRole.filter(status="0", del_flag="0").values("role_id"))).values("role_id"))
     holders = await SysUserRole.filter(role_id__in=roles).values_list("user_id", flat=True)
-    enabled = SysUser.filter(user_id__in=[SUPER_ADMIN_ID, *holders], status="0", del_flag="0")
-    operators = await enabled.filter(shop_id__isnull=True).values_list("user_id", flat=True)
-    staff = await enabled.filter(shop_id=shop_id).values_list("user_id", flat=True) if shop_id else []
+    admin_role = Subquery(SysRole.filter(role_key=SUPER_ROLE, status="0", del_flag="0").values("role_id"))
+    admins = await SysUserRole.filter(role_id__in=admin_role).values_list("user_id", flat=True)  # hold everything
+    enabled = SysUser.filter(status="0", del_flag="0")
+    operators = await enabled.filter(user_id__in=[SUPER_ADMIN_ID, *admins, *holders], shop_id__isnull=True) \
+        .values_list("user_id", flat=True)
+    staff = await enabled.filter(user_id__in=holders, shop_id=shop_id).values_list("user_id", flat=True) \
+        if shop_id else []
     return list(dict.fromkeys([*operators, *staff]))  # type: ignore[list-item]
 
 

@@ -75,6 +75,7 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "sys_normal_disable": ("系统开关", [("正常", "0", "primary", "Y"), ("停用", "1", "danger", "N")]),
     "sys_job_status": ("任务状态", [("正常", "0", "primary", "Y"), ("暂停", "1", "danger", "N")]),
     "sys_job_group": ("任务分组", [("默认", "DEFAULT", "", "Y"), ("系统", "SYSTEM", "", "N")]),
+    "sys_job_executor": ("任务执行器", [("默认", "default", "", "Y"), ("进程池", "processpool", "", "N")]),
     "sys_yes_no": ("系统是否", [("是", "Y", "primary", "Y"), ("否", "N", "danger", "N")]),
     "sys_notice_type": ("通知类型", [("通知", "1", "warning", "Y"), ("公告", "2", "success", "N")]),
     "sys_notice_status": ("通知状态", [("正常", "0", "primary", "Y"), ("关闭", "1", "danger", "N")]),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from core_api.finance.withdrawal.models import FinanceLedger, FinanceWallet, FinanceWithdrawal
+from core_api.system.user.models import SUPER_ADMIN_ID
 
 STATES = ["applied", "reviewing", "approved", "paid", "rejected", "failed", "applied", "paid"]
 NAMES = ["王小明", "李娜", "张伟", "刘洋", "陈静", "杨帆", "赵磊", "黄敏"]
@@ -33,6 +34,7 @@ async def demo(ctx) -> None:
                "channel": "wallet" if n % 3 else "bank", "payee_account": f"1380013{n:04d}",
                "payee_name": NAMES[n], "status": state, "needs_second": state == "reviewing",
                "approver1": "admin" if state not in ("applied", "rejected") else "",
+               "approver1_id": SUPER_ADMIN_ID if state not in ("applied", "rejected") else None,
                "approve1_time": at + dt.timedelta(hours=1) if state not in ("applied", "rejected") else None,
                "payer": "admin" if state in ("paid", "failed") else "",
                "payout_no": f"PDEMO{n + 1:06d}" if state in ("paid", "failed") else None,

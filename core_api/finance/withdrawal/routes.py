@@ -4,7 +4,8 @@ detail, the ledger and the wallets; and the app server's feeds (credit a wallet,
 Permissions: approve needs ``finance:withdrawal:approve``, pay ``finance:withdrawal:pay``, reject
 ``finance:withdrawal:edit``; the queue and the ledger ``finance:withdrawal:list``; a detail and the wallets
 ``finance:withdrawal:query``. A withdrawal above ``biz.withdrawal.secondApproveFen`` (system parameter, fen)
-needs a second approver other than the first, and its payer re-enters their sign-in password in the pay call.
+needs a second approver other than the first, and its payer re-enters their sign-in password in the pay call
+(AuthService.check_reentered_password: wrong ones lock every re-entry like a sign-in).
 Payee accounts and names are masked in every answer: the console never shows them whole.
 """
 
@@ -22,11 +23,10 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok, table
 from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
-from core_api.platform.passwords import verify_password
 from core_api.platform.resource import mask, partner_api
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import Principal, any_perm
-from core_api.platform.state import CLOCK, CONFIG, SETTINGS, WALLET
+from core_api.platform.state import AUTH, CLOCK, CONFIG, SETTINGS, WALLET
 
 api = Api("finance-withdrawal")
 PERM = "finance:withdrawal"
@@ -135,25 +135,13 @@ async def edit_withdrawal(request: web.Request, principal: Principal, body: Edit
         status = service.REJECTED
     else:
         if row.needs_second and row.status in (service.APPROVED, service.PAYING):
-            await check_password(principal.user_id, body.password)
+            await request.app[AUTH].check_reentered_password(principal, body.password, "打款")
         timeout = request.app[SETTINGS].wallet_timeout_seconds
         status = await service.pay(row, request.app[WALLET], principal.user_name, now, timeout + 30)
     after = await FinanceWithdrawal.get(id=row.id)
     msg = {service.PAYING: "支付渠道处理中，请稍后再次打款查询结果",
            service.FAILED_: f"打款失败：{after.reason}，金额已退回用户余额"}.get(status, "操作成功")
     return ok(data={"id": row.id, "status": status}, msg=msg)
-
-
-async def check_password(user_id: int, password: str | None, doing: str = "打款") -> None:
-    """The fresh sign-in of a large payout (or refund): the operator re-enters their own password."""
-    from core_api.system.user.models import SysUser
-
-    if not password:
-        raise ServiceError(f"大额{doing}需要重新输入登录密码", 428)
-    hashed = await SysUser.filter(user_id=user_id).values_list("password", flat=True)
-    valid, _ = await verify_password(password, str(hashed[0])) if hashed else (False, None)
-    if not valid:
-        raise ServiceError("登录密码不正确", 428)
 
 
 class LedgerQuery(ListQuery):

@@ -145,10 +145,16 @@ async def approve(row: FinanceWithdrawal, user_id: int, user_name: str, threshol
             status=status, needs_second=needs_second, approver1_id=user_id, approver1=user_name,
             approve1_time=now, remark=remark or row.remark, update_by=user_name, update_time=now)
     elif row.status == REVIEWING:
-        if row.approver1_id == user_id:
+        # The first approver is known by user id, or by name on a row written without one (imported, older data):
+        # an exclude on a NULL id matched nothing and every second approval of such a row failed.
+        if row.approver1_id is None:
+            first, first_is_caller = Q(approver1_id__isnull=True, approver1=row.approver1), row.approver1 == user_name
+        else:
+            first, first_is_caller = Q(approver1_id=row.approver1_id), row.approver1_id == user_id
+        if first_is_caller:
             raise ServiceError("大额提现需要另一位审核人复核，初审人不能复核")
         status = APPROVED
-        changed = await FinanceWithdrawal.filter(id=row.id, status=REVIEWING).exclude(approver1_id=user_id).update(
+        changed = await FinanceWithdrawal.filter(first, id=row.id, status=REVIEWING).update(
             status=APPROVED, approver2_id=user_id, approver2=user_name, approve2_time=now,
             remark=remark or row.remark, update_by=user_name, update_time=now)
     else:

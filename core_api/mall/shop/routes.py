@@ -28,6 +28,7 @@ from core_api.platform.resource import AREA_PATHS, Action, F, Resource, area_pat
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.state import AUTH, CLOCK
+from core_api.system.role.grants import check_user_manageable
 from core_api.system.user.models import SysUser
 from core_api.system.user.service import check_password_rule
 
@@ -465,10 +466,12 @@ async def account_list(request: web.Request, principal: Principal, query: Accoun
 
 
 async def shop_user(principal: Principal, user_id: int) -> SysUser:
-    """A shop account the caller may manage: another shop's user (or a user of no shop) is 404."""
+    """A shop account the caller may manage: another shop's user (or a user of no shop) is 404, one who holds
+    more than the caller is refused (grants.py)."""
     user = await shop_users(principal).get_or_none(user_id=user_id)
     if user is None:
         raise NotFound("店铺账号不存在")
+    await check_user_manageable(principal.authz, [user.user_id])
     return user
 
 

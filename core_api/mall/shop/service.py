@@ -17,6 +17,7 @@ from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.passwords import hash_password
 from core_api.system.role.models import SysRole
 from core_api.system.user.models import SysUser, SysUserRole
+from core_api.system.user.service import user_name_taken
 
 BP = 10_000  # basis points in a whole
 SHOP_STAFF_ROLE = "shop_staff"
@@ -63,7 +64,7 @@ async def approve(settled_id: int, password: str, actor: str, now: dt.datetime) 
     role = await SysRole.get_or_none(role_key=SHOP_STAFF_ROLE, del_flag="0")
     if role is None:
         raise ServiceError("未找到“商家员工”角色（shop_staff），请先初始化角色后再审核")
-    if await SysUser.filter(user_name=app.account).exists():
+    if await user_name_taken(app.account):
         await _refuse(settled_id, f"登录账号“{app.account}”已存在，请驳回后让申请人更换账号")
     if await MallShop.filter(name=app.shop_name).exists():
         await _refuse(settled_id, f"店铺名称“{app.shop_name}”已存在，请驳回后让申请人更换名称")
@@ -115,8 +116,8 @@ async def submit(values: dict[str, Any], uid: int | None, actor: str, now: dt.da
         raise ServiceError(f"店铺名称“{values['shop_name']}”已被使用")
     if await MallSettled.filter(shop_name=values["shop_name"], status=PENDING).exists():
         raise ServiceError(f"店铺名称“{values['shop_name']}”已有待审核的入驻申请")
-    if await SysUser.filter(user_name=values["account"]).exists() or await MallSettled.filter(
-            account=values["account"], status=PENDING).exists():
+    if await user_name_taken(values["account"]) or await MallSettled.filter(
+            account__iexact=values["account"], status=PENDING).exists():
         raise ServiceError(f"登录账号“{values['account']}”已被使用，请更换")
     if uid is not None and await MallSettled.filter(uid=uid, status=PENDING).exists():
         raise ServiceError("您已有待审核的入驻申请，请等待审核结果")

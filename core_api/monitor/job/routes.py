@@ -28,8 +28,9 @@ from core_api.platform.timefmt import fmt, zone
 
 api = Api("job")
 JOBS_CHANGED = "jobs.changed"
-FIELDS = ("job_id", "job_name", "job_group", "invoke_target", "job_params", "cron_expression", "misfire_policy",
-          "concurrent", "status", "next_fire_at", "create_by", "create_time", "update_by", "update_time", "remark")
+FIELDS = ("job_id", "job_name", "job_group", "job_executor", "invoke_target", "job_params", "cron_expression",
+          "misfire_policy", "concurrent", "status", "next_fire_at", "create_by", "create_time", "update_by",
+          "update_time", "remark")
 SORTS = {"jobId": "job_id", "jobName": "job_name", "createTime": "create_time"}
 LOG_SORTS = {"jobLogId": "job_log_id", "startTime": "start_time", "createTime": "create_time"}
 
@@ -45,6 +46,9 @@ class JobBody(EditSchema):
     job_id: int | None = None
     job_name: str = Field(title="任务名称", min_length=1, max_length=64)
     job_group: str = Field("DEFAULT", title="任务分组", pattern=r"^[A-Z][A-Z0-9_]{0,63}$")
+    job_executor: str = Field("default", title="任务执行器", max_length=64,
+                              description="one of the dictionary sys_job_executor (default, processpool): recorded "
+                                          "for the RuoYi port's form; every job runs on the workers alike")
     invoke_target: str = Field(title="调用目标", min_length=1, max_length=100)
     job_params: dict[str, Any] | str | None = Field(None, title="任务参数")
     cron_expression: str = Field(title="Cron表达式", min_length=1, max_length=255)
@@ -167,16 +171,20 @@ async def unique_name(body: JobBody, action: str) -> None:
         raise ServiceError(f"{action}任务'{body.job_name}'失败，同一分组下任务名称已存在")
 
 
-async def check_group(request: web.Request, group: str) -> None:
-    """A job's group is one of the dictionary sys_job_group (as RuoYi's form offers them)."""
-    groups = [d["dictValue"] for d in await request.app[DICT].data_by_type("sys_job_group")]
-    if group not in groups:
-        raise ServiceError(f"任务分组'{group}'不存在，请从字典 sys_job_group 中选择（{'、'.join(groups)}）")
+async def check_dictionaries(request: web.Request, body: JobBody) -> None:
+    """A job's group and executor are values of the dictionaries sys_job_group and sys_job_executor (as the
+    RuoYi forms offer them)."""
+    for dict_type, label, value in (("sys_job_group", "任务分组", body.job_group),
+                                    ("sys_job_executor", "任务执行器", body.job_executor)):
+        allowed = [d["dictValue"] for d in await request.app[DICT].data_by_type(dict_type)]
+        if value not in allowed:
+            raise ServiceError(f"{label}'{value}'不存在，请从字典 {dict_type} 中选择（{'、'.join(allowed)}）")
 
 
 def values(request: web.Request, body: JobBody) -> dict[str, Any]:
     cron = checked_cron(request, body.cron_expression)
-    return {"job_name": body.job_name, "job_group": body.job_group, "invoke_target": body.invoke_target,
+    return {"job_name": body.job_name, "job_group": body.job_group, "job_executor": body.job_executor,
+            "invoke_target": body.invoke_target,
             "job_params": checked_params(request, body), "cron_expression": cron,
             "misfire_policy": body.misfire_policy, "concurrent": body.concurrent, "status": body.status,
             "remark": body.remark, "next_fire_at": first_fire(cron, body.status, request)}
@@ -192,7 +200,7 @@ def first_fire(cron_expression: str, status: str, request: web.Request) -> Any:
           log=OperLogSpec("定时任务", BusinessType.INSERT))
 async def create_job(request: web.Request, principal: Principal, body: JobBody) -> web.Response:
     body.job_id = None
-    await check_group(request, body.job_group)
+    await check_dictionaries(request, body)
     fields = values(request, body)
     await unique_name(body, "新增")
     await SysJob.create(**fields, **created(request, principal))
@@ -205,7 +213,7 @@ async def create_job(request: web.Request, principal: Principal, body: JobBody) 
 async def update_job(request: web.Request, principal: Principal, body: JobBody) -> web.Response:
     if not body.job_id or not await SysJob.filter(job_id=body.job_id).exists():
         raise NotFound()
-    await check_group(request, body.job_group)
+    await check_dictionaries(request, body)
     fields = values(request, body)
     await unique_name(body, "修改")
     await SysJob.filter(job_id=body.job_id).update(**fields, **updated(request, principal))

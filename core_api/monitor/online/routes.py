@@ -14,6 +14,7 @@ from core_api.platform.schema import Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH, CLOCK
 from core_api.platform.timefmt import fmt
+from core_api.system.role.grants import check_user_manageable
 
 api = Api("online")
 MAX_ROWS = 1000
@@ -50,5 +51,8 @@ async def force_logout(request: web.Request, principal: Principal, tokenIds: str
     ids = parse_ids(tokenIds)
     if len(ids) > 1 and not principal.authz.has_permi("monitor:online:batchLogout"):
         raise ServiceError("当前操作没有权限", 403)
+    # Forcing out someone who holds more than the caller is refused (their session may be theirs to keep).
+    holders = await UserSession.filter(id__in=ids).values_list("user_id", flat=True)
+    await check_user_manageable(principal.authz, list(holders))  # type: ignore[arg-type]
     await request.app[AUTH].end_sessions(ids)  # their chat sockets close too, on every node
     return ok()

@@ -18,7 +18,7 @@ from aiohttp import web
 from pydantic import Field, field_validator
 from tortoise.functions import Count
 
-from core_api.finance.withdrawal.routes import check_password, config_fen
+from core_api.finance.withdrawal.routes import config_fen
 from core_api.order.aftersale import service
 from core_api.order.aftersale.models import OrderAfterSale, OrderRefund
 from core_api.order.core import flow
@@ -31,7 +31,7 @@ from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
 from core_api.platform.resource import partner_api
 from core_api.platform.schema import INT_MAX, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
-from core_api.platform.state import BUS, CLOCK, WALLET
+from core_api.platform.state import AUTH, BUS, CLOCK, WALLET
 
 api = Api("order-aftersale")
 PERM = "order:afterSale"
@@ -201,7 +201,7 @@ async def finance_execute(request: web.Request, principal: Principal, body: Exec
             row.amount_fen > await config_fen(request, service.THRESHOLD_KEY, service.DEFAULT_THRESHOLD):
         if row.approver_id == principal.user_id:
             raise ServiceError("大额退款需要另一位审核人执行，审核人不能执行")
-        await check_password(principal.user_id, body.password, "退款")
+        await request.app[AUTH].check_reentered_password(principal, body.password, "退款")
     outcome = await service.execute(row, request.app[WALLET], staff(principal), now)
     await publish(request, outcome.events)
     refund = outcome.refund

@@ -8,7 +8,10 @@ The super administrator (user 1) may do anything here. Anybody else:
 - hands out only roles within what they hold by the same measure (menus, width, custom departments);
 - never changes their own roles, nor a role they hold (its menus, scope, status);
 - changes a role (menus, scope, status, holders) only when every holder is inside their data scope:
-  a role that also serves users outside their departments belongs to whoever manages those users.
+  a role that also serves users outside their departments belongs to whoever manages those users;
+- acts on another user's access (password, roles, status, phone, e-mail, deletion, forcing them out) only
+  when that user holds nothing beyond what the caller could hand out: otherwise the caller could sign in
+  as someone who holds more than they do.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from core_api.platform.security import SUPER_ROLE, Authz
 from core_api.system.dept.models import SysDept
 from core_api.system.menu.models import SysMenu
 from core_api.system.role.models import SysRole, SysRoleDept, SysRoleMenu
-from core_api.system.user.models import SysUser, SysUserRole
+from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserRole
 
 # How much of the data a scope opens. A custom scope (2) held counts as "own department and below"; one
 # given is judged by its departments instead, which opens exactly those.
@@ -37,6 +40,7 @@ MSG_ROLE_DATA = "没有权限访问角色数据！"
 MSG_ROLE_BEYOND = "不能分配超出自己权限的角色"
 MSG_OWN_ROLE = "不允许修改自己所属的角色"
 MSG_OWN_ROLES = "不允许修改自己的角色"
+MSG_USER_BEYOND = "不能操作拥有超出自己权限的用户"
 
 
 async def _column(qs: QuerySet[Any], name: str) -> list[Any]:
@@ -104,16 +108,40 @@ async def check_roles_grantable(caller: Authz, role_ids: list[int]) -> None:
         raise ServiceError("角色不存在")
     if caller.is_admin:
         return
+    beyond = await _beyond(caller, roles)
+    if beyond:
+        raise ServiceError(beyond)
+
+
+async def _beyond(caller: Authz, roles: list[dict[str, Any]]) -> str | None:
+    """Why these roles hold more than the caller (their menus, scope width or custom departments), or None."""
     if any(r["role_key"] == SUPER_ROLE for r in roles):
-        raise ServiceError(MSG_ROLE_DATA)
+        return MSG_ROLE_DATA
     widths = [SCOPE_WIDTH.get(r["data_scope"], 4) for r in roles if r["data_scope"] != CUSTOM]
     if max(widths, default=0) > await _own_width(caller):
-        raise ServiceError(MSG_ROLE_BEYOND)
+        return MSG_ROLE_BEYOND
+    ids = [r["role_id"] for r in roles]
     menus = set(await _column(SysRoleMenu.filter(role_id__in=ids), "menu_id"))
     customs = [r["role_id"] for r in roles if r["data_scope"] == CUSTOM]
     custom = await _column(SysRoleDept.filter(role_id__in=customs), "dept_id")
     if not menus <= await _held_menus(caller) or not all(caller.scope.allows_dept(d) for d in custom):
-        raise ServiceError(MSG_ROLE_BEYOND)
+        return MSG_ROLE_BEYOND
+    return None
+
+
+async def check_user_manageable(caller: Authz, user_ids: list[int]) -> None:
+    """Before acting on other users' access (their password, roles, status, phone or e-mail, deleting them,
+    forcing them out): below the super administrator, each must hold only roles the caller could hand out,
+    so that nobody takes over an account that holds more than they do. A role held but disabled counts (it
+    can be enabled again); the super administrator is never such a user."""
+    if caller.is_admin or not user_ids:
+        return
+    if SUPER_ADMIN_ID in user_ids:
+        raise ServiceError(MSG_USER_BEYOND)
+    held = await _column(SysUserRole.filter(user_id__in=list(set(user_ids))), "role_id")
+    roles = await SysRole.filter(role_id__in=held, del_flag="0").values("role_id", "role_key", "data_scope")
+    if roles and await _beyond(caller, roles):
+        raise ServiceError(MSG_USER_BEYOND)
 
 
 async def check_holders_change(caller: Authz, role_id: int, user_ids: list[int], granting: bool) -> None:

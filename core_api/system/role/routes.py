@@ -313,6 +313,7 @@ async def check_grantable(principal: Principal, role_id: int, user_ids: list[int
     if await SysUser.filter(user_id__in=user_ids, del_flag="0").count() != len(set(user_ids)):
         raise ServiceError("用户不存在")
     await check_user_scope(principal.authz, user_ids)
+    await grants.check_user_manageable(principal.authz, user_ids)
     await grants.check_holders_change(principal.authz, role_id, user_ids, granting)
 
 

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from aiohttp import web
 from pydantic import BeforeValidator, Field, ValidationError
+from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
@@ -31,7 +32,7 @@ from core_api.platform.uploads import read_upload, upload_limit
 from core_api.system.dept.models import SysDept
 from core_api.system.dept.service import check_scope, dept_rows, dept_tree_select
 from core_api.system.post.models import SysPost
-from core_api.system.role.grants import check_user_roles
+from core_api.system.role.grants import check_user_manageable, check_user_roles
 from core_api.system.role.models import SysRole
 from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserPost, SysUserRole
 from core_api.system.user.service import (
@@ -233,11 +234,14 @@ async def create_user(request: web.Request, principal: Principal, body: UserBody
     await check_user_roles(principal.authz, None, body.role_ids or [])
     await check_unique(None, body.user_name, body.phonenumber, body.email, "新增", body.user_name)
     hashed = await hash_password(body.password)
-    async with in_transaction():
-        user = await SysUser.create(user_name=body.user_name, password=hashed, **values(body),
-                                    pwd_update_date=created(request, principal)["create_time"],
-                                    **created(request, principal))
-        await replace_links(user.user_id, body.role_ids or [], body.post_ids or [])
+    try:
+        async with in_transaction():
+            user = await SysUser.create(user_name=body.user_name, password=hashed, **values(body),
+                                        pwd_update_date=created(request, principal)["create_time"],
+                                        **created(request, principal))
+            await replace_links(user.user_id, body.role_ids or [], body.post_ids or [])
+    except IntegrityError as exc:  # the same name in another case, created meanwhile
+        raise ServiceError(f"新增用户'{body.user_name}'失败，登录账号已存在") from exc
     await changed(request.app, "sys_user")
     return ok()
 
@@ -255,6 +259,7 @@ async def update_user(request: web.Request, principal: Principal, body: UserBody
     refuse_changes(body, {"password": user.password, "admin": user.user_id == SUPER_ADMIN_ID,
                           "del_flag": user.del_flag})
     await check_user_scope(principal.authz, [user.user_id])
+    await check_user_manageable(principal.authz, [user.user_id])
     await check_dept(principal, body.dept_id)
     await check_user_roles(principal.authz, user.user_id, body.role_ids)
     if user.user_id == principal.user_id and body.status != "0":
@@ -282,6 +287,7 @@ async def delete_users(request: web.Request, principal: Principal, userIds: str)
     if await SysUser.filter(user_id__in=ids).count() != len(set(ids)):
         raise NotFound()
     await check_user_scope(principal.authz, ids)
+    await check_user_manageable(principal.authz, ids)
     await SysUser.filter(user_id__in=ids).delete()  # roles, posts and sessions go with them
     await changed(request.app, "sys_user")
     await request.app[AUTH].authz_changed()
@@ -294,6 +300,7 @@ async def reset_password(request: web.Request, principal: Principal, body: Reset
     await user_or_404(body.user_id)
     check_user_allowed(body.user_id)
     await check_user_scope(principal.authz, [body.user_id])
+    await check_user_manageable(principal.authz, [body.user_id])
     check_password_rule(body.password)
     await SysUser.filter(user_id=body.user_id).update(password=await hash_password(body.password),
                                                       pwd_update_date=updated(request, principal)["update_time"],
@@ -312,6 +319,7 @@ async def change_status(request: web.Request, principal: Principal, body: Status
     if body.user_id == principal.user_id and body.status != "0":
         raise ServiceError("不能停用当前用户")
     await check_user_scope(principal.authz, [body.user_id])
+    await check_user_manageable(principal.authz, [body.user_id])
     await SysUser.filter(user_id=body.user_id).update(status=body.status, **updated(request, principal))
     await changed(request.app, "sys_user")
     if body.status != "0":
@@ -338,6 +346,7 @@ async def set_roles(request: web.Request, principal: Principal, query: AuthRoleQ
     await user_or_404(query.user_id)
     check_user_allowed(query.user_id)
     await check_user_scope(principal.authz, [query.user_id])
+    await check_user_manageable(principal.authz, [query.user_id])
     role_ids = parse_ids(query.role_ids) if query.role_ids else []
     await check_user_roles(principal.authz, query.user_id, role_ids)
     async with in_transaction():
@@ -398,16 +407,17 @@ async def import_users(request: web.Request, principal: Principal, query: Import
             failures.append(f"第{number}行 账号 {label} 导入失败：{describe_validation_error(exc, ImportRow)}")
             continue
         try:
-            if row.user_name in seen:
+            if row.user_name.lower() in seen:  # names are unique without regard to case
                 raise ServiceError("文件中重复")
-            seen.add(row.user_name)
+            seen.add(row.user_name.lower())
             await check_dept(principal, row.dept_id)
-            existing = await SysUser.get_or_none(user_name=row.user_name)
+            existing = await SysUser.filter(user_name__iexact=row.user_name).first()
             if existing is not None:
                 if not query.update_support:
                     raise ServiceError("已存在")
                 check_user_allowed(existing.user_id)
                 await check_user_scope(principal.authz, [existing.user_id])
+                await check_user_manageable(principal.authz, [existing.user_id])
             await check_unique(existing.user_id if existing else None, None, row.phonenumber, row.email,
                                "导入", row.user_name)
             plan.append((row, existing))
@@ -417,7 +427,19 @@ async def import_users(request: web.Request, principal: Principal, query: Import
         lines = "<br/>".join(f"{i}、{f}" for i, f in enumerate(failures, start=1))
         raise ServiceError(f"很抱歉，导入失败！共 {len(failures)} 条数据不正确，未导入任何数据，错误如下：<br/>{lines}")
     password = await hash_password(await request.app[CONFIG].get("sys.user.initPassword") or "123456")
-    report = []
+    report: list[str] = []
+    try:
+        await write_import(request, principal, plan, password, report)
+    except IntegrityError as exc:  # a name of the file created meanwhile, in another case
+        raise ServiceError("很抱歉，导入失败！登录账号已被同时新增的用户占用，未导入任何数据") from exc
+    await changed(request.app, "sys_user")
+    await request.app[AUTH].authz_changed()
+    return ok(msg=f"恭喜您，数据已全部导入成功！共 {len(plan)} 条，数据如下：<br/>" + "<br/>".join(report))
+
+
+async def write_import(request: web.Request, principal: Principal, plan: list[tuple[ImportRow, SysUser | None]],
+                       password: str, report: list[str]) -> None:
+    """Writes a checked import, all rows or none."""
     async with in_transaction():
         for i, (row, existing) in enumerate(plan, start=1):
             fields: dict[str, Any] = {"nick_name": row.nick_name, "dept_id": row.dept_id, "email": row.email or "",
@@ -428,7 +450,4 @@ async def import_users(request: web.Request, principal: Principal, query: Import
                 report.append(f"{i}、账号 {row.user_name} 导入成功")
             else:
                 await SysUser.filter(user_id=existing.user_id).update(**fields, **updated(request, principal))
-                report.append(f"{i}、账号 {row.user_name} 更新成功")
-    await changed(request.app, "sys_user")
-    await request.app[AUTH].authz_changed()
-    return ok(msg=f"恭喜您，数据已全部导入成功！共 {len(plan)} 条，数据如下：<br/>" + "<br/>".join(report))
+                report.append(f"{i}、账号 {existing.user_name} 更新成功")

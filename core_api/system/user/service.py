@@ -107,10 +107,17 @@ async def check_user_scope(caller: Authz, user_ids: list[int]) -> None:
         raise ServiceError("没有权限访问用户数据！")
 
 
+async def user_name_taken(user_name: str, user_id: int | None = None) -> bool:
+    """User names are unique without regard to case: "Admin" is admin's. This check gives the clear message; a
+    unique index on LOWER(user_name) (migration 0037) decides a race. Sign-in still matches the name exactly."""
+    qs = SysUser.filter(user_name__iexact=user_name)
+    return await (qs.exclude(user_id=user_id) if user_id else qs).exists()
+
+
 async def check_unique(user_id: int | None, user_name: str | None, phone: str | None, email: str | None,
                        action: str, label: str) -> None:
     others = SysUser.exclude(user_id=user_id) if user_id else SysUser.all()
-    if user_name and await others.filter(user_name=user_name).exists():
+    if user_name and await user_name_taken(user_name, user_id):
         raise ServiceError(f"{action}用户'{label}'失败，登录账号已存在")
     if phone and await others.filter(phonenumber=phone).exists():
         raise ServiceError(f"{action}用户'{label}'失败，手机号码已存在")

@@ -3,6 +3,9 @@ from tortoise.models import Model
 
 from core_api.platform.models import Audited
 
+# Where generated code goes (RuoYi's gen.packageName): the app finds the packages below it by themselves.
+GENERATED_PACKAGE = "core_api.generated"
+
 
 class GenTable(Audited):
     table_id = fields.BigIntField(primary_key=True)
@@ -16,6 +19,12 @@ class GenTable(Audited):
     function_author = fields.CharField(max_length=50, default="console")
     parent_menu_id = fields.BigIntField(null=True)
     options = fields.TextField(default="{}")  # JSON: treeCode, treeParentCode, treeName, subTableName, subTableFkName
+    # RuoYi's gen_table settings (the Python RuoYi port's edit form requires packageName):
+    package_name = fields.CharField(max_length=100, default=GENERATED_PACKAGE)  # the code's package: it or below
+    tpl_web_type = fields.CharField(max_length=30, default="")  # "", element-ui, element-plus: recorded only
+    gen_type = fields.CharField(max_length=1, default="0")  # "0" a zip; "1" (a path on the server) is refused
+    gen_path = fields.CharField(max_length=200, default="/")  # recorded only: nothing is written on the server
+    form_col_num = fields.IntField(default=2)  # 1-4: the generated dialog's fields per row (2: as before)
 
     class Meta:
         table = "gen_table"

@@ -18,6 +18,7 @@ from jinja2 import StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from core_api.platform.settings import ROOT
+from core_api.tools.gen.models import GENERATED_PACKAGE
 from core_api.tools.gen.service import camel, pascal
 
 TEMPLATES = "core_api.tools.gen.templates"
@@ -153,6 +154,7 @@ def context(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = R
     detail = sub_context(sub[0], sub[1], options["subTableFkName"]) if tpl == "sub" and sub else None
     module, business = table["module_name"], table["business_name"]
     package = f"{module}_{re.sub(r'(?<!^)(?=[A-Z])', '_', business).lower()}"
+    package_name = table.get("package_name") or GENERATED_PACKAGE  # checked on save: it or a package below it
     return {
         "table": table["table_name"],
         "class_name": table["class_name"],
@@ -162,6 +164,9 @@ def context(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = R
         "module": module,
         "business": business,
         "package": package,
+        "package_name": package_name,  # the code's module is <package_name>.<package>
+        "package_dir": package_name.replace(".", "/"),
+        "form_col_num": int(table.get("form_col_num") or 2),
         "perm": f"{module}:{business}",
         "route": f"/{module}/{business}",
         "view_path": f"{module}/{business}/index",
@@ -179,9 +184,9 @@ def context(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = R
 
 
 FILES = [
-    ("core_api/generated/{package}/__init__.py", "init.py.j2"),
-    ("core_api/generated/{package}/models.py", "models.py.j2"),
-    ("core_api/generated/{package}/routes.py", "routes.py.j2"),
+    ("{package_dir}/{package}/__init__.py", "init.py.j2"),
+    ("{package_dir}/{package}/models.py", "models.py.j2"),
+    ("{package_dir}/{package}/routes.py", "routes.py.j2"),
     ("core_api/migrations/{migration}.py", "migration.py.j2"),
     ("bff/screens/gen_{package}.py", "bff_screen.py.j2"),
     ("tests/test_gen_{package}.py", "test.py.j2"),
@@ -202,6 +207,12 @@ def render(table: dict[str, Any], columns: list[dict[str, Any]], root: Path = RO
     out: dict[str, str] = {}
     for path, template in FILES:
         out[path.format(**ctx)] = env.from_string(_template(template)).render(**ctx)
+    # the packages between core_api.generated and the code's own, when its package name groups it below
+    groups = ctx["package_name"].split(".")[2:]
+    for depth in range(1, len(groups) + 1):
+        out["/".join([*GENERATED_PACKAGE.split("."), *groups[:depth]]) + "/__init__.py"] = (
+            f'"""Generated code grouped under {".".join([GENERATED_PACKAGE, *groups[:depth]])} (the code '
+            'generator\'s package name)."""\n')
     return out
 
 

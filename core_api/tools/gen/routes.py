@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import quote
 
@@ -15,7 +16,7 @@ from core_api.platform.audit import updated
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
-from core_api.platform.schema import Schema
+from core_api.platform.schema import Flag, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.system.menu.models import SysMenu
 from core_api.tools.gen import introspect, render
@@ -36,8 +37,14 @@ from core_api.tools.gen.service import (
 
 api = Api("gen")
 TABLE_FIELDS = ("table_id", "table_name", "table_comment", "class_name", "tpl_category", "module_name",
-                "business_name", "function_name", "function_author", "parent_menu_id", "options", "create_time",
-                "update_time", "remark")
+                "business_name", "function_name", "function_author", "parent_menu_id", "options", "package_name",
+                "tpl_web_type", "gen_type", "gen_path", "form_col_num", "create_time", "update_time", "remark")
+# RuoYi's settings the RuoYi forms send: absent, they keep what is stored.
+SETTINGS = ("package_name", "tpl_web_type", "gen_type", "gen_path", "form_col_num")
+# The package generated code goes in: core_api.generated or a package below it, where the app finds it.
+PACKAGE_NAME = re.compile(r"^core_api\.generated(\.[a-z][a-z0-9_]{0,29}){0,3}$")
+WEB_TYPES = ("", "element-ui", "element-plus")  # RuoYi's; the generated screens are this console's either way
+GEN_PATH = re.compile(r"^/$|^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*/?$")
 SORTS = {"tableId": "table_id", "tableName": "table_name", "createTime": "create_time", "updateTime": "update_time"}
 PY_TYPES = ("str", "int", "Decimal", "float", "bool", "datetime", "date")
 TABLES_PARAM = r"^[a-z][a-z0-9_]{0,62}(,[a-z][a-z0-9_]{0,62})*$"
@@ -99,6 +106,17 @@ class GenBody(Schema):
     function_author: str = Field("console", title="作者", max_length=50)
     parent_menu_id: int | None = Field(None, title="上级菜单")
     options: dict[str, Any] | None = None
+    package_name: str | None = Field(None, title="生成包路径", max_length=100,
+                                     description="core_api.generated or a package below it: the code goes in "
+                                                 "<package>/<module>_<business>/")
+    tpl_web_type: str | None = Field(None, title="前端类型", max_length=30,
+                                     description="RuoYi's element-ui or element-plus, or empty: recorded only")
+    gen_type: Flag | None = Field(None, title="生成代码方式", pattern=r"^[01]$",
+                                  description="0 a zip download; 1 (written on the server) is refused")
+    gen_path: str | None = Field(None, title="自定义路径", max_length=200,
+                                 description="recorded only: / or a relative path")
+    form_col_num: int | None = Field(None, title="表单布局", ge=1, le=4,
+                                     description="the generated dialog's fields per row")
     remark: str | None = Field(None, max_length=500)
     columns: list[ColumnBody] = Field(title="字段", min_length=1, max_length=200)
     table_name: Any = Field(None, exclude=True)
@@ -125,6 +143,18 @@ def checked(body: GenBody) -> None:
             raise ServiceError(f"显示类型'{col.html_type}'不受支持")
         if not DICT_TYPE.match(col.dict_type):
             raise ServiceError(f"字典类型'{col.dict_type}'格式不正确")
+    if body.package_name is not None:
+        if not PACKAGE_NAME.match(body.package_name):
+            raise ServiceError("生成包路径须为 core_api.generated 或其下的包（各段小写字母开头，只含小写字母、数字和"
+                               "下划线）")
+        for segment in body.package_name.split(".")[2:]:
+            check_identifier(segment, "生成包路径")
+    if body.tpl_web_type is not None and body.tpl_web_type not in WEB_TYPES:
+        raise ServiceError(f"前端类型'{body.tpl_web_type}'不受支持")
+    if body.gen_type == "1":
+        raise ServiceError("生成代码方式只能为 zip 压缩包：本系统不在服务器上写入代码")
+    if body.gen_path is not None and (not GEN_PATH.match(body.gen_path) or ".." in body.gen_path):
+        raise ServiceError("自定义路径须为 / 或相对路径（字母、数字、_ 和 -，以 / 分隔）")
     if body.options:
         for key, value in body.options.items():
             if key not in ("treeCode", "treeParentCode", "treeName", "subTableName", "subTableFkName"):
@@ -230,7 +260,8 @@ async def update_gen(request: web.Request, principal: Principal, body: GenBody) 
             tpl_category=body.tpl_category, module_name=body.module_name, business_name=body.business_name,
             function_name=clean_comment(body.function_name) or gen.function_name,
             function_author=clean_comment(body.function_author) or "console", parent_menu_id=body.parent_menu_id,
-            options=orjson.dumps(body.options or {}).decode(), remark=body.remark, **updated(request, principal))
+            options=orjson.dumps(body.options or {}).decode(), remark=body.remark,
+            **{k: v for k in SETTINGS if (v := getattr(body, k)) is not None}, **updated(request, principal))
         for col in body.columns:
             fields = col.model_dump(exclude={"column_id"}, by_alias=False)
             fields["column_comment"] = clean_comment(fields["column_comment"])

@@ -30,7 +30,7 @@ export function FormItem({
   children: ReactNode;
 }) {
   return (
-    <div data-testid={testId} className={cn("flex items-start gap-3", full && "sm:col-span-2")}>
+    <div data-testid={testId} className={cn("flex items-start gap-3", full && "sm:col-span-full")}>
       <label htmlFor={htmlFor} className="w-24 shrink-0 pt-2 text-right text-sm font-medium text-foreground/80">
         {required && <span className="mr-0.5 text-destructive">*</span>}
         {label}

@@ -1653,10 +1653,26 @@ export interface components {
              * @default null
              */
             createTime?: string | null;
+            /**
+             * Formcolnum
+             * @description the generated dialog's fields per row, 1-4
+             * @default 2
+             */
+            formColNum?: number;
             /** Functionauthor */
             functionAuthor: string;
             /** Functionname */
             functionName: string;
+            /**
+             * Genpath
+             * @default /
+             */
+            genPath?: string;
+            /**
+             * Gentype
+             * @default 0
+             */
+            genType?: string;
             /**
              * Managed
              * @description a table of the product itself (imported like any other)
@@ -1672,6 +1688,12 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
+            /**
+             * Packagename
+             * @description the generated code's package: it or one below
+             * @default core_api.generated
+             */
+            packageName?: string;
             /**
              * Parentmenuid
              * @default null
@@ -1690,6 +1712,11 @@ export interface components {
             tableName: string;
             /** Tplcategory */
             tplCategory: string;
+            /**
+             * Tplwebtype
+             * @default
+             */
+            tplWebType?: string;
             /**
              * Updatetime
              * @default null

@@ -21337,12 +21337,30 @@ export interface components {
              */
             createTime?: unknown;
             /**
+             * 表单布局
+             * @description the generated dialog's fields per row
+             * @default null
+             */
+            formColNum?: number | null;
+            /**
              * 作者
              * @default console
              */
             functionAuthor?: string;
             /** 生成功能名 */
             functionName: string;
+            /**
+             * 自定义路径
+             * @description recorded only: / or a relative path
+             * @default null
+             */
+            genPath?: string | null;
+            /**
+             * 生成代码方式
+             * @description 0 a zip download; 1 (written on the server) is refused
+             * @default null
+             */
+            genType?: string | null;
             /** 生成模块名 */
             moduleName: string;
             /**
@@ -21352,6 +21370,12 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * 生成包路径
+             * @description core_api.generated or a package below it: the code goes in <package>/<module>_<business>/
+             * @default null
+             */
+            packageName?: string | null;
             /**
              * 上级菜单
              * @default null
@@ -21376,6 +21400,12 @@ export interface components {
              * @default crud
              */
             tplCategory?: string;
+            /**
+             * 前端类型
+             * @description RuoYi's element-ui or element-plus, or empty: recorded only
+             * @default null
+             */
+            tplWebType?: string | null;
             /**
              * Updateby
              * @default null
@@ -21845,6 +21875,12 @@ export interface components {
             cronExpression: string;
             /** 调用目标 */
             invokeTarget: string;
+            /**
+             * 任务执行器
+             * @description one of the dictionary sys_job_executor (default, processpool): recorded for the RuoYi port's form; every job runs on the workers alike
+             * @default default
+             */
+            jobExecutor?: string;
             /**
              * 任务分组
              * @default DEFAULT

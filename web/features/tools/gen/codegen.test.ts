@@ -13,6 +13,8 @@ const form: GenForm = {
   businessName: "coupon",
   functionName: "优惠券",
   parentMenuId: 0,
+  packageName: "core_api.generated",
+  formColNum: "2",
   treeCode: "coupon_id",
   treeParentCode: "",
   treeName: "",
@@ -32,6 +34,9 @@ describe("generation settings", () => {
       ["moduleName", "Shop"],
       ["businessName", "coupon_item"],
       ["businessName", "x\"; alert(1)"],
+      ["packageName", "core_api.other"],
+      ["packageName", "core_api.generated.Shop"],
+      ["packageName", "core_api.generated..x"],
     ] as const) {
       const result = genFormSchema.safeParse({ ...form, [key]: value });
       expect(result.success, `${key}=${value}`).toBe(false);
@@ -44,7 +49,7 @@ describe("generation settings", () => {
   it("asks for the tree columns of a tree template and sends only the chosen template's options", () => {
     const tree = genFormSchema.safeParse({ ...form, tplCategory: "tree" });
     expect(tree.error?.issues.map((issue) => issue.path[0])).toEqual(["treeParentCode", "treeName"]);
-    expect(genBody(form)).toMatchObject({ options: {}, parentMenuId: null });
+    expect(genBody(form)).toMatchObject({ options: {}, parentMenuId: null, packageName: "core_api.generated", formColNum: 2 });
     expect(genBody({ ...form, tplCategory: "tree", treeParentCode: "parent_id", treeName: "coupon_name" }).options).toEqual({
       treeCode: "coupon_id",
       treeParentCode: "parent_id",

@@ -13,6 +13,8 @@ export const CLASS_NAME = /^[A-Z][A-Za-z0-9]{0,62}$/;
 export const LOWER_NAME = /^[a-z][a-zA-Z0-9]{0,29}$/;
 export const DICT_TYPE = /^([a-z][a-z0-9_]*)?$/;
 export const IDENTIFIER = /^[a-z][a-z0-9_]{0,62}$/;
+export const PACKAGE_NAME = /^core_api\.generated(\.[a-z][a-z0-9_]{0,29}){0,3}$/;
+export const FORM_COLUMNS = ["1", "2", "3", "4"] as const;
 
 /** The TypeScript type the core stores for a Python type. */
 export function tsTypeOf(pythonType: string): "number" | "boolean" | "string" {
@@ -53,6 +55,8 @@ export const genFormSchema = z
     businessName: z.string().regex(LOWER_NAME, "生成业务名须以小写字母开头，只含字母和数字"),
     functionName: z.string().trim().min(1, "请输入生成功能名").max(50),
     parentMenuId: z.number().int().nullable().optional(),
+    packageName: z.string().regex(PACKAGE_NAME, "生成包路径须为 core_api.generated 或其下的包"),
+    formColNum: z.enum(FORM_COLUMNS),
     treeCode: optionName,
     treeParentCode: optionName,
     treeName: optionName,
@@ -81,7 +85,7 @@ export function genBody(form: GenForm) {
   const { tableName: _name, treeCode, treeParentCode, treeName, subTableName, subTableFkName, ...rest } = form;
   const all = { treeCode, treeParentCode, treeName, subTableName, subTableFkName };
   const options = Object.fromEntries(OPTION_KEYS[form.tplCategory].map((key) => [key, all[key]]));
-  return { ...rest, parentMenuId: rest.parentMenuId || null, options };
+  return { ...rest, parentMenuId: rest.parentMenuId || null, formColNum: Number(rest.formColNum), options };
 }
 
 /** The tab title of a generated file: its name, with the folder when two files share it. */

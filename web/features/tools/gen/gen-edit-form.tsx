@@ -13,7 +13,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { send } from "@/features/system/shared/mutations";
-import { type GenForm, genBody, genFormSchema, HTML_TYPES, PYTHON_TYPES, QUERY_TYPES, TEMPLATES, tsTypeOf } from "./codegen";
+import { FORM_COLUMNS, type GenForm, genBody, genFormSchema, HTML_TYPES, PYTHON_TYPES, QUERY_TYPES, TEMPLATES, tsTypeOf } from "./codegen";
 import type { TreeNode } from "@/lib/tree-check";
 import type { GenEditScreenData } from "../types";
 
@@ -42,6 +42,8 @@ function initial(data: GenEditScreenData): GenForm {
     businessName: info.businessName,
     functionName: info.functionName,
     parentMenuId: info.parentMenuId ?? null,
+    packageName: info.packageName ?? "core_api.generated",
+    formColNum: (FORM_COLUMNS as readonly string[]).includes(String(info.formColNum)) ? (String(info.formColNum) as GenForm["formColNum"]) : "2",
     treeCode: option("treeCode"),
     treeParentCode: option("treeParentCode"),
     treeName: option("treeName"),
@@ -118,6 +120,8 @@ export function GenEditForm({ data }: { data: GenEditScreenData }) {
                 <TextField control={control} name="moduleName" label={t("moduleName")} required maxLength={30} />
                 <TextField control={control} name="businessName" label={t("businessName")} required maxLength={30} />
                 <TextField control={control} name="functionName" label={t("functionName")} required maxLength={50} />
+                <TextField control={control} name="packageName" label={t("packageName")} required maxLength={100} />
+                <SelectField control={control} name="formColNum" label={t("formColNum")} required options={FORM_COLUMNS.map((n) => ({ value: n, label: t(`cols_${n}`) }))} />
                 {template === "tree" && (
                   <>
                     <SelectField control={control} name="treeCode" label={t("treeCode")} required options={columnOptions} />
