@@ -217,13 +217,18 @@ async def test_claims_are_atomic_and_capped(start_app, make_settings):
                                   valid_end=datetime(2021, 1, 1, tzinfo=UTC), total=5, shelf="1")
     assert (await claim(client, 8001, old.id))["msg"] == "优惠券已过期"
     assert (await claim(client, 8001, 987654))["code"] == 404
-    # deleting an unclaimed coupon
-    fresh = (await admin.post("/admin/mall/shop_discount_voucher/add_edit", json=coupon_body(
-        shopId=0, scope="category", targetIds=str((await MallCategory.first()).id) if await MallCategory.exists()
-        else "")))
-    if fresh["code"] == 200:
-        assert (await admin.get("/admin/shop_discount_voucher/del", params={"id": fresh["data"]["id"]}))["code"] == 200
-        assert not await MallCouponTarget.filter(coupon_id=fresh["data"]["id"]).exists()
+    # deleting an unclaimed coupon: its targets go with it (a category scope needs a category: refused without)
+    assert (await admin.post("/admin/mall/shop_discount_voucher/add_edit", json=coupon_body(
+        shopId=0, scope="category", targetIds="")))["msg"] == "请选择适用的分类或商品"
+    category = await MallCategory.create(name="水果")
+    fresh = await admin.post("/admin/mall/shop_discount_voucher/add_edit", json=coupon_body(
+        shopId=0, scope="category", targetIds=str(category.id)))
+    assert fresh["code"] == 200, fresh
+    fresh_id = fresh["data"]["id"]
+    assert await MallCouponTarget.filter(coupon_id=fresh_id).values_list("target_id", flat=True) == [category.id]
+    assert (await admin.get("/admin/shop_discount_voucher/del", params={"id": fresh_id}))["code"] == 200
+    assert not await MallCoupon.filter(id=fresh_id).exists()
+    assert not await MallCouponTarget.filter(coupon_id=fresh_id).exists()
 
 
 # ---- group buys
