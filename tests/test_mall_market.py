@@ -87,7 +87,7 @@ async def test_coupon_save_rules_and_both_paths(start_app, make_settings):
     row = await MallCoupon.get(id=cid)
     assert (row.shop_id, row.amount_fen, row.threshold_fen, row.shelf) == (0, 1000, 10000, "0")
     listed = await admin.get("/admin/mall/shop_discount_voucher/list_data", params={"shopId": 0})
-    assert [r["shopId"] for r in listed["rows"]] == [0]
+    assert [r["shopId"] for r in listed["data"]["data"]] == [0]
     bad = [
         ({"amountFen": 10000}, "优惠金额必须小于使用门槛"),
         ({"amountFen": 0}, "请填写优惠金额"),
@@ -142,7 +142,7 @@ async def test_shop_coupons_are_confined_to_their_shop(start_app, make_settings)
     assert (await staff.get("/admin/shop_discount_voucher/del", params={"id": other}))["code"] == 404
     assert (await staff.get(f"/admin/MallCoupon/{other}"))["code"] == 404
     listed = await staff.get("/admin/mall/shop_discount_voucher/list_data")
-    assert [r["id"] for r in listed["rows"]] == [mid]
+    assert [r["id"] for r in listed["data"]["data"]] == [mid]
     row = await MallCoupon.get(id=other)
     assert (row.name, row.shelf) == ("满100减10", "0")
     # an operator's shop coupon lists only that shop's goods: another shop's goods are refused in words, on create
@@ -282,7 +282,7 @@ async def test_group_buy_activities(start_app, make_settings):
     assert [s["priceFen"] for s in info["data"]["skus"]] == [9000, 11000]
     assert info["data"]["teamSize"] == 3 and info["data"]["teams"]["open"] == 0
     listed = await staff.get("/admin/market_manage/activity_list_data")
-    assert [r["goodsName"] for r in listed["rows"]] == ["甲的拼团商品"]
+    assert [r["goodsName"] for r in listed["data"]["data"]] == ["甲的拼团商品"]
     fathers = await staff.get("/admin/market_manage/goods_father")
     assert [r["id"] for r in fathers["rows"]] == [goods.id]
     # another shop's activity

@@ -8824,7 +8824,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The values of one attribute, by sort
+         * The values of one attribute, by sort: every value in one page
          * @description Needs a signed-in caller with any of permissions mall:attr:list, mall:goods:edit.
          */
         get: operations["goods_attr_values"];
@@ -10761,7 +10761,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The gifts of a turntable, with the weights' total and the current odds version
+         * The gifts of a turntable by sort, a page (100 by default), with the weights' total of all its gifts and the current odds version
          * @description Needs a signed-in caller with any of permissions mall:turntable:gifts.
          */
         get: operations["turntable_gift_list"];
@@ -22056,6 +22056,61 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /**
+         * ListPage
+         * @description A page of a business list (CONTRACT.md "Envelopes": chat, message centre and every ``list_data`` or
+         *     ``page_data`` call), built by ``core_api.platform.envelope.page``. Some lists add keys of their own beside
+         *     the rows (a status's counts, a weights' total).
+         */
+        ListPage: {
+            /**
+             * Data
+             * @description the rows of this page
+             */
+            data: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** ListPageOut */
+        ListPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ListPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
         /** LoginBody */
         LoginBody: {
             /**
@@ -30120,7 +30175,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -32503,7 +32560,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -36251,7 +36310,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -36848,7 +36909,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -37071,7 +37134,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -38938,7 +39003,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -38969,7 +39036,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39063,7 +39132,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39309,7 +39380,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39424,7 +39497,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39545,7 +39620,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39658,7 +39735,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39678,7 +39757,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39708,7 +39789,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39760,7 +39843,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -40097,7 +40182,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -40171,7 +40258,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -40227,7 +40316,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -40460,7 +40551,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41160,7 +41253,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41305,7 +41400,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41357,7 +41454,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41545,7 +41644,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41634,7 +41735,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41822,7 +41925,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41917,6 +42022,8 @@ export interface operations {
         parameters: {
             query: {
                 turntableId: number;
+                pageNum?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -41929,7 +42036,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41959,7 +42068,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41990,7 +42101,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
