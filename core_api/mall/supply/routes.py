@@ -15,7 +15,7 @@ from core_api.mall.shop.models import MallShop
 from core_api.mall.supply.models import MallSupplyShop
 from core_api.mall.supply.service import sync_goods
 from core_api.platform.api import Api, BusinessType, OperLogSpec
-from core_api.platform.contract import ListPageOut
+from core_api.platform.contract import ListPage, ListPageOut
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import Forbidden
@@ -58,7 +58,15 @@ class CloudQuery(StrictSchema):
     page_size: int = Field(20, ge=1, le=100, title="每页条数")
 
 
-@api.post(f"/admin/{SEGMENT}/list_data", need=any_perm(f"{PERM}:list"), response=ListPageOut,
+class CloudGoodsPage(ListPage):
+    provider: str = Field(description="the supply-chain provider's short name")
+
+
+class CloudGoodsPageOut(ListPageOut):
+    data: CloudGoodsPage
+
+
+@api.post(f"/admin/{SEGMENT}/list_data", need=any_perm(f"{PERM}:list"), response=CloudGoodsPageOut,
           summary="The provider's cloud goods, a page, with the local goods item each was synced into")
 async def supply_goods(request: web.Request, principal: Principal, body: CloudQuery) -> web.Response:
     platform_only(principal)

@@ -17249,6 +17249,61 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** CloudGoodsPage */
+        CloudGoodsPage: {
+            /**
+             * Data
+             * @description the rows of this page
+             */
+            data: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Provider
+             * @description the supply-chain provider's short name
+             */
+            provider: string;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** CloudGoodsPageOut */
+        CloudGoodsPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CloudGoodsPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
         /** CloudQuery */
         CloudQuery: {
             /**
@@ -21468,6 +21523,71 @@ export interface components {
             value?: number;
             /** 权重 */
             weight: number;
+        };
+        /** GiftPage */
+        GiftPage: {
+            /**
+             * Data
+             * @description the rows of this page
+             */
+            data: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Shelf
+             * @description the turntable's shelf flag: 1 on shelf
+             */
+            shelf: string;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+            /**
+             * Totalweight
+             * @description the weights of all the turntable's gifts, added (10 000 to go on shelf)
+             */
+            totalWeight: number;
+            /**
+             * Version
+             * @description the turntable's odds version
+             */
+            version: number;
+        };
+        /** GiftPageOut */
+        GiftPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GiftPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
         };
         /** GoodsQuery */
         GoodsQuery: {
@@ -41926,7 +42046,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                    "application/json": components["schemas"]["CloudGoodsPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42037,7 +42157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                    "application/json": components["schemas"]["GiftPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
