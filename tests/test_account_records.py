@@ -65,7 +65,7 @@ async def test_record_rules(admin):
 async def test_referral_and_replenishment_confirm_exactly_once(admin):
     referral = await Referral.create(uid=101, referrer_uid=100)
     page = await admin.post("/admin/account_recommend/list_data", json={"referrerUid": 100})
-    assert page["total"] == 1 and page["rows"][0]["status"] == "0"
+    assert page["data"]["total"] == 1 and page["data"]["data"][0]["status"] == "0"
     answers = await asyncio.gather(*[admin.get("/admin/account_recommend/v1/sure_relationship",
                                                params={"id": str(referral.id)}) for _ in range(20)])
     assert sorted(a["code"] for a in answers) == [200] + [500] * 19

@@ -84,3 +84,26 @@ async def test_resource_screen_refusals(aiohttp_client, start_app, make_settings
     refused = await (await bff.get("/bff/screens/resource", params={"view": "account/auth/index"},
                                    headers=ry)).json()
     assert refused["code"] == 403
+
+
+async def test_a_list_data_resource_reads_the_same_screen_page(aiohttp_client, start_app, make_settings):
+    """A resource whose list is a list_data call answers the business page (issue 26 §4); its screen's page has
+    the same rows, total and cursor as a table list's."""
+    settings = make_settings()
+    bff = await start_bff(aiohttp_client, await start_app(settings), settings)
+    auth = bearer((await bff_login(bff))["data"]["token"])
+    for word in ("苹果", "香蕉", "橙子"):
+        made = await (await bff.post("/bff/api/admin/search_keyword/add_edit", headers=auth,
+                                     json={"keyword": word, "sort": 1})).json()
+        assert made["code"] == 200, made
+
+    async def screen(**params: str) -> dict:
+        got = await bff.get("/bff/screens/resource", params={"view": "mall/keyword/index", **params}, headers=auth)
+        return (await got.json())["data"]
+
+    first = await screen(pageSize="2")
+    assert first["meta"]["listPath"] == "admin/search_keyword/list_data"
+    assert first["page"]["total"] == 3 and len(first["page"]["rows"]) == 2 and first["page"]["next"]
+    second = (await screen(pageSize="2", pageNum="2", after=first["page"]["next"]))["page"]
+    words = {r["keyword"] for r in first["page"]["rows"] + second["rows"]}
+    assert words == {"苹果", "香蕉", "橙子"} and second["total"] == 3 and second["next"] is None

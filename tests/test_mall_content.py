@@ -44,10 +44,10 @@ async def test_keywords_are_saved_listed_by_sort_and_deleted(admin):
     first = await admin.post("/admin/search_keyword/add_edit", json={"keyword": "大米", "sort": 2, "hot": "1"})
     assert first["code"] == 200, first
     second = await admin.post("/admin/search_keyword/add_edit", json={"keyword": "咖啡", "sort": 1})
-    listed = await admin.get("/admin/search_keyword/list_data")
-    assert [(r["keyword"], r["hot"], r["shelf"]) for r in listed["rows"]] == [("咖啡", "0", "1"), ("大米", "1", "1")]
+    listed = (await admin.get("/admin/search_keyword/list_data"))["data"]
+    assert [(r["keyword"], r["hot"], r["shelf"]) for r in listed["data"]] == [("咖啡", "0", "1"), ("大米", "1", "1")]
     hot = await admin.get("/admin/search_keyword/list_data", params={"hot": "1"})
-    assert [r["keyword"] for r in hot["rows"]] == ["大米"]
+    assert [r["keyword"] for r in hot["data"]["data"]] == ["大米"]
     edited = await admin.post("/admin/search_keyword/add_edit", json={"id": first["data"]["id"], "keyword": "五常大米",
                                                                      "sort": 0, "hot": "0", "shelf": "0"})
     assert edited == {**OK, "data": {"id": first["data"]["id"]}}
@@ -71,7 +71,7 @@ async def test_keyword_bad_input_and_permissions(admin):
     assert await admin.post("/admin/search_keyword/add_edit", json={"id": 999, "keyword": "面粉"}) == NOT_FOUND
     assert await MallKeyword.all().count() == 1
     viewer = await operator(admin, "kwviewer", ("mall:keyword:list",))
-    assert (await viewer.get("/admin/search_keyword/list_data"))["total"] == 1
+    assert (await viewer.get("/admin/search_keyword/list_data"))["data"]["total"] == 1
     assert await viewer.post("/admin/search_keyword/add_edit", json={"keyword": "面粉"}) == FORBIDDEN
     assert await viewer.get("/admin/search_keyword/del", params={"id": 1}) == FORBIDDEN
     nobody = await operator(admin, "kwnobody", ())
@@ -91,7 +91,7 @@ async def test_pictures_are_stored_images_under_a_picture_type(admin):
                                                                "url": IMG})
     assert made["code"] == 200, made
     listed = await admin.post("/admin/shopImage/list_data", json={"shopId": shop.id})
-    row = listed["rows"][0]
+    row = listed["data"]["data"][0]
     assert (row["shopName"], row["categoryName"], row["url"], row["name"]) == ("甲店", "商品主图", IMG, "主图")
     for url in ("https://evil.example.com/a.png", "/profile/../etc/passwd", "javascript:alert(1)", "/captchaImage"):
         body = await admin.post("/admin/shopImage/add_edit", json={"shopId": shop.id, "categoryId": kind,
@@ -134,8 +134,8 @@ async def test_a_shop_account_keeps_to_its_own_picture_library(admin):
     assert (await MallPicture.get(id=own["data"]["id"])).shop_id == mine.id
     other = await MallPicture.create(shop_id=theirs.id, category_id=kind, name="别人的", url=IMG)
     listed = await staff.post("/admin/shopImage/list_data", json={})
-    assert [r["name"] for r in listed["rows"]] == ["我的"]
-    assert (await staff.post("/admin/shopImage/list_data", json={"shopId": theirs.id}))["total"] == 0
+    assert [r["name"] for r in listed["data"]["data"]] == ["我的"]
+    assert (await staff.post("/admin/shopImage/list_data", json={"shopId": theirs.id}))["data"]["total"] == 0
     # every call on the other shop's picture or naming the other shop: 404, nothing changed
     assert await staff.post("/admin/shopImage/add_edit", json={"id": other.id, "categoryId": kind, "name": "改",
                                                                "url": IMG2}) == NOT_FOUND
@@ -181,8 +181,8 @@ async def test_carousel_slides_link_to_goods_or_addresses_inside_their_window(ad
     plain = await admin.post("/admin/lunbo/add_edit", json={"title": "无链接", "image": IMG, "linkTarget": "忽略",
                                                            **window(-1, 1)})
     listed = await admin.get("/admin/lunbo/list_data")
-    rows = {r["title"]: r for r in listed["rows"]}
-    assert [r["title"] for r in listed["rows"]] == ["无链接", "国庆", "年货节"]
+    rows = {r["title"]: r for r in listed["data"]["data"]}
+    assert [r["title"] for r in listed["data"]["data"]] == ["无链接", "国庆", "年货节"]
     assert (rows["年货节"]["live"], rows["年货节"]["linkGoodsName"]) == ("1", "五常大米")
     assert rows["国庆"]["live"] == "0"
     assert (rows["无链接"]["linkType"], rows["无链接"]["linkTarget"]) == ("none", "")
@@ -194,7 +194,7 @@ async def test_carousel_slides_link_to_goods_or_addresses_inside_their_window(ad
                                                          "linkType": "goods", "linkTarget": str(goods),
                                                          "shelf": "0", **window(-1, 5)})
     assert off["code"] == 200
-    assert {r["title"]: r["live"] for r in (await admin.get("/admin/lunbo/list_data"))["rows"]}["年货节"] == "0"
+    assert {r["title"]: r["live"] for r in (await admin.get("/admin/lunbo/list_data"))["data"]["data"]}["年货节"] == "0"
     assert await admin.get("/admin/lunbo/del", params={"id": plain["data"]["id"]}) == OK
     assert await MallCarousel.all().count() == 2
 
@@ -261,7 +261,7 @@ async def test_ad_categories_hold_their_shops_goods_once_in_their_own_order(admi
     assert [r["goodsName"] for r in by_name["rows"]] == ["商品1"]
     category_off = await admin.get("/admin/shopAd_category/change_status", params={"id": cid, "target": "category"})
     assert category_off["data"] == {"status": "0"} and (await MallAdCategory.get(id=cid)).status == "0"
-    rows = (await admin.get("/admin/shopAd_category/list_data"))["rows"]
+    rows = (await admin.get("/admin/shopAd_category/list_data"))["data"]["data"]
     assert [(r["name"], r["goodsCount"], r["shopName"]) for r in rows] == [("本周推荐", 3, "甲店")]
     # bad input
     bad(await admin.post("/admin/shopAd_category/edit_goods", json={"id": entry, "sort": 10000}), "排序")
@@ -302,7 +302,7 @@ async def test_a_shop_account_touches_only_its_own_ad_categories(admin):
     assert (await MallAdCategory.get(id=mine_id)).shop_id == mine.id
     theirs_cat = await MallAdCategory.create(shop_id=theirs.id, name="乙推荐")
     their_entry = await MallAdGoods.create(category_id=theirs_cat.id, shop_id=theirs.id, goods_id=their_goods, sort=5)
-    assert [r["name"] for r in (await staff.get("/admin/shopAd_category/list_data"))["rows"]] == ["甲推荐"]
+    assert [r["name"] for r in (await staff.get("/admin/shopAd_category/list_data"))["data"]["data"]] == ["甲推荐"]
     # their category, their entry, their goods: 404 everywhere, nothing changed
     assert await staff.post("/admin/shopAd_category/add_edit", json={"id": theirs_cat.id, "name": "改"}) == NOT_FOUND
     assert await staff.post("/admin/shopAd_category/add_edit", json={"shopId": theirs.id, "name": "塞"}) == NOT_FOUND
@@ -347,8 +347,8 @@ async def test_points_goods_are_saved_shelved_and_deleted_off_shelf(admin):
     gid = made["data"]["id"]
     row = await MallIntegralGoods.get(id=gid)
     assert (row.points, row.cash_fen, row.stock, row.limit_per_user, row.shelf) == (2000, 990, 10, 2, "0")
-    listed = await admin.get("/admin/goods_integral/list_data")
-    assert [(r["name"], r["categoryName"], r["points"]) for r in listed["rows"]] == [("保温杯", "生活好物", 2000)]
+    listed = (await admin.get("/admin/goods_integral/list_data"))["data"]
+    assert [(r["name"], r["categoryName"], r["points"]) for r in listed["data"]] == [("保温杯", "生活好物", 2000)]
     page = await admin.get("/admin/goods_integral/edit_page", params={"id": gid})
     assert page["data"]["record"]["pics"] == f"{IMG},{IMG2}"
     assert [c["name"] for c in page["data"]["categories"]] == ["生活好物"]
@@ -385,11 +385,11 @@ async def test_points_goods_bad_input_and_permissions(admin):
     assert not await MallIntegralGoods.exists()
     viewer = await operator(admin, "ig_viewer", ("mall:integralGoods:list", "mall:integralGoods:query"))
     made = await admin.post("/admin/goods_integral/add_edit", json=body)
-    assert (await viewer.get("/admin/goods_integral/list_data"))["total"] == 1
+    assert (await viewer.get("/admin/goods_integral/list_data"))["data"]["total"] == 1
     assert await viewer.post("/admin/goods_integral/add_edit", json=body) == FORBIDDEN
     assert await viewer.get("/admin/goods_integral/is_shelf", params={"id": made["data"]["id"]}) == FORBIDDEN
     assert await viewer.get("/admin/goods_integral/del", params={"id": made["data"]["id"]}) == FORBIDDEN
     assert await admin.get("/admin/goods_integral/is_shelf", params={"id": 999}) == NOT_FOUND
     shop = await make_shop("甲店")
     staff = await shop_staff(admin, shop, "ig_shop", ("mall:integralGoods:list",))
-    assert (await staff.get("/admin/goods_integral/list_data"))["total"] == 1  # the platform's, for every shop
+    assert (await staff.get("/admin/goods_integral/list_data"))["data"]["total"] == 1  # the platform's, for every shop

@@ -90,9 +90,9 @@ async def test_categories_two_levels_shelf_and_delete_refused_while_used(admin):
     assert (await MallCategory.get(id=leaf)).name == "头戴耳机"
     # the list (also the picture types), by kind
     listed = await admin.get("/admin/mall/type/list_data", params={"kind": "picture"})
-    assert [r["name"] for r in listed["rows"]] == ["商品图"]
+    assert [r["name"] for r in listed["data"]["data"]] == ["商品图"]
     goods_kind = await admin.get("/admin/mall/type/list_data", params={"kind": "goods", "parentId": top})
-    assert [r["id"] for r in goods_kind["rows"]] == [leaf]
+    assert [r["id"] for r in goods_kind["data"]["data"]] == [leaf]
     # shelf
     off = await admin.get("/admin/mall/type/shelf_change", params={"id": leaf, "shelf": "0"})
     assert off["code"] == 200 and (await MallCategory.get(id=leaf)).shelf == "0"
@@ -140,15 +140,15 @@ async def test_goods_are_created_listed_and_edited_by_their_shop_only(admin):
     row = await MallGoods.get(id=mine)
     assert (row.shop_id, row.review, row.shelf) == (w.shop_a.id, "draft", "0")
     listed = await w.a.get(f"{GOODS}/list_data")
-    assert [r["id"] for r in listed["rows"]] == [mine]
-    assert listed["rows"][0]["categoryName"] == "T恤" and listed["rows"][0]["shopName"] == "甲店"
+    assert [r["id"] for r in listed["data"]["data"]] == [mine]
+    assert listed["data"]["data"][0]["categoryName"] == "T恤" and listed["data"]["data"][0]["shopName"] == "甲店"
     everyone = await admin.get(f"{GOODS}/list_data", params={"name": "T恤", "pageSize": 1})
-    assert everyone["total"] == 2 and everyone["next"]
+    assert everyone["data"]["total"] == 2 and everyone["data"]["next"]
     page2 = await admin.get(f"{GOODS}/list_data", params={"name": "T恤", "pageSize": 1, "pageNum": 2,
-                                                         "after": everyone["next"]})
-    assert [r["id"] for r in page2["rows"]] == [mine]
+                                                         "after": everyone["data"]["next"]})
+    assert [r["id"] for r in page2["data"]["data"]] == [mine]
     by_shop = await admin.get(f"{GOODS}/list_data", params={"shopId": w.shop_b.id, "categoryId": w.leaf})
-    assert [r["id"] for r in by_shop["rows"]] == [theirs]
+    assert [r["id"] for r in by_shop["data"]["data"]] == [theirs]
     # the category filter: a leaf, or a first-level category (its goods sit on its children); another tree's
     # first level takes nothing of this one, and a bad id is refused in words, not a server error
     other_top = await category(admin, "数码")
@@ -156,9 +156,10 @@ async def test_goods_are_created_listed_and_edited_by_their_shop_only(admin):
     phones = await goods(w.a, other_leaf, "甲店耳机")
     for chosen, expected in ((w.leaf, [theirs, mine]), (w.top, [theirs, mine]), (other_top, [phones]),
                              (other_leaf, [phones])):
-        picked = await admin.get(f"{GOODS}/list_data", params={"categoryId": chosen})
-        assert [r["id"] for r in picked["rows"]] == expected and picked["total"] == len(expected), (chosen, picked)
-    assert [r["id"] for r in (await w.a.get(f"{GOODS}/list_data", params={"categoryId": w.top}))["rows"]] == [mine]
+        picked = (await admin.get(f"{GOODS}/list_data", params={"categoryId": chosen}))["data"]
+        assert [r["id"] for r in picked["data"]] == expected and picked["total"] == len(expected), (chosen, picked)
+    under_top = (await w.a.get(f"{GOODS}/list_data", params={"categoryId": w.top}))["data"]
+    assert [r["id"] for r in under_top["data"]] == [mine]
     for bad in ("1 OR 1=1", "-1", "abc"):
         refused = await admin.get(f"{GOODS}/list_data", params={"categoryId": bad})
         assert refused["code"] != 200 and "商品分类" in refused["msg"], refused
@@ -166,15 +167,15 @@ async def test_goods_are_created_listed_and_edited_by_their_shop_only(admin):
     # a renamed category shows on the list at once
     assert (await admin.post("/admin/shop_type/add_edit", json={"id": w.leaf, "name": "短袖T恤",
                                                                "parentId": w.top}))["code"] == 200
-    assert (await w.a.get(f"{GOODS}/list_data"))["rows"][0]["categoryName"] == "短袖T恤"
+    assert (await w.a.get(f"{GOODS}/list_data"))["data"]["data"][0]["categoryName"] == "短袖T恤"
     # a leaf moved to another first level takes its goods along in that filter, totals included (kept per
     # change stamp: a category write bumps the goods table's too)
-    assert (await admin.get(f"{GOODS}/list_data", params={"categoryId": other_top}))["total"] == 0
+    assert (await admin.get(f"{GOODS}/list_data", params={"categoryId": other_top}))["data"]["total"] == 0
     assert (await admin.post("/admin/shop_type/add_edit", json={"id": w.leaf, "name": "短袖T恤",
                                                                "parentId": other_top}))["code"] == 200
     for chosen, expected in ((w.top, []), (other_top, [theirs, mine])):
-        picked = await admin.get(f"{GOODS}/list_data", params={"categoryId": chosen})
-        assert [r["id"] for r in picked["rows"]] == expected and picked["total"] == len(expected), (chosen, picked)
+        picked = (await admin.get(f"{GOODS}/list_data", params={"categoryId": chosen}))["data"]
+        assert [r["id"] for r in picked["data"]] == expected and picked["total"] == len(expected), (chosen, picked)
     assert (await admin.post("/admin/shop_type/add_edit", json={"id": w.leaf, "name": "短袖T恤",
                                                                "parentId": w.top}))["code"] == 200
     # a renamed shop too: the names kept under the shop table's change stamp follow its write
@@ -182,10 +183,10 @@ async def test_goods_are_created_listed_and_edited_by_their_shop_only(admin):
     assert (await admin.post("/admin/mall/shop/update_info", json={
         "id": w.shop_a.id, "name": "甲店新名", **{k: info[k] or "" for k in ("logo", "contact", "phone", "address",
                                                                           "intro")}}))["code"] == 200
-    assert (await w.a.get(f"{GOODS}/list_data"))["rows"][0]["shopName"] == "甲店新名"
+    assert (await w.a.get(f"{GOODS}/list_data"))["data"]["data"][0]["shopName"] == "甲店新名"
     assert (await admin.get(f"{GOODS}/add_edit_page", params={"id": mine}))["data"]["goods"]["shopName"] == "甲店新名"
     # a shop naming another shop in a body or a filter does not reach it
-    assert (await w.a.get(f"{GOODS}/list_data", params={"shopId": w.shop_b.id}))["rows"] == []
+    assert (await w.a.get(f"{GOODS}/list_data", params={"shopId": w.shop_b.id}))["data"]["data"] == []
     assert (await w.a.post(f"{GOODS}/add_edit", json={"categoryId": w.leaf, "name": "x", "shopId": w.shop_b.id})
             )["code"] == 404
     # edits
@@ -279,7 +280,7 @@ async def test_review_round_trip_and_an_edit_after_approval_goes_back_to_review(
     assert await w.a.get(f"{GOODS}/submit_review", params={"id": gid}) == {
         "code": 500, "msg": "商品正在审核中，请勿重复提交"}
     pending = await admin.get(f"{REVIEW}/list_data")
-    assert [r["id"] for r in pending["rows"]] == [gid] and pending["rows"][0]["shopName"] == "甲店"
+    assert [r["id"] for r in pending["data"]["data"]] == [gid] and pending["data"]["data"][0]["shopName"] == "甲店"
     page = await admin.get(f"{REVIEW}/settle_page", params={"id": gid})
     assert len(page["data"]["skus"]) == 6 and [s["attrName"] for s in page["data"]["specs"]] == ["颜色", "尺码"]
     no_reason = await admin.post(f"{REVIEW}/aduit_data", json={"id": gid, "status": "rejected", "reason": " "})
@@ -288,12 +289,12 @@ async def test_review_round_trip_and_an_edit_after_approval_goes_back_to_review(
                                                               "reason": "图片不清晰"})
     assert rejected["code"] == 200
     mine = await w.a.get(f"{GOODS}/list_data")
-    assert (mine["rows"][0]["review"], mine["rows"][0]["reviewReason"]) == ("rejected", "图片不清晰")
+    assert (mine["data"]["data"][0]["review"], mine["data"]["data"][0]["reviewReason"]) == ("rejected", "图片不清晰")
     twice = await admin.post(f"{REVIEW}/aduit_data", json={"id": gid, "status": "approved"})
     assert twice == {"code": 500, "msg": "该商品已审核，不能重复审核"}
     assert (await w.a.get(f"{GOODS}/submit_review", params={"id": gid}))["code"] == 200
     assert (await admin.post(f"{REVIEW}/aduit_data", json={"id": gid, "status": "approved"}))["code"] == 200
-    assert (await admin.get(f"{REVIEW}/list_data"))["rows"] == []
+    assert (await admin.get(f"{REVIEW}/list_data"))["data"]["data"] == []
     on = await w.a.get(f"{GOODS}/shelf_recommend", params={"id": gid, "shelf": "1"})
     assert on["code"] == 200 and (await MallGoods.get(id=gid)).shelf == "1"
     rec = await w.a.get(f"{GOODS}/shelf_recommend", params={"id": gid, "recommend": "1"})
@@ -389,12 +390,12 @@ async def test_attributes_platform_and_own_shop(admin):
     theirs, theirs_values = await attr(w.b, "乙店口味", ["酸"])
     assert (await MallAttr.get(id=mine)).shop_id == w.shop_a.id
     seen = await w.a.get(f"{ATTR}/list_data")
-    assert sorted(r["name"] for r in seen["rows"]) == ["尺码", "甲店口味", "颜色"]
-    assert {r["name"]: r["editable"] for r in seen["rows"]}["颜色"] is False
-    assert [v["value"] for v in (await w.a.get(f"{ATTR}/list_data_val", params={"attrId": mine}))["data"]] == [
-        "辣", "甜"]
+    assert sorted(r["name"] for r in seen["data"]["data"]) == ["尺码", "甲店口味", "颜色"]
+    assert {r["name"]: r["editable"] for r in seen["data"]["data"]}["颜色"] is False
+    values = (await w.a.get(f"{ATTR}/list_data_val", params={"attrId": mine}))["data"]
+    assert [v["value"] for v in values["data"]] == ["辣", "甜"] and (values["total"], values["pages"]) == (2, 1)
     everything = await admin.get(f"{ATTR}/list_data", params={"pageSize": 50})
-    assert everything["total"] == 4
+    assert everything["data"]["total"] == 4
     # another shop's attribute or value: 404, nothing changed
     for answer in await asyncio.gather(
             w.a.get(f"{ATTR}/list_data_val", params={"attrId": theirs}),
@@ -451,7 +452,7 @@ async def test_permissions(admin):
     w = await World().build(admin)
     gid = await goods(w.a, w.leaf)
     reader = await operator(admin, "goods_reader", ("mall:goods:list",))
-    assert (await reader.get(f"{GOODS}/list_data"))["total"] == 1
+    assert (await reader.get(f"{GOODS}/list_data"))["data"]["total"] == 1
     assert (await reader.get(f"{GOODS}/category"))["code"] == 200
     for answer in await asyncio.gather(
             reader.post(f"{GOODS}/add_edit", json={"id": gid, "categoryId": w.leaf, "name": "x"}),

@@ -87,7 +87,7 @@ async def test_coupon_save_rules_and_both_paths(start_app, make_settings):
     row = await MallCoupon.get(id=cid)
     assert (row.shop_id, row.amount_fen, row.threshold_fen, row.shelf) == (0, 1000, 10000, "0")
     listed = await admin.get("/admin/mall/shop_discount_voucher/list_data", params={"shopId": 0})
-    assert [r["shopId"] for r in listed["rows"]] == [0]
+    assert [r["shopId"] for r in listed["data"]["data"]] == [0]
     bad = [
         ({"amountFen": 10000}, "优惠金额必须小于使用门槛"),
         ({"amountFen": 0}, "请填写优惠金额"),
@@ -142,7 +142,7 @@ async def test_shop_coupons_are_confined_to_their_shop(start_app, make_settings)
     assert (await staff.get("/admin/shop_discount_voucher/del", params={"id": other}))["code"] == 404
     assert (await staff.get(f"/admin/MallCoupon/{other}"))["code"] == 404
     listed = await staff.get("/admin/mall/shop_discount_voucher/list_data")
-    assert [r["id"] for r in listed["rows"]] == [mid]
+    assert [r["id"] for r in listed["data"]["data"]] == [mid]
     row = await MallCoupon.get(id=other)
     assert (row.name, row.shelf) == ("满100减10", "0")
     # an operator's shop coupon lists only that shop's goods: another shop's goods are refused in words, on create
@@ -217,13 +217,18 @@ async def test_claims_are_atomic_and_capped(start_app, make_settings):
                                   valid_end=datetime(2021, 1, 1, tzinfo=UTC), total=5, shelf="1")
     assert (await claim(client, 8001, old.id))["msg"] == "优惠券已过期"
     assert (await claim(client, 8001, 987654))["code"] == 404
-    # deleting an unclaimed coupon
-    fresh = (await admin.post("/admin/mall/shop_discount_voucher/add_edit", json=coupon_body(
-        shopId=0, scope="category", targetIds=str((await MallCategory.first()).id) if await MallCategory.exists()
-        else "")))
-    if fresh["code"] == 200:
-        assert (await admin.get("/admin/shop_discount_voucher/del", params={"id": fresh["data"]["id"]}))["code"] == 200
-        assert not await MallCouponTarget.filter(coupon_id=fresh["data"]["id"]).exists()
+    # deleting an unclaimed coupon: its targets go with it (a category scope needs a category: refused without)
+    assert (await admin.post("/admin/mall/shop_discount_voucher/add_edit", json=coupon_body(
+        shopId=0, scope="category", targetIds="")))["msg"] == "请选择适用的分类或商品"
+    category = await MallCategory.create(name="水果")
+    fresh = await admin.post("/admin/mall/shop_discount_voucher/add_edit", json=coupon_body(
+        shopId=0, scope="category", targetIds=str(category.id)))
+    assert fresh["code"] == 200, fresh
+    fresh_id = fresh["data"]["id"]
+    assert await MallCouponTarget.filter(coupon_id=fresh_id).values_list("target_id", flat=True) == [category.id]
+    assert (await admin.get("/admin/shop_discount_voucher/del", params={"id": fresh_id}))["code"] == 200
+    assert not await MallCoupon.filter(id=fresh_id).exists()
+    assert not await MallCouponTarget.filter(coupon_id=fresh_id).exists()
 
 
 # ---- group buys
@@ -277,7 +282,7 @@ async def test_group_buy_activities(start_app, make_settings):
     assert [s["priceFen"] for s in info["data"]["skus"]] == [9000, 11000]
     assert info["data"]["teamSize"] == 3 and info["data"]["teams"]["open"] == 0
     listed = await staff.get("/admin/market_manage/activity_list_data")
-    assert [r["goodsName"] for r in listed["rows"]] == ["甲的拼团商品"]
+    assert [r["goodsName"] for r in listed["data"]["data"]] == ["甲的拼团商品"]
     fathers = await staff.get("/admin/market_manage/goods_father")
     assert [r["id"] for r in fathers["rows"]] == [goods.id]
     # another shop's activity

@@ -61,7 +61,7 @@ async def test_odds_versions_shelf_and_gifts(start_app, make_settings):
         "turntableId": tid, "name": "200积分", "kind": "points", "value": 200, "weight": 2000, "stock": 5})
     assert more["code"] == 200 and more["data"]["version"] == 3
     listed = await admin.get("/admin/turntable/gift/list_data", params={"turntableId": tid})
-    assert listed["totalWeight"] == 10000 and len(listed["rows"]) == 3
+    assert listed["data"]["totalWeight"] == 10000 and len(listed["data"]["data"]) == 3
     on = await admin.get("/admin/turntable/del_shelf", params={"id": tid, "action": "shelf"})
     assert on["msg"] == "上架成功"
     # on shelf: a save that breaks the total is refused and changes nothing
@@ -78,7 +78,7 @@ async def test_odds_versions_shelf_and_gifts(start_app, make_settings):
         "转盘已上架，请先下架再删除"
     versions = await MallTurntableVersion.filter(turntable_id=tid).order_by("version").values_list("weights", flat=True)
     assert len(versions) == 3 and sum(versions[-1].values()) == 10000
-    assert (await admin.get("/admin/turntable/list_data", params={"name": "幸运"}))["total"] == 2
+    assert (await admin.get("/admin/turntable/list_data", params={"name": "幸运"}))["data"]["total"] == 2
     # bad input, permissions; a shop account holding the perms sees the platform's turntables only as listed
     assert (await admin.post("/admin/turntable/add_edit", json={"name": "x", "points": -1, "dailyLimit": 1}))[
         "code"] == 500

@@ -33,7 +33,7 @@ async def test_a_shop_account_sees_and_changes_only_its_own_shop(start_app, make
     mine, theirs = await MallCoupon.get(name="北店券"), await MallCoupon.get(name="南店券")
     assert (mine.shop_id, theirs.shop_id) == (north.id, south.id)
     listed = await staff.get("/admin/mall/shop_discount_voucher/list_data")
-    assert [r["name"] for r in listed["rows"]] == ["北店券"], listed
+    assert [r["name"] for r in listed["data"]["data"]] == ["北店券"], listed
     # another shop's id: 404 in the path, the query and the body; nothing changes
     assert (await staff.get(f"/admin/MallCoupon/{theirs.id}"))["code"] == 404
     assert (await staff.get("/admin/shop_discount_voucher/change_shelf", params={"id": theirs.id}))["code"] == 404

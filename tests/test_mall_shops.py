@@ -72,10 +72,10 @@ def test_the_fee_split_refuses_what_is_not_fen_or_basis_points():
 async def test_the_shops_list_and_its_toggles(start_app, make_settings):
     _, admin, mine, other, staff = await setup(start_app, make_settings)
     page = await admin.get("/admin/mall/shop/list_data", params={"pageSize": 50})
-    assert page["code"] == 200 and {r["name"] for r in page["rows"]} == {"鲜果时光旗舰店", "云南山货铺"}
-    row = next(r for r in page["rows"] if r["id"] == other.id)
+    assert page["code"] == 200 and {r["name"] for r in page["data"]["data"]} == {"鲜果时光旗舰店", "云南山货铺"}
+    row = next(r for r in page["data"]["data"] if r["id"] == other.id)
     assert row["rateBp"] == 800 and row["areaCodePath"].endswith("朝阳区") and row["shelf"] == "1"
-    assert (await admin.get("/admin/mall/shop/list_data", params={"name": "山货"}))["total"] == 1
+    assert (await admin.get("/admin/mall/shop/list_data", params={"name": "山货"}))["data"]["total"] == 1
 
     off = await admin.get("/admin/mall/shop/change_shelf", params={"id": other.id})
     assert off["code"] == 200 and off["data"] == {"shelf": "0"} and off["msg"] == "店铺已下架"
@@ -94,7 +94,7 @@ async def test_the_shops_list_and_its_toggles(start_app, make_settings):
 
     # a shop account: its own shop only
     own = await staff.get("/admin/mall/shop/list_data")
-    assert [r["id"] for r in own["rows"]] == [mine.id] and own["total"] == 1
+    assert [r["id"] for r in own["data"]["data"]] == [mine.id] and own["data"]["total"] == 1
     meta = await staff.get("/admin/resources/meta", params={"view": "mall/shop/index"})
     assert meta["data"]["ownShop"] == mine.id
 
@@ -181,8 +181,8 @@ async def test_a_settlement_application_is_submitted_rejected_or_approved(start_
                                      {**APPLICATION, "shopName": "无名店", "account": "nobody", "uid": 7999})
     assert stranger == {"code": 500, "msg": "用户 7999 不存在"}
 
-    listed = await admin.get("/admin/settled_mall/list_data", params={"status": "pending"})
-    assert listed["total"] == 2 and {r["shopName"] for r in listed["rows"]} == {"北疆牛肉干专卖", "天山果园"}
+    listed = (await admin.get("/admin/settled_mall/list_data", params={"status": "pending"}))["data"]
+    assert listed["total"] == 2 and {r["shopName"] for r in listed["data"]} == {"北疆牛肉干专卖", "天山果园"}
     first = made["data"]["id"]
     info = (await admin.get("/admin/settled_mall/info_page", params={"id": first}))["data"]
     assert info["account"] == "beijiang" and info["areaCodePath"] and info["shopLabel"] == ""
@@ -228,7 +228,7 @@ async def test_a_settlement_application_is_submitted_rejected_or_approved(start_
     assert not perms & {"mall:shop:rate", "mall:shop:brandSale", "mall:settled:audit", "mall:review:list"}
     routers = str(await account.get("/getRouters"))
     assert "mall/goods/index" in routers and "mall/settled/index" not in routers
-    assert [r["id"] for r in (await account.get("/admin/mall/shop/list_data"))["rows"]] == [shop.id]
+    assert [r["id"] for r in (await account.get("/admin/mall/shop/list_data"))["data"]["data"]] == [shop.id]
 
 
 async def test_shop_account_names_are_unique_without_regard_to_case(start_app, make_settings):
@@ -273,13 +273,13 @@ async def test_shop_accounts_list_status_and_edit_info(start_app, make_settings)
     outsider = await shop_staff(admin, other, "hillclerk", ("mall:goods:list",))
     del colleague, outsider
     everyone = await admin.get("/admin/user/mall/list_data")
-    assert {(r["userName"], r["shopName"]) for r in everyone["rows"]} == {
+    assert {(r["userName"], r["shopName"]) for r in everyone["data"]["data"]} == {
         ("fruitstaff", "鲜果时光旗舰店"), ("fruitclerk", "鲜果时光旗舰店"), ("fruitboss", "鲜果时光旗舰店"),
         ("hillclerk", "云南山货铺")}
-    assert "admin" not in {r["userName"] for r in everyone["rows"]}  # operators are not shop accounts
-    assert (await admin.get("/admin/user/mall/list_data", params={"shopId": other.id}))["total"] == 1
+    assert "admin" not in {r["userName"] for r in everyone["data"]["data"]}  # operators are not shop accounts
+    assert (await admin.get("/admin/user/mall/list_data", params={"shopId": other.id}))["data"]["total"] == 1
     own = await staff.get("/admin/user/mall/list_data")
-    assert {r["userName"] for r in own["rows"]} == {"fruitstaff", "fruitclerk", "fruitboss"}
+    assert {r["userName"] for r in own["data"]["data"]} == {"fruitstaff", "fruitclerk", "fruitboss"}
 
     # A colleague who holds a permission the staff lacks is not theirs to disable, re-phone or re-password.
     boss = await SysUser.get(user_name="fruitboss")
@@ -406,9 +406,9 @@ async def test_a_shop_account_names_another_shops_ids_and_nothing_changes(start_
     assert (await MallSettled.get(id=sid)).status == "pending" and not await MallShop.filter(settled_id=sid).exists()
     assert (await SysUser.filter(user_id=hill.user_id).values(*kept))[0] == hill_before
     listed = await staff.get("/admin/mall/shop/list_data", params={"name": "山货"})
-    assert listed["total"] == 0 and listed["rows"] == []
-    assert (await staff.get("/admin/user/mall/list_data", params={"shopId": other.id}))["total"] == 0
-    assert (await staff.get("/admin/settled_mall/list_data"))["total"] == 0  # only its own shop's application
+    assert listed["data"]["total"] == 0 and listed["data"]["data"] == []
+    assert (await staff.get("/admin/user/mall/list_data", params={"shopId": other.id}))["data"]["total"] == 0
+    assert (await staff.get("/admin/settled_mall/list_data"))["data"]["total"] == 0  # only its own shop's application
 
 
 async def test_the_screens_metadata_tells_each_caller_its_own_shop(aiohttp_client, start_app, make_settings):

@@ -91,8 +91,8 @@ async def test_local_catalogue_shops_goods_and_an_idempotent_sync(admin):
     assert [(s["id"], s["name"], s["localShopId"]) for s in shops["data"]["shops"]] == \
         [("sc1001", "优选食品供应仓", None), ("sc1002", "家居日用供应仓", None)]
     listed = await admin.post(LIST, json={"shopId": "sc1001"})
-    assert listed["total"] == 3 and [r["id"] for r in listed["rows"]] == ["g10001", "g10002", "g10003"]
-    coffee = (await admin.post(LIST, json={"keyword": "咖啡"}))["rows"]
+    assert listed["data"]["total"] == 3 and [r["id"] for r in listed["data"]["data"]] == ["g10001", "g10002", "g10003"]
+    coffee = (await admin.post(LIST, json={"keyword": "咖啡"}))["data"]["data"]
     assert [(r["id"], r["priceFen"], r["stock"], r["localGoodsId"]) for r in coffee] == [("g10002", 4800, 180, None)]
 
     synced = await admin.get(SYNC, params={"goodsId": "g10002"})
@@ -123,7 +123,7 @@ async def test_local_catalogue_shops_goods_and_an_idempotent_sync(admin):
     assert await MallShop.all().count() == before[2]
     mapped = {s["id"]: s for s in (await admin.get(SHOPS))["data"]["shops"]}
     assert (mapped["sc1001"]["localShopId"], mapped["sc1001"]["localShopName"]) == (shop.id, shop.name)
-    assert (await admin.post(LIST, json={"keyword": "咖啡"}))["rows"][0]["localGoodsId"] == goods.id
+    assert (await admin.post(LIST, json={"keyword": "咖啡"}))["data"]["data"][0]["localGoodsId"] == goods.id
 
 
 async def test_sync_bad_input_and_permissions(admin):
@@ -171,7 +171,7 @@ async def test_http_provider_sync_creates_then_updates_only_what_changed(start_a
         assert shops["data"]["provider"] == "supply_cloud"
         assert [s["name"] for s in shops["data"]["shops"]] == ["云仓一号"]
         listed = await admin.post(LIST, json={"shopId": "p1"})
-        assert [(r["id"], r["priceFen"], r["stock"]) for r in listed["rows"]] == [("x1", 2990, 60)]
+        assert [(r["id"], r["priceFen"], r["stock"]) for r in listed["data"]["data"]] == [("x1", 2990, 60)]
         first = await admin.get(SYNC, params={"goodsId": "x1"})
         assert first["data"]["created"] is True, first
         goods = await MallGoods.get(id=first["data"]["goodsId"])

@@ -6,18 +6,29 @@ wallet down, the large-refund rule (another person, a fresh password)."""
 from __future__ import annotations
 
 import asyncio
+import importlib
+import random
 import uuid
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from tortoise import connections
 
+from core_api.demo import DemoContext
 from core_api.mall.goods.models import MallGoods, MallSku
+from core_api.mall.shop import demo as shop_demo
+from core_api.mall.shop.models import MallShop
 from core_api.order.aftersale.models import OrderAfterSale, OrderRefund
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderLog, OrderPay, OrderShop
 from core_api.points.ledger.models import PointsAccount, PointsLedger
+from core_api.seed.data import SHOP_STAFF_PERMS
+from core_api.seed.run import seed
 from core_api.system.config.models import SysConfig
+from core_api.system.menu.models import SysMenu
+from core_api.system.role.models import SysRole, SysRoleMenu
 from tests.conftest import Caller, token_for
 from tests.mall_support import make_shop, shop_staff
 from tests.order_support import goods_of, make_order
@@ -320,6 +331,85 @@ async def test_permissions_and_shop_isolation(start_app, make_settings):
     other_staff = await shop_staff(admin, other, "asother", STAFF)
     assert (await other_staff.get("/admin/order_main/refund_order"))["total"] == 0
     assert await other_staff.get(FIN) == FORBIDDEN
+
+
+async def run_shop_demo() -> MallShop:
+    """The development demo's shops and its shop account ``shopdemo`` (the seeded shop-staff role, first shop)."""
+    ctx = DemoContext(rng=random.Random(1), now=datetime.now(UTC), uids=[])
+    await shop_demo.demo(ctx)
+    await ctx.sync_sequences()
+    return await MallShop.get(name=shop_demo.SHOPS[0][0])
+
+
+async def test_the_demo_shop_account_handles_its_own_shops_after_sales(start_app, make_settings):
+    """Issue 26: shopdemo listed no after-sale (403); its seeded role now decides its shop's, never another's."""
+    client, admin = await setup(start_app, make_settings)
+    mine = await run_shop_demo()
+    other = await MallShop.get(name=shop_demo.SHOPS[1][0])
+    _, (sku,) = await goods_of(mine, "果篮", (8800,))
+    _, (osku,) = await goods_of(other, "山货", (6600,))
+    my_row = (await apply(client, 9501, (await lines_of(await make_order(mine, 9501, [(sku, 1)])))[0].id))["data"]
+    other_order = await make_order(other, 9502, [(osku, 1)])
+    other_row = (await apply(client, 9502, (await lines_of(other_order))[0].id))["data"]
+    shopdemo = Caller(client, await token_for(client, shop_demo.DEMO_ACCOUNT))
+    perms = set((await shopdemo.get("/getInfo"))["permissions"])
+    assert set(STAFF) <= perms and not perms & set(FINANCE)
+
+    listed = await shopdemo.get(LIST)
+    assert listed["code"] == 200, listed
+    assert [r["id"] for r in listed["rows"]] == [my_row["id"]] and listed["counts"]["applied"] == 1
+    assert (await shopdemo.get(LIST, params={"shopId": other.id}))["total"] == 0
+    assert (await shopdemo.get(LIST, params={"shopOrderId": other_order.id}))["total"] == 0
+    before = await snapshot()
+    for action in ({"action": "approve"}, {"action": "reject", "reason": "不同意"}, {"action": "receive"}):
+        assert await shopdemo.post(OPERATE, json={"id": other_row["id"], **action}) == \
+            {"code": 404, "msg": "售后单不存在"}
+    assert await shopdemo.post(FIN, json={"id": other_row["id"]}) == FORBIDDEN
+    assert await snapshot() == before
+    assert (await OrderAfterSale.get(id=other_row["id"])).status == "applied"
+
+    # its own: decided by the shop; the refund itself stays finance's (DOMAIN.md: finance executes)
+    decided = await shopdemo.post(OPERATE, json={"id": my_row["id"], "action": "approve"})
+    assert decided["data"]["status"] == "awaiting_refund", decided
+    assert await shopdemo.post(FIN, json={"id": my_row["id"]}) == FORBIDDEN
+    assert await shopdemo.get(FIN) == FORBIDDEN
+    assert await OrderRefund.filter(after_sale_id=my_row["id"]).count() == 0
+    assert (await admin.post(FIN, json={"id": my_row["id"]}))["data"]["status"] == "refunded"
+    refunds = await shopdemo.get("/admin/order_main/refund_order")
+    assert [r["afterSaleId"] for r in refunds["rows"]] == [my_row["id"]]
+    assert (await shopdemo.get("/admin/order_main/refund_order", params={"shopId": other.id}))["total"] == 0
+
+
+async def shop_role_after_sale_menus() -> set[str]:
+    role = await SysRole.get(role_key="shop_staff")
+    ids = await SysRoleMenu.filter(role_id=role.role_id).values_list("menu_id", flat=True)
+    return set(await SysMenu.filter(menu_id__in=ids, perms__startswith="order:").values_list("perms", flat=True))
+
+
+async def test_an_installed_shop_role_gets_the_after_sale_menus_once(client):
+    """An install from before issue 26: migration 0037 grants its shop role the after-sale menus, once; an
+    install from before the after-sale menus existed gets them from the seed when it creates them."""
+    migration = importlib.import_module("core_api.migrations.0040_shop_after_sale")
+    assert set(migration.PERMS) <= set(SHOP_STAFF_PERMS)
+    granted = await shop_role_after_sale_menus()
+    assert set(migration.PERMS) <= granted
+    role = await SysRole.get(role_key="shop_staff")
+    menus = await SysMenu.filter(perms__in=migration.PERMS).values_list("menu_id", flat=True)
+    await SysRoleMenu.filter(role_id=role.role_id, menu_id__in=menus).delete()
+    assert not await shop_role_after_sale_menus() & set(migration.PERMS)
+    editor = SimpleNamespace(client=connections.get("default"))
+    await migration.forward(None, editor)
+    await migration.forward(None, editor)  # twice: nothing doubled
+    assert await shop_role_after_sale_menus() == granted
+    held = await SysRoleMenu.filter(role_id=role.role_id).values_list("menu_id", flat=True)
+    assert len(held) == len(set(held))
+
+    # the after-sale menus themselves missing (an install from before them): the seed creates and grants them
+    await SysRoleMenu.filter(menu_id__in=menus).delete()
+    await SysMenu.filter(menu_id__in=menus).delete()
+    assert (await seed())["menus"] == len(migration.PERMS)
+    assert await shop_role_after_sale_menus() == granted
+    assert (await seed())["menus"] == 0 and await shop_role_after_sale_menus() == granted
 
 
 async def test_twenty_parallel_executions_refund_once(start_app, make_settings):

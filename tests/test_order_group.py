@@ -404,13 +404,13 @@ async def test_console_lists_teams_and_followers_with_shop_isolation(start_app, 
     _, their_team = await open_team(client, other, other_sku, other_act, uid=JOINERS[5])
 
     listed = await admin.get("/admin/order_mall_pt/list_data", params={"activityId": act.id})
-    assert listed["total"] == 1, listed
-    row = listed["rows"][0]
+    assert listed["data"]["total"] == 1, listed
+    row = listed["data"]["data"][0]
     assert (row["id"], row["shopId"], row["goodsName"], row["leaderUid"], row["size"], row["joined"],
             row["reserved"], row["status"]) == (team.id, shop.id, "拼团商品", LEADER, 3, 1, 1, "open")
     assert row["expiresAt"]
-    assert (await admin.get("/admin/order_mall_pt/list_data", params={"status": "open"}))["total"] == 2
-    assert (await admin.get("/admin/order_mall_pt/list_data", params={"status": "full"}))["total"] == 0
+    assert (await admin.get("/admin/order_mall_pt/list_data", params={"status": "open"}))["data"]["total"] == 2
+    assert (await admin.get("/admin/order_mall_pt/list_data", params={"status": "full"}))["data"]["total"] == 0
     members = await admin.get("/admin/order_mall_pt/list_follower_data", params={"teamId": team.id})
     assert [(m["uid"], m["role"], m["status"], m["orderStatus"], m["payStatus"], m["payFen"])
             for m in members["rows"]] == [(LEADER, "leader", "paid", "grouping", "paid", 6000),
@@ -420,15 +420,15 @@ async def test_console_lists_teams_and_followers_with_shop_isolation(start_app, 
 
     staff = await shop_staff(admin, shop, "group_a", ("order:group:list", "order:group:query"))
     mine = await staff.get("/admin/order_mall_pt/list_data")
-    assert [r["id"] for r in mine["rows"]] == [team.id]
-    assert (await staff.get("/admin/order_mall_pt/list_data", params={"shopId": other.id}))["total"] == 0
-    assert (await staff.get("/admin/order_mall_pt/list_data", params={"id": their_team.id}))["total"] == 0
+    assert [r["id"] for r in mine["data"]["data"]] == [team.id]
+    assert (await staff.get("/admin/order_mall_pt/list_data", params={"shopId": other.id}))["data"]["total"] == 0
+    assert (await staff.get("/admin/order_mall_pt/list_data", params={"id": their_team.id}))["data"]["total"] == 0
     assert (await staff.get("/admin/order_mall_pt/list_follower_data",
                             params={"teamId": their_team.id}))["total"] == 0
     assert (await staff.get("/admin/order_mall_pt/list_follower_data", params={"teamId": team.id}))["total"] == 2
     # permissions: the list needs order:group:list, the followers order:group:query
     reader = await shop_staff(admin, shop, "group_r", ("order:group:list",))
-    assert (await reader.get("/admin/order_mall_pt/list_data"))["total"] == 1
+    assert (await reader.get("/admin/order_mall_pt/list_data"))["data"]["total"] == 1
     assert (await reader.get("/admin/order_mall_pt/list_follower_data", params={"teamId": team.id}))["code"] == 403
     nobody = await shop_staff(admin, shop, "group_n", ("order:shop:list",))
     assert (await nobody.get("/admin/order_mall_pt/list_data"))["code"] == 403

@@ -163,9 +163,9 @@ async def test_shop_orders_list_filters_and_masks(start_app, make_settings):
     detail = (await admin.get("/admin/order_mall/info_page", params={"id": one.id}))["data"]
     assert detail["focus"] == one.id and detail["shops"][0]["orderNo"] == one.order_no
     pays = await admin.get("/admin/order_main/list_data_pay", params={"kind": "pay"})
-    assert pays["total"] == 3
-    assert (await admin.get("/admin/order_main/list_data_pay", params={"kind": "refund"}))["total"] == 0
-    assert (await admin.get("/admin/order_main/list_data_pay", params={"mainNo": one.main_no}))["total"] == 1
+    assert pays["data"]["total"] == 3
+    assert (await admin.get("/admin/order_main/list_data_pay", params={"kind": "refund"}))["data"]["total"] == 0
+    assert (await admin.get("/admin/order_main/list_data_pay", params={"mainNo": one.main_no}))["data"]["total"] == 1
 
 
 async def test_shop_staff_see_and_change_only_their_shop(start_app, make_settings):
@@ -265,9 +265,9 @@ async def test_comments_from_the_app(start_app, make_settings):
     other_line = await OrderLine.get(shop_order_id=other.id)
     assert (await feed({"lineId": other_line.id, "uid": 8002, "score": 1, "content": "差"}))["code"] == 200
     page = (await admin.get("/admin/order_comment_mall/page_data"))
-    assert page["total"] == 2
+    assert page["data"]["total"] == 2
     staff = await shop_staff(admin, a, "comment_a", STAFF)
-    assert [r["id"] for r in (await staff.get("/admin/order_comment_mall/page_data"))["rows"]] == [c.id]
+    assert [r["id"] for r in (await staff.get("/admin/order_comment_mall/page_data"))["data"]["data"]] == [c.id]
     theirs = await OrderComment.get(line_id=other_line.id)
     assert (await staff.get("/admin/order_comment_mall/del", params={"id": theirs.id}))["code"] == 404
     assert await OrderComment.filter(id=theirs.id).exists()

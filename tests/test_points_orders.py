@@ -140,13 +140,13 @@ async def test_console_list_detail_ship_cancel(start_app, make_settings):
     a = (await redeem(client, 8001, cup.id, 2))["data"]
     b = (await redeem(client, 8002, cup.id, 1))["data"]
     page = await admin.get("/admin/order_integral/list_data")
-    assert page["code"] == 200 and page["total"] == 2
-    row = next(r for r in page["rows"] if r["orderNo"] == a["orderNo"])
+    assert page["code"] == 200 and page["data"]["total"] == 2
+    row = next(r for r in page["data"]["data"] if r["orderNo"] == a["orderNo"])
     assert (row["uid"], row["points"], row["status"], row["goodsName"]) == (8001, 200, "to_ship", "积分水杯")
     assert row["receiverPhone"] == "13900139000"  # the admin holds the personal-data permission
     for params, n in [({"uid": 8002}, 1), ({"orderNo": a["orderNo"]}, 1), ({"status": "shipped"}, 0),
                       ({"beginTime": "2000-01-01", "endTime": "2000-01-02"}, 0)]:
-        assert (await admin.get("/admin/order_integral/list_data", params=params))["total"] == n, params
+        assert (await admin.get("/admin/order_integral/list_data", params=params))["data"]["total"] == n, params
     oid = row["id"]
     info = await admin.get("/admin/order_integral/info_page", params={"id": oid})
     assert info["data"]["statusLabel"] == "待发货" and info["data"]["receiverAddress"] == ADDRESS["address"]
@@ -216,13 +216,13 @@ async def test_points_ledger_list(start_app, make_settings):
     cup = await goods(points=100)
     await redeem(client, 8001, cup.id, 3)
     page = await admin.get("/admin/integral/list_data", params={"uid": 8001})
-    assert page["code"] == 200 and page["total"] == 2
-    assert [(r["kind"], r["delta"], r["balanceAfter"]) for r in page["rows"]] == [("redeem", -300, 700),
+    assert page["code"] == 200 and page["data"]["total"] == 2
+    assert [(r["kind"], r["delta"], r["balanceAfter"]) for r in page["data"]["data"]] == [("redeem", -300, 700),
                                                                                    ("credit", 1000, 1000)]
-    assert (await admin.get("/admin/integral/list_data", params={"kind": "credit"}))["total"] == 2
-    assert (await admin.get("/admin/integral/list_data", params={"ref": "BIZ-1"}))["total"] == 1
+    assert (await admin.get("/admin/integral/list_data", params={"kind": "credit"}))["data"]["total"] == 2
+    assert (await admin.get("/admin/integral/list_data", params={"ref": "BIZ-1"}))["data"]["total"] == 1
     assert (await admin.get("/admin/integral/list_data", params={"beginTime": "2000-01-01",
-                                                                 "endTime": "2000-01-31"}))["total"] == 0
+                                                                 "endTime": "2000-01-31"}))["data"]["total"] == 0
     assert (await admin.get("/admin/integral/list_data", params={"uid": "abc"}))["code"] == 500
 
 
@@ -236,8 +236,8 @@ async def test_permissions_and_shop_staff(start_app, make_settings):
     role = await make_role(admin, "r_points_reader", ("order:integral:list", "order:integral:query"))
     await make_user(admin, "points_reader", None, [role.role_id])
     reader = await sign_in(admin, "points_reader")
-    listed = await reader.get("/admin/order_integral/list_data")
-    assert listed["total"] == 1 and listed["rows"][0]["receiverPhone"] != ADDRESS["phone"]  # no personal-data perm
+    listed = (await reader.get("/admin/order_integral/list_data"))["data"]
+    assert listed["total"] == 1 and listed["data"][0]["receiverPhone"] != ADDRESS["phone"]  # no personal-data perm
     assert (await reader.get("/admin/order_integral/info_page", params={"id": oid}))["code"] == 200
     assert (await reader.post("/admin/order_integral/send_goods",
                               json={"id": oid, "carrier": "SF", "trackingNo": "SF12345"}))["code"] == 403

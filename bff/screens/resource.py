@@ -2,7 +2,8 @@
 kept a short while per view and language), a page of its list and the dictionaries its fields show.
 
 The caller's list filters and paging are passed on as they came: by query to a GET list, as a JSON body
-to a POST list (``meta.listMethod``). The core validates them, checks the caller's permission and scope."""
+to a POST list (``meta.listMethod``). The core validates them, checks the caller's permission and scope. A list at a
+``list_data`` path answers the business page, the others the table: the screen's ``page`` is the same for both."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from aiohttp import web
 from pydantic import Field
 
 from bff.core_client import CoreClient
-from bff.screens.system_shared import Dicts, fetch_dicts, page_of
+from bff.screens.system_shared import Dicts, fetch_dicts
 from core_api.platform.api import Api, request_lang
 from core_api.platform.contract import Envelope, ResourceMeta
-from core_api.platform.envelope import ok
+from core_api.platform.envelope import ok, rows_of
 from core_api.platform.paging import PARAMS_KEY
 from core_api.platform.schema import Schema
 
@@ -84,4 +85,4 @@ async def resource_screen(request: web.Request, core: CoreClient, query: Resourc
     listing = (core.get(path, params=filters) if meta.get("listMethod") == "GET"
                else core.post(path, json=filters))
     rows, dicts = await asyncio.gather(listing, fetch_dicts(core, *meta.get("dictTypes", [])))
-    return ok(data={"meta": meta, "page": {**page_of(rows), "next": rows.get("next")}, "dicts": dicts})
+    return ok(data={"meta": meta, "page": rows_of(rows), "dicts": dicts})

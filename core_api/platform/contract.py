@@ -33,6 +33,26 @@ class Envelope(Schema):
     msg: str = "操作成功"
 
 
+class ListPage(Schema):
+    """A page of a business list (CONTRACT.md "Envelopes": chat, message centre and every ``list_data`` or
+    ``page_data`` call), built by ``core_api.platform.envelope.page``. Some lists add keys of their own beside
+    the rows (a status's counts, a weights' total)."""
+
+    pages: int = Field(description="the number of pages: ceil(total / pageSize), 0 when there is no row")
+    total: int = Field(description="the rows the filters match, over every page")
+    page_no: int = Field(description="the page asked for (pageNum or pageNo), from 1")
+    page_size: int = Field(description="the page size asked for (a list of one page: the most rows it answers)")
+    data: list[dict[str, Any]] = Field(description="the rows of this page")
+    next: str | None = Field(None, description="keyset-paged lists: the cursor of the page after this one (null on "
+                                               "the last page); sent back as `after` with pageNum + 1, that page is "
+                                               "sought after this page's last row instead of skipped to")
+
+
+class ListPageOut(Envelope):
+    msg: str = "查询成功"
+    data: ListPage
+
+
 class DeptOut(Schema):
     dept_id: int
     parent_id: int

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
@@ -42,13 +43,33 @@ def table(rows: Iterable[Any], total: int, msg: str = MSG_QUERY_OK, **extra: Any
     return json_response({"code": 200, "msg": msg, "total": total, "rows": list(rows), **extra})
 
 
+# The business lists: every call whose path ends in list_data or page_data (``.../list_data``,
+# ``.../activity_list_data``, ``.../list_data_val``) answers ``page`` (CONTRACT.md "Envelopes").
+BUSINESS_LIST = re.compile(r"(?:^|[/_])(?:list|page)_data(?:_[A-Za-z]+)?$")
+
+
+def is_business_list(path: str) -> bool:
+    return BUSINESS_LIST.search(path) is not None
+
+
 def page(items: list[Any], total: int, page_no: int, page_size: int, msg: str = MSG_QUERY_OK,
          **extra: Any) -> web.Response:
-    """Business page (chat, message centre): the spec reads ``data.pages`` and ``data.data``; ``extra`` (the
-    next page's cursor ``next``) goes into ``data``."""
+    """Business page (chat, message centre, every ``list_data``/``page_data`` call; its model is
+    ``contract.ListPage``): the spec reads ``data.pages`` and ``data.data``; ``extra`` (the next page's cursor
+    ``next``, a list's own figures) goes into ``data``."""
     pages = math.ceil(total / page_size) if page_size else 0
     data = {"pages": pages, "total": total, "pageNo": page_no, "pageSize": page_size, "data": items, **extra}
     return json_response({"code": 200, "msg": msg, "data": data})
+
+
+def rows_of(answer: Mapping[str, Any]) -> dict[str, Any]:
+    """The rows, total and next page's cursor of a list's answer in either envelope, the table (``rows`` and
+    ``total``, the cursor beside them) or the business page (``data.data``, ``data.total``, ``data.next``): for a
+    caller (the BFF's resource screen) that reads lists of both kinds."""
+    data = answer.get("data")
+    if isinstance(data, Mapping):
+        return {"rows": data.get("data", []), "total": data.get("total", 0), "next": data.get("next")}
+    return {"rows": answer.get("rows", []), "total": answer.get("total", 0), "next": answer.get("next")}
 
 
 def fail(msg: str, code: int = 500) -> web.Response:

@@ -35,13 +35,15 @@ from core_api.platform.compiled import values_of
 from core_api.platform.contract import (
     ChangeEntry,
     FieldKind,
+    ListPageOut,
     ResourceActionMeta,
     ResourceFieldMeta,
     ResourceMeta,
     ResourceMetaOut,
 )
 from core_api.platform.counts import changed, counted, counts_of
-from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok
+from core_api.platform.envelope import MSG_QUERY_OK, is_business_list, json_response, ok
+from core_api.platform.envelope import page as business_page
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.html import RichText
@@ -684,6 +686,7 @@ def _handler(fn: Callable[..., Awaitable[web.StreamResponse]], res: Resource, na
 def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of every resource
     api, base, perm, q = res.api, f"/admin/{res.name}", res.perm, res.query_model
     list_path = res.list_path or f"{base}/list"
+    business = is_business_list(list_path)
     title = res.title
     ident = r"{id:\d+}"
 
@@ -712,6 +715,8 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         await area_paths(res, rows)
         await shop_names(res, rows, request.app)
         view = res.view_of(principal)
+        if business:  # a list_data-style path answers the business page, the cursor in it
+            return business_page([view(r) for r in rows], total, query.page_num, query.page_size, next=after)
         return json_response({"code": 200, "msg": MSG_QUERY_OK, "total": total, "rows": [view(r) for r in rows],
                               "next": after})
 
@@ -721,14 +726,16 @@ def _routes(res: Resource) -> None:  # noqa: C901 - one place for the calls of e
         async def list_get(request: web.Request, principal: Principal, query: Any) -> web.Response:
             return await list_rows(request, principal, query)
 
-        api.get(list_path, need=any_perm(res.list_perm or f"{perm}:list"), summary=f"{title}: a page of the list")(
+        api.get(list_path, need=any_perm(res.list_perm or f"{perm}:list"), summary=f"{title}: a page of the list",
+                response=ListPageOut if business else None)(
             _handler(list_get, res, "list", {"request": web.Request, "principal": Principal, "query": q}))
     else:
         async def list_post(request: web.Request, principal: Principal, body: Any) -> web.Response:
             return await list_rows(request, principal, body)
 
         api.post(list_path, need=any_perm(res.list_perm or f"{perm}:list"),
-                 summary=f"{title}: a page of the list (filters in the body)")(
+                 summary=f"{title}: a page of the list (filters in the body)",
+                 response=ListPageOut if business else None)(
             _handler(list_post, res, "list", {"request": web.Request, "principal": Principal, "body": q}))
 
     async def get_one(request: web.Request, principal: Principal, id: int) -> web.Response:  # noqa: A002

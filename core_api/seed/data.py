@@ -66,6 +66,11 @@ SHOP_STAFF_PERMS = [
     # opens, shipping and the comments on their goods; not the payments (a payment covers every shop of a checkout)
     "order:main:list", "order:main:query", "order:logistics:list", "order:logistics:query", "order:logistics:ship",
     "order:comment:list", "order:comment:query",
+    # their after-sales (issue 26; migration 0037 grants them to an installed role): the list, the decisions
+    # (approve, reject, receive) and their orders' refunds; executing a refund stays finance's (DOMAIN.md: "shop
+    # staff or operators decide; finance executes")
+    "order:afterSale:list", "order:afterSale:query", "order:afterSale:refund", "order:refund:list",
+    "order:refund:query",
 ]
 
 # dict_type: (name, [(label, value, list_class, is_default)])

@@ -30,9 +30,13 @@ async def seed() -> dict[str, int]:
         added["depts"] = await _depts()
         added["posts"] = await _posts()
         dashboard_was_there = await SysMenu.filter(perms=DASHBOARD_PERM).exists()
-        added["menus"] = await _menus()
+        shop_role = await SysRole.get_or_none(role_key="shop_staff")
+        new_perms: set[str] = set()
+        added["menus"] = await _menus(new_perms)
         if not dashboard_was_there:
             await _keep_the_home_page_open()
+        if shop_role is not None:  # an installed shop role gets the shop menus that appear with this version
+            await _grant(shop_role, [p for p in data.SHOP_STAFF_PERMS if p in new_perms])
         added["roles"] = await _roles()
         added["users"] = await _users()
         added["dicts"] = await _dicts()
@@ -69,7 +73,8 @@ async def _posts() -> int:
     return n
 
 
-async def _menus() -> int:
+async def _menus(new_perms: set[str]) -> int:
+    """Inserts the missing menus; the permissions of those it creates are added to ``new_perms``."""
     counter = [0]
 
     async def upsert(parent_id: int, order: int, node: Dir | Menu, dir_path: str) -> int:
@@ -93,11 +98,13 @@ async def _menus() -> int:
                 perms=node.perm, icon=node.icon, is_frame=node.is_frame, create_by="admin",
             )
             counter[0] += 1
+            new_perms.add(node.perm)
         for i, (name, perm) in enumerate(node.button_perms(), start=1):
             if not await SysMenu.filter(parent_id=row.menu_id, menu_type="F", perms=perm).exists():
                 await SysMenu.create(menu_name=name, parent_id=row.menu_id, order_num=i, menu_type="F",
                                      perms=perm, create_by="admin")
                 counter[0] += 1
+                new_perms.add(perm)
         return row.menu_id
 
     for i, top in enumerate(TREE, start=1):
@@ -132,17 +139,22 @@ async def _roles() -> int:
 
 
 async def _grant(role: SysRole, perms: list[str]) -> None:
-    """Grants menus by permission, with every ancestor directory so that the tree is reachable."""
+    """Grants menus by permission, with every ancestor directory so that the tree is reachable (those the role
+    holds already are left as they are)."""
+    if not perms:
+        return
     rows = await SysMenu.all().values("menu_id", "parent_id", "perms")
     by_id = {r["menu_id"]: r for r in rows}
-    wanted: set[int] = set()
+    held: set[int] = set(await SysRoleMenu.filter(role_id=role.role_id).values_list(
+        "menu_id", flat=True))  # type: ignore[arg-type]
+    wanted = set(held)
     for r in rows:
         if r["perms"] in perms:
             node: dict[str, Any] | None = r
             while node is not None and node["menu_id"] not in wanted:
                 wanted.add(node["menu_id"])
                 node = by_id.get(node["parent_id"])
-    for menu_id in sorted(wanted):
+    for menu_id in sorted(wanted - held):
         await SysRoleMenu.create(role_id=role.role_id, menu_id=menu_id)
 
 

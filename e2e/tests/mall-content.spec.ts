@@ -7,8 +7,9 @@ test.use({ storageState: ADMIN_STATE });
 interface Shops {
   data: { shops: { id: string; localShopId: number | null }[] };
 }
+/** A business list's page (list_data): the rows in data.data. */
 interface Cloud {
-  rows: { id: string; localGoodsId: number | null }[];
+  data: { total: number; data: { id: string; localGoodsId: number | null }[] };
 }
 
 test("a supply-chain goods item is synced from the screen, once; its shop's ad category takes it with a sort and a status", async ({ page }) => {
@@ -24,7 +25,7 @@ test("a supply-chain goods item is synced from the screen, once; its shop's ad c
   const shops = await api<Shops>(page, "GET", "admin/supply_chain/get_all_shops");
   const shopId = shops.data.shops.find((s) => s.id === "sc1001")?.localShopId;
   const cloud = await api<Cloud>(page, "POST", "admin/supply_chain/list_data", { keyword: "新疆灰枣" });
-  const goodsId = cloud.rows[0].localGoodsId;
+  const goodsId = cloud.data.data[0].localGoodsId;
   expect(shopId && goodsId).toBeTruthy();
   const name = unique("推荐");
   const made = await api<{ data: { id: number } }>(page, "POST", "admin/shopAd_category/add_edit", { shopId, name });

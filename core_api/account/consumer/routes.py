@@ -13,6 +13,7 @@ from tortoise.exceptions import IntegrityError
 from core_api.account.consumer import service
 from core_api.account.consumer.models import NO, YES, AccountConsumer, AccountUserFriend
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import ListPageOut
 from core_api.platform.counts import changed, counted
 from core_api.platform.envelope import ok, page, table
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
@@ -129,7 +130,7 @@ async def list_page(request: web.Request, principal: Principal, query: ConsumerQ
     return [shown(r, principal) for r in rows], total, after
 
 
-@api.get("/admin/AccountUserConsumer/list_data", need=perm("list"),
+@api.get("/admin/AccountUserConsumer/list_data", need=perm("list"), response=ListPageOut,
          summary="App users, paged (business page envelope; `data.next` is the next page's cursor)")
 async def list_data(request: web.Request, principal: Principal, query: ConsumerQuery) -> web.Response:
     rows, total, after = await list_page(request, principal, query)

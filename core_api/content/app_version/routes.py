@@ -14,6 +14,7 @@ from pydantic import Field, create_model
 from core_api.content.app_version.models import CommonAppVersion
 from core_api.content.common import delete_one, page_of, save
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import ListPageOut
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.resource import F, Resource
@@ -60,7 +61,7 @@ AddEditBody = create_model(
 )
 
 
-@api.get("/admin/app_version/list_data", need=any_perm("content:appVersion:list"),
+@api.get("/admin/app_version/list_data", need=any_perm("content:appVersion:list"), response=ListPageOut,
          summary="App versions: a page in the business envelope")
 async def list_data(request: web.Request, principal: Principal, query: resource.query_model) -> web.Response:  # type: ignore[name-defined]
     return await page_of(resource, principal, query)

@@ -18,6 +18,7 @@ from tortoise.exceptions import IntegrityError
 from core_api.content.common import delete_one, page_of, save
 from core_api.content.feedback.models import BannedSite, CommonFeedback
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import ListPageOut
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.resource import Action, F, Partner, Resource
@@ -129,7 +130,7 @@ async def ban_website(request: web.Request, principal: Principal, id: int) -> we
     return ok(msg=f"已封禁网站 {host}", data={"host": host, "banned": True})
 
 
-@api.get("/admin/CommonFeedback/list_data", need=any_perm("content:feedback:list"),
+@api.get("/admin/CommonFeedback/list_data", need=any_perm("content:feedback:list"), response=ListPageOut,
          summary="Feedback: a page in the business envelope")
 async def list_data(request: web.Request, principal: Principal, query: resource.query_model) -> web.Response:  # type: ignore[name-defined]
     return await page_of(resource, principal, query)

@@ -19,8 +19,9 @@ from tortoise.transactions import in_transaction
 from core_api.mall.goods.models import MallAttr, MallAttrValue
 from core_api.mall.goods.skus import values_in_use
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import ListPageOut
 from core_api.platform.counts import changed
-from core_api.platform.envelope import ok, table
+from core_api.platform.envelope import ok, page
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.paging import ListQuery
 from core_api.platform.resource import SHOP_NAMES
@@ -55,7 +56,7 @@ class AttrQuery(ListQuery):
     name: str | None = Field(None, max_length=32, title="属性名称")
 
 
-@api.get("/admin/mall/shop_mall_attr/list_data", need=any_perm(f"{PERM}:list", "mall:goods:edit"),
+@api.get("/admin/mall/shop_mall_attr/list_data", need=any_perm(f"{PERM}:list", "mall:goods:edit"), response=ListPageOut,
          summary="A page of goods attributes (the platform's and, for a shop account, its own) with their values")
 async def attr_list(request: web.Request, principal: Principal, query: AttrQuery) -> web.Response:
     qs = MallAttr.all()
@@ -75,10 +76,11 @@ async def attr_list(request: web.Request, principal: Principal, query: AttrQuery
     for v in values:
         by_attr.setdefault(v["attr_id"], []).append({"id": v["id"], "value": v["value"], "sort": v["sort"]})
     own = principal.authz.scope.shop_id
-    return table([{"id": r["id"], "shopId": r["shop_id"],
-                   "shopName": "平台" if r["shop_id"] == 0 else names.get(r["shop_id"], ""),
-                   "name": r["name"], "sort": r["sort"], "values": by_attr.get(r["id"], []),
-                   "editable": own is None or r["shop_id"] == own} for r in rows], total)
+    attrs = [{"id": r["id"], "shopId": r["shop_id"],
+              "shopName": "平台" if r["shop_id"] == 0 else names.get(r["shop_id"], ""),
+              "name": r["name"], "sort": r["sort"], "values": by_attr.get(r["id"], []),
+              "editable": own is None or r["shop_id"] == own} for r in rows]
+    return page(attrs, total, query.page_num, query.page_size)
 
 
 class AttrId(Schema):
@@ -86,12 +88,13 @@ class AttrId(Schema):
 
 
 @api.get("/admin/mall/shop_mall_attr/list_data_val", need=any_perm(f"{PERM}:list", "mall:goods:edit"),
-         summary="The values of one attribute, by sort")
+         response=ListPageOut, summary="The values of one attribute, by sort: every value in one page")
 async def attr_values(request: web.Request, principal: Principal, query: AttrId) -> web.Response:
     await attr_of(principal, query.attr_id, writing=False)
     rows = await MallAttrValue.filter(attr_id=query.attr_id).order_by("sort", "id").limit(MAX_VALUES).values(
         "id", "attr_id", "value", "sort")
-    return ok(data=[{"id": r["id"], "attrId": r["attr_id"], "value": r["value"], "sort": r["sort"]} for r in rows])
+    return page([{"id": r["id"], "attrId": r["attr_id"], "value": r["value"], "sort": r["sort"]} for r in rows],
+                len(rows), 1, MAX_VALUES)
 
 
 class EditAttr(Schema):

@@ -30,8 +30,9 @@ from core_api.mall.goods.skus import (
     sku_in_open_orders,
 )
 from core_api.platform.api import Api, BusinessType, OperLogSpec, parse, read_json
+from core_api.platform.contract import ListPageOut
 from core_api.platform.counts import changed, counted
-from core_api.platform.envelope import ok, table
+from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import ListQuery, parse_ids
 from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, Action, F, Resource, shop_names
@@ -493,7 +494,7 @@ class ReviewQuery(ListQuery):
                               description="the previous page's `next`: this page is sought, not skipped")
 
 
-@api.get("/admin/shop/goods_mall/list_data", need=any_perm(f"{REVIEW_PERM}:list"),
+@api.get("/admin/shop/goods_mall/list_data", need=any_perm(f"{REVIEW_PERM}:list"), response=ListPageOut,
          summary="The goods awaiting review (or the approved / rejected ones), oldest first, keyset-paged")
 async def review_list(request: web.Request, principal: Principal, query: ReviewQuery) -> web.Response:
     operator_only(principal)
@@ -514,4 +515,4 @@ async def review_list(request: web.Request, principal: Principal, query: ReviewQ
     await enrich(rows)
     await shop_names(resource, rows, request.app)
     view = resource.view_of(principal)
-    return table([view(r) for r in rows], total, next=after)
+    return page([view(r) for r in rows], total, query.page_num, query.page_size, next=after)

@@ -19,8 +19,9 @@ from tortoise.queryset import QuerySet
 from core_api.mall.shop import refs, service  # refs: the shop names of the "shop" field kind
 from core_api.mall.shop.models import MallSettled, MallShop
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import ListPageOut
 from core_api.platform.counts import changed
-from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok
+from core_api.platform.envelope import ok, page
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.paging import ListQuery
 from core_api.platform.passwords import hash_password
@@ -441,7 +442,7 @@ def shop_users(principal: Principal) -> Any:
     return qs
 
 
-@api.get("/admin/user/mall/list_data", need=any_perm(f"{ACCOUNT}:list"),
+@api.get("/admin/user/mall/list_data", need=any_perm(f"{ACCOUNT}:list"), response=ListPageOut,
          summary="Shop accounts (console users bound to a shop) with their shop's name; a shop account: its shop's")
 async def account_list(request: web.Request, principal: Principal, query: AccountQuery) -> web.Response:
     from core_api.platform.paging import between_days
@@ -462,7 +463,7 @@ async def account_list(request: web.Request, principal: Principal, query: Accoun
     rows = await qs.order_by(*ordering).offset(query.offset).limit(query.page_size).values(*ACCOUNT_COLUMNS)
     await shop_names(account_resource, rows)
     view = account_resource.view_of(principal)
-    return json_response({"code": 200, "msg": MSG_QUERY_OK, "total": total, "rows": [view(r) for r in rows]})
+    return page([view(r) for r in rows], total, query.page_num, query.page_size)
 
 
 async def shop_user(principal: Principal, user_id: int) -> SysUser:

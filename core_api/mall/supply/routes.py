@@ -15,8 +15,9 @@ from core_api.mall.shop.models import MallShop
 from core_api.mall.supply.models import MallSupplyShop
 from core_api.mall.supply.service import sync_goods
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import ListPage, ListPageOut
 from core_api.platform.counts import changed
-from core_api.platform.envelope import ok, table
+from core_api.platform.envelope import ok, page
 from core_api.platform.errors import Forbidden
 from core_api.platform.schema import Schema, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
@@ -57,7 +58,15 @@ class CloudQuery(StrictSchema):
     page_size: int = Field(20, ge=1, le=100, title="每页条数")
 
 
-@api.post(f"/admin/{SEGMENT}/list_data", need=any_perm(f"{PERM}:list"),
+class CloudGoodsPage(ListPage):
+    provider: str = Field(description="the supply-chain provider's short name")
+
+
+class CloudGoodsPageOut(ListPageOut):
+    data: CloudGoodsPage
+
+
+@api.post(f"/admin/{SEGMENT}/list_data", need=any_perm(f"{PERM}:list"), response=CloudGoodsPageOut,
           summary="The provider's cloud goods, a page, with the local goods item each was synced into")
 async def supply_goods(request: web.Request, principal: Principal, body: CloudQuery) -> web.Response:
     platform_only(principal)
@@ -72,7 +81,7 @@ async def supply_goods(request: web.Request, principal: Principal, body: CloudQu
         out.append({**r.model_dump(by_alias=True), "localGoodsId": g.get("id"), "localPriceFen": g.get("price_fen"),
                     "localStock": g.get("stock"), "localShelf": g.get("shelf"),
                     "outdated": bool(g) and (g["price_fen"] != r.price_fen or g["stock"] != r.stock)})
-    return table(out, total, provider=supply.name)
+    return page(out, total, body.page_num, body.page_size, provider=supply.name)
 
 
 class SyncQuery(Schema):

@@ -20,11 +20,12 @@ from core_api.mall.goods.models import MallGoods
 from core_api.mall.turntable import service
 from core_api.mall.turntable.models import MallTurntable, MallTurntableDraw, MallTurntableGift
 from core_api.platform.api import Api, BusinessType, OperLogSpec
-from core_api.platform.envelope import ok, table
+from core_api.platform.contract import ListPage, ListPageOut
+from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import camel_row
 from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, F, Resource, partner_api
-from core_api.platform.schema import INT_MAX, Schema, StrictSchema
+from core_api.platform.schema import INT_MAX, PAGE_MAX, Schema, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import fmt
@@ -108,17 +109,31 @@ async def del_shelf(request: web.Request, principal: Principal, query: DelShelfQ
     return ok(data={"shelf": now}, msg="上架成功" if now == SHELF_ON else "下架成功")
 
 
+class GiftPage(ListPage):
+    total_weight: int = Field(description="the weights of all the turntable's gifts, added (10 000 to go on shelf)")
+    version: int = Field(description="the turntable's odds version")
+    shelf: str = Field(description="the turntable's shelf flag: 1 on shelf")
+
+
+class GiftPageOut(ListPageOut):
+    data: GiftPage
+
+
 class GiftQuery(Schema):
     turntable_id: int = Field(ge=1, le=INT_MAX, title="转盘编号")
+    page_num: int = Field(1, ge=1, le=PAGE_MAX, title="页码")
+    page_size: int = Field(100, ge=1, le=500, title="每页条数")
 
 
-@api.get("/admin/turntable/gift/list_data", need=any_perm(f"{PERM}:gifts"),
-         summary="The gifts of a turntable, with the weights' total and the current odds version")
+@api.get("/admin/turntable/gift/list_data", need=any_perm(f"{PERM}:gifts"), response=GiftPageOut,
+         summary="The gifts of a turntable by sort, a page (100 by default), with the weights' total of all its gifts "
+                 "and the current odds version")
 async def gift_list(request: web.Request, principal: Principal, query: GiftQuery) -> web.Response:
     tt = await resource.one(request, principal, query.turntable_id)
     rows = await MallTurntableGift.filter(turntable_id=query.turntable_id).order_by("sort", "id").values(*GIFT_FIELDS)
-    return table([camel_row(r) for r in rows], len(rows), totalWeight=sum(r["weight"] for r in rows),
-                 version=tt["version"], shelf=tt["shelf"])
+    start = (query.page_num - 1) * query.page_size
+    return page([camel_row(r) for r in rows[start:start + query.page_size]], len(rows), query.page_num,
+                query.page_size, totalWeight=sum(r["weight"] for r in rows), version=tt["version"], shelf=tt["shelf"])
 
 
 class GiftIn(StrictSchema):

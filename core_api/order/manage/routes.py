@@ -23,6 +23,7 @@ from core_api.order.core.models import OrderLine, OrderLog, OrderMain, OrderPay,
 from core_api.order.manage import service
 from core_api.order.manage.models import OrderComment
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import ListPageOut
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.resource import Action, F, Partner, Resource
@@ -281,7 +282,7 @@ class InfoQuery(Schema):
     id: int | None = Field(None, ge=1, le=INT_MAX, title="编号")
 
 
-@api.get("/admin/OrderMain/list_data", need=any_perm("order:main:list"),
+@api.get("/admin/OrderMain/list_data", need=any_perm("order:main:list"), response=ListPageOut,
          summary="Main orders: a page in the business envelope")
 async def list_data(request: web.Request, principal: Principal, query: main_orders.query_model) -> web.Response:  # type: ignore[name-defined]
     return await page_of(main_orders, principal, query)

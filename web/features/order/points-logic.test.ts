@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { actionBody, actionProblem, actionTextKey, detailActions, detailId, POINTS_STATUSES, showsLogistics, statusQuery, totalOf } from "./points-logic";
+import { listPage } from "@/lib/list-page";
+import { actionBody, actionProblem, actionTextKey, detailActions, detailId, POINTS_STATUSES, showsLogistics, statusQuery } from "./points-logic";
 
 describe("points orders panel logic", () => {
-  it("reads the page total", () => {
-    expect(totalOf({ total: 12 })).toBe(12);
-    expect(totalOf({})).toBe(0);
-    expect(totalOf(null)).toBe(0);
-    expect(totalOf({ total: Number.NaN })).toBe(0);
+  it("reads a status's count from the list's business page", () => {
+    const answer = { code: 200, msg: "查询成功", data: { pages: 12, total: 12, pageNo: 1, pageSize: 1, data: [{ id: 9 }] } };
+    expect(listPage(answer).total).toBe(12);
   });
 
   it("asks for one row per status", () => {

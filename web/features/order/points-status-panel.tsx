@@ -3,8 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Card, CardContent } from "@/components/ui/card";
+import { type ListPage, listPage } from "@/lib/list-page";
 import { request } from "@/lib/request";
-import { POINTS_STATUSES, type PointsStatus, statusQuery, totalOf } from "./points-logic";
+import { POINTS_STATUSES, type PointsStatus, statusQuery } from "./points-logic";
 
 /**
  * Above the points orders' list (order/integral/index): how many orders wait in each status, to-ship first, so
@@ -18,8 +19,8 @@ export function PointsStatusPanel() {
     let live = true;
     Promise.all(
       POINTS_STATUSES.map((status) =>
-        request<unknown>("api/admin/order_integral/list_data", { params: statusQuery(status) }).then(
-          (page) => [status, totalOf(page as { total?: number })] as const,
+        request<ListPage>("api/admin/order_integral/list_data", { params: statusQuery(status) }).then(
+          (answer) => [status, listPage(answer).total] as const,
         ),
       ),
     )

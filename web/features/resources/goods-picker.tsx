@@ -5,14 +5,15 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { type ListPage, listPage } from "@/lib/list-page";
 import { request, RequestError } from "@/lib/request";
 import { goodsSearchParams, labelsOf, toggleId } from "./picker-logic";
 
-interface GoodsHit {
+type GoodsHit = {
   id: number;
   name: string;
   shopName?: string;
-}
+};
 
 /**
  * Several goods chosen by searching their names (a goods coupon's): the goods list call (name fragment, at most
@@ -33,9 +34,9 @@ export function GoodsMultiPicker({ value, onChange, shopId, labels, testId }: { 
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      request<GoodsHit[]>("api/admin/mall/shop/goods/list_data", { params })
+      request<ListPage>("api/admin/mall/shop/goods/list_data", { params })
         .then((answer) => {
-          const rows = ((answer as { rows?: GoodsHit[] }).rows ?? []).map((r) => ({ id: Number(r.id), name: String(r.name), shopName: r.shopName }));
+          const rows = listPage<GoodsHit>(answer).rows.map((r) => ({ id: Number(r.id), name: String(r.name), shopName: r.shopName }));
           if (live) setHits(rows);
         })
         .catch((error: unknown) => {

@@ -8824,7 +8824,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The values of one attribute, by sort
+         * The values of one attribute, by sort: every value in one page
          * @description Needs a signed-in caller with any of permissions mall:attr:list, mall:goods:edit.
          */
         get: operations["goods_attr_values"];
@@ -10761,7 +10761,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The gifts of a turntable, with the weights' total and the current odds version
+         * The gifts of a turntable by sort, a page (100 by default), with the weights' total of all its gifts and the current odds version
          * @description Needs a signed-in caller with any of permissions mall:turntable:gifts.
          */
         get: operations["turntable_gift_list"];
@@ -17249,6 +17249,61 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** CloudGoodsPage */
+        CloudGoodsPage: {
+            /**
+             * Data
+             * @description the rows of this page
+             */
+            data: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Provider
+             * @description the supply-chain provider's short name
+             */
+            provider: string;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** CloudGoodsPageOut */
+        CloudGoodsPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CloudGoodsPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
         /** CloudQuery */
         CloudQuery: {
             /**
@@ -21499,6 +21554,71 @@ export interface components {
             /** 权重 */
             weight: number;
         };
+        /** GiftPage */
+        GiftPage: {
+            /**
+             * Data
+             * @description the rows of this page
+             */
+            data: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Shelf
+             * @description the turntable's shelf flag: 1 on shelf
+             */
+            shelf: string;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+            /**
+             * Totalweight
+             * @description the weights of all the turntable's gifts, added (10 000 to go on shelf)
+             */
+            totalWeight: number;
+            /**
+             * Version
+             * @description the turntable's odds version
+             */
+            version: number;
+        };
+        /** GiftPageOut */
+        GiftPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GiftPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
         /** GoodsQuery */
         GoodsQuery: {
             /**
@@ -22091,6 +22211,61 @@ export interface components {
             status?: ("unpaid" | "to_ship" | "to_pickup" | "grouping" | "shipped" | "completed" | "closed") | null;
             /** 用户ID */
             uid: number;
+        };
+        /**
+         * ListPage
+         * @description A page of a business list (CONTRACT.md "Envelopes": chat, message centre and every ``list_data`` or
+         *     ``page_data`` call), built by ``core_api.platform.envelope.page``. Some lists add keys of their own beside
+         *     the rows (a status's counts, a weights' total).
+         */
+        ListPage: {
+            /**
+             * Data
+             * @description the rows of this page
+             */
+            data: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** ListPageOut */
+        ListPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ListPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
         };
         /** LoginBody */
         LoginBody: {
@@ -30156,7 +30331,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -32539,7 +32716,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -36287,7 +36466,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -36884,7 +37065,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -37107,7 +37290,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -38974,7 +39159,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39005,7 +39192,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39099,7 +39288,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39345,7 +39536,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39460,7 +39653,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39581,7 +39776,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39694,7 +39891,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39714,7 +39913,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39744,7 +39945,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -39796,7 +39999,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -40133,7 +40338,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -40207,7 +40414,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -40263,7 +40472,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -40496,7 +40707,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41196,7 +41409,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41341,7 +41556,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41393,7 +41610,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41581,7 +41800,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41670,7 +41891,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41858,7 +42081,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CloudGoodsPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41953,6 +42178,8 @@ export interface operations {
         parameters: {
             query: {
                 turntableId: number;
+                pageNum?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -41965,7 +42192,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GiftPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -41995,7 +42224,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
@@ -42026,7 +42257,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };

@@ -9,9 +9,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { type ListPage, listPage } from "@/lib/list-page";
 import { request, RequestError } from "@/lib/request";
 
-interface Attr {
+type Attr = {
   id: number;
   shopId: number;
   shopName: string;
@@ -19,7 +20,7 @@ interface Attr {
   sort: number;
   editable: boolean;
   values: { id: number; value: string; sort: number }[];
-}
+};
 
 const BASE = "api/admin/mall/shop_mall_attr";
 
@@ -33,8 +34,8 @@ export function AttrScreen() {
 
   const reload = useCallback(async () => {
     try {
-      const answer = (await request<unknown>(`${BASE}/list_data`, { params: { pageSize: 200 } })) as unknown as { rows: Attr[] };
-      setRows(answer.rows);
+      const answer = await request<ListPage>(`${BASE}/list_data`, { params: { pageSize: 200 } });
+      setRows(listPage<Attr>(answer).rows);
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
     }

@@ -11,11 +11,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Textarea } from "@/components/ui/textarea";
 import { StoredImage } from "@/components/upload/image-upload";
 import { fenToYuan } from "@/features/resources/logic";
+import { type ListPage, listPage } from "@/lib/list-page";
 import { request, RequestError } from "@/lib/request";
 
 type Review = "pending" | "approved" | "rejected";
 
-interface Row {
+type Row = {
   id: number;
   shopName: string;
   categoryName: string;
@@ -27,7 +28,7 @@ interface Row {
   reviewReason: string;
   updateTime?: string;
   createTime: string;
-}
+};
 
 interface Settle {
   goods: Row & { subtitle: string; detail: string; unit: string };
@@ -45,8 +46,8 @@ export function ReviewScreen() {
 
   const reload = useCallback(async () => {
     try {
-      const answer = (await request<unknown>("api/admin/shop/goods_mall/list_data", { params: { review, name: name || undefined, pageSize: 50 } })) as unknown as { rows: Row[] };
-      setRows(answer.rows);
+      const answer = await request<ListPage>("api/admin/shop/goods_mall/list_data", { params: { review, name: name || undefined, pageSize: 50 } });
+      setRows(listPage<Row>(answer).rows);
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
     }

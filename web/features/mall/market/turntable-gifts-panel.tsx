@@ -12,16 +12,17 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { type GiftPage, type ListPage, listPage, type RowsPage } from "@/lib/list-page";
 import { request, RequestError } from "@/lib/request";
 import { ODDS_TOTAL, oddsReady, oddsTotal, percent } from "./market-logic";
 
-interface Turntable {
+type Turntable = {
   id: number;
   name: string;
   shelf: string;
-}
+};
 
-interface Gift {
+type Gift = {
   id?: number;
   turntableId: number;
   name: string;
@@ -31,16 +32,14 @@ interface Gift {
   stock: number;
   dailyCap: number;
   sort: number;
-}
+};
 
-interface GiftList {
-  rows: Gift[];
-  totalWeight: number;
-  version: number;
-  shelf: string;
-}
+/** The gifts of the chosen turntable, with the weights' total, the odds version and the shelf flag. */
+type GiftList = RowsPage<Gift, GiftPage>;
 
 const KINDS = ["none", "points", "coupon", "goods"] as const;
+/** The gifts read at once: every gift of a turntable (the list's page size at most). */
+const GIFTS_PAGE = 500;
 
 async function quietly<T>(call: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -62,13 +61,13 @@ export function TurntableGiftsPanel() {
   const [editing, setEditing] = useState<Gift | null>(null);
 
   const loadTurntables = useCallback(async () => {
-    const answer = await quietly(() => request<unknown>("api/admin/turntable/list_data", { params: { pageNum: 1, pageSize: 100, orderByColumn: "id", isAsc: "descending" } }));
-    if (answer) setTurntables((answer as unknown as { rows: Turntable[] }).rows);
+    const answer = await quietly(() => request<ListPage>("api/admin/turntable/list_data", { params: { pageNum: 1, pageSize: 100, orderByColumn: "id", isAsc: "descending" } }));
+    if (answer) setTurntables(listPage<Turntable>(answer).rows);
   }, []);
 
   const loadGifts = useCallback(async (id: number) => {
-    const answer = await quietly(() => request<unknown>("api/admin/turntable/gift/list_data", { params: { turntableId: id } }));
-    if (answer) setList(answer as unknown as GiftList);
+    const answer = await quietly(() => request<GiftPage>("api/admin/turntable/gift/list_data", { params: { turntableId: id, pageSize: GIFTS_PAGE } }));
+    if (answer) setList(listPage<Gift, GiftPage>(answer));
   }, []);
 
   useEffect(() => {

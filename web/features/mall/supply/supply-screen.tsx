@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { type CloudGoodsPage, listPage } from "@/lib/list-page";
 import { request, RequestError } from "@/lib/request";
 import { fenToYuan } from "../content-logic";
 
@@ -20,7 +21,7 @@ interface ProviderShop {
   localShopName: string;
 }
 
-interface CloudGoods {
+type CloudGoods = {
   id: string;
   shopId: string;
   name: string;
@@ -29,7 +30,7 @@ interface CloudGoods {
   localGoodsId: number | null;
   localPriceFen: number | null;
   outdated: boolean;
-}
+};
 
 const PAGE_SIZE = 20;
 
@@ -62,12 +63,13 @@ export function SupplyScreen() {
 
   const loadGoods = useCallback(async () => {
     try {
-      const page = (await request<unknown>("api/admin/supply_chain/list_data", {
+      const answer = await request<CloudGoodsPage>("api/admin/supply_chain/list_data", {
         method: "POST",
         data: { shopId: shopId || null, keyword: keyword.trim() || null, pageNum, pageSize: PAGE_SIZE },
-      })) as unknown as { rows: CloudGoods[]; total: number };
-      setRows(page.rows ?? []);
-      setTotal(page.total ?? 0);
+      });
+      const page = listPage<CloudGoods, CloudGoodsPage>(answer);
+      setRows(page.rows);
+      setTotal(page.total);
     } catch (failure) {
       if (!(failure instanceof RequestError)) throw failure;
     }
