@@ -8,6 +8,7 @@ import uuid
 from typing import Any
 
 import orjson
+from yarl import URL
 
 from core_api.account.consumer.models import AccountConsumer, AccountSignIn
 from core_api.platform.models import PartnerRequest
@@ -66,6 +67,37 @@ async def test_signature_is_required_and_checked(start_app, make_settings):
     assert (await old_hostile.json())["code"] in (401, 500) and "系统内部错误" not in (await old_hostile.json())["msg"]
     assert not await AccountConsumer.exists()
     assert not await PartnerRequest.exists()
+
+
+async def test_the_signature_covers_the_query_string_as_sent(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    path = "/api/partner/v1/config/core_v2"
+
+    async def read(target: str, signed: str) -> dict:
+        ts = str(int(time.time()))
+        url = URL(str(client.make_url("")).rstrip("/") + target, encoded=True)  # sent byte for byte
+        headers = {"X-Partner-Timestamp": ts, "X-Partner-Signature": partner_signature(KEY, ts, "GET", signed, b"")}
+        async with client.session.get(url, headers=headers) as response:
+            return await response.json()
+
+    # Signed over the bare path, a query added to it is refused: it would pick another platform's object.
+    assert await read(f"{path}?platform=ios", path) == {"code": 401, "msg": "签名不正确"}
+    assert await read(f"{path}?platform=ios", f"{path}?platform=android") == {"code": 401, "msg": "签名不正确"}
+    served = await read(f"{path}?platform=ios", f"{path}?platform=ios")
+    assert served["code"] == 200 and served["data"]["platform"] == "ios"
+    # The raw query is signed, not its decoded nor a re-encoded form.
+    assert (await read(f"{path}?platform=%69os", f"{path}?platform=ios"))["code"] == 401
+    raw = await read(f"{path}?platform=%69os", f"{path}?platform=%69os")
+    assert raw["code"] == 200 and raw["data"]["platform"] == "ios"
+    assert (await read(path, path))["data"]["platform"] == "android"
+    # A write too: a query appended to a signed call is refused and writes nothing.
+    data = orjson.dumps({"uid": 504})
+    ts = str(int(time.time()))
+    answer = await client.post("/api/partner/v1/consumers?x=1", data=data, headers={
+        "Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": "q-504",
+        "X-Partner-Signature": partner_signature(KEY, ts, "POST", "/api/partner/v1/consumers", data)})
+    assert await answer.json() == {"code": 401, "msg": "签名不正确"}
+    assert not await AccountConsumer.filter(uid=504).exists()
 
 
 async def test_missing_idempotency_key_is_refused(start_app, make_settings):

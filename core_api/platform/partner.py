@@ -4,8 +4,9 @@ Declare one with ``@api.post(path, partner=True, summary=...)``: the route needs
 handler runs the platform checks
 
 - the signature: ``X-Partner-Timestamp`` (unix seconds, within ±300 s of our clock) and
-  ``X-Partner-Signature`` = hex HMAC-SHA256(partner key, f"{timestamp}\\n{METHOD}\\n{path}\\n" + raw body),
-  where path is the request path without the query;
+  ``X-Partner-Signature`` = hex HMAC-SHA256(partner key, f"{timestamp}\\n{METHOD}\\n{target}\\n" + raw body),
+  where target is the request path and, when the URL has a query, ``?`` and the query string exactly as sent
+  (not decoded nor re-encoded): a query added or changed after signing fails;
 - the ``Idempotency-Key`` header (1–128 visible characters): the first call with a key claims it and its
   answer is stored; a repeat with the same route and body gets the stored answer and applies nothing; a
   repeat with another body (or route) is refused with code 409. Concurrent repeats wait for the first to
@@ -41,7 +42,8 @@ KEY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")
 NOT_AUTHENTICATED = "认证失败，无法访问系统资源"
 HEADERS = {
     "X-Partner-Timestamp": "unix seconds; within 300 s of the server's clock",
-    "X-Partner-Signature": "hex HMAC-SHA256(partner key, timestamp + '\\n' + METHOD + '\\n' + path + '\\n' + body)",
+    "X-Partner-Signature": "hex HMAC-SHA256(partner key, timestamp + '\\n' + METHOD + '\\n' + path[?query as sent]"
+                           " + '\\n' + body)",
     "Idempotency-Key": "the client's key for this operation (1-128 visible ASCII characters)",
 }
 
@@ -49,6 +51,12 @@ HEADERS = {
 def partner_signature(key: str, timestamp: str, method: str, path: str, body: bytes) -> str:
     message = f"{timestamp}\n{method.upper()}\n{path}\n".encode() + body
     return hmac.new(key.encode(), message, hashlib.sha256).hexdigest()
+
+
+def signed_target(request: web.Request) -> str:
+    """The path and, when there is one, ``?`` and the query string as it arrived (raw, not re-encoded)."""
+    query = request.raw_path.partition("?")[2]
+    return f"{request.path}?{query}" if query else request.path
 
 
 def check_partner_key(request: web.Request) -> None:
@@ -68,7 +76,7 @@ def check_signature(request: web.Request, body: bytes) -> None:
     well_formed = timestamp.isascii() and timestamp.isdigit() and len(timestamp) <= 12
     if not well_formed or abs(int(timestamp) - request.app[CLOCK].time()) > MAX_SKEW:
         raise ServiceError("签名时间戳已过期或格式不正确", 401)
-    expected = partner_signature(key, timestamp, request.method, request.path, body)
+    expected = partner_signature(key, timestamp, request.method, signed_target(request), body)
     if not hmac.compare_digest(expected.encode(), given.lower().encode()):
         raise ServiceError("签名不正确", 401)
 

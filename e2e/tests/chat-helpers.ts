@@ -15,8 +15,8 @@ export function coreEnv(): { core: string; key: string } {
   return { core, key };
 }
 
-/** A signed partner call as the app's server makes it (HMAC-SHA256 of timestamp, method, path and body; a
- * fresh idempotency key): its answer's data, after checking the code is 200. */
+/** A signed partner call as the app's server makes it (HMAC-SHA256 of timestamp, method, path with its
+ * query as sent, and body; a fresh idempotency key): its answer's data, after checking the code is 200. */
 export async function partnerPost<T = unknown>(path: string, body: unknown): Promise<T> {
   const { core, key } = coreEnv();
   const data = JSON.stringify(body);
