@@ -292,10 +292,10 @@ async def test_raw_signature_over_exact_bytes(app):
     # the signature covers the bytes sent: whitespace the client chose is part of it
     path = P + "feedback"
     data = b'{ "uid": 1001,\n  "content": "\xe5\xa5\xbd" }'
-    ts = str(int(time.time()))
+    ts, key = str(int(time.time())), uuid.uuid4().hex
     response = await app.post(path, data=data, headers={
-        "Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": uuid.uuid4().hex,
-        "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, data)})
+        "Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": key,
+        "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, data, key)})
     assert (await response.json())["code"] == 200
     assert (await CommonFeedback.get(uid=1001)).content == orjson.loads(data)["content"]
 

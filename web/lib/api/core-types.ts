@@ -42133,7 +42133,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42163,7 +42163,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42193,7 +42193,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42218,7 +42218,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42243,7 +42243,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42268,7 +42268,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42293,7 +42293,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42320,7 +42320,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42345,7 +42345,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42370,7 +42370,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42395,7 +42395,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42420,7 +42420,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42445,7 +42445,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42470,7 +42470,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42495,7 +42495,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42525,7 +42525,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42555,7 +42555,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42585,7 +42585,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42615,7 +42615,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42645,7 +42645,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42675,7 +42675,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42705,7 +42705,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42735,7 +42735,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42765,7 +42765,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42795,7 +42795,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42825,7 +42825,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42855,7 +42855,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42885,7 +42885,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42915,7 +42915,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42945,7 +42945,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42975,7 +42975,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43005,7 +43005,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43035,7 +43035,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43065,7 +43065,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43095,7 +43095,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43125,7 +43125,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43155,7 +43155,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43185,7 +43185,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43215,7 +43215,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43245,7 +43245,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43275,7 +43275,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43305,7 +43305,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43335,7 +43335,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43365,7 +43365,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43395,7 +43395,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43425,7 +43425,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43455,7 +43455,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43485,7 +43485,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43515,7 +43515,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43545,7 +43545,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43575,7 +43575,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43605,7 +43605,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43635,7 +43635,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43665,7 +43665,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43695,7 +43695,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
