@@ -262,3 +262,35 @@ async def test_a_signed_call_is_accepted_once(start_app, make_settings, store):
                                        timestamp=int(ts))
         assert answer["code"] == 200
     assert await CommonFeedback.filter(uid=1202).count() == 2
+
+
+def test_every_partner_body_refuses_coercion_and_reads_times_from_text():
+    """Each partner call's body model, nested ones included, is strict; its time fields still take JSON text."""
+    import datetime as dt
+    import typing
+
+    from pydantic import BaseModel, Strict
+
+    from core_api.app import feature_apis
+    from core_api.platform.api import all_endpoints
+
+    def models(model: type[BaseModel], seen: set[type[BaseModel]]) -> set[type[BaseModel]]:
+        seen.add(model)
+        for info in model.model_fields.values():
+            stack = [info.annotation]
+            while stack:
+                a = stack.pop()
+                if isinstance(a, type) and issubclass(a, BaseModel) and a not in seen:
+                    models(a, seen)
+                stack.extend(typing.get_args(a))
+        return seen
+
+    bodies = [ep.body_model for ep in all_endpoints(feature_apis()) if ep.partner and ep.body_model]
+    assert len(bodies) > 40
+    for model in set().union(*(models(b, set()) for b in bodies)):
+        assert model.model_config.get("strict") is True, model.__name__
+        for name, info in model.model_fields.items():
+            if {dt.datetime, dt.date} & {info.annotation, *typing.get_args(info.annotation)} or \
+                    "datetime" in str(info.annotation):
+                lax = Strict(False) in info.metadata or "Strict(strict=False)" in str(info.annotation)
+                assert lax, f"{model.__name__}.{name}: a time must take JSON text"

@@ -27,19 +27,23 @@ The older partner call (``/api/chat/v1/peer_token``) keeps its raw ``X-Partner-K
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import hashlib
 import hmac
 import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+from typing import Annotated, Any
 
 from aiohttp import web
+from pydantic import ConfigDict, Strict
 from tortoise.exceptions import IntegrityError
 
 from core_api.platform import sql
 from core_api.platform.envelope import json_response
 from core_api.platform.errors import ServiceError
 from core_api.platform.models import PartnerRequest
+from core_api.platform.schema import StrictSchema
 from core_api.platform.state import CLOCK, KV, SETTINGS
 
 MAX_SKEW = 300
@@ -54,6 +58,24 @@ HEADERS = {
                            " + '\\n' + Idempotency-Key + '\\n' + body); a write's signature is accepted once",
     "Idempotency-Key": "the client's key for this operation (1-128 visible ASCII characters)",
 }
+
+
+class PartnerBody(StrictSchema):
+    """The body of a partner call: an unknown field is refused, and so is a value of another JSON type than its
+    field's (``"quantity": "1"`` is not a quantity). Every partner body model, nested ones included, derives from
+    this. JSON has no time type: a time field is declared ``PartnerTime`` or ``PartnerDate`` (text or unix
+    seconds, as docs/partner-api.md says)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+PartnerTime = Annotated[dt.datetime, Strict(False)]
+PartnerDate = Annotated[dt.date, Strict(False)]
+
+
+def partner_type(typ: Any) -> Any:
+    """A declared field's Python type as a partner body takes it: times from their JSON text."""
+    return PartnerTime if typ is dt.datetime else PartnerDate if typ is dt.date else typ
 
 
 def partner_signature(key: str, timestamp: str, method: str, path: str, body: bytes,

@@ -45,6 +45,7 @@ from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.models import ChangeLog
 from core_api.platform.paging import ListQuery, day_bounds, parse_ids, to_camel
+from core_api.platform.partner import PartnerBody, partner_type
 from core_api.platform.schema import INT_MAX, Flag, RichText, Schema, describe_validation_error, refusal
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.seek import cursor_after, seek_filter
@@ -934,14 +935,13 @@ def _partner_item_model(res: Resource, p: Partner) -> type[BaseModel]:
             spec[name] = (int | None, PydField(None, ge=1, le=INT_MAX, title=f.label,
                                                description="an existing record's id: that record is updated"))
         elif f.required or name in p.key:
-            spec[name] = (_python_type(f), PydField(..., **c))
+            spec[name] = (partner_type(_python_type(f)), PydField(..., **c))
         else:
-            spec[name] = (_python_type(f) | None, PydField(None, **c))
+            spec[name] = (partner_type(_python_type(f)) | None, PydField(None, **c))
     return create_model(f"Partner{res.name}", __base__=_PartnerBody, **spec)
 
 
-class _PartnerBody(Schema):
-    model_config = ConfigDict(extra="forbid")
+_PartnerBody = PartnerBody  # unknown fields and type coercion refused (platform/partner.py)
 
 
 def _partner_batch_model(res: Resource, p: Partner, item: type[BaseModel]) -> type[BaseModel]:

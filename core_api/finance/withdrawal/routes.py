@@ -22,6 +22,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok, table
 from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
+from core_api.platform.partner import PartnerBody
 from core_api.platform.passwords import verify_password
 from core_api.platform.resource import mask, partner_api
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
@@ -190,7 +191,7 @@ async def wallet_list(request: web.Request, query: WalletQuery) -> web.Response:
 
 # ---- the app server's feeds (signed, idempotent: docs/partner-api.md)
 
-class CreditIn(StrictSchema):
+class CreditIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     amount_fen: int = Field(ge=1, le=100_000_000, strict=True, title="金额（分）")
     biz_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="业务单号",
@@ -215,7 +216,7 @@ async def partner_credit(request: web.Request, body: CreditIn) -> web.Response:
                     "frozenFen": wallet.frozen_fen})
 
 
-class WithdrawIn(StrictSchema):
+class WithdrawIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     amount_fen: int = Field(ge=service.MIN_FEN, le=service.MAX_FEN, strict=True, title="金额（分）")
     request_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="提现申请号",

@@ -23,8 +23,9 @@ from core_api.mall.goods.models import MallCategory, MallGoods
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, F, Resource, owned, partner_api
-from core_api.platform.schema import INT_MAX, Schema, StrictSchema
+from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK, PRINCIPAL
 from core_api.platform.timefmt import fmt
@@ -208,7 +209,7 @@ async def delete(request: web.Request, principal: Principal, query: IdQuery) -> 
     return ok()
 
 
-class ClaimIn(StrictSchema):
+class ClaimIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     coupon_id: int = Field(ge=1, le=INT_MAX, title="优惠券编号")
 

@@ -22,6 +22,7 @@ from core_api.platform.counts import changed
 from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.paging import ListQuery
+from core_api.platform.partner import PartnerBody
 from core_api.platform.passwords import hash_password
 from core_api.platform.resource import AREA_PATHS, Action, F, Resource, area_paths, partner_api, shop_names
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
@@ -281,7 +282,7 @@ async def settled(request: web.Request, principal: Principal, body: SettledIn) -
     return ok(data={"id": row.id, "status": row.status})
 
 
-class PartnerSettledIn(SettledIn):
+class PartnerSettledIn(SettledIn, PartnerBody):  # strict: no type coercion
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID", description="the app user who applies")
 
 

@@ -23,6 +23,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import camel_row
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, F, Resource, partner_api
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
@@ -175,7 +176,7 @@ async def gift_add_edit(request: web.Request, principal: Principal, body: GiftIn
     return ok(data={"id": gift_id, "version": version})
 
 
-class DrawIn(StrictSchema):
+class DrawIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     turntable_id: int = Field(ge=1, le=INT_MAX, title="转盘编号")
     request_id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="请求号",

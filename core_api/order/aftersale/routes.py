@@ -28,6 +28,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import partner_api
 from core_api.platform.schema import INT_MAX, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
@@ -215,7 +216,7 @@ async def finance_execute(request: web.Request, principal: Principal, body: Exec
 
 # ---- the buyer (the app server, signed)
 
-class ApplyIn(StrictSchema):
+class ApplyIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     request_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="申请号",
                             description="the app server's number of this request: one after-sale per number")
@@ -260,7 +261,7 @@ async def partner_apply(request: web.Request, body: ApplyIn) -> web.Response:
     return ok(data={**shown(row), "created": created})
 
 
-class CancelIn(StrictSchema):
+class CancelIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     after_sale_id: int = Field(ge=1, le=INT_MAX, title="售后编号")
 
@@ -272,7 +273,7 @@ async def partner_cancel(request: web.Request, body: CancelIn) -> web.Response:
     return ok(data=shown(row))
 
 
-class ShippedIn(StrictSchema):
+class ShippedIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     after_sale_id: int = Field(ge=1, le=INT_MAX, title="售后编号")
     carrier: str = Field(min_length=1, max_length=32, title="物流公司")

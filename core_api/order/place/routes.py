@@ -19,8 +19,9 @@ from core_api.order.place import buyer, service
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import partner_api
-from core_api.platform.schema import INT_MAX, Schema, StrictSchema
+from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import BUS, CLOCK, DICT, WALLET
 from core_api.platform.wallet import WalletRefused, WalletUnavailable
@@ -32,12 +33,12 @@ STATUS_PERM = "order:shop:status"
 NO = r"^[A-Z0-9]{8,32}$"
 
 
-class ItemIn(StrictSchema):
+class ItemIn(PartnerBody):
     sku_id: int = Field(ge=1, le=INT_MAX, title="规格编号")
     quantity: int = Field(ge=1, le=99, title="数量")
 
 
-class ShopIn(StrictSchema):
+class ShopIn(PartnerBody):
     shop_id: int = Field(ge=1, le=INT_MAX, title="店铺编号")
     delivery: Literal["express", "pickup"] = Field(title="配送方式")
     user_coupon_id: int | None = Field(None, ge=1, le=INT_MAX, title="店铺优惠券")
@@ -45,14 +46,14 @@ class ShopIn(StrictSchema):
     items: list[ItemIn] = Field(min_length=1, max_length=service.MAX_LINES, title="商品")
 
 
-class AddressIn(StrictSchema):
+class AddressIn(PartnerBody):
     name: str = Field(min_length=1, max_length=32, title="收货人")
     phone: str = Field(pattern=r"^[0-9+\- ]{5,20}$", title="联系电话")
     area: str = Field(min_length=1, max_length=100, title="所在地区")
     address: str = Field(min_length=1, max_length=200, title="详细地址")
 
 
-class PlaceIn(StrictSchema):
+class PlaceIn(PartnerBody):
     request_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="请求号",
                             description="the app server's number of this checkout: a repeat answers the first order")
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
@@ -103,7 +104,7 @@ async def partner_place(request: web.Request, body: PlaceIn) -> web.Response:
     return ok(data={**service.answer(placed.main, placed.shops, placed.lines), "created": placed.created})
 
 
-class OrderIn(StrictSchema):
+class OrderIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     order_no: str = Field(pattern=NO, title="订单号")
 
@@ -158,7 +159,7 @@ async def partner_confirm(request: web.Request, body: OrderIn) -> web.Response:
                     "afterSaleUntil": so.after_sale_until.isoformat() if so.after_sale_until else None})
 
 
-class InfoIn(StrictSchema):
+class InfoIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     order_no: str = Field(pattern=NO, title="订单号", description="the main order number, or one of its shop orders")
 
@@ -174,7 +175,7 @@ async def partner_info(request: web.Request, body: InfoIn) -> web.Response:
     return ok(data=await buyer.info(body.uid, body.order_no, await carriers(request)))
 
 
-class ListIn(StrictSchema):
+class ListIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     status: Literal["unpaid", "to_ship", "to_pickup", "grouping", "shipped", "completed", "closed"] | None = Field(
         None, title="订单状态", description="only orders holding a shop order in this status")

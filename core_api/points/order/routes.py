@@ -17,6 +17,7 @@ from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.models import ChangeLog
 from core_api.platform.paging import camel_row
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import Action, F, Resource, partner_api
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
@@ -192,13 +193,13 @@ async def cancel(request: web.Request, principal: Principal, body: CancelIn) -> 
 # ---- the app server's calls
 
 
-class ReceiverIn(StrictSchema):
+class ReceiverIn(PartnerBody):
     name: str = Field(min_length=1, max_length=32, title="收货人")
     phone: str = Field(pattern=r"^1\d{10}$", title="联系电话")
     address: str = Field(min_length=1, max_length=200, title="收货地址")
 
 
-class RedeemIn(StrictSchema):
+class RedeemIn(PartnerBody):
     request_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="请求号",
                             description="the app server's number of this redemption: a repeat answers the first")
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
@@ -226,7 +227,7 @@ async def partner_redeem(request: web.Request, body: RedeemIn) -> web.Response:
     return ok(data=redeemed(order, created, await points.balance(body.uid)))
 
 
-class ConfirmIn(StrictSchema):
+class ConfirmIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     order_no: str = Field(min_length=1, max_length=32, title="订单号")
 
