@@ -17,7 +17,7 @@ from core_api.account.consumer.models import AccountConsumer
 from core_api.platform.envelope import ok
 from core_api.platform.partner import PartnerBody
 from core_api.platform.passwords import hash_password
-from core_api.platform.resource import PARTNER_USERS, partner_api
+from core_api.platform.resource import PARTNER_ACTING, PARTNER_USERS, partner_api
 from core_api.platform.schema import Flag
 from core_api.platform.timefmt import fmt
 
@@ -25,6 +25,8 @@ from core_api.platform.timefmt import fmt
 api = partner_api
 if not PARTNER_USERS:
     PARTNER_USERS.append((AccountConsumer, "uid"))  # a feed's uid must be a registered app user
+if not PARTNER_ACTING:
+    PARTNER_ACTING.append(service.check_acting_user)  # the user a feed acts for: not frozen, usable
 
 
 class ConsumerIn(PartnerBody):

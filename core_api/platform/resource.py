@@ -899,6 +899,8 @@ PARTNER_PREFIX = "/api/partner/v1/"
 partner_api = Api("partner")
 # Where a uid must exist: (model, column), set by core_api.partner (the platform knows no app users).
 PARTNER_USERS: list[tuple[type[Model], str]] = []
+# The check of the app user a feed acts for (``Partner.actor``): refuses a frozen or unusable one; set likewise.
+PARTNER_ACTING: list[Callable[[int], Awaitable[None]]] = []
 _TREE_LOCKS: dict[str, asyncio.Lock] = {}
 
 
@@ -915,6 +917,7 @@ class Partner:
     removable: bool = False  # also POST .../{path}/remove: the record with the key values is deleted
     history: bool = True
     summary: str = ""
+    actor: str = ""  # the uid field of the app user the call acts for (posts, adds...): not frozen, usable
 
 
 def _partner_constraints(res: Resource, name: str) -> dict[str, Any]:
@@ -1070,6 +1073,11 @@ async def _partner_apply(request: web.Request, res: Resource, p: Partner, items:
         except ServiceError as exc:
             raise ServiceError(prefix(i) + exc.msg, exc.code) from None
     await _partner_refs(res, p, all_values, prefix)
+    for i, values in enumerate(all_values):
+        try:
+            await _partner_acting(p, values.get(p.actor))
+        except ServiceError as exc:
+            raise ServiceError(prefix(i) + exc.msg, exc.code) from None
     now = request.app[CLOCK].now()
     fields_map = res.model._meta.fields_map
     defaults = {n: res.by_name[n].default for n in p.fields if res.by_name[n].default is not None}
@@ -1131,8 +1139,15 @@ async def _partner_apply(request: web.Request, res: Resource, p: Partner, items:
     return out
 
 
+async def _partner_acting(p: Partner, uid: Any) -> None:
+    if p.actor and uid is not None:
+        for check in PARTNER_ACTING:
+            await check(uid)
+
+
 async def _partner_remove(request: web.Request, res: Resource, p: Partner, body: BaseModel) -> int:
     """Deletes the record with the key values (in the ``match`` state): 0 when there is none (a repeat)."""
+    await _partner_acting(p, getattr(body, p.actor, None))
     where = {k: getattr(body, k) for k in p.key}
     now = request.app[CLOCK].now()
     async with in_transaction():
@@ -1161,7 +1176,7 @@ def _named(fn: Callable[..., Awaitable[web.StreamResponse]], name: str) -> Calla
 def _partner_routes(res: Resource, p: Partner) -> None:
     if p.path in {r.partner.path for r in REGISTRY.values() if r.partner is not None and r is not res}:
         raise ValueError(f"{res.name}: partner path {p.path} declared twice")
-    for name in (*p.fields, *p.key, *p.match, *p.refs, *(p.tree or ())):
+    for name in (*p.fields, *p.key, *p.match, *p.refs, *(p.tree or ()), *((p.actor,) if p.actor else ())):
         if name not in res.by_name:
             raise ValueError(f"{res.name}: partner field {name} is not a field of the declaration")
     item = _partner_item_model(res, p)

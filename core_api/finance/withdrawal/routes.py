@@ -16,6 +16,7 @@ from aiohttp import web
 from pydantic import Field
 
 from core_api.account.consumer.models import AccountConsumer
+from core_api.account.consumer.service import check_acting_user
 from core_api.finance.withdrawal import service
 from core_api.finance.withdrawal.models import FinanceLedger, FinanceWallet, FinanceWithdrawal
 from core_api.platform.api import Api, BusinessType, OperLogSpec
@@ -230,7 +231,7 @@ class WithdrawIn(PartnerBody):
 @partner_api.post("/api/partner/v1/withdrawals", partner=True,
                   summary="An app user's withdrawal request: the amount is frozen, or refused when short")
 async def partner_withdraw(request: web.Request, body: WithdrawIn) -> web.Response:
-    await known_user(body.uid)
+    await check_acting_user(body.uid)
     row, created = await service.apply(body.uid, body.amount_fen, body.request_no, body.channel,
                                        body.payee_account, body.payee_name.strip(), body.remark,
                                        request.app[CLOCK].now())

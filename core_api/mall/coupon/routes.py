@@ -15,6 +15,7 @@ from aiohttp import web
 from pydantic import Field, create_model
 from tortoise.transactions import in_transaction
 
+from core_api.account.consumer.service import check_acting_user
 from core_api.content.common import delete_one, save
 from core_api.mall.coupon import service
 from core_api.mall.coupon.models import MallCoupon, MallCouponTarget
@@ -29,7 +30,6 @@ from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK, PRINCIPAL
 from core_api.platform.timefmt import fmt
-from core_api.points.ledger.routes import known_user
 
 PERM = "mall:coupon"
 LOCKED = ("kind", "amount_fen", "threshold_fen", "discount_bp", "cap_fen", "scope", "target_ids")
@@ -217,7 +217,7 @@ class ClaimIn(PartnerBody):
 @partner_api.post("/api/partner/v1/coupons/claim", partner=True,
                   summary="An app user claims a coupon: on shelf, in its claim window, under the issue and user caps")
 async def partner_claim(request: web.Request, body: ClaimIn) -> web.Response:
-    await known_user(body.uid)
+    await check_acting_user(body.uid)
     row = await service.claim(body.uid, body.coupon_id, request.app[CLOCK].now())
     return ok(data={"id": row.id, "couponId": row.coupon_id, "uid": row.uid, "shopId": row.shop_id,
                     "validStart": fmt(row.valid_start), "validEnd": fmt(row.valid_end), "status": row.status})

@@ -14,6 +14,7 @@ from aiohttp import web
 from pydantic import Field, create_model
 from tortoise.transactions import in_transaction
 
+from core_api.account.consumer.service import check_acting_user
 from core_api.content.common import delete_one, save
 from core_api.mall.coupon.models import MallCoupon
 from core_api.mall.goods.models import MallGoods
@@ -30,7 +31,6 @@ from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import fmt
 from core_api.points.ledger import service as points
-from core_api.points.ledger.routes import known_user
 
 PERM = "mall:turntable"
 OPERATOR_ONLY.add(f"{PERM}:gifts")  # the platform's turntables: never a shop account's to change
@@ -186,7 +186,7 @@ class DrawIn(PartnerBody):
 @partner_api.post("/api/partner/v1/turntable/draw", partner=True,
                   summary="An app user draws once: points debited, a prize picked by the weights, once per requestId")
 async def partner_draw(request: web.Request, body: DrawIn) -> web.Response:
-    await known_user(body.uid)
+    await check_acting_user(body.uid)
     row, created, balance = await service.draw(body.uid, body.turntable_id, body.request_id, request.app[CLOCK].now())
     return ok(data={"id": row.id, "created": created, "giftId": row.gift_id, "giftName": row.gift_name,
                     "kind": row.kind, "value": row.value, "fellBack": row.fell_back, "version": row.version,

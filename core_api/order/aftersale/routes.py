@@ -18,6 +18,7 @@ from aiohttp import web
 from pydantic import Field, field_validator
 from tortoise.functions import Count
 
+from core_api.account.consumer.service import check_acting_user
 from core_api.finance.withdrawal.routes import check_password, config_fen
 from core_api.order.aftersale import service
 from core_api.order.aftersale.models import OrderAfterSale, OrderRefund
@@ -245,6 +246,7 @@ def shown(row: OrderAfterSale) -> dict[str, Any]:
 @partner_api.post("/api/partner/v1/order/after_sale/apply", partner=True,
                   summary="A buyer applies for a refund or a return of one order line; once per requestNo")
 async def partner_apply(request: web.Request, body: ApplyIn) -> web.Response:
+    await check_acting_user(body.uid)
     for image in body.images:
         if not 1 <= len(image) <= 500 or not image.startswith(("http://", "https://", "/")):
             raise ServiceError("图片地址不正确")
@@ -269,6 +271,7 @@ class CancelIn(PartnerBody):
 @partner_api.post("/api/partner/v1/order/after_sale/cancel", partner=True,
                   summary="The buyer withdraws an after-sale before its refund executes")
 async def partner_cancel(request: web.Request, body: CancelIn) -> web.Response:
+    await check_acting_user(body.uid)
     row = await service.buyer_step(body.after_sale_id, body.uid, "cancel", request.app[CLOCK].now())
     return ok(data=shown(row))
 
@@ -283,6 +286,7 @@ class ShippedIn(PartnerBody):
 @partner_api.post("/api/partner/v1/order/after_sale/return_shipped", partner=True,
                   summary="The buyer has sent the goods back: carrier and tracking number")
 async def partner_return_shipped(request: web.Request, body: ShippedIn) -> web.Response:
+    await check_acting_user(body.uid)
     carrier = body.carrier.strip()
     if not carrier:
         raise ServiceError("请填写物流公司")

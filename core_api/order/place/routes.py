@@ -12,6 +12,7 @@ from aiohttp import web
 from pydantic import Field, model_validator
 from tortoise.transactions import in_transaction
 
+from core_api.account.consumer.service import check_acting_user
 from core_api.finance.pay_code import routes as pay_code
 from core_api.order.core import flow
 from core_api.order.core.models import OrderMain, OrderShop
@@ -25,7 +26,6 @@ from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import BUS, CLOCK, DICT, WALLET
 from core_api.platform.wallet import WalletRefused, WalletUnavailable
-from core_api.points.ledger.routes import known_user
 
 log = logging.getLogger("console.order")
 api = Api("order-place")
@@ -86,7 +86,7 @@ async def publish(request: web.Request, events: list[dict[str, Any]]) -> None:
 @partner_api.post("/api/partner/v1/orders/place", partner=True,
                   summary="An app user places an order: stock reserved, coupons and points used, once per requestNo")
 async def partner_place(request: web.Request, body: PlaceIn) -> web.Response:
-    await known_user(body.uid)
+    await check_acting_user(body.uid)
     now = request.app[CLOCK].now()
     req = service.PlaceRequest(
         request_no=body.request_no, uid=body.uid, address=body.address.model_dump(),
@@ -112,6 +112,7 @@ class OrderIn(PartnerBody):
 @partner_api.post("/api/partner/v1/orders/pay", partner=True,
                   summary="A pay code for an unpaid order through the wallet (the same outTradeNo on a retry)")
 async def partner_pay(request: web.Request, body: OrderIn) -> web.Response:
+    await check_acting_user(body.uid)
     now = request.app[CLOCK].now()
     main = await service.pay_number(body.uid, body.order_no, now)
     if main.pay_fen == 0:
@@ -143,6 +144,7 @@ pay_code.NOTICE_HANDLERS.append(order_notice)
 @partner_api.post("/api/partner/v1/orders/cancel", partner=True,
                   summary="The buyer cancels an unpaid order (main order number): stock, coupons and points come back")
 async def partner_cancel(request: web.Request, body: OrderIn) -> web.Response:
+    await check_acting_user(body.uid)
     main, events = await service.cancel(body.uid, body.order_no, request.app[CLOCK].now())
     await publish(request, events)
     order = await service.read(main)
@@ -152,6 +154,7 @@ async def partner_cancel(request: web.Request, body: OrderIn) -> web.Response:
 @partner_api.post("/api/partner/v1/orders/confirm", partner=True,
                   summary="The buyer confirms receipt of a shipped shop order: completed, the after-sale window starts")
 async def partner_confirm(request: web.Request, body: OrderIn) -> web.Response:
+    await check_acting_user(body.uid)
     so, events = await service.confirm(body.uid, body.order_no, request.app[CLOCK].now())
     await publish(request, events)
     return ok(data={"orderNo": so.order_no, "status": so.status, "completedAt": so.completed_at.isoformat()

@@ -12,6 +12,7 @@ from typing import Any
 from aiohttp import web
 from pydantic import Field
 
+from core_api.account.consumer.service import check_acting_user
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
@@ -25,7 +26,6 @@ from core_api.platform.state import CLOCK, DICT
 from core_api.platform.timefmt import fmt
 from core_api.points.ledger import service as points
 from core_api.points.ledger.models import PointsLedger
-from core_api.points.ledger.routes import known_user
 from core_api.points.order import service
 from core_api.points.order.models import OrderIntegral
 
@@ -217,7 +217,7 @@ def redeemed(order: OrderIntegral, created: bool, balance: int) -> dict[str, Any
 @partner_api.post("/api/partner/v1/points/redeem", partner=True,
                   summary="An app user redeems points-mall goods: points debited and stock taken, once per requestNo")
 async def partner_redeem(request: web.Request, body: RedeemIn) -> web.Response:
-    await known_user(body.uid)
+    await check_acting_user(body.uid)
     receiver = {"name": body.address.name.strip(), "phone": body.address.phone,
                 "address": body.address.address.strip()}
     if not receiver["name"] or not receiver["address"]:
@@ -235,6 +235,7 @@ class ConfirmIn(PartnerBody):
 @partner_api.post("/api/partner/v1/points/confirm", partner=True,
                   summary="An app user confirms receipt of a shipped points order: it is completed")
 async def partner_confirm(request: web.Request, body: ConfirmIn) -> web.Response:
+    await check_acting_user(body.uid)
     order = await OrderIntegral.get_or_none(order_no=body.order_no, uid=body.uid)
     if order is None:
         raise NotFound("积分订单不存在")
