@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import unquote
 
 from aiohttp import web
 
@@ -33,6 +34,21 @@ def forwarded_headers(request: web.Request, with_token: bool) -> dict[str, str]:
             raise NotAuthenticated()
         headers["Authorization"] = auth
     return headers
+
+
+ENCODED_SEPARATORS = ("%2f", "%5c")  # a slash or a backslash still encoded in the request line
+
+
+def plain_path(request: web.Request, path: str) -> bool:
+    """Whether ``path``, the tail of a relayed URL as the router decoded it once, names exactly the core path it
+    shows: no '.', '..' or empty segment (a trailing '/' aside), no backslash, no '?' or '#', nothing still
+    percent-encoded (``%252e%252e`` arrives as ``%2e%2e``, which the HTTP client would send as '..': the core would
+    serve the parent), and no slash that arrived encoded (``admin%2F..%2Fx``)."""
+    raw = request.raw_path.partition("?")[0].lower()
+    segments = path.split("/")
+    return (bool(path) and unquote(path) == path and not any(c in path for c in "\\?#")
+            and not any(e in raw for e in ENCODED_SEPARATORS)
+            and all(s not in ("", ".", "..") for s in segments[:-1]) and segments[-1] not in (".", ".."))
 
 
 JSON_ONLY = "请求体格式不支持，请以 JSON 提交（Content-Type: application/json）"

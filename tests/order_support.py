@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 from tortoise.expressions import F
 
+from core_api.account.consumer.models import AccountConsumer
 from core_api.mall.goods.models import MallCategory, MallGoods, MallSku
 from core_api.mall.shop.models import MallShop
 from core_api.order.core import flow
@@ -29,6 +30,12 @@ async def goods_of(shop: MallShop, name: str, prices: tuple[int, ...] = (10000, 
     return goods, skus
 
 
+async def app_user(uid: int) -> None:
+    """The app user ``uid`` as the partner API registers one (a buyer always is one), when not yet there."""
+    await AccountConsumer.get_or_create(uid=uid, defaults={"nick_name": f"用户{uid}", "invite_code": f"T{uid}",
+                                                           "register_time": datetime.now(UTC)})
+
+
 def split(total: int, weights: list[int]) -> list[int]:
     """``total`` in shares proportional to ``weights``, rounded down, the last share taking the remainder."""
     whole = sum(weights)
@@ -45,6 +52,7 @@ async def make_order(shop: MallShop, uid: int, lines: list[tuple[MallSku, int]],
     is taken from the SKUs as placement would."""
     global _seq
     _seq += 1
+    await app_user(uid)
     now = now or datetime.now(UTC)
     amounts = [sku.price_fen * qty for sku, qty in lines]
     goods_fen = sum(amounts)

@@ -120,3 +120,44 @@ async def test_every_screen_call_answers_for_the_administrator(aiohttp_client, s
     assert session["user"]["userName"] == "admin" and session["permissions"] == ["*:*:*"]
     assert [d["dictLabel"] for d in session["dicts"]["sys_user_sex"]] == ["男", "女", "未知"]
     assert answers["/bff/screens/dashboard"]["userTotal"] == 2
+
+
+async def test_the_pass_through_cannot_be_walked_out_of_its_areas(aiohttp_client, start_app, make_settings):
+    """Encoded dots and slashes, double encodings, backslashes and empty segments never reach a core path outside
+    the API areas (GET /bff/api/admin/%252e%252e/getInfo reached the core's /getInfo)."""
+    from aiohttp import web
+    from yarl import URL
+
+    reached: list[str] = []
+
+    @web.middleware
+    async def record(request: web.Request, handler):
+        reached.append(request.path)
+        return await handler(request)
+
+    settings = make_settings()
+    core = await start_app(settings, customize=lambda app: app.middlewares.insert(0, record))
+    bff = await start_bff(aiohttp_client, core, settings)
+    token = (await bff_login(bff))["data"]["token"]
+
+    async def get(raw: str) -> dict:
+        url = URL(str(bff.make_url("")).rstrip("/") + raw, encoded=True)  # sent byte for byte
+        async with bff.session.get(url, headers=bearer(token)) as response:
+            return await response.json()
+
+    reached.clear()
+    for raw in ("/bff/api/admin/%252e%252e/getInfo", "/bff/api/admin/%2e%2e/getInfo", "/bff/api/admin/..%2fgetInfo",
+                "/bff/api/admin/..%2FgetInfo", "/bff/api/admin%2F..%2FgetInfo", "/bff/api/admin/%2E%2E%2FgetInfo",
+                "/bff/api/system/%25252e%25252e/getInfo", "/bff/api/admin/..\\getInfo", "/bff/api/admin\\..\\getInfo",
+                "/bff/api/admin/%5c..%5cgetInfo", "/bff/api/admin/./getInfo", "/bff/api/admin/%2e/getInfo",
+                "/bff/api/admin//getInfo", "/bff/api/admin/x/%2e%2e/%2e%2e/getInfo", "/bff/api/admin/%3F/../getInfo",
+                "/bff/files/%252e%252e/%252e%252e/getInfo", "/bff/files/..%2f..%2fgetInfo",
+                "/bff/files/a%5c..%5cb.png"):
+        answer = await get(raw)
+        assert answer["code"] in (400, 404) and "user" not in answer, (raw, answer)
+    assert [p for p in reached if not p.startswith("/login")] == [], reached
+    # A plain path of an API area still passes, percent-encoded text included.
+    assert (await get("/bff/api/system/dict/data/type/sys_user_sex"))["code"] == 200
+    assert (await get("/bff/api/system/config/configKey/sys.index.skinName"))["msg"] == "skin-blue"
+    await get("/bff/api/system/dict/data/type/%E6%97%A0")
+    assert reached[-1] == "/system/dict/data/type/无"

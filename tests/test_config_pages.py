@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 from typing import Any
+from urllib.parse import urlencode
 
 import aiohttp
 import pytest
@@ -209,8 +210,9 @@ async def test_about_us_on_the_mechanism_still_feeds_the_open_read(admin, client
 
 async def partner_get(client, path: str, key: str = KEY, **params: str) -> dict[str, Any]:
     ts = str(int(time.time()))
-    headers = {"X-Partner-Timestamp": ts, "X-Partner-Signature": partner_signature(key, ts, "GET", path, b"")}
-    return await (await client.get(path, params=params, headers=headers)).json()
+    target = f"{path}?{urlencode(params)}" if params else path  # the query is signed as sent
+    headers = {"X-Partner-Timestamp": ts, "X-Partner-Signature": partner_signature(key, ts, "GET", target, b"")}
+    return await (await client.get(target, headers=headers)).json()
 
 
 async def test_partner_read_includes_secrets_and_a_save_invalidates_its_cache(start_app, make_settings):

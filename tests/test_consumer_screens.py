@@ -191,7 +191,7 @@ async def test_ending_a_login_token_signs_the_user_out(start_app, make_settings,
 
 async def test_an_operator_sets_the_webhook_url(start_app, make_settings, app_server):  # noqa: F811
     hooks = await app_server()
-    admin = await users(start_app, make_settings)  # no CONSOLE_APP_WEBHOOK_URL
+    admin = await users(start_app, make_settings, outbound_allow="127.0.0.1")  # no CONSOLE_APP_WEBHOOK_URL
     body = {"configName": "应用服务器回调地址", "configKey": "biz.app.webhookUrl", "configValue": hooks.url,
             "configType": "N"}
     assert await admin.post("/system/config", json=body) == OK

@@ -13,7 +13,7 @@ from aiohttp import web
 from core_api.auth.models import SmsMessage
 from core_api.moderation.intercept.models import WordsIntercept
 from core_api.monitor.operlog.models import SysOperLog
-from tests.conftest import OK, Caller, app_users
+from tests.conftest import OK, Caller, app_users, token_for
 from tests.test_escalation import make_role, make_user, sign_in
 
 
@@ -73,7 +73,9 @@ async def test_records_six_calls_list_by_post(admin):
     assert await WordsIntercept.all().count() == 2
 
 
-async def test_alarm_by_signed_webhook_rate_limited(admin, aiohttp_server):
+async def test_alarm_by_signed_webhook_rate_limited(start_app, make_settings, aiohttp_server):
+    client = await start_app(make_settings(outbound_allow="127.0.0.1"))  # the test's webhook is on loopback
+    admin = Caller(client, await token_for(client))
     received: list[tuple[dict, bytes]] = []
     status = {"code": 200}
 

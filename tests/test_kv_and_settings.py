@@ -60,6 +60,20 @@ async def test_pop_takes_a_value_once_even_when_concurrent(kv):
     assert await store.get(key) is None
 
 
+async def test_add_sets_a_key_once_until_it_expires_even_when_concurrent(kv):
+    store, clock = kv
+    key = f"t:{uuid.uuid4().hex}"
+    added = await asyncio.gather(*(store.add(key, str(i), 0.5) for i in range(10)))
+    assert added.count(True) == 1
+    assert await store.get(key) == str(added.index(True))
+    assert await store.add(key, "late", 60) is False
+    if clock:
+        clock.advance(1)
+    else:
+        await asyncio.sleep(0.6)
+    assert await store.add(key, "after", 60) is True and await store.get(key) == "after"
+
+
 async def test_incr_counts_within_a_window(kv):
     store, clock = kv
     key = f"t:{uuid.uuid4().hex}"

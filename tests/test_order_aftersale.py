@@ -31,7 +31,7 @@ from core_api.system.menu.models import SysMenu
 from core_api.system.role.models import SysRole, SysRoleMenu
 from tests.conftest import Caller, token_for
 from tests.mall_support import make_shop, shop_staff
-from tests.order_support import goods_of, make_order
+from tests.order_support import app_user, goods_of, make_order
 from tests.test_consumer_screens import operator
 from tests.test_partner_api import KEY, partner_post
 from tests.test_wallet_paycode import WALLET_KEY, Provider
@@ -173,6 +173,7 @@ async def test_return_flow_and_illegal_transitions(start_app, make_settings):
     await refused(admin.post(OPERATE, json={"id": rid, "action": "reject"}), "请填写拒绝原因")
     assert (await admin.post(OPERATE, json={"id": rid, "action": "approve"}))["data"]["status"] == "awaiting_return"
     await refused(admin.post(OPERATE, json={"id": rid, "action": "approve"}), "售后单待退货，不能同意退货")
+    await app_user(9202)  # another app user: not the buyer
     await refused(buyer(client, "return_shipped", {"uid": 9202, "afterSaleId": rid, "carrier": "SF",
                                                    "trackingNo": "SF123456"}), "售后单不存在")
     shipped_back = await buyer(client, "return_shipped", {"uid": 9201, "afterSaleId": rid, "carrier": "SF",
@@ -267,6 +268,7 @@ async def test_bad_input_is_refused(start_app, make_settings):
     (uline,) = await lines_of(unpaid)
     grouping = await make_order(shop, 9301, [(sku, 1)], status=flow.GROUPING)
     (gline,) = await lines_of(grouping)
+    await app_user(9302)  # another app user: not the buyer
     for extra, msg in (({"quantity": 3}, "退款数量不能超过可退数量 2"),
                        ({"amountFen": 2001}, "退款金额不能超过可退金额 2000 分"),
                        ({"quantity": 0}, "数量"), ({"kind": "swap"}, "售后类型"), ({"reason": "   "}, "请填写售后原因"),

@@ -208,6 +208,49 @@ async def test_bad_input_is_refused_and_changes_nothing(start_app, make_settings
     assert {u.status for u in await MallUserCoupon.filter(uid=UID, id__in=[high.id, theirs.id, plat.id])} == {"unused"}
 
 
+async def test_a_value_of_another_json_type_is_refused_not_coerced(start_app, make_settings):
+    """Partner bodies are strict: "quantity": "1" is not a quantity (nor "uid": "9101", nor true for a number)."""
+    client, _ = await setup(start_app, make_settings)
+    shop = await make_shop("甲店")
+    _, (sku,) = await goods_of(shop, "甲商品", (1000,), stock=5)
+    before = await counts()
+    for line, field in (({"skuId": sku.id, "quantity": "1"}, "quantity"), ({"skuId": sku.id, "quantity": 1.0},
+                        "quantity"), ({"skuId": str(sku.id), "quantity": 1}, "skuId"),
+                        ({"skuId": sku.id, "quantity": True}, "quantity")):
+        refused = await place(client, [{"shopId": shop.id, "delivery": "express", "items": [line]}])
+        assert refused == {"code": 500, "msg": f"shops.items.{field}必须是整数"}, line
+    as_text = await call(client, "place", {"requestNo": uuid.uuid4().hex, "uid": str(UID), "address": ADDRESS,
+                                           "shops": [shop_part(shop, [(sku, 1)])]})
+    assert as_text["code"] == 500 and "用户ID必须是整数" in as_text["msg"], as_text
+    assert await counts() == before and await stock_of(sku) == 5
+    placed = await place(client, [shop_part(shop, [(sku, 1)])])
+    assert placed["code"] == 200 and await stock_of(sku) == 4
+
+
+async def test_a_frozen_or_unusable_buyer_can_neither_place_nor_pay(start_app, make_settings):
+    client, admin = await setup(start_app, make_settings)
+    shop = await make_shop("甲店")
+    _, (sku,) = await goods_of(shop, "甲商品", (1000,), stock=5)
+    unpaid = (await place(client, [shop_part(shop, [(sku, 1)])]))["data"]["orderNo"]
+    before = await counts()
+    assert await admin.get("/admin/AccountUserConsumer/freeze", params={"uid": UID}) == {"code": 200, "msg": "操作成功"}
+    refused = await place(client, [shop_part(shop, [(sku, 1)])])
+    assert refused == {"code": 500, "msg": f"用户 {UID} 已被冻结，不能执行该操作"}
+    paying = await call(client, "pay", {"uid": UID, "orderNo": unpaid})
+    assert paying == {"code": 500, "msg": f"用户 {UID} 已被冻结，不能执行该操作"}
+    assert await counts() == before and await stock_of(sku) == 4
+    main = await OrderMain.get(order_no=unpaid)
+    assert main.out_trade_no is None and not await OrderPay.exists()
+    await admin.get("/admin/AccountUserConsumer/unfreeze", params={"uid": UID})
+    await admin.get("/admin/account_login_check/usable", params={"uid": UID, "usable": "0"})
+    unusable = await place(client, [shop_part(shop, [(sku, 1)])])
+    assert unusable == {"code": 500, "msg": f"用户 {UID} 不可用（已被停用），不能执行该操作"}
+    assert await counts() == before and await stock_of(sku) == 4
+    # another buyer is not concerned, and the user's reads still answer
+    assert (await place(client, [shop_part(shop, [(sku, 1)])], uid=UID2))["code"] == 200
+    assert (await call(client, "info", {"uid": UID, "orderNo": unpaid}))["code"] == 200
+
+
 async def test_a_failure_after_the_stock_decrement_rolls_everything_back(start_app, make_settings):
     client, _ = await setup(start_app, make_settings)
     a = await make_shop("甲店")

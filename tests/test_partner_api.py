@@ -8,6 +8,8 @@ import uuid
 from typing import Any
 
 import orjson
+import pytest
+from yarl import URL
 
 from core_api.account.consumer.models import AccountConsumer, AccountSignIn
 from core_api.platform.models import PartnerRequest
@@ -21,9 +23,9 @@ async def partner_post(client, path: str, body: Any, *, key: str = KEY, idem: st
                        raw: bytes | None = None) -> tuple[dict, Any]:
     data = raw if raw is not None else orjson.dumps(body)
     ts = str(int(time.time()) if timestamp is None else timestamp)
-    headers = {"Content-Type": "application/json", "X-Partner-Timestamp": ts,
-               "X-Partner-Signature": signature or partner_signature(key, ts, "POST", path, data),
-               "Idempotency-Key": idem or uuid.uuid4().hex}
+    idem = idem or uuid.uuid4().hex
+    headers = {"Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": idem,
+               "X-Partner-Signature": signature or partner_signature(key, ts, "POST", path, data, idem)}
     response = await client.post(path, data=data, headers=headers)
     return await response.json(), response
 
@@ -54,7 +56,7 @@ async def test_signature_is_required_and_checked(start_app, make_settings):
     ts = str(int(time.time()))
     tampered = await client.post(path, data=orjson.dumps({"uid": 502}), headers={
         "Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": "k-3",
-        "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, signed_for)})
+        "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, signed_for, "k-3")})
     assert (await tampered.json())["code"] == 401
     # Hostile headers are refused like wrong ones, never an internal error.
     for hostile in ({"X-Partner-Timestamp": "\u00b2" * 3, "X-Partner-Signature": "a" * 64},
@@ -66,6 +68,37 @@ async def test_signature_is_required_and_checked(start_app, make_settings):
     assert (await old_hostile.json())["code"] in (401, 500) and "系统内部错误" not in (await old_hostile.json())["msg"]
     assert not await AccountConsumer.exists()
     assert not await PartnerRequest.exists()
+
+
+async def test_the_signature_covers_the_query_string_as_sent(start_app, make_settings):
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    path = "/api/partner/v1/config/core_v2"
+
+    async def read(target: str, signed: str) -> dict:
+        ts = str(int(time.time()))
+        url = URL(str(client.make_url("")).rstrip("/") + target, encoded=True)  # sent byte for byte
+        headers = {"X-Partner-Timestamp": ts, "X-Partner-Signature": partner_signature(KEY, ts, "GET", signed, b"")}
+        async with client.session.get(url, headers=headers) as response:
+            return await response.json()
+
+    # Signed over the bare path, a query added to it is refused: it would pick another platform's object.
+    assert await read(f"{path}?platform=ios", path) == {"code": 401, "msg": "签名不正确"}
+    assert await read(f"{path}?platform=ios", f"{path}?platform=android") == {"code": 401, "msg": "签名不正确"}
+    served = await read(f"{path}?platform=ios", f"{path}?platform=ios")
+    assert served["code"] == 200 and served["data"]["platform"] == "ios"
+    # The raw query is signed, not its decoded nor a re-encoded form.
+    assert (await read(f"{path}?platform=%69os", f"{path}?platform=ios"))["code"] == 401
+    raw = await read(f"{path}?platform=%69os", f"{path}?platform=%69os")
+    assert raw["code"] == 200 and raw["data"]["platform"] == "ios"
+    assert (await read(path, path))["data"]["platform"] == "android"
+    # A write too: a query appended to a signed call is refused and writes nothing.
+    data = orjson.dumps({"uid": 504})
+    ts = str(int(time.time()))
+    answer = await client.post("/api/partner/v1/consumers?x=1", data=data, headers={
+        "Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": "q-504",
+        "X-Partner-Signature": partner_signature(KEY, ts, "POST", "/api/partner/v1/consumers", data, "q-504")})
+    assert await answer.json() == {"code": 401, "msg": "签名不正确"}
+    assert not await AccountConsumer.filter(uid=504).exists()
 
 
 async def test_missing_idempotency_key_is_refused(start_app, make_settings):
@@ -181,3 +214,83 @@ async def test_a_claim_abandoned_by_a_dead_process_is_retaken(start_app, make_se
     answer, _ = await partner_post(client, path, body, idem="dead-1")
     assert answer["code"] == 200 and answer["data"]["created"] is True
     assert await PartnerRequest.filter(idem_key="dead-1", status="done").count() == 1
+
+
+@pytest.mark.parametrize("store", ["db", "redis"])
+async def test_a_signed_call_is_accepted_once(start_app, make_settings, store):
+    """A captured call re-sent within the window, under a new Idempotency-Key or under its own after its first
+    run failed, applies nothing; the table store (SQLite, PostgreSQL) and Redis alike."""
+    from core_api.content.feedback.models import CommonFeedback
+    from tests.test_kv_and_settings import REDIS_URL, require_redis
+
+    if store == "redis":
+        require_redis()
+    client = await start_app(make_settings(chat_partner_key=KEY, redis_url=REDIS_URL if store == "redis" else ""))
+    await register(client, 1201)
+    path = "/api/partner/v1/feedback"
+    data = orjson.dumps({"uid": 1201, "content": f"希望增加夜间模式 {uuid.uuid4().hex}"})
+    ts = str(int(time.time()))
+    captured = {"Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": "fb-1",
+                "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, data, "fb-1")}
+    first = await (await client.post(path, data=data, headers=captured)).json()
+    assert first["code"] == 200
+    # The same timestamp, signature and body under two new keys: refused, one row.
+    for new_key in ("fb-2", "fb-3"):
+        replay = await client.post(path, data=data, headers={**captured, "Idempotency-Key": new_key})
+        assert await replay.json() == {"code": 401, "msg": "签名不正确"}
+    assert await CommonFeedback.filter(uid=1201).count() == 1
+    # Under its own key the stored answer comes back and nothing is applied again.
+    again = await client.post(path, data=data, headers=captured)
+    assert await again.json() == first and again.headers["Idempotent-Replayed"] == "true"
+    assert await CommonFeedback.filter(uid=1201).count() == 1
+
+    # A call refused first (its user unknown then) lets its key go; re-sent as captured once the user exists, it
+    # is refused as a replay and writes nothing.
+    data = orjson.dumps({"uid": 1202, "content": "先于注册到达"})
+    early = {**captured, "Idempotency-Key": "fb-early",
+             "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, data, "fb-early")}
+    refused = await (await client.post(path, data=data, headers=early)).json()
+    assert refused == {"code": 500, "msg": "用户UID 1202 不存在"}
+    await register(client, 1202)
+    replayed = await (await client.post(path, data=data, headers=early)).json()
+    assert replayed == {"code": 401, "msg": "该签名已使用过，请求被拒绝：每次调用请用当前时间戳重新签名"}
+    assert not await CommonFeedback.filter(uid=1202).exists()
+    assert not await PartnerRequest.filter(idem_key="fb-early").exists()  # the key is free for a fresh call
+    # Two calls with one body in the same second under two keys are two signatures: both apply.
+    for key in ("fb-a", "fb-b"):
+        answer, _ = await partner_post(client, path, {"uid": 1202, "content": "同一秒的两条"}, idem=key,
+                                       timestamp=int(ts))
+        assert answer["code"] == 200
+    assert await CommonFeedback.filter(uid=1202).count() == 2
+
+
+def test_every_partner_body_refuses_coercion_and_reads_times_from_text():
+    """Each partner call's body model, nested ones included, is strict; its time fields still take JSON text."""
+    import datetime as dt
+    import typing
+
+    from pydantic import BaseModel, Strict
+
+    from core_api.app import feature_apis
+    from core_api.platform.api import all_endpoints
+
+    def models(model: type[BaseModel], seen: set[type[BaseModel]]) -> set[type[BaseModel]]:
+        seen.add(model)
+        for info in model.model_fields.values():
+            stack = [info.annotation]
+            while stack:
+                a = stack.pop()
+                if isinstance(a, type) and issubclass(a, BaseModel) and a not in seen:
+                    models(a, seen)
+                stack.extend(typing.get_args(a))
+        return seen
+
+    bodies = [ep.body_model for ep in all_endpoints(feature_apis()) if ep.partner and ep.body_model]
+    assert len(bodies) > 40
+    for model in set().union(*(models(b, set()) for b in bodies)):
+        assert model.model_config.get("strict") is True, model.__name__
+        for name, info in model.model_fields.items():
+            if {dt.datetime, dt.date} & {info.annotation, *typing.get_args(info.annotation)} or \
+                    "datetime" in str(info.annotation):
+                lax = Strict(False) in info.metadata or "Strict(strict=False)" in str(info.annotation)
+                assert lax, f"{model.__name__}.{name}: a time must take JSON text"

@@ -16,7 +16,7 @@ from tortoise import connections
 from tortoise.models import Model
 
 from core_api.account.auth.models import IdentityVerification
-from core_api.account.consumer.models import AccountUserFriend
+from core_api.account.consumer.models import AccountConsumer, AccountUserFriend
 from core_api.account.records.models import Collection, LoginCheck, Release, ReleaseComment
 from core_api.account.referral.models import Referral, Replenishment
 from core_api.content.category.models import CommonCategory, Registration
@@ -138,6 +138,34 @@ async def test_every_feed_is_signed_idempotent_and_validated(app, path):
     else:  # the chat records keep no history and answer no id
         assert first["data"]["id"] is None
         assert not await ChangeLog.filter(actor="partner", note=f"partner:{path}").exists()
+
+
+# Feeds that act for their user (posting, adding, submitting) and the records of what happened in the app.
+ACTING = ("feedback", "releases", "release_comments", "collections", "identity", "friends", "registrations")
+RECORDS = ("login_checks", "intercepts", "im_records", "im_records_single", "referrals", "message_reads")
+
+
+@pytest.mark.parametrize("flag, refusal", [("frozen", "已被冻结，不能执行该操作"),
+                                           ("usable", "不可用（已被停用），不能执行该操作")],
+                         ids=["frozen", "unusable"])
+async def test_a_frozen_or_unusable_user_posts_nothing(app, flag, refusal):
+    value = "1" if flag == "frozen" else "0"
+    await AccountConsumer.filter(uid__in=(1001, 1002, 1003)).update(**{flag: value})
+    for path in ACTING:
+        model, good, *_ = FEEDS[path]
+        good = body_of(app, good)
+        before = await model.all().count()
+        refused, _ = await partner_post(app, P + path, good)
+        assert refused == {"code": 500, "msg": f"用户 {good['uid']} {refusal}"}, path
+        assert await model.all().count() == before, path
+    await Collection.create(uid=1001, target_type="2", target_id=55, title="保温杯")
+    kept, _ = await partner_post(app, P + "collections/remove", {"uid": 1001, "targetType": "2", "targetId": 55})
+    assert kept == {"code": 500, "msg": f"用户 1001 {refusal}"} and await Collection.exists(uid=1001)
+    # What happened in the app is still recorded (its sign-in checks, its chat, its intercepted words).
+    for path in RECORDS:
+        model, good, *_ = FEEDS[path]
+        recorded, _ = await partner_post(app, P + path, body_of(app, good))
+        assert recorded["code"] == 200, (path, recorded)
 
 
 async def test_twenty_parallel_identical_feed_requests_make_one_row(app):
@@ -295,10 +323,10 @@ async def test_raw_signature_over_exact_bytes(app):
     # the signature covers the bytes sent: whitespace the client chose is part of it
     path = P + "feedback"
     data = b'{ "uid": 1001,\n  "content": "\xe5\xa5\xbd" }'
-    ts = str(int(time.time()))
+    ts, key = str(int(time.time())), uuid.uuid4().hex
     response = await app.post(path, data=data, headers={
-        "Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": uuid.uuid4().hex,
-        "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, data)})
+        "Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": key,
+        "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, data, key)})
     assert (await response.json())["code"] == 200
     assert (await CommonFeedback.get(uid=1001)).content == orjson.loads(data)["content"]
 

@@ -43,8 +43,20 @@ async def register(client, **body) -> dict:
 
 
 async def test_send_code_records_a_six_digit_code(client):
+    await enable_registration(client)
     assert await send(client) == {"code": 200, "msg": "验证码已发送"}
     assert len(await last_code()) == 6
+
+
+async def test_no_sign_up_code_while_registration_is_closed(client):
+    closed = {"code": 500, "msg": "当前系统没有开启注册功能，不能发送注册验证码"}
+    for _ in range(3):
+        assert await send(client) == closed
+    assert await SmsMessage.all().count() == 0
+    # Nothing was counted either: once registration opens, the number gets its code at once.
+    await enable_registration(client)
+    assert await send(client) == {"code": 200, "msg": "验证码已发送"}
+    assert await SmsMessage.filter(phone=PHONE).count() == 1
 
 
 async def test_send_code_rejects_a_bad_number(client):
@@ -55,6 +67,7 @@ async def test_send_code_rejects_a_bad_number(client):
 async def test_send_code_is_limited_per_number_and_per_ip(start_app, make_settings):
     clock = Clock()
     client = await start_app(make_settings(), clock=clock)
+    await enable_registration(client)
     assert (await send(client))["code"] == 200
     assert await send(client) == {"code": 500, "msg": "验证码发送过于频繁，请稍后再试"}
     clock.advance(61)

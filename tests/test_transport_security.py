@@ -184,3 +184,46 @@ async def test_staff_may_send_only_images_of_the_console_storage(start_app, make
     stored = [m.content for m in await ChatMessage.filter(room_id=room.id)]
     assert stored == ['[{"type":"img","url":"/profile/a/b1.png"}]']
     assert peer.token
+
+
+async def raw_answer_head(server: TestServer, request: bytes) -> list[bytes]:
+    """The status line and headers the server answers to ``request`` sent byte for byte."""
+    import asyncio
+
+    reader, writer = await asyncio.open_connection(server.host, server.port)
+    try:
+        writer.write(request)
+        await writer.drain()
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+    finally:
+        writer.close()
+    return head.split(b"\r\n")
+
+
+def server_names(lines: list[bytes]) -> list[bytes]:
+    return [line.split(b":", 1)[1].strip() for line in lines if line.lower().startswith(b"server:")]
+
+
+async def test_no_answer_names_the_server_software(aiohttp_client, start_app, make_settings):
+    """The Server header says "console" on every answer of the core and the BFF: JSON, refusals, unknown paths,
+    files, and what the HTTP parser answers to a malformed request; never "Python/3.x aiohttp/3.x"."""
+    settings = make_settings()
+    core = await start_app(settings)
+    bff = await start_bff(aiohttp_client, core, settings)
+    token = (await bff_login(bff))["data"]["token"]
+    answers = [await core.get("/captchaImage"), await core.get("/getInfo"), await core.get("/no/such/path"),
+               await core.post("/login", data=b"{not json", headers={"Content-Type": "application/json"}),
+               await core.get("/chat/sound/notify.wav"), await core.get("/profile/upload/none.png"),
+               await bff.get("/bff/screens/session", headers=bearer(token)), await bff.get("/bff/screens/session"),
+               await bff.get("/bff/api/system/notice/list", headers=bearer(token)), await bff.get("/bff/nowhere"),
+               await bff.get("/bff/chat/sound/notify.wav", headers=bearer(token))]
+    kinds = [(await a.json())["code"] if a.content_type == "application/json" else a.content_type for a in answers]
+    assert kinds == [200, 401, 404, 500, "audio/wav", 404, 200, 401, 200, 404, "audio/wav"]
+    for answer in answers:
+        assert answer.headers.getall("Server") == ["console"], answer.url
+        assert "X-Powered-By" not in answer.headers
+    for server in (core.server, bff.server):
+        for malformed in (b"GARBAGE\r\n\r\n", b"GET / HTTP/1.1\r\nHost: x\r\nX-Long: " + b"a" * 9000 + b"\r\n\r\n"):
+            lines = await raw_answer_head(server, malformed)
+            assert lines[0].startswith(b"HTTP/1.") and b" 400 " in lines[0]
+            assert server_names(lines) == [b"console"], lines

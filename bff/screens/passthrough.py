@@ -10,7 +10,7 @@ from aiohttp import web
 
 from bff.core_client import CORE_SESSION
 from bff.relay import guarded, relay
-from bff.routing import FORM_TYPES, forwarded_headers, refuse_unexpected_body
+from bff.routing import FORM_TYPES, forwarded_headers, plain_path, refuse_unexpected_body
 from core_api.platform.errors import NotFound
 from core_api.platform.state import SETTINGS
 
@@ -25,7 +25,7 @@ BODY_REFUSED = "请求体格式不支持，请以 JSON、表单或文件上传�
 
 async def forward(request: web.Request) -> web.StreamResponse:
     path = request.match_info["path"]
-    if not path.startswith(ALLOWED_PREFIXES) or ".." in path.split("/") or "//" in path:
+    if not path.startswith(ALLOWED_PREFIXES) or not plain_path(request, path):
         raise NotFound()
     refuse_unexpected_body(request, BODY_TYPES, BODY_REFUSED)
     headers = forwarded_headers(request, with_token=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from bff.relay import core_file
+from bff.routing import plain_path
 from core_api.platform.api import Api
 from core_api.platform.errors import NotFound
 
@@ -13,15 +14,12 @@ PASSED_HEADERS = ("Content-Type", "Content-Length", "Content-Disposition", "Cach
                   "X-Content-Type-Options")
 
 
-def safe_path(path: str) -> bool:
-    parts = path.split("/")
-    return bool(path) and not path.startswith("/") and all(p not in ("", ".", "..") and "\\" not in p for p in parts)
 
 
 @api.get("/bff/files/{path:.+}", login_only=True,
          summary="An uploaded file (the core's /profile/<path>), streamed as it is")
 async def stored_file(request: web.Request) -> web.StreamResponse:
     path = request.match_info["path"]
-    if not safe_path(path):
+    if not plain_path(request, path) or path.endswith("/"):
         raise NotFound()
     return await core_file(request, f"/profile/{path}", PASSED_HEADERS, total=600)

@@ -122,6 +122,8 @@ async def send_code(auth: AuthService, sms: SmsSender, phone: str, scene: str, c
     twenty an hour per IP."""
     if not PHONE_RE.match(phone):
         raise ServiceError("手机号码格式不正确")
+    if scene == "register" and not await auth.config.flag("sys.account.registerUser"):
+        raise ServiceError("当前系统没有开启注册功能，不能发送注册验证码")  # no SMS for a sign-up that cannot happen
     if await auth.kv.incr(f"sms_ip:{client.ip}", 3600) > SMS_PER_IP_PER_HOUR:
         raise ServiceError("验证码发送过于频繁，请稍后再试")
     if await auth.kv.incr(f"sms_gap:{phone}", SMS_GAP) > 1:

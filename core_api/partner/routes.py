@@ -15,18 +15,21 @@ from pydantic import Field
 from core_api.account.consumer import service
 from core_api.account.consumer.models import AccountConsumer
 from core_api.platform.envelope import ok
+from core_api.platform.partner import PartnerBody
 from core_api.platform.passwords import hash_password
-from core_api.platform.resource import PARTNER_USERS, partner_api
-from core_api.platform.schema import Flag, StrictSchema
+from core_api.platform.resource import PARTNER_ACTING, PARTNER_USERS, partner_api
+from core_api.platform.schema import Flag
 from core_api.platform.timefmt import fmt
 
 # One Api for the hand-written partner calls and the feeds the declarations register (``partner=Partner(...)``).
 api = partner_api
 if not PARTNER_USERS:
     PARTNER_USERS.append((AccountConsumer, "uid"))  # a feed's uid must be a registered app user
+if not PARTNER_ACTING:
+    PARTNER_ACTING.append(service.check_acting_user)  # the user a feed acts for: not frozen, usable
 
 
-class ConsumerIn(StrictSchema):
+class ConsumerIn(PartnerBody):
     uid: int = Field(ge=1, title="用户ID")
     nick_name: str | None = Field(None, max_length=64, title="昵称")
     phone: str | None = Field(None, pattern=r"^1[3-9]\d{9}$", title="手机号")
@@ -50,7 +53,7 @@ async def upsert_consumer(request: web.Request, body: ConsumerIn) -> web.Respons
                     "registerTime": fmt(consumer.register_time)})
 
 
-class SignInIn(StrictSchema):
+class SignInIn(PartnerBody):
     uid: int = Field(ge=1, title="用户ID")
     ip: str = Field("", max_length=128, title="IP")
     province: str = Field("", max_length=32, title="省份",

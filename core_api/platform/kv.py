@@ -18,6 +18,9 @@ from core_api.platform.sql import placeholders
 class KvStore(Protocol):
     async def get(self, key: str) -> str | None: ...
     async def set(self, key: str, value: str, ttl: float) -> None: ...
+    async def add(self, key: str, value: str, ttl: float) -> bool:
+        """Set only when the key is absent (or expired), in one atomic step: True when this call set it."""
+
     async def pop(self, key: str) -> str | None:
         """Read and delete in one step: a value can be taken once (single-use captcha and codes)."""
 
@@ -56,6 +59,19 @@ class DbKv:
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at"
         )
         await conn.execute_query(sql, [key, value, self._clock() + float(ttl)])
+
+    async def add(self, key: str, value: str, ttl: float) -> bool:
+        self._count("add")
+        now = self._clock()
+        conn = connections.get("default")
+        p = placeholders(conn, 4)
+        # One statement: of two concurrent adds the second meets the first's row, live, and updates nothing.
+        sql = (  # only placeholders are interpolated (S608 is off for this file)
+            f"INSERT INTO sys_kv (key, value, expires_at) VALUES ({p[0]}, {p[1]}, {p[2]}) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at "
+            f"WHERE sys_kv.expires_at <= {p[3]} RETURNING key"
+        )
+        return bool(await conn.execute_query_dict(sql, [key, value, now + float(ttl), now]))
 
     async def pop(self, key: str) -> str | None:
         self._count("pop")
@@ -114,6 +130,9 @@ class RedisKv:
 
     async def set(self, key: str, value: str, ttl: float) -> None:
         await self._redis.set(key, value, px=max(1, int(ttl * 1000)))
+
+    async def add(self, key: str, value: str, ttl: float) -> bool:
+        return bool(await self._redis.set(key, value, px=max(1, int(ttl * 1000)), nx=True))
 
     async def pop(self, key: str) -> str | None:
         return await self._redis.getdel(key)  # type: ignore[return-value]  # decode_responses: str, typed bytes | str

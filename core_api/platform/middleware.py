@@ -6,7 +6,7 @@ import logging
 import uuid
 
 import asyncpg
-from aiohttp import web
+from aiohttp import web, web_response
 from aiohttp.http_exceptions import HttpProcessingError
 from tortoise.exceptions import ValidationError as TortoiseValidationError
 
@@ -101,9 +101,14 @@ def came_over_https(request: web.Request, trusted_proxies: frozenset[str]) -> bo
     return proto == "https" and (request.remote or "") in trusted_proxies
 
 
+# The Server header names neither the software nor its version (aiohttp's default: "Python/3.11 aiohttp/3.x").
+SERVER_NAME = "console"
+
+
 async def _add_security_headers(request: web.Request, response: web.StreamResponse) -> None:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    response.headers["Server"] = SERVER_NAME
     # Browsers ignore HSTS over plain HTTP, and a console reached over HTTP must stay reachable: only
     # answers that came over HTTPS carry it.
     if came_over_https(request, request.config_dict[SETTINGS].trusted_proxy_set):
@@ -115,3 +120,6 @@ def install_security_headers(app: web.Application) -> None:
     middleware: streamed answers (relayed files, exports, sockets) send their headers inside the handler,
     before a middleware could add any."""
     app.on_response_prepare.append(_add_security_headers)
+    # What the HTTP parser answers before any app sees the request (a malformed request line, a header too long)
+    # takes aiohttp's default Server header: the process-wide default is replaced for it.
+    web_response.SERVER_SOFTWARE = SERVER_NAME

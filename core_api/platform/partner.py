@@ -4,13 +4,21 @@ Declare one with ``@api.post(path, partner=True, summary=...)``: the route needs
 handler runs the platform checks
 
 - the signature: ``X-Partner-Timestamp`` (unix seconds, within ±300 s of our clock) and
-  ``X-Partner-Signature`` = hex HMAC-SHA256(partner key, f"{timestamp}\\n{METHOD}\\n{path}\\n" + raw body),
-  where path is the request path without the query;
+  ``X-Partner-Signature`` = hex HMAC-SHA256(partner key,
+  f"{timestamp}\\n{METHOD}\\n{target}\\n{Idempotency-Key}\\n" + raw body), where target is the request path and,
+  when the URL has a query, ``?`` and the query string exactly as sent (not decoded nor re-encoded): a query
+  added or changed after signing fails; the key is the header's value (an empty line on a read without one), so
+  a signed call cannot be re-sent under another key;
 - the ``Idempotency-Key`` header (1–128 visible characters): the first call with a key claims it and its
   answer is stored; a repeat with the same route and body gets the stored answer and applies nothing; a
   repeat with another body (or route) is refused with code 409. Concurrent repeats wait for the first to
   finish. A call that fails (a refusal, a bad body) releases its key, so a corrected retry can apply.
-  A ``GET`` (a read, such as a configuration page's object) is signed the same way but takes no key.
+  A ``GET`` (a read, such as a configuration page's object) is signed the same way but takes no key;
+- a write's signature is accepted once (kept in the key-value store until its timestamp leaves the window), so a
+  captured call cannot be applied twice: not under another key (the key is signed), nor under its own once its
+  first call failed and let the key go (401). A repeat under the key of a call that was applied gets the stored
+  answer, as above. A read may be repeated (it changes nothing, and two app servers reading the same page in the
+  same second sign it alike).
 
 The older partner call (``/api/chat/v1/peer_token``) keeps its raw ``X-Partner-Key`` header
 (``check_partner_key``).
@@ -19,36 +27,68 @@ The older partner call (``/api/chat/v1/peer_token``) keeps its raw ``X-Partner-K
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import hashlib
 import hmac
 import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+from typing import Annotated, Any
 
 from aiohttp import web
+from pydantic import ConfigDict, Strict
 from tortoise.exceptions import IntegrityError
 
 from core_api.platform import sql
 from core_api.platform.envelope import json_response
 from core_api.platform.errors import ServiceError
 from core_api.platform.models import PartnerRequest
-from core_api.platform.state import CLOCK, SETTINGS
+from core_api.platform.schema import StrictSchema
+from core_api.platform.state import CLOCK, KV, SETTINGS
 
 MAX_SKEW = 300
 WAIT_FOR_FIRST = 15.0  # a repeat waits this long for the first call with its key
 ABANDONED_AFTER = 120.0  # a claim still pending this long belongs to a process that died: retaken
 KEY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")
 NOT_AUTHENTICATED = "认证失败，无法访问系统资源"
+REPLAYED = "该签名已使用过，请求被拒绝：每次调用请用当前时间戳重新签名"
 HEADERS = {
     "X-Partner-Timestamp": "unix seconds; within 300 s of the server's clock",
-    "X-Partner-Signature": "hex HMAC-SHA256(partner key, timestamp + '\\n' + METHOD + '\\n' + path + '\\n' + body)",
+    "X-Partner-Signature": "hex HMAC-SHA256(partner key, timestamp + '\\n' + METHOD + '\\n' + path[?query as sent]"
+                           " + '\\n' + Idempotency-Key + '\\n' + body); a write's signature is accepted once",
     "Idempotency-Key": "the client's key for this operation (1-128 visible ASCII characters)",
 }
 
 
-def partner_signature(key: str, timestamp: str, method: str, path: str, body: bytes) -> str:
-    message = f"{timestamp}\n{method.upper()}\n{path}\n".encode() + body
+class PartnerBody(StrictSchema):
+    """The body of a partner call: an unknown field is refused, and so is a value of another JSON type than its
+    field's (``"quantity": "1"`` is not a quantity). Every partner body model, nested ones included, derives from
+    this. JSON has no time type: a time field is declared ``PartnerTime`` or ``PartnerDate`` (text or unix
+    seconds, as docs/partner-api.md says)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+PartnerTime = Annotated[dt.datetime, Strict(False)]
+PartnerDate = Annotated[dt.date, Strict(False)]
+
+
+def partner_type(typ: Any) -> Any:
+    """A declared field's Python type as a partner body takes it: times from their JSON text."""
+    return PartnerTime if typ is dt.datetime else PartnerDate if typ is dt.date else typ
+
+
+def partner_signature(key: str, timestamp: str, method: str, path: str, body: bytes,
+                      idempotency_key: str = "") -> str:
+    """``path`` with its query as sent; ``idempotency_key`` the header's value (empty on a read without one)."""
+    message = f"{timestamp}\n{method.upper()}\n{path}\n{idempotency_key}\n".encode() + body
     return hmac.new(key.encode(), message, hashlib.sha256).hexdigest()
+
+
+def signed_target(request: web.Request) -> str:
+    """The path and, when there is one, ``?`` and the query string as it arrived (raw, not re-encoded)."""
+    query = request.raw_path.partition("?")[2]
+    return f"{request.path}?{query}" if query else request.path
 
 
 def check_partner_key(request: web.Request) -> None:
@@ -59,7 +99,8 @@ def check_partner_key(request: web.Request) -> None:
         raise ServiceError(NOT_AUTHENTICATED, 401)
 
 
-def check_signature(request: web.Request, body: bytes) -> None:
+def check_signature(request: web.Request, body: bytes) -> tuple[int, str]:
+    """The timestamp and the signature, once both are right."""
     key = request.app[SETTINGS].partner_key
     timestamp = request.headers.get("X-Partner-Timestamp", "")
     given = request.headers.get("X-Partner-Signature", "")
@@ -68,9 +109,17 @@ def check_signature(request: web.Request, body: bytes) -> None:
     well_formed = timestamp.isascii() and timestamp.isdigit() and len(timestamp) <= 12
     if not well_formed or abs(int(timestamp) - request.app[CLOCK].time()) > MAX_SKEW:
         raise ServiceError("签名时间戳已过期或格式不正确", 401)
-    expected = partner_signature(key, timestamp, request.method, request.path, body)
+    expected = partner_signature(key, timestamp, request.method, signed_target(request), body,
+                                 request.headers.get("Idempotency-Key", ""))
     if not hmac.compare_digest(expected.encode(), given.lower().encode()):
         raise ServiceError("签名不正确", 401)
+    return int(timestamp), expected
+
+
+async def first_use(request: web.Request, timestamp: int, signature: str) -> bool:
+    """Claims the signature for as long as its timestamp is in the window: a write is accepted once."""
+    ttl = timestamp + MAX_SKEW - request.app[CLOCK].time() + 1
+    return await request.app[KV].add(f"partner:signature:{signature}", "1", max(1.0, ttl))
 
 
 def _replayed(row: PartnerRequest) -> web.Response:
@@ -82,7 +131,7 @@ def _replayed(row: PartnerRequest) -> web.Response:
 async def run_partner_call(request: web.Request, run: Callable[[], Awaitable[web.StreamResponse]]) \
         -> web.StreamResponse:
     body = await request.read()
-    check_signature(request, body)
+    timestamp, signature = check_signature(request, body)
     if request.method == "GET":  # a read changes nothing: signed, but no idempotency key to claim
         return await run()
     key = request.headers.get("Idempotency-Key", "")
@@ -111,6 +160,11 @@ async def run_partner_call(request: web.Request, run: Callable[[], Awaitable[web
         if asyncio.get_running_loop().time() > deadline:
             return json_response({"code": 409, "msg": "同一幂等键的请求正在处理，请稍后重试"})
         await asyncio.sleep(0.05)
+    # A signature already accepted on a new claim is a replay of a call whose first run failed and let the key go
+    # (re-sent under another key, the signature would not match): a repeat of an applied call was answered above.
+    if not await first_use(request, timestamp, signature):
+        await PartnerRequest.filter(id=claim.id).delete()
+        raise ServiceError(REPLAYED, 401)
     try:
         response = await run()
     except BaseException:

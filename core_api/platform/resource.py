@@ -49,6 +49,7 @@ from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.html import RichText
 from core_api.platform.models import ChangeLog
 from core_api.platform.paging import ListQuery, day_bounds, parse_ids, to_camel
+from core_api.platform.partner import PartnerBody, partner_type
 from core_api.platform.schema import (
     INT_MAX,
     Flag,
@@ -944,6 +945,8 @@ PARTNER_PREFIX = "/api/partner/v1/"
 partner_api = Api("partner")
 # Where a uid must exist: (model, column), set by core_api.partner (the platform knows no app users).
 PARTNER_USERS: list[tuple[type[Model], str]] = []
+# The check of the app user a feed acts for (``Partner.actor``): refuses a frozen or unusable one; set likewise.
+PARTNER_ACTING: list[Callable[[int], Awaitable[None]]] = []
 _TREE_LOCKS: dict[str, asyncio.Lock] = {}
 
 
@@ -960,6 +963,7 @@ class Partner:
     removable: bool = False  # also POST .../{path}/remove: the record with the key values is deleted
     history: bool = True
     summary: str = ""
+    actor: str = ""  # the uid field of the app user the call acts for (posts, adds...): not frozen, usable
 
 
 def _partner_constraints(res: Resource, name: str) -> dict[str, Any]:
@@ -977,14 +981,13 @@ def _partner_item_model(res: Resource, p: Partner) -> type[BaseModel]:
             spec[name] = (int | None, PydField(None, ge=1, le=INT_MAX, title=f.label,
                                                description="an existing record's id: that record is updated"))
         elif f.required or name in p.key:
-            spec[name] = (_python_type(f), PydField(..., **c))
+            spec[name] = (partner_type(_python_type(f)), PydField(..., **c))
         else:
-            spec[name] = (_python_type(f) | None, PydField(None, **c))
+            spec[name] = (partner_type(_python_type(f)) | None, PydField(None, **c))
     return create_model(f"Partner{res.name}", __base__=_PartnerBody, **spec)
 
 
-class _PartnerBody(Schema):
-    model_config = ConfigDict(extra="forbid")
+_PartnerBody = PartnerBody  # unknown fields and type coercion refused (platform/partner.py)
 
 
 def _partner_batch_model(res: Resource, p: Partner, item: type[BaseModel]) -> type[BaseModel]:
@@ -1127,6 +1130,11 @@ async def _partner_apply(request: web.Request, res: Resource, p: Partner, items:
         except ServiceError as exc:
             raise ServiceError(prefix(i) + exc.msg, exc.code) from None
     await _partner_refs(res, p, all_values, prefix)
+    for i, values in enumerate(all_values):
+        try:
+            await _partner_acting(p, values.get(p.actor))
+        except ServiceError as exc:
+            raise ServiceError(prefix(i) + exc.msg, exc.code) from None
     now = request.app[CLOCK].now()
     fields_map = res.model._meta.fields_map
     defaults = {n: res.by_name[n].default for n in p.fields if res.by_name[n].default is not None}
@@ -1188,8 +1196,15 @@ async def _partner_apply(request: web.Request, res: Resource, p: Partner, items:
     return out
 
 
+async def _partner_acting(p: Partner, uid: Any) -> None:
+    if p.actor and uid is not None:
+        for check in PARTNER_ACTING:
+            await check(uid)
+
+
 async def _partner_remove(request: web.Request, res: Resource, p: Partner, body: BaseModel) -> int:
     """Deletes the record with the key values (in the ``match`` state): 0 when there is none (a repeat)."""
+    await _partner_acting(p, getattr(body, p.actor, None))
     where = {k: getattr(body, k) for k in p.key}
     now = request.app[CLOCK].now()
     async with in_transaction():
@@ -1218,7 +1233,7 @@ def _named(fn: Callable[..., Awaitable[web.StreamResponse]], name: str) -> Calla
 def _partner_routes(res: Resource, p: Partner) -> None:
     if p.path in {r.partner.path for r in REGISTRY.values() if r.partner is not None and r is not res}:
         raise ValueError(f"{res.name}: partner path {p.path} declared twice")
-    for name in (*p.fields, *p.key, *p.match, *p.refs, *(p.tree or ())):
+    for name in (*p.fields, *p.key, *p.match, *p.refs, *(p.tree or ()), *((p.actor,) if p.actor else ())):
         if name not in res.by_name:
             raise ValueError(f"{res.name}: partner field {name} is not a field of the declaration")
     item = _partner_item_model(res, p)

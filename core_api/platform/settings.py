@@ -94,6 +94,9 @@ class Settings(BaseSettings):
     # empty: the events are recorded and shown as not deliverable (no URL configured).
     app_webhook_url: str = ""
     app_webhook_timeout_seconds: float = Field(10, gt=0, le=120)
+    # Hosts and networks (comma-separated) that the addresses operators set at run time may name although internal
+    # (core_api/platform/outbound.py): "hooks.corp,10.1.0.0/16"; the tests list 127.0.0.1 for their servers.
+    outbound_allow: str = ""
     bus_prefix: str = Field("console", pattern=r"^[a-z][a-z0-9_-]{0,30}$")  # exchange and queue name prefix
     bus_retry_delay_ms: int = 2000
     bus_max_attempts: int = 5

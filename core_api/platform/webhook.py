@@ -22,10 +22,10 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-import aiohttp
 import orjson
 from tortoise.expressions import F
 
+from core_api.platform import outbound
 from core_api.platform.models import WebhookEvent
 
 log = logging.getLogger("console.webhook")
@@ -81,21 +81,24 @@ async def relay_events(bus: Any, now: datetime) -> int:
 
 
 WEBHOOK_URL_KEY = "biz.app.webhookUrl"  # sys_config: an operator's URL, over CONSOLE_APP_WEBHOOK_URL
+outbound.PARAMETERS[WEBHOOK_URL_KEY] = lambda value: value  # checked when saved: never an internal address
+UNREACHABLE = "无法连接应用服务器回调地址"  # every connect failure alike (outbound.py: no port mapping)
 
 
-async def webhook_url(default: str) -> str:
-    """The app server's webhook URL: the console's parameter ``biz.app.webhookUrl`` when an operator set
-    one (http or https), else the deployment's ``CONSOLE_APP_WEBHOOK_URL``."""
+async def webhook_url(default: str) -> tuple[str, bool]:
+    """The app server's webhook URL and whether an operator set it: the console's parameter
+    ``biz.app.webhookUrl`` when one is set (http or https), else the deployment's ``CONSOLE_APP_WEBHOOK_URL``."""
     from core_api.system.config.models import SysConfig
 
     values = await SysConfig.filter(config_key=WEBHOOK_URL_KEY).values_list("config_value", flat=True)
     value = str(values[0]).strip() if values else ""
-    return value if value.startswith(("http://", "https://")) else default
+    return (value, True) if value.startswith(("http://", "https://")) else (default, False)
 
 
 async def deliver_event(event_id: str, url: str, key: str, now: datetime, *, max_attempts: int = 5,
-                        timeout: float = 10.0) -> str:
-    """One delivery attempt; returns the row's status, raises ``DeliveryFailed`` to be retried."""
+                        timeout: float = 10.0, allow: outbound.Allow | None = None) -> str:
+    """One delivery attempt; returns the row's status, raises ``DeliveryFailed`` to be retried. ``allow``: the
+    outbound allow-list when an operator set the URL (checked when connecting), None for the deployment's."""
     row = await WebhookEvent.get_or_none(event_id=event_id)
     if row is None or row.status in (DELIVERED, NOT_CONFIGURED, FAILED):
         return row.status if row is not None else "missing"
@@ -110,14 +113,13 @@ async def deliver_event(event_id: str, url: str, key: str, now: datetime, *, max
                "X-Console-Event-Id": row.event_id, "X-Console-Signature": signature(key, timestamp, body)}
     error = ""
     try:
-        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=timeout)) as http:
-            async with http.post(url, data=body, headers=headers) as response:
-                if 200 <= response.status < 300:
-                    await WebhookEvent.filter(id=row.id).update(status=DELIVERED, delivered_at=now, last_error="")
-                    return DELIVERED
-                error = f"HTTP {response.status}: {(await response.text())[:200]}"
-    except (aiohttp.ClientError, TimeoutError) as exc:
-        error = f"{type(exc).__name__}: {exc}"[:300]
+        async with outbound.post(url, allow, timeout=timeout, data=body, headers=headers) as response:
+            if 200 <= response.status < 300:
+                await WebhookEvent.filter(id=row.id).update(status=DELIVERED, delivered_at=now, last_error="")
+                return DELIVERED
+            error = f"HTTP {response.status}: {(await response.text())[:200]}"
+    except outbound.Unreachable:
+        error = UNREACHABLE
     last = row.attempts + 1 >= max_attempts
     await WebhookEvent.filter(id=row.id).update(last_error=error[:500], **({"status": FAILED} if last else {}))
     raise DeliveryFailed(error)

@@ -15,16 +15,17 @@ export function coreEnv(): { core: string; key: string } {
   return { core, key };
 }
 
-/** A signed partner call as the app's server makes it (HMAC-SHA256 of timestamp, method, path and body; a
- * fresh idempotency key): its answer's data, after checking the code is 200. */
+/** A signed partner call as the app's server makes it (HMAC-SHA256 of timestamp, method, path with its
+ * query as sent, a fresh idempotency key and body): its answer's data, after checking the code is 200. */
 export async function partnerPost<T = unknown>(path: string, body: unknown): Promise<T> {
   const { core, key } = coreEnv();
   const data = JSON.stringify(body);
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", key).update(`${timestamp}\nPOST\n${path}\n${data}`).digest("hex");
+  const idempotencyKey = randomUUID();
+  const signature = createHmac("sha256", key).update(`${timestamp}\nPOST\n${path}\n${idempotencyKey}\n${data}`).digest("hex");
   const response = await fetch(`${core}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Partner-Timestamp": timestamp, "X-Partner-Signature": signature, "Idempotency-Key": randomUUID() },
+    headers: { "Content-Type": "application/json", "X-Partner-Timestamp": timestamp, "X-Partner-Signature": signature, "Idempotency-Key": idempotencyKey },
     body: data,
   });
   const answer = (await response.json()) as { code: number; msg: string; data: T };

@@ -37,9 +37,9 @@ KEY = "bench-partner-key-" + "k" * 24
 def signed(path: str, body: bytes) -> dict[str, str]:
     from core_api.platform.partner import partner_signature
 
-    ts = str(int(time.time()))
-    return {"Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": uuid.uuid4().hex,
-            "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, body)}
+    ts, key = str(int(time.time())), uuid.uuid4().hex
+    return {"Content-Type": "application/json", "X-Partner-Timestamp": ts, "Idempotency-Key": key,
+            "X-Partner-Signature": partner_signature(KEY, ts, "POST", path, body, key)}
 
 
 async def setup(url: str, stock: int) -> tuple[int, int, int, int]:

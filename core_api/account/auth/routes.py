@@ -45,7 +45,8 @@ resource = Resource(
     ],
     partner=Partner("identity", ("uid", "real_name", "id_number", "front_image", "back_image", "hand_image",
                                  "create_time"), key=("uid",), match={"status": PENDING},
-                    final=("status", (PASSED,), "该用户已通过实名认证，不能重复提交"), summary="identity submissions"),
+                    final=("status", (PASSED,), "该用户已通过实名认证，不能重复提交"), summary="identity submissions",
+                    actor="uid"),
 )
 api = Api("account-auth")
 

@@ -413,7 +413,8 @@ friends_screen = Resource(
     editable=False, removable=False, exportable=False, order=("-id",), enrich=friend_names, check=not_oneself,
     # the app server tells each side of a friendship (one row per direction) and its removal
     partner=Partner("friends", ("uid", "friend_uid", "remark", "source", "blocked", "create_time"),
-                    key=("uid", "friend_uid"), removable=True, summary="One side of an app user's friendship"),
+                    key=("uid", "friend_uid"), removable=True, summary="One side of an app user's friendship",
+                    actor="uid"),
     fields=[F("id", "编号", "ID", "id", edit="never", listed=False),
             F("uid", "用户ID", "UID", "uid", filter="exact", edit="never"),
             F("friend_uid", "好友ID", "Friend UID", "uid", filter="exact", edit="never"),

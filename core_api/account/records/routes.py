@@ -29,7 +29,7 @@ collect = Resource(
     name="AccountUserCollect", model=Collection, perm="account:collect", title="用户收藏", title_en="Favourites",
     view="account/collect/index", check=unique_collection, partner=Partner(
         "collections", ("uid", "target_type", "target_id", "title", "create_time"),
-        key=("uid", "target_type", "target_id"), removable=True),
+        key=("uid", "target_type", "target_id"), removable=True, actor="uid"),
     fields=[ID, UID,
             F("target_type", "收藏类型", "Kind", "dict", dict_type="biz_collect_type", required=True, filter="exact"),
             F("target_id", "内容编号", "Item ID", "int", required=True, min=1, filter="exact"),
@@ -40,7 +40,7 @@ collect = Resource(
 release = Resource(
     name="AccountUserRelease", model=Release, perm="account:release", title="用户发布", title_en="Postings",
     view="account/release/index", partner=Partner("releases", ("id", "uid", "content", "images", "city", "visibility",
-                                                         "like_count", "comment_count", "create_time")),
+                                                         "like_count", "comment_count", "create_time"), actor="uid"),
     fields=[ID, UID,
             F("content", "内容", "Content", "textarea", required=True, max_length=5000, filter="fragment"),
             F("images", "图片", "Images", "images", listed=False),
@@ -55,7 +55,7 @@ comment = Resource(
     name="AccountUserReleaseComment", model=ReleaseComment, perm="account:releaseComment", title="发布评论",
     title_en="Posting comments", view="account/releaseComment/index", partner=Partner(
         "release_comments", ("id", "release_id", "uid", "reply_uid", "content", "create_time"),
-        refs={"release_id": "AccountUserRelease.id"}),
+        refs={"release_id": "AccountUserRelease.id"}, actor="uid"),
     fields=[ID,
             F("release_id", "发布编号", "Posting ID", "int", required=True, min=1, edit="create", filter="exact"),
             UID,

@@ -391,7 +391,8 @@ register = Resource(
     # the app submits; a pending registration with the same organisation is corrected in place, a reviewed
     # one stays as it was decided and the user's next submission is a new row
     partner=Partner("registrations", ("uid", "name", "phone", "category_id", "content"), key=("uid", "category_id"),
-                    match={"status": PENDING}, summary="An app user's registration with an organisation"),
+                    match={"status": PENDING}, summary="An app user's registration with an organisation",
+                    actor="uid"),
     **READ_WRITE_ONLY,  # type: ignore[arg-type]
 )
 

@@ -48,7 +48,8 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
 resource = Resource(
     name="CommonFeedback", model=CommonFeedback, perm="content:feedback", title="意见反馈",
     title_en="Feedback", view="content/feedback/index", check=check, partner=Partner(
-        "feedback", ("uid", "type", "content", "images", "contact", "website", "create_time"), summary="idea submit"),
+        "feedback", ("uid", "type", "content", "images", "contact", "website", "create_time"), summary="idea submit",
+        actor="uid"),
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("uid", "用户UID", "User UID", "uid", required=True, edit="create", filter="exact"),

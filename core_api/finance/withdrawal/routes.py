@@ -17,12 +17,14 @@ from aiohttp import web
 from pydantic import Field
 
 from core_api.account.consumer.models import AccountConsumer
+from core_api.account.consumer.service import check_acting_user
 from core_api.finance.withdrawal import service
 from core_api.finance.withdrawal.models import FinanceLedger, FinanceWallet, FinanceWithdrawal
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok, table
 from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import mask, partner_api
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import Principal, any_perm
@@ -178,7 +180,7 @@ async def wallet_list(request: web.Request, query: WalletQuery) -> web.Response:
 
 # ---- the app server's feeds (signed, idempotent: docs/partner-api.md)
 
-class CreditIn(StrictSchema):
+class CreditIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     amount_fen: int = Field(ge=1, le=100_000_000, strict=True, title="金额（分）")
     biz_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="业务单号",
@@ -203,7 +205,7 @@ async def partner_credit(request: web.Request, body: CreditIn) -> web.Response:
                     "frozenFen": wallet.frozen_fen})
 
 
-class WithdrawIn(StrictSchema):
+class WithdrawIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     amount_fen: int = Field(ge=service.MIN_FEN, le=service.MAX_FEN, strict=True, title="金额（分）")
     request_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="提现申请号",
@@ -217,7 +219,7 @@ class WithdrawIn(StrictSchema):
 @partner_api.post("/api/partner/v1/withdrawals", partner=True,
                   summary="An app user's withdrawal request: the amount is frozen, or refused when short")
 async def partner_withdraw(request: web.Request, body: WithdrawIn) -> web.Response:
-    await known_user(body.uid)
+    await check_acting_user(body.uid)
     row, created = await service.apply(body.uid, body.amount_fen, body.request_no, body.channel,
                                        body.payee_account, body.payee_name.strip(), body.remark,
                                        request.app[CLOCK].now())

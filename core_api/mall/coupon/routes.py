@@ -15,6 +15,7 @@ from aiohttp import web
 from pydantic import Field, create_model
 from tortoise.transactions import in_transaction
 
+from core_api.account.consumer.service import check_acting_user
 from core_api.content.common import delete_one, save
 from core_api.mall.coupon import service
 from core_api.mall.coupon.models import MallCoupon, MallCouponTarget
@@ -23,12 +24,12 @@ from core_api.mall.goods.models import MallCategory, MallGoods
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, F, Resource, owned, partner_api
-from core_api.platform.schema import INT_MAX, Schema, StrictSchema
+from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK, PRINCIPAL
 from core_api.platform.timefmt import fmt
-from core_api.points.ledger.routes import known_user
 
 PERM = "mall:coupon"
 LOCKED = ("kind", "amount_fen", "threshold_fen", "discount_bp", "cap_fen", "scope", "target_ids")
@@ -208,7 +209,7 @@ async def delete(request: web.Request, principal: Principal, query: IdQuery) -> 
     return ok()
 
 
-class ClaimIn(StrictSchema):
+class ClaimIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     coupon_id: int = Field(ge=1, le=INT_MAX, title="优惠券编号")
 
@@ -216,7 +217,7 @@ class ClaimIn(StrictSchema):
 @partner_api.post("/api/partner/v1/coupons/claim", partner=True,
                   summary="An app user claims a coupon: on shelf, in its claim window, under the issue and user caps")
 async def partner_claim(request: web.Request, body: ClaimIn) -> web.Response:
-    await known_user(body.uid)
+    await check_acting_user(body.uid)
     row = await service.claim(body.uid, body.coupon_id, request.app[CLOCK].now())
     return ok(data={"id": row.id, "couponId": row.coupon_id, "uid": row.uid, "shopId": row.shop_id,
                     "validStart": fmt(row.valid_start), "validEnd": fmt(row.valid_end), "status": row.status})

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from tortoise.expressions import Q
 from tortoise.queryset import QuerySet
 
+from core_api.account.consumer.service import check_acting_user
 from core_api.mall.shop import refs, service  # refs: the shop names of the "shop" field kind
 from core_api.mall.shop.models import MallSettled, MallShop
 from core_api.platform.api import Api, BusinessType, OperLogSpec
@@ -24,6 +25,7 @@ from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.paging import ListQuery
+from core_api.platform.partner import PartnerBody
 from core_api.platform.passwords import hash_password
 from core_api.platform.resource import AREA_PATHS, Action, F, Resource, area_paths, partner_api, shop_names
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
@@ -284,17 +286,14 @@ async def settled(request: web.Request, principal: Principal, body: SettledIn) -
     return ok(data={"id": row.id, "status": row.status})
 
 
-class PartnerSettledIn(SettledIn):
+class PartnerSettledIn(SettledIn, PartnerBody):  # strict: no type coercion
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID", description="the app user who applies")
 
 
 @partner_api.post("/api/partner/v1/mall/settled", partner=True,
                   summary="An app user's settlement (onboarding) application: pending until an operator audits it")
 async def partner_settled(request: web.Request, body: PartnerSettledIn) -> web.Response:
-    from core_api.account.consumer.models import AccountConsumer
-
-    if not await AccountConsumer.exists(uid=body.uid):
-        raise ServiceError(f"用户 {body.uid} 不存在")
+    await check_acting_user(body.uid)
     fields = SettledIn.model_validate(body.model_dump(exclude={"uid"}))
     row = await _submit(request, fields, body.uid, f"app:{body.uid}")
     return ok(data={"id": row.id, "status": row.status})

@@ -14,6 +14,7 @@ from aiohttp import web
 from pydantic import Field, create_model
 from tortoise.transactions import in_transaction
 
+from core_api.account.consumer.service import check_acting_user
 from core_api.content.common import delete_one, save
 from core_api.mall.coupon.models import MallCoupon
 from core_api.mall.goods.models import MallGoods
@@ -24,13 +25,13 @@ from core_api.platform.contract import ListPage, ListPageOut
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import camel_row
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, F, Resource, partner_api
 from core_api.platform.schema import INT_MAX, PAGE_MAX, Schema, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import fmt
 from core_api.points.ledger import service as points
-from core_api.points.ledger.routes import known_user
 
 PERM = "mall:turntable"
 OPERATOR_ONLY.add(f"{PERM}:gifts")  # the platform's turntables: never a shop account's to change
@@ -190,7 +191,7 @@ async def gift_add_edit(request: web.Request, principal: Principal, body: GiftIn
     return ok(data={"id": gift_id, "version": version})
 
 
-class DrawIn(StrictSchema):
+class DrawIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     turntable_id: int = Field(ge=1, le=INT_MAX, title="转盘编号")
     request_id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="请求号",
@@ -200,7 +201,7 @@ class DrawIn(StrictSchema):
 @partner_api.post("/api/partner/v1/turntable/draw", partner=True,
                   summary="An app user draws once: points debited, a prize picked by the weights, once per requestId")
 async def partner_draw(request: web.Request, body: DrawIn) -> web.Response:
-    await known_user(body.uid)
+    await check_acting_user(body.uid)
     row, created, balance = await service.draw(body.uid, body.turntable_id, body.request_id, request.app[CLOCK].now())
     return ok(data={"id": row.id, "created": created, "giftId": row.gift_id, "giftName": row.gift_name,
                     "kind": row.kind, "value": row.value, "fellBack": row.fell_back, "version": row.version,

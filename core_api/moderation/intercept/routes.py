@@ -14,7 +14,6 @@ import re
 import time
 from typing import Any
 
-import aiohttp
 import orjson
 from aiohttp import web
 from pydantic import Field, model_validator
@@ -22,19 +21,22 @@ from tortoise.expressions import F as Expr
 from tortoise.transactions import in_transaction
 
 from core_api.moderation.intercept.models import WordsIntercept
+from core_api.platform import outbound
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.resource import Action, F, Partner, Resource
 from core_api.platform.schema import Schema
 from core_api.platform.security import Principal, any_perm
-from core_api.platform.state import CLOCK, CONFIG, KV, SMS
+from core_api.platform.state import CLOCK, CONFIG, KV, SETTINGS, SMS
 
 CHANNEL_KEY, SECRET_KEY = "biz.alarm.channel", "biz.alarm.secret"
 RATE_WINDOW = 60  # seconds: one alarm per operator per window
 MAX_IDS = 50
 PHONE = re.compile(r"^1\d{10}$")
 URL = re.compile(r"^https?://[^\s]{1,2000}$")
+# The alarm's webhook is an address the console calls: checked when the parameter is saved (outbound.py).
+outbound.PARAMETERS[CHANNEL_KEY] = lambda value: value.partition(":")[2] if value.startswith("webhook:") else ""
 SCENES = {"single": "单聊", "group": "群聊", "service": "客服"}
 
 resource = Resource(
@@ -105,18 +107,17 @@ def sign(secret: str, timestamp: str, body: bytes) -> str:
     return hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
 
 
-async def post_webhook(url: str, secret: str, payload: dict[str, Any]) -> None:
+async def post_webhook(url: str, secret: str, payload: dict[str, Any], allow: outbound.Allow) -> None:
     body = orjson.dumps(payload)
     timestamp = str(int(time.time()))
     headers = {"Content-Type": "application/json", "X-Alarm-Timestamp": timestamp,
                "X-Alarm-Signature": sign(secret, timestamp, body)}
     try:
-        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
-            async with session.post(url, data=body, headers=headers) as answer:
-                if answer.status >= 300:
-                    raise ServiceError(f"告警发送失败：Webhook返回{answer.status}")
-    except aiohttp.ClientError:
-        raise ServiceError("告警发送失败：Webhook无法连接") from None
+        async with outbound.post(url, allow, timeout=10, data=body, headers=headers) as answer:
+            if answer.status >= 300:
+                raise ServiceError(f"告警发送失败：Webhook返回{answer.status}")
+    except outbound.Unreachable:  # one reason whatever happened: no map of which internal ports are open
+        raise ServiceError("告警发送失败：无法连接告警Webhook地址") from None
 
 
 @api.post("/admin/WordsInterceptRecord/send_alarm", need=any_perm("im:intercept:alarm"),
@@ -142,7 +143,8 @@ async def send_alarm(request: web.Request, principal: Principal, body: AlarmBody
             await post_webhook(target, secret, {
                 "text": text, "operator": principal.user_name, "message": body.message.strip(),
                 "records": [{"id": r["id"], "uid": r["uid"], "word": r["word"], "category": r["category"],
-                             "scene": r["scene"], "content": r["content"]} for r in rows]})
+                             "scene": r["scene"], "content": r["content"]} for r in rows]},
+                outbound.allow_list(request.app[SETTINGS].outbound_allow))
     except Exception:
         await kv.delete(rate_key)  # nothing went out: the operator may try again at once
         raise

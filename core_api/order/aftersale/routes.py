@@ -18,6 +18,7 @@ from aiohttp import web
 from pydantic import Field, field_validator
 from tortoise.functions import Count
 
+from core_api.account.consumer.service import check_acting_user
 from core_api.finance.withdrawal.routes import config_fen
 from core_api.order.aftersale import service
 from core_api.order.aftersale.models import OrderAfterSale, OrderRefund
@@ -28,6 +29,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import partner_api
 from core_api.platform.schema import INT_MAX, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
@@ -215,7 +217,7 @@ async def finance_execute(request: web.Request, principal: Principal, body: Exec
 
 # ---- the buyer (the app server, signed)
 
-class ApplyIn(StrictSchema):
+class ApplyIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     request_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="申请号",
                             description="the app server's number of this request: one after-sale per number")
@@ -244,6 +246,7 @@ def shown(row: OrderAfterSale) -> dict[str, Any]:
 @partner_api.post("/api/partner/v1/order/after_sale/apply", partner=True,
                   summary="A buyer applies for a refund or a return of one order line; once per requestNo")
 async def partner_apply(request: web.Request, body: ApplyIn) -> web.Response:
+    await check_acting_user(body.uid)
     for image in body.images:
         if not 1 <= len(image) <= 500 or not image.startswith(("http://", "https://", "/")):
             raise ServiceError("图片地址不正确")
@@ -260,7 +263,7 @@ async def partner_apply(request: web.Request, body: ApplyIn) -> web.Response:
     return ok(data={**shown(row), "created": created})
 
 
-class CancelIn(StrictSchema):
+class CancelIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     after_sale_id: int = Field(ge=1, le=INT_MAX, title="售后编号")
 
@@ -268,11 +271,12 @@ class CancelIn(StrictSchema):
 @partner_api.post("/api/partner/v1/order/after_sale/cancel", partner=True,
                   summary="The buyer withdraws an after-sale before its refund executes")
 async def partner_cancel(request: web.Request, body: CancelIn) -> web.Response:
+    await check_acting_user(body.uid)
     row = await service.buyer_step(body.after_sale_id, body.uid, "cancel", request.app[CLOCK].now())
     return ok(data=shown(row))
 
 
-class ShippedIn(StrictSchema):
+class ShippedIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     after_sale_id: int = Field(ge=1, le=INT_MAX, title="售后编号")
     carrier: str = Field(min_length=1, max_length=32, title="物流公司")
@@ -282,6 +286,7 @@ class ShippedIn(StrictSchema):
 @partner_api.post("/api/partner/v1/order/after_sale/return_shipped", partner=True,
                   summary="The buyer has sent the goods back: carrier and tracking number")
 async def partner_return_shipped(request: web.Request, body: ShippedIn) -> web.Response:
+    await check_acting_user(body.uid)
     carrier = body.carrier.strip()
     if not carrier:
         raise ServiceError("请填写物流公司")

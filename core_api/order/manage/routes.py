@@ -254,7 +254,7 @@ comments = OrderResource(
     view="order/comment/index", list_path="/admin/order_comment_mall/page_data", shop_field="shop_id",
     check=check_comment, shelf=None, creatable=False, editable=False, exportable=False,
     partner=Partner("order_comment", ("line_id", "uid", "score", "content", "images", "create_time"),
-                    key=("line_id",), summary="order comment"),
+                    key=("line_id",), summary="order comment", actor="uid"),
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("shop_id", "店铺", "Shop", "shop", edit="never", filter="exact"),

@@ -12,6 +12,7 @@ from aiohttp import web
 from pydantic import Field, model_validator
 from tortoise.transactions import in_transaction
 
+from core_api.account.consumer.service import check_acting_user
 from core_api.finance.pay_code import routes as pay_code
 from core_api.order.core import flow
 from core_api.order.core.models import OrderMain, OrderShop
@@ -19,12 +20,12 @@ from core_api.order.place import buyer, service
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import partner_api
-from core_api.platform.schema import INT_MAX, Schema, StrictSchema
+from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import BUS, CLOCK, DICT, WALLET
 from core_api.platform.wallet import WalletRefused, WalletUnavailable
-from core_api.points.ledger.routes import known_user
 
 log = logging.getLogger("console.order")
 api = Api("order-place")
@@ -32,12 +33,12 @@ STATUS_PERM = "order:shop:status"
 NO = r"^[A-Z0-9]{8,32}$"
 
 
-class ItemIn(StrictSchema):
+class ItemIn(PartnerBody):
     sku_id: int = Field(ge=1, le=INT_MAX, title="规格编号")
     quantity: int = Field(ge=1, le=99, title="数量")
 
 
-class ShopIn(StrictSchema):
+class ShopIn(PartnerBody):
     shop_id: int = Field(ge=1, le=INT_MAX, title="店铺编号")
     delivery: Literal["express", "pickup"] = Field(title="配送方式")
     user_coupon_id: int | None = Field(None, ge=1, le=INT_MAX, title="店铺优惠券")
@@ -45,14 +46,14 @@ class ShopIn(StrictSchema):
     items: list[ItemIn] = Field(min_length=1, max_length=service.MAX_LINES, title="商品")
 
 
-class AddressIn(StrictSchema):
+class AddressIn(PartnerBody):
     name: str = Field(min_length=1, max_length=32, title="收货人")
     phone: str = Field(pattern=r"^[0-9+\- ]{5,20}$", title="联系电话")
     area: str = Field(min_length=1, max_length=100, title="所在地区")
     address: str = Field(min_length=1, max_length=200, title="详细地址")
 
 
-class PlaceIn(StrictSchema):
+class PlaceIn(PartnerBody):
     request_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="请求号",
                             description="the app server's number of this checkout: a repeat answers the first order")
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
@@ -85,7 +86,7 @@ async def publish(request: web.Request, events: list[dict[str, Any]]) -> None:
 @partner_api.post("/api/partner/v1/orders/place", partner=True,
                   summary="An app user places an order: stock reserved, coupons and points used, once per requestNo")
 async def partner_place(request: web.Request, body: PlaceIn) -> web.Response:
-    await known_user(body.uid)
+    await check_acting_user(body.uid)
     now = request.app[CLOCK].now()
     req = service.PlaceRequest(
         request_no=body.request_no, uid=body.uid, address=body.address.model_dump(),
@@ -103,7 +104,7 @@ async def partner_place(request: web.Request, body: PlaceIn) -> web.Response:
     return ok(data={**service.answer(placed.main, placed.shops, placed.lines), "created": placed.created})
 
 
-class OrderIn(StrictSchema):
+class OrderIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     order_no: str = Field(pattern=NO, title="订单号")
 
@@ -111,6 +112,7 @@ class OrderIn(StrictSchema):
 @partner_api.post("/api/partner/v1/orders/pay", partner=True,
                   summary="A pay code for an unpaid order through the wallet (the same outTradeNo on a retry)")
 async def partner_pay(request: web.Request, body: OrderIn) -> web.Response:
+    await check_acting_user(body.uid)
     now = request.app[CLOCK].now()
     main = await service.pay_number(body.uid, body.order_no, now)
     if main.pay_fen == 0:
@@ -142,6 +144,7 @@ pay_code.NOTICE_HANDLERS.append(order_notice)
 @partner_api.post("/api/partner/v1/orders/cancel", partner=True,
                   summary="The buyer cancels an unpaid order (main order number): stock, coupons and points come back")
 async def partner_cancel(request: web.Request, body: OrderIn) -> web.Response:
+    await check_acting_user(body.uid)
     main, events = await service.cancel(body.uid, body.order_no, request.app[CLOCK].now())
     await publish(request, events)
     order = await service.read(main)
@@ -151,6 +154,7 @@ async def partner_cancel(request: web.Request, body: OrderIn) -> web.Response:
 @partner_api.post("/api/partner/v1/orders/confirm", partner=True,
                   summary="The buyer confirms receipt of a shipped shop order: completed, the after-sale window starts")
 async def partner_confirm(request: web.Request, body: OrderIn) -> web.Response:
+    await check_acting_user(body.uid)
     so, events = await service.confirm(body.uid, body.order_no, request.app[CLOCK].now())
     await publish(request, events)
     return ok(data={"orderNo": so.order_no, "status": so.status, "completedAt": so.completed_at.isoformat()
@@ -158,7 +162,7 @@ async def partner_confirm(request: web.Request, body: OrderIn) -> web.Response:
                     "afterSaleUntil": so.after_sale_until.isoformat() if so.after_sale_until else None})
 
 
-class InfoIn(StrictSchema):
+class InfoIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     order_no: str = Field(pattern=NO, title="订单号", description="the main order number, or one of its shop orders")
 
@@ -174,7 +178,7 @@ async def partner_info(request: web.Request, body: InfoIn) -> web.Response:
     return ok(data=await buyer.info(body.uid, body.order_no, await carriers(request)))
 
 
-class ListIn(StrictSchema):
+class ListIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     status: Literal["unpaid", "to_ship", "to_pickup", "grouping", "shipped", "completed", "closed"] | None = Field(
         None, title="订单状态", description="only orders holding a shop order in this status")

@@ -10,15 +10,16 @@ from core_api.platform import sql
 from core_api.platform.api import Api
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import partner_api
-from core_api.platform.schema import INT_MAX, StrictSchema
+from core_api.platform.schema import INT_MAX
 from core_api.platform.state import CLOCK
 from core_api.points.ledger import service
 
 api = Api("points-ledger")
 
 
-class PointsCreditIn(StrictSchema):
+class PointsCreditIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     points: int = Field(ge=1, le=service.MAX_POINTS, strict=True, title="积分")
     biz_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="业务单号",

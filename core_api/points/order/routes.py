@@ -12,11 +12,13 @@ from typing import Any
 from aiohttp import web
 from pydantic import Field
 
+from core_api.account.consumer.service import check_acting_user
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.models import ChangeLog
 from core_api.platform.paging import camel_row
+from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import Action, F, Resource, partner_api
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
@@ -24,7 +26,6 @@ from core_api.platform.state import CLOCK, DICT
 from core_api.platform.timefmt import fmt
 from core_api.points.ledger import service as points
 from core_api.points.ledger.models import PointsLedger
-from core_api.points.ledger.routes import known_user
 from core_api.points.order import service
 from core_api.points.order.models import OrderIntegral
 
@@ -192,13 +193,13 @@ async def cancel(request: web.Request, principal: Principal, body: CancelIn) -> 
 # ---- the app server's calls
 
 
-class ReceiverIn(StrictSchema):
+class ReceiverIn(PartnerBody):
     name: str = Field(min_length=1, max_length=32, title="收货人")
     phone: str = Field(pattern=r"^1\d{10}$", title="联系电话")
     address: str = Field(min_length=1, max_length=200, title="收货地址")
 
 
-class RedeemIn(StrictSchema):
+class RedeemIn(PartnerBody):
     request_no: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-:.]+$", title="请求号",
                             description="the app server's number of this redemption: a repeat answers the first")
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
@@ -216,7 +217,7 @@ def redeemed(order: OrderIntegral, created: bool, balance: int) -> dict[str, Any
 @partner_api.post("/api/partner/v1/points/redeem", partner=True,
                   summary="An app user redeems points-mall goods: points debited and stock taken, once per requestNo")
 async def partner_redeem(request: web.Request, body: RedeemIn) -> web.Response:
-    await known_user(body.uid)
+    await check_acting_user(body.uid)
     receiver = {"name": body.address.name.strip(), "phone": body.address.phone,
                 "address": body.address.address.strip()}
     if not receiver["name"] or not receiver["address"]:
@@ -226,7 +227,7 @@ async def partner_redeem(request: web.Request, body: RedeemIn) -> web.Response:
     return ok(data=redeemed(order, created, await points.balance(body.uid)))
 
 
-class ConfirmIn(StrictSchema):
+class ConfirmIn(PartnerBody):
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID")
     order_no: str = Field(min_length=1, max_length=32, title="订单号")
 
@@ -234,6 +235,7 @@ class ConfirmIn(StrictSchema):
 @partner_api.post("/api/partner/v1/points/confirm", partner=True,
                   summary="An app user confirms receipt of a shipped points order: it is completed")
 async def partner_confirm(request: web.Request, body: ConfirmIn) -> web.Response:
+    await check_acting_user(body.uid)
     order = await OrderIntegral.get_or_none(order_no=body.order_no, uid=body.uid)
     if order is None:
         raise NotFound("积分订单不存在")

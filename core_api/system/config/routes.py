@@ -19,7 +19,13 @@ from core_api.platform.schema import EditSchema, StrictSchema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CONFIG, SETTINGS
 from core_api.system.config.models import SysConfig
-from core_api.system.config.service import check_production_value, effective_value, hidden_keys, may_read_key
+from core_api.system.config.service import (
+    check_outbound_value,
+    check_production_value,
+    effective_value,
+    hidden_keys,
+    may_read_key,
+)
 
 api = Api("config")
 FIELDS = ("config_id", "config_name", "config_key", "config_value", "config_type", "create_by", "create_time",
@@ -119,6 +125,7 @@ def values(body: ConfigBody) -> dict:
 async def create_config(request: web.Request, principal: Principal, body: ConfigBody) -> web.Response:
     body.config_id = None
     check_production_value(request.app[SETTINGS].env, body.config_key, body.config_value)
+    check_outbound_value(request.app[SETTINGS].outbound_allow, body.config_key, body.config_value)
     await unique_key(body, "新增")
     await SysConfig.create(**values(body), **created(request, principal))
     await changed(request.app, "sys_config")
@@ -135,6 +142,7 @@ async def update_config(request: web.Request, principal: Principal, body: Config
     if old.config_type == "Y" and old.config_key != body.config_key:
         raise ServiceError(f"内置参数【{old.config_key}】不能修改键名")
     check_production_value(request.app[SETTINGS].env, body.config_key, body.config_value)
+    check_outbound_value(request.app[SETTINGS].outbound_allow, body.config_key, body.config_value)
     await unique_key(body, "修改")
     await SysConfig.filter(config_id=old.config_id).update(**values(body), **updated(request, principal))
     await changed(request.app, "sys_config")
@@ -152,6 +160,7 @@ async def update_config_values(request: web.Request, principal: Principal, body:
         raise ServiceError(f"参数键名不存在：{', '.join(missing[:5])}")
     for item in body.items:
         check_production_value(request.app[SETTINGS].env, item.config_key, item.config_value)
+        check_outbound_value(request.app[SETTINGS].outbound_allow, item.config_key, item.config_value)
     async with in_transaction():
         for item in body.items:
             await SysConfig.filter(config_key=item.config_key).update(config_value=item.config_value,

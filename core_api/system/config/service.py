@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core_api.platform import outbound
 from core_api.platform.bus import InProcessBus, RabbitBus
 from core_api.platform.errors import ServiceError
 from core_api.platform.security import Authz
@@ -22,6 +23,13 @@ def check_production_value(env: str, key: str, value: str) -> None:
     CONSOLE_CAPTCHA_ENABLED=false (only "true" counts as on, so only "true" is accepted)."""
     if env == "production" and key == CAPTCHA_KEY and value.strip().lower() != "true":
         raise ServiceError(f"生产环境不允许关闭验证码，参数【{CAPTCHA_KEY}】只能为 true")
+
+
+def check_outbound_value(allow_text: str, key: str, value: str) -> None:
+    """A parameter naming an address the console calls (the app server's webhook, the alarm channel) may not
+    name an internal one (core_api/platform/outbound.py)."""
+    if why := outbound.parameter_refusal(key, value, outbound.allow_list(allow_text)):
+        raise ServiceError(why)
 
 
 def effective_value(env: str, key: str, value: str | None) -> str | None:

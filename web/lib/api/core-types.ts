@@ -42402,7 +42402,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42432,7 +42432,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42462,7 +42462,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42487,7 +42487,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42512,7 +42512,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42537,7 +42537,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42562,7 +42562,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42589,7 +42589,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42614,7 +42614,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42639,7 +42639,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42664,7 +42664,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42689,7 +42689,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42714,7 +42714,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42739,7 +42739,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42764,7 +42764,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42794,7 +42794,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42824,7 +42824,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42854,7 +42854,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42884,7 +42884,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42914,7 +42914,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42944,7 +42944,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -42974,7 +42974,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43004,7 +43004,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43034,7 +43034,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43064,7 +43064,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43094,7 +43094,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43124,7 +43124,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43154,7 +43154,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43184,7 +43184,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43214,7 +43214,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43244,7 +43244,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43274,7 +43274,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43304,7 +43304,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43334,7 +43334,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43364,7 +43364,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43394,7 +43394,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43424,7 +43424,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43454,7 +43454,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43484,7 +43484,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43514,7 +43514,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43544,7 +43544,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43574,7 +43574,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43604,7 +43604,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43634,7 +43634,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43664,7 +43664,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43694,7 +43694,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43724,7 +43724,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43754,7 +43754,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43784,7 +43784,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43814,7 +43814,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43844,7 +43844,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43874,7 +43874,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43904,7 +43904,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43934,7 +43934,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
@@ -43964,7 +43964,7 @@ export interface operations {
             header: {
                 /** @description unix seconds; within 300 s of the server's clock */
                 "X-Partner-Timestamp": string;
-                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path + '\n' + body) */
+                /** @description hex HMAC-SHA256(partner key, timestamp + '\n' + METHOD + '\n' + path[?query as sent] + '\n' + Idempotency-Key + '\n' + body); a write's signature is accepted once */
                 "X-Partner-Signature": string;
                 /** @description the client's key for this operation (1-128 visible ASCII characters) */
                 "Idempotency-Key": string;
