@@ -25,11 +25,13 @@ def main(argv: list[str] | None = None) -> None:
 
     from bff.app import create_app
     from core_api.platform.gc_tuning import tune_for_serving
+    from core_api.platform.settings import MAX_HEADER_FIELD, MAX_REQUEST_LINE
 
     settings = load_settings()
     app = create_app(settings)
     tune_for_serving()
-    web.run_app(app, host=args.host, port=args.port, access_log=None, handler_args=settings.http_limits,
+    web.run_app(app, host=args.host, port=args.port, access_log=None, max_line_size=MAX_REQUEST_LINE,
+                max_field_size=MAX_HEADER_FIELD,
                 print=lambda *_: print(f"BFF on http://{args.host}:{args.port}", flush=True))
 
 

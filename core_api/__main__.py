@@ -109,6 +109,7 @@ def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any]
 
         from core_api.app import create_app
         from core_api.platform.gc_tuning import tune_for_serving
+        from core_api.platform.settings import MAX_HEADER_FIELD, MAX_REQUEST_LINE
 
         if not settings.amqp_url and not bus_handlers:
             print("configuration error: without CONSOLE_AMQP_URL the API runs the worker handlers itself; "
@@ -117,7 +118,7 @@ def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any]
         app = create_app(settings, bus_handlers=bus_handlers)
         tune_for_serving()
         web.run_app(app, host=args.host, port=args.port, access_log=None, reuse_port=args.reuse_port or None,
-                    handler_args=settings.http_limits,
+                    max_line_size=MAX_REQUEST_LINE, max_field_size=MAX_HEADER_FIELD,
                     print=lambda *_: print(f"core API on http://{args.host}:{args.port}", flush=True))
 
 

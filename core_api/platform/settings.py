@@ -16,6 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 WEAK_SECRETS = {"", "secret", "changeme", "change-me", "dev", "development", "password", "admin123"}
 
 
+# What the HTTP servers read of a request line and of a header. aiohttp's 8 KB is less than a query the contract
+# accepts (a 2,000-character Chinese text is 18 KB once percent-encoded), and a line beyond it gets the server's
+# plain-text 400 instead of the envelope; every value stays bounded by its field's own rule behind it.
+MAX_REQUEST_LINE, MAX_HEADER_FIELD = 64 * 1024, 16 * 1024
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="CONSOLE_", extra="ignore")
 
@@ -134,14 +139,6 @@ class Settings(BaseSettings):
     def client_max_size(self) -> int:
         """The largest request body the apps read whole: one upload plus its multipart framing."""
         return int((self.upload_max_mb + 1) * 1024 * 1024)
-
-    @property
-    def http_limits(self) -> dict[str, int]:
-        """What the HTTP server reads of a request line and of a header. aiohttp's 8 KB is less than a query
-        that the contract accepts (a 2,000-character Chinese text is 18 KB once percent-encoded), and a line
-        beyond it gets the server's plain-text 400 instead of the envelope; every value stays bounded by its
-        field's own rule behind it."""
-        return {"max_line_size": 64 * 1024, "max_field_size": 16 * 1024}
 
     @property
     def is_postgres(self) -> bool:

@@ -432,7 +432,6 @@ async def import_users(request: web.Request, principal: Principal, query: Import
         await write_import(request, principal, plan, password, report)
     except IntegrityError as exc:  # a name of the file created meanwhile, in another case
         raise ServiceError("很抱歉，导入失败！登录账号已被同时新增的用户占用，未导入任何数据") from exc
-    await changed(request.app, "sys_user")
     await request.app[AUTH].authz_changed()
     return ok(msg=f"恭喜您，数据已全部导入成功！共 {len(plan)} 条，数据如下：<br/>" + "<br/>".join(report))
 
@@ -451,3 +450,4 @@ async def write_import(request: web.Request, principal: Principal, plan: list[tu
             else:
                 await SysUser.filter(user_id=existing.user_id).update(**fields, **updated(request, principal))
                 report.append(f"{i}、账号 {existing.user_name} 更新成功")
+    await changed(request.app, "sys_user")
