@@ -15,6 +15,6 @@ class Migration(migration.Migration):
         ops.AddField(
             model_name="SysJob",
             name="job_executor",
-            field=fields.CharField(default="default", max_length=64),
+            field=fields.CharField(default="default", db_default="default", max_length=64),
         ),
     ]

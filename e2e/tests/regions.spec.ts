@@ -54,10 +54,13 @@ test("a hospital's area is picked in the cascader and its path is listed", async
   // the area filter takes in every region under the one chosen
   const table = page.getByTestId("resource-screen-table");
   const filter = page.getByTestId("query-areaCode");
+  // the picker takes the choice after loading the next level: search once it shows the code, as an operator would
   await filter.getByTestId("query-areaCode-level-0").selectOption({ label: "北京市" });
+  await expect(filter).toContainText("110000");
   await page.getByTestId("query-search").click();
   await expect(row(table, name)).toBeHidden();
   await filter.getByTestId("query-areaCode-level-0").selectOption({ label: "上海市" });
+  await expect(filter).toContainText("310000");
   await page.getByTestId("query-search").click();
   await expect(row(table, name)).toBeVisible();
 });

@@ -10,7 +10,7 @@ class SysJob(Audited):
     job_group = fields.CharField(max_length=64, default="DEFAULT")
     # One of the dictionary sys_job_executor (the Python RuoYi port's form): recorded and answered; every job runs
     # on the workers the same way (no process pool), the value only tells the port's screens what was chosen.
-    job_executor = fields.CharField(max_length=64, default="default")
+    job_executor = fields.CharField(max_length=64, default="default", db_default="default")
     invoke_target = fields.CharField(max_length=500)  # the name of a registered handler, never code
     job_params = fields.TextField(default="{}")  # JSON, validated by the handler's parameter model
     cron_expression = fields.CharField(max_length=255)
