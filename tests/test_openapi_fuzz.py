@@ -291,6 +291,7 @@ def test_hostile_values_are_refused_not_crashed(stack, app, document, method, ro
         else:
             query[param["name"]] = str(value)
     body = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
+    SENT["cases"] += 1
     response = requests.request(method, stack[app] + path, params=query, timeout=30,
                                 json=hostile(body, document, values) if body else None,
                                 headers={"Authorization": f"Bearer {stack['token']}"}, allow_redirects=False)
