@@ -16,7 +16,7 @@ from core_api.mall.goods.models import MallCategory, MallGoods
 from core_api.mall.integral_goods.models import MallIntegralGoods
 from core_api.platform.resource import REGISTRY, Resource, column_limits
 from core_api.system.notice.models import SysNotice
-from tests.conftest import Caller
+from tests.conftest import Caller, app_users
 from tests.mall_support import make_shop, shop_staff
 
 feature_apis()  # every feature's declarations registered
@@ -160,3 +160,51 @@ async def test_rich_text_is_sanitised_on_every_way_in(admin):
     saved = await admin.post("/admin/consult/independence/edit", json={**body, "intro": HOSTILE_HTML})
     assert saved["code"] == 200, saved
     assert (await admin.post("/admin/consult/independence"))["data"]["intro"] == CLEAN_HTML
+
+
+# ---- field kinds: app users, addresses, identity numbers -----------------------------------------------------------
+
+UNKNOWN = 99999999
+
+
+@pytest.mark.parametrize(("name", "body", "field"), [
+    ("AccountUserAuth", {"uid": UNKNOWN, "realName": "张三", "idNumber": "11010119900318123X"}, "用户UID"),
+    ("AccountUserCollect", {"uid": UNKNOWN, "targetType": "1", "targetId": 1}, "用户UID"),
+    ("AccountUserRelease", {"uid": UNKNOWN, "content": "今天天气好"}, "用户UID"),
+    ("WordsInterceptRecord", {"uid": UNKNOWN, "word": "代开发票", "scene": "single"}, "用户UID"),
+    ("NoticeImRecordSingle", {"fromUid": UNKNOWN, "toUid": 10001, "sentTime": "2026-03-05 10:00:00"}, "发送方UID"),
+    ("NoticeImRecordSingle", {"fromUid": 10001, "toUid": UNKNOWN, "sentTime": "2026-03-05 10:00:00"}, "接收方UID"),
+    ("CommonFeedback", {"uid": UNKNOWN, "content": "好用"}, "用户UID"),
+], ids=lambda v: v if isinstance(v, str) else "")
+async def test_an_operator_record_names_an_existing_app_user(admin, name, body, field):
+    await app_users(10001)
+    res = REGISTRY[name]
+    before = await res.model.all().count()
+    assert await admin.post(f"/admin/{name}", json=body) == fail(f"{field}：用户 {UNKNOWN} 不存在")
+    assert await res.model.all().count() == before
+    sent = await admin.post("/admin/common_message/v2/add_message",
+                            json={"title": "通知", "content": "x", "type": "1", "uids": [10001, UNKNOWN]})
+    assert sent == fail(f"接收用户不存在：{UNKNOWN}")
+
+
+async def test_addresses_take_http_only_and_identity_numbers_their_check_character(admin):
+    version = {"platform": "android", "versionName": "1.0.2", "versionCode": 102}
+    for url in ("javascript:alert(1)", "data:text/html,x", "ftp://example.com/a.apk", "https://u:p@example.com/a"):
+        assert await admin.post("/admin/CommonAppVersion", json={**version, "downloadUrl": url}) == fail(
+            "下载地址须为 http:// 或 https:// 开头的网址"), url
+        assert await admin.post("/admin/app_version/add_edit", json={**version, "downloadUrl": url}) == fail(
+            "下载地址须为 http:// 或 https:// 开头的网址"), url
+    assert await CommonAppVersion.all().count() == 0
+    made = await admin.post("/admin/CommonAppVersion", json={**version, "downloadUrl": "https://example.com/a.apk"})
+    assert made["code"] == 200, made
+
+    await app_users(10001)
+    identity = {"uid": 10001, "realName": "张三"}
+    assert await admin.post("/admin/AccountUserAuth", json={**identity, "idNumber": "123456789012345678"}) == fail(
+        "身份证号中的出生日期不正确")
+    assert await admin.post("/admin/AccountUserAuth", json={**identity, "idNumber": "110105194912310021"}) == fail(
+        "身份证号校验码不正确")
+    assert await REGISTRY["AccountUserAuth"].model.all().count() == 0
+    made = await admin.post("/admin/AccountUserAuth", json={**identity, "idNumber": "11010519491231002x"})
+    assert made["code"] == 200, made
+    assert (await REGISTRY["AccountUserAuth"].model.get(id=made["data"]["id"])).id_number == "11010519491231002X"
