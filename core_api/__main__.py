@@ -15,19 +15,21 @@ from core_api.platform.settings import ROOT, Settings
 
 
 async def _migrate(settings: Settings) -> None:
+    from core_api.model_index import model_modules
     from core_api.platform import db
 
     try:
-        await db.migrate(settings)
+        await db.migrate(settings, model_modules())
     finally:  # a failed migration too: an open SQLite connection's thread would keep the process alive
         await db.close_db()
 
 
 async def _seed(settings: Settings) -> None:
+    from core_api.model_index import model_modules
     from core_api.platform import db
     from core_api.seed.run import seed
 
-    orm = await db.init_db(settings)
+    orm = await db.init_db(settings, model_modules())
     try:
         added = await seed()
     finally:
@@ -37,6 +39,7 @@ async def _seed(settings: Settings) -> None:
 
 async def _demo(settings: Settings, args: argparse.Namespace) -> int:
     from core_api import demo
+    from core_api.model_index import model_modules
     from core_api.platform import db
 
     sizes = {}
@@ -48,7 +51,7 @@ async def _demo(settings: Settings, args: argparse.Namespace) -> int:
         sizes[name] = int(value)
     if args.chat_records is not None:
         sizes["chat_records"] = args.chat_records
-    orm = await db.init_db(settings)
+    orm = await db.init_db(settings, model_modules())
     try:
         if await demo.existing_consumers():
             if args.if_empty:

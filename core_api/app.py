@@ -11,6 +11,7 @@ from aiohttp import web
 
 from core_api.auth.service import AuthService
 from core_api.messaging.chat.gateway import ChatGateway
+from core_api.model_index import model_modules
 from core_api.monitor.job.routes import JOBS_CHANGED
 from core_api.monitor.job.scheduler import Scheduler, leader_lock
 from core_api.monitor.pool.routes import PAGE_PREFIX, pool_pages
@@ -26,14 +27,29 @@ from core_api.platform.middleware import envelope_middleware, install_security_h
 from core_api.platform.openapi import build_openapi
 from core_api.platform.settings import Settings
 from core_api.platform.sms import make_sms
-from core_api.platform.state import AUTH, BUS, CHAT, CLOCK, CONFIG, DICT, KV, SCHEDULER, SETTINGS, SMS, STORAGE, WALLET
+from core_api.platform.state import (
+    AUTH,
+    BUS,
+    CHAT,
+    CLOCK,
+    CONFIG,
+    COOKIE_PRINCIPAL,
+    DICT,
+    KV,
+    OPENAPI,
+    SCHEDULER,
+    SETTINGS,
+    SMS,
+    STORAGE,
+    WALLET,
+)
 from core_api.platform.storage import make_storage
 from core_api.platform.timefmt import set_zone
 from core_api.platform.wallet import make_wallet
 from core_api.platform.webhook import relay_events
 from core_api.system.config.service import ConfigService
 from core_api.system.dict.service import DictService
-from core_api.tools.docs.routes import DOCS_STORAGE, docs_pages, docs_storage
+from core_api.tools.docs.routes import DOCS_STORAGE, docs_pages, docs_storage, principal_from_docs_cookie
 
 log = logging.getLogger("console.core")
 VERSION = "0.1.0"
@@ -104,10 +120,15 @@ def create_app(settings: Settings, *, clock: Clock | None = None, bus_handlers: 
     app[CHAT].attach(app)
     app.cleanup_ctx.append(_resources)
     register(app, feature_apis())
+    from core_api.business import load_jobs
+
+    load_jobs()  # the job screen checks a job's handler among every feature's
     app.add_subapp(PAGE_PREFIX, pool_pages(settings.secret))
     app.router.add_get("/health", _health)
     app.router.add_get("/openapi.json", _openapi_json)
     app[DOCS_STORAGE] = docs_storage(settings.secret)
+    app[COOKIE_PRINCIPAL] = principal_from_docs_cookie  # "try it out" on the documentation page
+    app[OPENAPI] = lambda: openapi_document(settings)
     app.router.add_get("/docs", _to_docs)
     app.add_subapp("/docs", docs_pages(settings.secret))
     return app
@@ -115,7 +136,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None, bus_handlers: 
 
 async def _resources(app: web.Application) -> AsyncIterator[None]:
     settings = app[SETTINGS]
-    orm = await db.init_db(settings)
+    orm = await db.init_db(settings, model_modules())
     kv: KvStore = RedisKv(settings.redis_url) if settings.redis_url else DbKv(app[CLOCK].time)
     bus = make_bus(settings)
     if isinstance(bus, InProcessBus):

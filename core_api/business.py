@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+
 from core_api.platform.api import Api
 
 # The business feature packages. Each may hold a ``demo`` module (``async def demo(ctx)``, see
@@ -52,6 +55,19 @@ FEATURES = (
     "core_api.points.order",
     "core_api.order.group",  # after the market: its demo teams get their orders
 )
+
+
+# Packages whose ``job`` module registers scheduled-job handlers (core_api.monitor.job.handlers.job_handler).
+JOB_PACKAGES = (*FEATURES, "core_api.dashboard")
+
+
+def load_jobs() -> None:
+    """Imports every feature's ``job`` module, each registering its handlers with the job runner: the API (whose
+    job screen checks a job's handler) and the workers (which run the fires) call this at start; the runner
+    itself imports no feature."""
+    for package in JOB_PACKAGES:
+        if importlib.util.find_spec(f"{package}.job") is not None:
+            importlib.import_module(f"{package}.job")
 
 
 def business_apis() -> list[Api]:

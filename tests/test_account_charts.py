@@ -139,7 +139,7 @@ async def test_range_aggregate_uses_the_index_on_postgres(start_app, make_settin
         plan = "\n".join(str(r["QUERY PLAN"]) for r in rows)
         # A week of 200,000 sign-ins over five months: a range scan of the covering index, never the table.
         assert "Index Only Scan using idx_account_sig_sign_in" in plan and "Seq Scan" not in plan, plan
-    assert routes.MAX_DAYS == 366
+    assert routes.MAX_DAYS == 366  # the kit's day range (core_api/platform/paging.py)
 
 
 async def test_demo_fills_sign_ins_across_provinces(admin):

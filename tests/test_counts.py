@@ -253,7 +253,7 @@ def test_every_route_that_writes_a_counted_table_announces_it():
     import ast
     from pathlib import Path
 
-    from core_api.platform.db import MODEL_MODULES
+    from core_api.model_index import MODEL_MODULES
 
     tables = {}
     for module_name in MODEL_MODULES:

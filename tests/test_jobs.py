@@ -168,9 +168,10 @@ async def test_misfires_after_downtime_follow_the_policy(start_app, make_setting
 async def _insert_job(settings, name: str, policy: str, planned: datetime) -> None:
     from tortoise import Tortoise
 
+    from core_api.model_index import model_modules
     from core_api.platform.db import tortoise_config
 
-    ctx = await Tortoise.init(config=tortoise_config(settings))
+    ctx = await Tortoise.init(config=tortoise_config(settings, model_modules()))
     try:
         await SysJob.create(job_name=name, job_group="DEFAULT", invoke_target="heartbeat", job_params="{}",
                             cron_expression="0 * * * * ?", misfire_policy=policy, status="0", next_fire_at=planned)

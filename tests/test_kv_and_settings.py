@@ -136,10 +136,11 @@ async def test_sqlite_syncs_its_log_at_checkpoints_unless_the_url_asks_for_every
     """WAL with synchronous NORMAL by default (a sync per commit cost ~1 ms of every write); the URL can ask FULL."""
     from tortoise import connections
 
+    from core_api.model_index import model_modules
     from core_api.platform import db
 
     for url, expected in ((database_url, 1), (database_url + "?synchronous=FULL", 2)):
-        ctx = await db.init_db(make_settings(database_url=url))
+        ctx = await db.init_db(make_settings(database_url=url), model_modules())
         try:
             conn = connections.get("default")
             assert (await conn.execute_query_dict("PRAGMA journal_mode"))[0]["journal_mode"] == "wal"

@@ -11,7 +11,7 @@ from tortoise.migrations.autodetector import MigrationAutodetector
 from bff.app import OPENAPI_PATH as BFF_OPENAPI
 from bff.app import openapi_document as bff_openapi
 from core_api.app import openapi_document as core_openapi
-from core_api.platform.db import model_modules
+from core_api.model_index import model_modules
 from core_api.platform.settings import ROOT
 from tests.conftest import bearer, login
 

@@ -13,6 +13,7 @@ import logging
 import signal
 
 from core_api.__main__ import load_settings, setup_logging
+from core_api.model_index import model_modules
 from core_api.monitor.job.routes import JOBS_CHANGED
 from core_api.monitor.job.scheduler import Scheduler, leader_lock
 from core_api.platform import db
@@ -35,7 +36,7 @@ async def run(settings: Settings) -> None:
         log.info("no CONSOLE_AMQP_URL: core_api handles events and schedules jobs; nothing to do here")
         await stop.wait()
         return
-    orm = await db.init_db(settings)
+    orm = await db.init_db(settings, model_modules())
     scheduler = Scheduler(leader_lock(settings), bus.publish, hold_file=settings.scheduler_hold_file)
 
     async def wake(_payload: dict) -> None:

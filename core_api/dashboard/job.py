@@ -8,8 +8,9 @@ from datetime import date, timedelta
 
 from pydantic import Field, model_validator
 
-from core_api.account.charts.routes import FIRST_DAY, LAST_DAY
 from core_api.monitor.job.handlers import JobContext, job_handler
+from core_api.platform.paging import FIRST_CHART_DAY as FIRST_DAY
+from core_api.platform.paging import LAST_CHART_DAY as LAST_DAY
 from core_api.platform.schema import StrictSchema
 
 MAX_DAYS = 366

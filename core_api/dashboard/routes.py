@@ -9,7 +9,6 @@ from aiohttp import web
 from pydantic import Field
 from tortoise import connections
 
-from core_api.account.charts.routes import RangeQuery
 from core_api.auth.models import UserSession
 from core_api.dashboard import stats
 from core_api.mall.shop.models import MallShop
@@ -18,6 +17,7 @@ from core_api.platform.api import Api
 from core_api.platform.contract import DASHBOARD_DAYS, DashboardOut, Envelope
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound
+from core_api.platform.paging import RangeQuery
 from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK

@@ -8,6 +8,9 @@ from pydantic import Field
 from tortoise.expressions import Subquery
 
 from core_api.messaging.models import SysMessage
+from core_api.platform import exports
+from core_api.platform.exports import EXPORT_READY
+from core_api.platform.models import ExportJob
 from core_api.platform.schema import Schema
 from core_api.platform.security import SUPER_ROLE
 from core_api.platform.timefmt import fmt
@@ -113,3 +116,18 @@ async def counts(user_id: int) -> dict[str, int]:
     unread = SysMessage.filter(recipient_id=user_id, readed=False)
     return {"sysMsgNum": await unread.filter(kind="sys").count(),
             "orderMsgNum": await unread.filter(kind="order").count()}
+
+
+async def announce_export(job: ExportJob, ok: bool, rows: int) -> None:
+    """The owner of a background export hears in the message centre that it is done, with its download, or
+    failed (once: the message's source key)."""
+    if ok:
+        title, content = f"导出完成：{job.file_name}", f"共 {rows} 条。下载：/admin/exports/{job.id}/download"
+    else:
+        title, content = f"导出失败：{job.file_name}", "导出未能完成，请重新导出"
+    await SysMessage.bulk_create([SysMessage(
+        recipient_id=job.owner_id, kind="sys", message_type=EXPORT_READY, type_no=str(job.id), title=title[:100],
+        content=content, source_key=f"export:{job.id}")], ignore_conflicts=True)
+
+
+exports.ANNOUNCE[:] = [announce_export]

@@ -33,7 +33,7 @@ from core_api.platform.schema import (
     unsafe_value,
 )
 from core_api.platform.security import Need, Principal
-from core_api.platform.state import AUTH, DICT, PRINCIPAL
+from core_api.platform.state import AUTH, COOKIE_PRINCIPAL, DICT, PRINCIPAL
 from core_api.platform.uploads import read_form
 
 Handler = Callable[..., Awaitable[web.StreamResponse]]
@@ -278,10 +278,9 @@ async def authenticate(request: web.Request) -> Principal:
     header = request.headers.get("Authorization", "")
     token = header[7:].strip() if header[:7].lower() == "bearer " else ""
     if not token:
-        from core_api.tools.docs.routes import principal_from_docs_cookie
-
-        if (from_docs := await principal_from_docs_cookie(request)) is not None:
-            return from_docs
+        by_cookie = request.config_dict.get(COOKIE_PRINCIPAL)
+        if by_cookie is not None and (principal := await by_cookie(request)) is not None:
+            return principal
         raise NotAuthenticated()
     principal = await request.app[AUTH].principal_for_token(token)
     if principal is None:

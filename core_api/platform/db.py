@@ -1,4 +1,5 @@
-"""Tortoise ORM wiring: one app holding every model module, migrations under core_api/migrations."""
+"""Tortoise ORM wiring: one app holding every model module (given by the caller: core_api.model_index), migrations
+under core_api/migrations."""
 
 from __future__ import annotations
 
@@ -9,65 +10,6 @@ from tortoise.context import TortoiseContext
 from tortoise.migrations.api import migrate as run_migrations
 
 from core_api.platform.settings import Settings
-
-MODEL_MODULES = [
-    "core_api.platform.models",
-    "core_api.system.dept.models",
-    "core_api.system.post.models",
-    "core_api.system.menu.models",
-    "core_api.system.role.models",
-    "core_api.system.user.models",
-    "core_api.system.dict.models",
-    "core_api.system.config.models",
-    "core_api.system.notice.models",
-    "core_api.monitor.logininfor.models",
-    "core_api.monitor.operlog.models",
-    "core_api.monitor.job.models",
-    "core_api.auth.models",
-    "core_api.tools.gen.models",
-    "core_api.messaging.models",
-    "core_api.messaging.chat.models",
-    "core_api.account.auth.models",
-    "core_api.account.records.models",
-    "core_api.account.referral.models",
-    "core_api.im.group.models",
-    "core_api.im.record.models",
-    "core_api.moderation.intercept.models",
-    "core_api.content.rich_text.models",
-    "core_api.content.app_version.models",
-    "core_api.content.cdkey.models",
-    "core_api.content.feedback.models",
-    "core_api.content.message.models",
-    "core_api.setting.common_config.models",
-    "core_api.content.category.models",
-    "core_api.account.consumer.models",
-    "core_api.region.place.models",
-    "core_api.consult.service.models",
-    "core_api.region.division.models",
-    "core_api.consult.hospital.models",
-    "core_api.consult.doctor.models",
-    "core_api.finance.pay_code.models",
-    "core_api.finance.withdrawal.models",
-    "core_api.mall.shop.models",
-    "core_api.mall.goods.models",
-    "core_api.points.ledger.models",
-    "core_api.mall.coupon.models",
-    "core_api.mall.market.models",
-    "core_api.mall.turntable.models",
-    "core_api.mall.keyword.models",
-    "core_api.mall.picture.models",
-    "core_api.mall.carousel.models",
-    "core_api.mall.ad.models",
-    "core_api.mall.integral_goods.models",
-    "core_api.mall.supply.models",
-    "core_api.order.core.models",
-    "core_api.order.manage.models",
-    "core_api.order.aftersale.models",
-    "core_api.points.order.models",
-    "core_api.dashboard.models",
-    "core_api.order.group.models",
-]
-
 
 # Lists filter with LIKE patterns and id lists whose best plans differ wildly with the values; a cached
 # generic plan (PostgreSQL's choice after five runs of a prepared statement) can turn an index scan into
@@ -81,14 +23,9 @@ async def _keep_connection(_connection: Any) -> None:
     return None
 
 
-def model_modules() -> list[str]:
-    """The product's models and those of generated code (core_api/generated)."""
-    from core_api import generated
-
-    return MODEL_MODULES + [m.__name__ for m in generated.modules("models")]
-
-
-def tortoise_config(settings: Settings, *, pool_max: int = 20, app_name: str = "console") -> dict[str, Any]:
+def tortoise_config(settings: Settings, models: list[str], *, pool_max: int = 20, app_name: str = "console"
+                    ) -> dict[str, Any]:
+    """``models``: every model module (core_api.model_index.model_modules(): the platform knows no feature)."""
     from tortoise.backends.base.config_generator import expand_db_url
 
     connection = expand_db_url(settings.db_url)
@@ -104,7 +41,7 @@ def tortoise_config(settings: Settings, *, pool_max: int = 20, app_name: str = "
         "connections": {"default": connection},
         "apps": {
             "models": {
-                "models": model_modules(),
+                "models": models,
                 "default_connection": "default",
                 "migrations": "core_api.migrations",
             }
@@ -114,10 +51,10 @@ def tortoise_config(settings: Settings, *, pool_max: int = 20, app_name: str = "
     }
 
 
-async def init_db(settings: Settings, **kw: Any) -> TortoiseContext:
+async def init_db(settings: Settings, models: list[str], **kw: Any) -> TortoiseContext:
     """Returns the ORM context; close it with ``close_db(ctx)`` from whatever task shuts down (a
     shutdown may run in another task whose context variable does not point at it)."""
-    return await Tortoise.init(config=tortoise_config(settings, **kw), _enable_global_fallback=False)
+    return await Tortoise.init(config=tortoise_config(settings, models, **kw), _enable_global_fallback=False)
 
 
 async def close_db(ctx: TortoiseContext | None = None) -> None:
@@ -127,20 +64,16 @@ async def close_db(ctx: TortoiseContext | None = None) -> None:
         await Tortoise.close_connections()
 
 
-async def migrate(settings: Settings) -> None:
+async def migrate(settings: Settings, models: list[str]) -> None:
     from tortoise import connections
 
     from core_api.platform.tally import rezone
     from core_api.platform.timefmt import set_zone
 
     set_zone(settings.timezone)  # a migration that keeps local-day totals (tally.py) keeps them in this zone
-    await run_migrations(config=tortoise_config(settings))
-    ctx = await init_db(settings)
+    await run_migrations(config=tortoise_config(settings, models))
+    ctx = await init_db(settings, models)
     try:
         await rezone(connections.get("default"), settings.timezone)
     finally:
         await close_db(ctx)
-
-
-# For the ``tortoise`` CLI (makemigrations): ``tortoise -c core_api.platform.db.TORTOISE_ORM makemigrations``
-TORTOISE_ORM = tortoise_config(Settings())

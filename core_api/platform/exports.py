@@ -236,15 +236,11 @@ async def run_export(payload: dict[str, Any], settings: Any) -> str:
     return DONE
 
 
-async def _notify(job: ExportJob, ok: bool, rows: int = 0) -> None:
-    from core_api.messaging.models import SysMessage
+# Who tells an export's owner it is done (or failed): set by core_api.messaging.service, which puts it in the
+# message centre (the platform knows no message centre).
+ANNOUNCE: list[Callable[[ExportJob, bool, int], Awaitable[None]]] = []
 
-    if ok:
-        title = f"导出完成：{job.file_name}"
-        content = f"共 {rows} 条。下载：/admin/exports/{job.id}/download"
-    else:
-        title = f"导出失败：{job.file_name}"
-        content = "导出未能完成，请重新导出"
-    await SysMessage.bulk_create([SysMessage(
-        recipient_id=job.owner_id, kind="sys", message_type=EXPORT_READY, type_no=str(job.id), title=title[:100],
-        content=content, source_key=f"export:{job.id}")], ignore_conflicts=True)
+
+async def _notify(job: ExportJob, ok: bool, rows: int = 0) -> None:
+    for announce in ANNOUNCE:
+        await announce(job, ok, rows)

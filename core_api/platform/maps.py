@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import urlencode
@@ -67,42 +68,9 @@ class Maps(Protocol):
     async def reverse_geocode(self, lng: float, lat: float) -> Address: ...
 
 
-class LocalMaps:
-    """The console's own places: by name and distance; a point's address from its nearest place (within
-    ``near_m``) and the province outline that holds it."""
-
-    def __init__(self, near_m: float = 300.0, division_m: float = 60_000.0) -> None:
-        self.near_m = near_m
-        self.division_m = division_m
-
-    async def around(self, keywords: str, lng: float, lat: float, page_no: int, page_size: int) -> list[Place]:
-        from core_api.region.place.store import nearby
-
-        found = await nearby(keywords, lng, lat, (page_no - 1) * page_size, page_size)
-        return [Place(f"{f.kind}-{f.ref_id}", f.name, location(f.lng, f.lat), f.address, f.distance) for f in found]
-
-    async def reverse_geocode(self, lng: float, lat: float) -> Address:
-        from core_api.region.place.boundaries import province_at
-        from core_api.region.place.store import nearest, nearest_division
-
-        province = province_at(lng, lat)
-        place = await nearest(lng, lat, self.near_m)
-        # the district (or city) whose centre is nearest, inside the province the outlines say holds the point
-        province_name = province.name if province is not None else ""
-        parts = await nearest_division(lng, lat, self.division_m) if province is not None else []
-        if not parts or parts[0] != province_name:
-            parts = [province_name] if province_name else []
-        levels = {"province": parts[0] if parts else "", "city": parts[1] if len(parts) > 1 else "",
-                  "district": parts[2] if len(parts) > 2 else ""}
-        if place is not None:
-            text = place.address or place.name
-            if place.address and place.name not in place.address:
-                text = f"{place.address}（{place.name}附近）"
-            return Address(text, **levels, name=place.name)
-        if parts:
-            area = "".join(dict.fromkeys(parts))  # 北京市/北京市/朝阳区 reads 北京市朝阳区
-            return Address(f"{area}（{lng:.6f},{lat:.6f}）", **levels)
-        return Address(f"未知地点（{lng:.6f},{lat:.6f}）")
+# The maps that answer from the console's own places and outlines (``CONSOLE_MAPS_PROVIDER=local``): set by
+# core_api.region.place.local_maps, which owns the places index (the platform knows no regions).
+LOCAL: list[Callable[[], Maps]] = []
 
 
 class HttpMaps:
@@ -179,7 +147,9 @@ def make_maps(provider: str, url: str = "", key: str = "", secret: str = "", tim
         if not url or not key:
             raise ValueError("CONSOLE_MAPS_HTTP_URL and CONSOLE_MAPS_KEY are required when CONSOLE_MAPS_PROVIDER=http")
         return HttpMaps(url, key, secret, timeout)
-    return LocalMaps()
+    if not LOCAL:
+        raise RuntimeError("no local maps are registered (core_api.region.place.local_maps)")
+    return LOCAL[0]()
 
 
 _MADE: dict[tuple[Any, ...], Maps] = {}

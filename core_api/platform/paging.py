@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import re
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from aiohttp import web
@@ -117,3 +117,40 @@ def parse_ids(text: str) -> list[int]:
     if not ids or len(ids) > 1000 or not all(0 <= i <= INT_MAX for i in ids):
         raise ServiceError("编号格式不正确")
     return ids
+
+
+# A range of local days a chart or a report reads: at most a year, the last 30 days by default, within 1970 … 2099
+# (far days would overflow the range's arithmetic).
+MAX_DAYS = 366
+DEFAULT_DAYS = 30
+FIRST_CHART_DAY, LAST_CHART_DAY = date(1970, 1, 1), date(2099, 12, 31)
+
+
+class RangeQuery(Schema):
+    """A range of local days, both ends included (``yyyy-MM-dd``); default: the last 30 days."""
+
+    begin_time: str | None = Field(None, max_length=19, title="开始日期", description="yyyy-MM-dd")
+    end_time: str | None = Field(None, max_length=19, title="结束日期", description="yyyy-MM-dd")
+
+    @staticmethod
+    def _day(text: str | None, label: str) -> date | None:
+        if not text or not text.strip():
+            return None
+        try:
+            day = date.fromisoformat(text.strip()[:10])
+        except ValueError:
+            raise ServiceError(f"{label}格式不正确，应为 yyyy-MM-dd") from None
+        if not FIRST_CHART_DAY <= day <= LAST_CHART_DAY:  # far days would overflow the range's arithmetic (date.max)
+            raise ServiceError(f"{label}须在{FIRST_CHART_DAY}至{LAST_CHART_DAY}之间")
+        return day
+
+    def days(self, today: date) -> tuple[date, date]:
+        """The range's first and last day; a bad date, a reversed or too long range is refused in zh-CN."""
+        first, last = self._day(self.begin_time, "开始日期"), self._day(self.end_time, "结束日期")
+        end = last or (first + timedelta(days=DEFAULT_DAYS - 1) if first else today)
+        begin = first or end - timedelta(days=DEFAULT_DAYS - 1)
+        if begin > end:
+            raise ServiceError("开始日期不能晚于结束日期")
+        if (end - begin).days + 1 > MAX_DAYS:
+            raise ServiceError(f"日期范围不能超过{MAX_DAYS}天")
+        return begin, end

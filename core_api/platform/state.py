@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -33,6 +34,12 @@ STORAGE: web.AppKey[LocalStorage | S3Storage] = web.AppKey("storage")
 WALLET: web.AppKey[LocalWallet | HttpWallet] = web.AppKey("wallet")
 SCHEDULER: web.AppKey[Scheduler] = web.AppKey("scheduler")
 CHAT: web.AppKey[ChatGateway] = web.AppKey("chat")
+
+# Set at start by the features that own them (the platform imports no feature):
+# who calls without a bearer token (the API documentation's "try it out" cookie), or None;
+COOKIE_PRINCIPAL: web.AppKey[Callable[[web.Request], Awaitable[Principal | None]]] = web.AppKey("cookie_principal")
+# the core's OpenAPI document, built from every feature's routes.
+OPENAPI: web.AppKey[Callable[[], dict[str, Any]]] = web.AppKey("openapi")
 
 REQUEST_ID: web.RequestKey[str] = web.RequestKey("request_id")
 PRINCIPAL: web.RequestKey[Principal] = web.RequestKey("principal")

@@ -18,7 +18,7 @@ import hashlib
 import hmac
 import logging
 import uuid
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -85,13 +85,16 @@ outbound.PARAMETERS[WEBHOOK_URL_KEY] = lambda value: value  # checked when saved
 UNREACHABLE = "无法连接应用服务器回调地址"  # every connect failure alike (outbound.py: no port mapping)
 
 
+# Reads a system parameter (sys_config) as stored, None when there is none: set by core_api.system.config.models.
+PARAMETERS: list[Callable[[str], Awaitable[str | None]]] = []
+
+
 async def webhook_url(default: str) -> tuple[str, bool]:
     """The app server's webhook URL and whether an operator set it: the console's parameter
     ``biz.app.webhookUrl`` when one is set (http or https), else the deployment's ``CONSOLE_APP_WEBHOOK_URL``."""
-    from core_api.system.config.models import SysConfig
-
-    values = await SysConfig.filter(config_key=WEBHOOK_URL_KEY).values_list("config_value", flat=True)
-    value = str(values[0]).strip() if values else ""
+    if not PARAMETERS:
+        raise RuntimeError("no reader of system parameters is registered (core_api.system.config.models)")
+    value = (await PARAMETERS[0](WEBHOOK_URL_KEY) or "").strip()
     return (value, True) if value.startswith(("http://", "https://")) else (default, False)
 
 

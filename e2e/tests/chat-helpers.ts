@@ -206,11 +206,12 @@ export function pickupCodeOf(shopOrderNo: string): string {
   return python(
     [
       "import asyncio, sys",
+      "from core_api.model_index import model_modules",
       "from core_api.platform import db",
       "from core_api.platform.settings import Settings",
       "from core_api.order.core.models import OrderShop",
       "async def main():",
-      "    ctx = await db.init_db(Settings())",
+      "    ctx = await db.init_db(Settings(), model_modules())",
       "    print((await OrderShop.get(order_no=sys.argv[1])).pickup_code or '')",
       "    await db.close_db(ctx)",
       "asyncio.run(main())",

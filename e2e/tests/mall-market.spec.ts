@@ -15,12 +15,13 @@ const PYTHON = path.resolve(__dirname, "../../.venv/bin/python");
 function seedGoods(name: string): { shopId: number; goodsId: number; skuIds: number[] } {
   const script = [
     "import asyncio, json, sys",
+    "from core_api.model_index import model_modules",
     "from core_api.platform import db",
     "from core_api.platform.settings import Settings",
     "from core_api.mall.shop.models import MallShop",
     "from core_api.mall.goods.models import MallGoods, MallSku",
     "async def main():",
-    "    ctx = await db.init_db(Settings())",
+    "    ctx = await db.init_db(Settings(), model_modules())",
     "    name = sys.argv[1]",
     "    shop = await MallShop.create(name=name + '店')",
     "    goods = await MallGoods.create(shop_id=shop.id, category_id=0, name=name, price_fen=10000, stock=200, review='approved', shelf='1')",

@@ -25,11 +25,12 @@ function letTimeLimitPass(teamId: number): void {
     [
       "import asyncio, sys",
       "from datetime import timedelta",
+      "from core_api.model_index import model_modules",
       "from core_api.platform import db",
       "from core_api.platform.settings import Settings",
       "from core_api.mall.market.models import MallGroupTeam",
       "async def main():",
-      "    ctx = await db.init_db(Settings())",
+      "    ctx = await db.init_db(Settings(), model_modules())",
       "    team = await MallGroupTeam.get(id=int(sys.argv[1]))",
       "    print(await MallGroupTeam.filter(id=team.id, status='open').update(",
       "        expires_at=team.expires_at - timedelta(hours=team.hours, minutes=1)))",

@@ -26,12 +26,13 @@ export function seedGoods(name: string, stock: number): Goods {
     stackPython(
       [
         "import asyncio, json, sys",
+        "from core_api.model_index import model_modules",
         "from core_api.platform import db",
         "from core_api.platform.settings import Settings",
         "from tests.mall_support import make_shop",
         "from tests.order_support import goods_of",
         "async def main():",
-        "    ctx = await db.init_db(Settings())",
+        "    ctx = await db.init_db(Settings(), model_modules())",
         "    shop = await make_shop(sys.argv[1] + '店')",
         "    goods, skus = await goods_of(shop, sys.argv[1], (5000, 3000), stock=int(sys.argv[2]))",
         "    print(json.dumps({'shopId': shop.id, 'goodsId': goods.id, 'skus': [s.id for s in skus]}))",

@@ -104,6 +104,7 @@ async def build_sql(url: str, cases: list[Case]) -> None:
 
     from core_api.business import business_apis
     from core_api.mall.goods.models import MallGoods
+    from core_api.model_index import model_modules
     from core_api.platform.db import tortoise_config
     from core_api.platform.resource import REGISTRY
     from core_api.platform.security import Authz, DataScope, Principal
@@ -112,7 +113,7 @@ async def build_sql(url: str, cases: list[Case]) -> None:
 
     business_apis()
     res = next(r for r in REGISTRY.values() if r.model is MallGoods)
-    await Tortoise.init(config=tortoise_config(Settings(database_url=url)))
+    await Tortoise.init(config=tortoise_config(Settings(database_url=url), model_modules()))
     operator = Principal(0, "", Authz(1, "admin", None, "", ("admin",), (), frozenset({"*:*:*"}), DataScope(all=True)))
     try:
         for case in cases:

@@ -218,6 +218,7 @@ async def build_sql(url: str, cases: list[Case], shop: int) -> None:
     from tortoise import Tortoise
 
     from core_api.business import business_apis
+    from core_api.model_index import model_modules
     from core_api.platform.db import tortoise_config
     from core_api.platform.resource import REGISTRY
     from core_api.platform.security import Authz, DataScope, Principal
@@ -229,7 +230,7 @@ async def build_sql(url: str, cases: list[Case], shop: int) -> None:
     res = REGISTRY["OrderShop"]
     operator = Principal(0, "", Authz(1, "admin", None, "", ("admin",), (), frozenset({"*:*:*"}), DataScope(all=True)))
     staff = await staff_principal(url, shop)
-    await Tortoise.init(config=tortoise_config(Settings(database_url=url)))
+    await Tortoise.init(config=tortoise_config(Settings(database_url=url), model_modules()))
     try:
         for case in cases:
             query: Any = res.query_model(**{**case.query, "pageNum": case.page, "pageSize": SIZE})

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from core_api.auth.service import LOGIN_EVENT
+from core_api.business import load_jobs
 from core_api.content.message.service import MESSAGE_ADDED
 from core_api.dashboard.stats import count_event
 from core_api.messaging.service import (
@@ -27,6 +28,7 @@ from workers.handlers import auth, content, exports, webhook
 
 
 def subscribe_all(bus: BaseBus) -> None:
+    load_jobs()  # every feature's job handlers, which the fires name
 
     async def record_login(payload: dict[str, Any]) -> None:
         await auth.record_login(payload)

@@ -21,7 +21,7 @@ from tortoise import connections
 from core_api.platform.api import Api
 from core_api.platform.contract import Envelope
 from core_api.platform.envelope import ok
-from core_api.platform.errors import ServiceError
+from core_api.platform.paging import RangeQuery
 from core_api.platform.schema import Schema
 from core_api.platform.security import any_perm
 from core_api.platform.state import CLOCK
@@ -29,40 +29,7 @@ from core_api.platform.timefmt import day_end_exclusive, day_start, zone
 
 api = Api("account-charts")
 PERM = "account:chartLogin:list"
-MAX_DAYS = 366
-DEFAULT_DAYS = 30
-FIRST_DAY, LAST_DAY = date(1970, 1, 1), date(2099, 12, 31)
 UNKNOWN = "未知"
-
-
-class RangeQuery(Schema):
-    """A range of local days, both ends included (``yyyy-MM-dd``); default: the last 30 days."""
-
-    begin_time: str | None = Field(None, max_length=19, title="开始日期", description="yyyy-MM-dd")
-    end_time: str | None = Field(None, max_length=19, title="结束日期", description="yyyy-MM-dd")
-
-    @staticmethod
-    def _day(text: str | None, label: str) -> date | None:
-        if not text or not text.strip():
-            return None
-        try:
-            day = date.fromisoformat(text.strip()[:10])
-        except ValueError:
-            raise ServiceError(f"{label}格式不正确，应为 yyyy-MM-dd") from None
-        if not FIRST_DAY <= day <= LAST_DAY:  # far days would overflow the range's arithmetic (date.max)
-            raise ServiceError(f"{label}须在{FIRST_DAY}至{LAST_DAY}之间")
-        return day
-
-    def days(self, today: date) -> tuple[date, date]:
-        """The range's first and last day; a bad date, a reversed or too long range is refused in zh-CN."""
-        first, last = self._day(self.begin_time, "开始日期"), self._day(self.end_time, "结束日期")
-        end = last or (first + timedelta(days=DEFAULT_DAYS - 1) if first else today)
-        begin = first or end - timedelta(days=DEFAULT_DAYS - 1)
-        if begin > end:
-            raise ServiceError("开始日期不能晚于结束日期")
-        if (end - begin).days + 1 > MAX_DAYS:
-            raise ServiceError(f"日期范围不能超过{MAX_DAYS}天")
-        return begin, end
 
 
 class ChartDay(Schema):

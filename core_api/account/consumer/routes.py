@@ -270,9 +270,9 @@ async def edit_user_info(request: web.Request, principal: Principal, body: EditU
     if (body.uid is None) == (body.user_id is None):
         raise ServiceError("请指定用户ID（uid）或店铺账号编号（userId）之一")
     if body.user_id is not None:  # a shop account: core_api/mall/shop
-        from core_api.mall.shop.routes import edit_shop_user
-
-        await edit_shop_user(request, principal, body.user_id, body.phone, body.password)
+        if not service.SHOP_ACCOUNT_EDIT:
+            raise NotFound("店铺账号不存在")
+        await service.SHOP_ACCOUNT_EDIT[0](request, principal, body.user_id, body.phone, body.password)
         return ok()
     if not principal.authz.has_permi("account:consumer:editInfo"):
         raise Forbidden()

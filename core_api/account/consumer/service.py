@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import zlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -29,6 +30,9 @@ from core_api.platform.state import AUTH, BUS, CLOCK, SMS
 from core_api.platform.webhook import publish_events, record_event
 
 TABLE = "account_consumer"
+# edit_user_info on a shop account (its userId): (request, caller, user id, phone, password). Set by
+# core_api.mall.shop.routes, which owns shop accounts (this feature knows no mall).
+SHOP_ACCOUNT_EDIT: list[Callable[[Any, Any, int, str | None, str | None], Awaitable[None]]] = []
 SIGN_IN_TABLE = "account_sign_in"
 CONSUMER_BLOCKED = "consumer.blocked"  # broadcast {uid}: every node closes the user's chat sockets
 REFERRAL_LOCK = 74_022  # advisory-lock namespace: one referrer binding at a time (cycle check)

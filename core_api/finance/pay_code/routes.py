@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Literal
 
@@ -20,6 +19,7 @@ from aiohttp import web
 from pydantic import Field, model_validator
 from tortoise.expressions import F
 
+from core_api.finance.pay_code import service
 from core_api.finance.pay_code.models import FinancePayCode
 from core_api.finance.withdrawal.service import new_number
 from core_api.platform.api import Api, BusinessType, OperLogSpec
@@ -39,9 +39,6 @@ MAX_FEN = 5_000_000
 FIELDS = ("id", "order_no", "provider", "amount_fen", "subject", "remark", "status", "code_url",
           "provider_trade_no", "expires_at", "paid_at", "paid_late", "notify_count", "create_by", "create_time")
 NOTIFY_PATH = "/api/open/v1/wallet/{provider}/notify"
-# Other payments on the same callback (orders: core_api.order.place.routes): each handler answers its outcome, or
-# None when the notice's outTradeNo is not one of its own; the pay codes take what none of them claims.
-NOTICE_HANDLERS: list[Callable[[web.Request, Notice, str], Awaitable[str | None]]] = []
 
 
 def yuan_to_fen(text: str) -> int:
@@ -158,7 +155,7 @@ async def wallet_notify(request: web.Request, provider: str) -> web.Response:
     body = await request.read()
     notice = request.app[WALLET].verify_callback(request.headers, request.method, request.path, body,
                                                   request.app[CLOCK].time())
-    for handler in NOTICE_HANDLERS:
+    for handler in service.NOTICE_HANDLERS:
         if (outcome := await handler(request, notice, provider)) is not None:
             return json_response({"code": "SUCCESS", "msg": "OK", "result": outcome})
     outcome = await record_payment(notice, provider)

@@ -55,14 +55,8 @@ def shown(row: dict) -> dict:
     return out
 
 
-async def config_fen(request: web.Request, key: str, default: int) -> int:
-    """A system parameter in fen (a second-approval threshold): its default when unset or not a number."""
-    value = (await request.app[CONFIG].get(key) or "").strip()
-    return int(value) if value.isdigit() and len(value) <= 12 else default
-
-
 async def threshold(request: web.Request) -> int:
-    return await config_fen(request, service.THRESHOLD_KEY, service.DEFAULT_THRESHOLD)
+    return await request.app[CONFIG].fen(service.THRESHOLD_KEY, service.DEFAULT_THRESHOLD)
 
 
 class QueueQuery(ListQuery):

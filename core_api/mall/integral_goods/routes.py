@@ -14,7 +14,7 @@ from tortoise.transactions import in_transaction
 from core_api.content.common import IdQuery, add_edit, edit_model, need_perms, remove
 from core_api.mall.goods.models import MallCategory
 from core_api.mall.integral_goods.models import MallIntegralGoods
-from core_api.mall.picture.routes import category_names
+from core_api.mall.picture.service import category_names
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError

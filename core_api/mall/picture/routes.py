@@ -14,8 +14,8 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from core_api.content.common import IdQuery, add_edit, edit_model, need_perms, remove
-from core_api.mall.goods.models import MallCategory
 from core_api.mall.picture.models import MallPicture
+from core_api.mall.picture.service import category_names
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import Forbidden, ServiceError
@@ -28,13 +28,6 @@ from core_api.platform.storage import stored_image
 PERM = "mall:picture"
 PICTURE = "picture"
 MAX_AT_ONCE = 20
-
-
-async def category_names(ids: list[int], kind: str) -> dict[int, str]:
-    wanted = sorted({int(i) for i in ids if i})
-    if not wanted:
-        return {}
-    return dict(await MallCategory.filter(id__in=wanted, kind=kind).values_list("id", "name"))  # type: ignore[arg-type]
 
 
 async def check(request: web.Request, values: dict[str, Any], before: dict[str, Any] | None) -> None:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from tortoise.expressions import Q
 from tortoise.queryset import QuerySet
 
+from core_api.account.consumer import service as consumers
 from core_api.account.consumer.service import check_acting_user
 from core_api.mall.shop import refs, service  # refs: the shop names of the "shop" field kind
 from core_api.mall.shop.models import MallSettled, MallShop
@@ -523,3 +524,6 @@ async def edit_shop_user(request: web.Request, principal: Principal, user_id: in
                                   {"phonenumber": phone or user.phonenumber},
                                   "修改手机号" + ("和密码" if password else "") if phone else "修改密码")
     await changed(request.app, "sys_user")
+
+
+consumers.SHOP_ACCOUNT_EDIT[:] = [edit_shop_user]  # edit_user_info with a userId (core_api.account.consumer.routes)

@@ -166,8 +166,3 @@ async def heartbeat(params: Heartbeat, _ctx: JobContext) -> str:
     return "心跳正常"
 
 
-from core_api.dashboard import job as _stat_job  # noqa: E402,F401 - registers statDailyPeople, statDailyRebuild
-from core_api.mall.supply import job as _supply_job  # noqa: E402,F401 - registers syncSupplyGoods
-from core_api.order.aftersale import job as _refund_job  # noqa: E402,F401 - registers resendStuckRefunds
-from core_api.order.group import job as _group_job  # noqa: E402,F401 - registers expireGroupTeams
-from core_api.order.place import job as _order_job  # noqa: E402,F401 - registers the order sweeps

@@ -1,6 +1,8 @@
 from tortoise import fields
 from tortoise.models import Model
 
+from core_api.platform import operlog
+
 
 class SysOperLog(Model):
     oper_id = fields.BigIntField(primary_key=True)
@@ -24,3 +26,6 @@ class SysOperLog(Model):
 
     class Meta:
         table = "sys_oper_log"
+
+
+operlog.STORE[:] = [lambda row: SysOperLog.create(**row)]  # every logged call's row (core_api/platform/operlog.py)

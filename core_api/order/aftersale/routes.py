@@ -19,7 +19,6 @@ from pydantic import Field, field_validator
 from tortoise.functions import Count
 
 from core_api.account.consumer.service import check_acting_user
-from core_api.finance.withdrawal.routes import config_fen
 from core_api.order.aftersale import service
 from core_api.order.aftersale.models import OrderAfterSale, OrderRefund
 from core_api.order.core import flow
@@ -33,7 +32,7 @@ from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import partner_api
 from core_api.platform.schema import INT_MAX, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
-from core_api.platform.state import AUTH, BUS, CLOCK, WALLET
+from core_api.platform.state import AUTH, BUS, CLOCK, CONFIG, WALLET
 
 api = Api("order-aftersale")
 PERM = "order:afterSale"
@@ -179,7 +178,7 @@ async def finance_refunds(request: web.Request, query: FinanceQuery) -> web.Resp
     refunds = {r["after_sale_id"]: r for r in await OrderRefund.filter(
         after_sale_id__in=[r["id"] for r in rows]).values("after_sale_id", "refund_no", "status", "reason",
                                                           "attempts", "executor", "finish_time")}
-    limit = await config_fen(request, service.THRESHOLD_KEY, service.DEFAULT_THRESHOLD)
+    limit = await request.app[CONFIG].fen(service.THRESHOLD_KEY, service.DEFAULT_THRESHOLD)
     for item in items:
         refund = refunds.get(item["id"])
         item.update(refund=camel_row(refund) if refund else None, passwordNeeded=item["amountFen"] > limit)
@@ -200,7 +199,7 @@ async def finance_execute(request: web.Request, principal: Principal, body: Exec
     row = await service.get(body.id)
     now = request.app[CLOCK].now()
     if row.status in service.ACTIONS["execute"][0] and \
-            row.amount_fen > await config_fen(request, service.THRESHOLD_KEY, service.DEFAULT_THRESHOLD):
+            row.amount_fen > await request.app[CONFIG].fen(service.THRESHOLD_KEY, service.DEFAULT_THRESHOLD):
         if row.approver_id == principal.user_id:
             raise ServiceError("大额退款需要另一位审核人执行，审核人不能执行")
         await request.app[AUTH].check_reentered_password(principal, body.password, "退款")

@@ -33,6 +33,7 @@ from core_api.mall.market.models import MallGroupActivity, MallGroupSku, MallGro
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderMain, OrderShop
 from core_api.order.group.models import OrderGroupMember
+from core_api.order.place import service as place
 from core_api.platform.errors import NotFound, ServiceError
 
 log = logging.getLogger("console.order")
@@ -129,9 +130,7 @@ async def release(so: OrderShop, now: datetime) -> None:
 
 
 async def _pickup_code() -> str:
-    from core_api.order.place.service import _pickup_code
-
-    return await _pickup_code()
+    return await place._pickup_code()
 
 
 async def paid(so: OrderShop, actor: flow.Actor, paid_at: datetime | None, now: datetime) -> list[dict[str, Any]]:
@@ -199,8 +198,6 @@ async def expire(team_id: int, wallet: Any, now: datetime) -> list[dict[str, Any
 
 
 async def _close_unpaid(so: OrderShop, now: datetime) -> list[dict[str, Any]]:
-    from core_api.order.place import service as place
-
     async with in_transaction():
         return await place.close_shop_order(so, "timeout", flow.SYSTEM, now, "拼团失败，未支付订单关闭")
 
@@ -260,7 +257,6 @@ async def _system_after_sale(so: OrderShop, line: OrderLine, now: datetime) -> A
 async def _close_refunded(so_id: int, now: datetime) -> list[dict[str, Any]]:
     """Every line refunded: group_failed to closed, its coupons back (once: the move is conditional)."""
     from core_api.mall.coupon.models import MallUserCoupon
-    from core_api.order.place import service as place
 
     async with in_transaction():
         so = await OrderShop.get(id=so_id)
@@ -276,3 +272,7 @@ async def _close_refunded(so_id: int, now: datetime) -> list[dict[str, Any]]:
             if platform is not None:
                 await place._coupon_back(platform.id, main.order_no, now)
     return [flow.event("group_failed", closed, now, ref=f"group:{so.group_team_id}", amount_fen=so.refunded_fen)]
+
+
+# Placing, paying and closing a group order go through core_api.order.place.service, which calls these.
+place.GROUP_BUYS[:] = [place.GroupBuy(plan=plan, reserve=reserve, add_member=add_member, paid=paid, release=release)]

@@ -13,7 +13,7 @@ from pydantic import Field, model_validator
 from tortoise.transactions import in_transaction
 
 from core_api.account.consumer.service import check_acting_user
-from core_api.finance.pay_code import routes as pay_code
+from core_api.finance.pay_code import service as pay_code
 from core_api.order.core import flow
 from core_api.order.core.models import OrderMain, OrderShop
 from core_api.order.place import buyer, service

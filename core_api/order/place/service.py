@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -45,6 +46,28 @@ AFTER_SALE_DAYS = 7
 AUTO_COMPLETE_DAYS = 7
 MAX_LINES = 50
 BP = 10_000
+
+
+@dataclass(frozen=True)
+class GroupBuy:
+    """What a group-buy order adds to placing, paying and closing an order. core_api.order.group.service builds on
+    this module (the pick-up code, the close, the coupons back) and registers these at import, so this module
+    never imports it."""
+
+    plan: Callable[..., Awaitable[Any]]  # (uid, activity id, team id, shops, now): the seat and the group prices
+    reserve: Callable[..., Awaitable[tuple[int, bool]]]  # (plan, uid, now): (team id, leading)
+    add_member: Callable[..., Awaitable[None]]  # (team id, shop id, uid, shop order id, leading, now)
+    paid: Callable[..., Awaitable[list[dict[str, Any]]]]  # (shop order, actor, paid at, now): the events
+    release: Callable[..., Awaitable[None]]  # (shop order, now): its seat back
+
+
+GROUP_BUYS: list[GroupBuy] = []
+
+
+def group_buy() -> GroupBuy:
+    if not GROUP_BUYS:
+        raise ServiceError("拼团功能未启用")
+    return GROUP_BUYS[0]
 
 
 def split(total: int, weights: list[int]) -> list[int]:
@@ -302,13 +325,11 @@ async def place(req: PlaceRequest, now: datetime) -> Placed:
     """Places the order; a repeated request number answers the first order. The repeat is looked for only when
     the placement fails: the first order's unique request number refuses the repeat's row, or what it took (its
     coupons, its seat, the last of the stock) is gone, and then the repeat answers the first order, not that."""
-    from core_api.order.group import service as group
-
     if req.group_team_id is not None and req.group_activity_id is None:
         raise ServiceError("参团须同时提供拼团活动")
     try:
         async with in_transaction():
-            return await _place(req, now, group)
+            return await _place(req, now)
     except (ServiceError, IntegrityError) as exc:
         if (same := await _same_request(req)) is not None:
             return await read(same)
@@ -317,12 +338,12 @@ async def place(req: PlaceRequest, now: datetime) -> Placed:
         raise
 
 
-async def _place(req: PlaceRequest, now: datetime, group: Any) -> Placed:
+async def _place(req: PlaceRequest, now: datetime) -> Placed:
     """The placement's reads and writes, in one transaction (one connection): a refusal anywhere rolls all back.
     No account is created for the points: without one the balance is 0, and the debit is refused."""
     plan = None
     if req.group_activity_id is not None:
-        plan = await group.plan(req.uid, req.group_activity_id, req.group_team_id, req.shops, now)
+        plan = await group_buy().plan(req.uid, req.group_activity_id, req.group_team_id, req.shops, now)
     drafts = await _drafts(req, now, plan.prices if plan else None)
     lines = [ln for d in drafts for ln in d.lines]
     if len(lines) > MAX_LINES:
@@ -345,7 +366,7 @@ async def _place(req: PlaceRequest, now: datetime, group: Any) -> Placed:
         pay_deadline=now + timedelta(minutes=PAY_MINUTES), create_time=now)
     await sql.insert([main])  # a repeated request number stops here (unique)
     addr = req.address
-    team_id, leader = await group.reserve(plan, req.uid, now) if plan else (None, False)
+    team_id, leader = await group_buy().reserve(plan, req.uid, now) if plan else (None, False)
     shops = [OrderShop(
         order_no=flow.new_order_no(now, "S"), main_id=main.id, main_no=main_no, shop_id=d.shop_id, uid=req.uid,
         delivery=d.delivery, goods_fen=sum(ln.amount for ln in d.lines), coupon_fen=sum(ln.coupon for ln in d.lines),
@@ -356,7 +377,7 @@ async def _place(req: PlaceRequest, now: datetime, group: Any) -> Placed:
         group_team_id=team_id, create_time=now) for d in drafts]
     await sql.insert(shops)
     if team_id is not None:
-        await group.add_member(team_id, shops[0].shop_id, req.uid, shops[0].id, leader, now)
+        await group_buy().add_member(team_id, shops[0].shop_id, req.uid, shops[0].id, leader, now)
     rows = [OrderLine(
         shop_order_id=so.id, shop_id=d.shop_id, goods_id=ln.goods_id, sku_id=ln.sku_id, goods_name=ln.goods_name,
         spec=ln.spec, image=ln.image, price_fen=ln.unit_fen, quantity=ln.quantity, amount_fen=ln.amount,
@@ -445,9 +466,7 @@ async def on_notice(notice: Notice, provider: str, now: datetime) -> tuple[str, 
                     await flow.note(so.id, "paid_late", flow.SYSTEM, now, "关闭后到账，待退款")
                     continue
                 if so.kind == "group":
-                    from core_api.order.group import service as group
-
-                    events += await group.paid(so, flow.Actor("user", main.uid), notice.paid_at, now)
+                    events += await group_buy().paid(so, flow.Actor("user", main.uid), notice.paid_at, now)
                     continue
                 extra: dict[str, Any] = {"pay_status": "paid", "paid_at": notice.paid_at}
                 if so.delivery == "pickup":
@@ -509,9 +528,7 @@ async def close_shop_order(so: OrderShop, action: str, actor: flow.Actor, now: d
     closed = await flow.move(so, action, actor, now, note=reason, pay_status="closed", closed_at=now,
                              close_reason=reason[:200])
     if so.kind == "group":
-        from core_api.order.group import service as group
-
-        await group.release(so, now)
+        await group_buy().release(so, now)
     lines = await OrderLine.filter(shop_order_id=so.id).order_by("sku_id")
     for ln in lines:
         await MallSku.filter(id=ln.sku_id).update(stock=F("stock") + ln.quantity)

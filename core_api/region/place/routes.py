@@ -20,6 +20,7 @@ from core_api.platform.maps import maps_of
 from core_api.platform.schema import StrictSchema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import SETTINGS
+from core_api.region.place import local_maps  # noqa: F401 - registers the local maps
 from core_api.region.place.boundaries import kept_bytes
 
 MAP_USERS = any_perm("consult:service:edit", "consult:hospital:edit", "mall:shop:edit", "region:region:list")

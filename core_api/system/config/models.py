@@ -1,5 +1,6 @@
 from tortoise import fields
 
+from core_api.platform import webhook
 from core_api.platform.models import Audited
 
 
@@ -12,3 +13,12 @@ class SysConfig(Audited):
 
     class Meta:
         table = "sys_config"
+
+
+async def stored_parameter(key: str) -> str | None:
+    """A parameter's value as stored (no cache: a worker reads it where no config service runs)."""
+    values = await SysConfig.filter(config_key=key).values_list("config_value", flat=True)
+    return str(values[0]) if values else None
+
+
+webhook.PARAMETERS[:] = [stored_parameter]  # the app server's webhook address (core_api/platform/webhook.py)

@@ -62,6 +62,12 @@ class ConfigService:
             self._cache[key] = rows[0] if rows else None  # type: ignore[assignment]
         return self._cache[key]
 
+    async def fen(self, key: str, default: int) -> int:
+        """A parameter holding an amount in fen (a second-approval threshold): ``default`` when unset or not a
+        whole number."""
+        value = (await self.get(key) or "").strip()
+        return int(value) if value.isdigit() and len(value) <= 12 else default
+
     async def flag(self, key: str, default: bool = False) -> bool:
         value = await self.get(key)
         return default if value is None else value.strip().lower() == "true"

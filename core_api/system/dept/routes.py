@@ -15,8 +15,16 @@ from core_api.platform.schema import EditSchema, Flag, OptionalEmail, Schema, re
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH
 from core_api.system.dept.models import SysDept
-from core_api.system.dept.service import FIELDS, below, check_scope, dept_rows, dept_tree_select, scoped, views
-from core_api.system.role.models import SysRole, SysRoleDept
+from core_api.system.dept.service import (
+    FIELDS,
+    below,
+    check_scope,
+    dept_rows,
+    dept_tree_select,
+    role_dept_tree_data,
+    scoped,
+    views,
+)
 from core_api.system.user.models import SysUser
 
 api = Api("dept")
@@ -75,17 +83,6 @@ async def role_dept_tree(principal: Principal, roleId: int) -> web.Response:  # 
     return ok(**await role_dept_tree_data(principal, roleId))
 
 
-async def role_dept_tree_data(principal: Principal, role_id: int) -> dict:
-    role = await SysRole.get_or_none(role_id=role_id, del_flag="0")
-    if role is None:
-        raise NotFound()
-    granted = await SysRoleDept.filter(role_id=role_id).values_list("dept_id", flat=True)
-    rows = await dept_rows(principal.authz)
-    if role.dept_check_strictly:
-        # Linked checking: report only leaves, so a half-granted parent shows half-checked.
-        parents = {r["parent_id"] for r in rows if r["dept_id"] in granted}
-        granted = [d for d in granted if d not in parents]
-    return {"checkedKeys": sorted(granted), "depts": dept_tree_select(rows)}
 
 
 async def parent_of(body: DeptBody) -> SysDept:

@@ -6,11 +6,12 @@ from typing import Any
 
 from tortoise.expressions import Q
 
-from core_api.platform.errors import ServiceError
+from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import camel_row
-from core_api.platform.security import Authz
+from core_api.platform.security import Authz, Principal
 from core_api.platform.tree import build_tree, tree_select
 from core_api.system.dept.models import SysDept
+from core_api.system.role.models import SysRole, SysRoleDept
 
 FIELDS = ("dept_id", "parent_id", "ancestors", "dept_name", "order_num", "leader", "phone", "email", "status",
           "del_flag", "create_by", "create_time", "update_by", "update_time")
@@ -50,3 +51,17 @@ def dept_tree_select(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def views(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [camel_row(r) for r in rows]
+
+
+async def role_dept_tree_data(principal: Principal, role_id: int) -> dict:
+    """A role's departments as the role screen's tree shows them checked."""
+    role = await SysRole.get_or_none(role_id=role_id, del_flag="0")
+    if role is None:
+        raise NotFound()
+    granted = await SysRoleDept.filter(role_id=role_id).values_list("dept_id", flat=True)
+    rows = await dept_rows(principal.authz)
+    if role.dept_check_strictly:
+        # Linked checking: report only leaves, so a half-granted parent shows half-checked.
+        parents = {r["parent_id"] for r in rows if r["dept_id"] in granted}
+        granted = [d for d in granted if d not in parents]
+    return {"checkedKeys": sorted(granted), "depts": dept_tree_select(rows)}

@@ -20,7 +20,7 @@ from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
 from core_api.platform.schema import EditSchema, Flag, Schema, refuse_changes
 from core_api.platform.security import Authz, Principal, any_perm
 from core_api.platform.state import AUTH
-from core_api.system.dept.routes import role_dept_tree_data
+from core_api.system.dept.service import role_dept_tree_data
 from core_api.system.role import grants
 from core_api.system.role.models import SysRole, SysRoleDept, SysRoleMenu
 from core_api.system.user.models import SUPER_ADMIN_ID, SysUser, SysUserRole

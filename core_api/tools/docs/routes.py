@@ -22,7 +22,7 @@ from core_api.platform.errors import Forbidden
 from core_api.platform.page_session import cookie_storage, issue_ticket, redeem_ticket, session_alive
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.settings import ROOT
-from core_api.platform.state import AUTH, SETTINGS
+from core_api.platform.state import AUTH, OPENAPI, SETTINGS
 
 api = Api("docs")
 PERMISSION = "tool:swagger:list"
@@ -129,9 +129,7 @@ async def init_js(_request: web.Request) -> web.Response:
 async def core_document(request: web.Request) -> web.Response:
     if not await _allowed(request):
         raise Forbidden()
-    from core_api.app import openapi_document
-
-    return json_response(openapi_document(request.config_dict[SETTINGS]))
+    return json_response(request.config_dict[OPENAPI]())
 
 
 async def bff_document(request: web.Request) -> web.Response:
