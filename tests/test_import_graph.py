@@ -1,7 +1,8 @@
 """The import graph of the Python packages, imports made inside functions included (those under TYPE_CHECKING are
-not: they never run): no cycle anywhere, the platform imports no feature, and no route module imports another. Features plug into the platform by
-registering at start (their job handlers, the operation log's table, the local maps, the message that says an
-export is ready): before, such imports closed one knot of 92 modules across 22 areas (issue 27 §2)."""
+not: they never run): no cycle anywhere, the platform imports no feature, and no route module imports another.
+Features plug into the platform by registering at start (their job handlers, the operation log's table, the local
+maps, the message that says an export is ready): before, such imports closed one knot of 92 modules across 22
+areas (issue 27 §2)."""
 
 from __future__ import annotations
 
