@@ -2,7 +2,7 @@
 
 Every call is signed with the partner key and idempotent by ``Idempotency-Key`` (core_api/platform/partner.py).
 The consumers and their sign-ins are written here by hand; every other feed comes from its resource's
-declaration (``Resource(..., partner=Partner(...))``, core_api/platform/resource.py). docs/partner-api.md.
+declaration (``Resource(..., partner=Partner(...))``, core_api/platform/resource/partner_feed.py). docs/partner-api.md.
 """
 
 from __future__ import annotations

@@ -1,0 +1,68 @@
+"""A business resource is one declaration: its model, its fields, its permission prefix and its extras.
+
+``Resource(...)`` gives the spec's six calls at ``/admin/{name}`` (list by GET or POST, one record,
+create, update, delete, shelf toggle), the xlsx export, the change history of a record, the metadata
+the screens are drawn from, their OpenAPI (through the ordinary ``Api``) and the operation log. A field
+is one ``F(...)`` line: it shows up in the list, the filters, the form, the export and the documents.
+
+What differs per resource is written by hand beside the declaration: ``check`` (extra rules before a
+write) and ``Action`` entries that describe hand-written calls (audit, block, send alarm) to the screens.
+
+The parts, each in its own module of this package:
+
+- ``declaration.py``: ``Resource(...)`` and ``Action``; declaring a resource checks it, registers it and makes
+  its models and calls.
+- ``fields.py``: ``F(...)`` and what a field's kind means: the python type a body takes, its rules (never beyond
+  what the column holds) and how a row shows it (masks, times).
+- ``registry.py``: the declared resources, and the hooks features set at start (regions, shops, categories,
+  app users: the platform knows none of them).
+- ``query.py``: the list call: its query model, its conditions and the key naming them, its total (tally,
+  kept or counted).
+- ``values.py``: a write: the body models, the checked values (dictionaries, regions, shops, app users,
+  coordinates), the ids a body names, and the names and paths rows carry beside their ids.
+- ``routes.py``: the six calls, the export and the change history of every resource.
+- ``meta.py``: what the screens are drawn from (``/admin/resources/meta``).
+- ``partner_feed.py``: ``Partner(...)``: the app's server writes a declared resource's records.
+
+Features import from the package itself: the names below are the ones they use.
+"""
+
+from core_api.platform.resource.declaration import Action, Resource
+from core_api.platform.resource.fields import PERSONAL_DATA, F, column_limits, mask
+from core_api.platform.resource.meta import meta_api
+from core_api.platform.resource.partner_feed import Partner, partner_api
+from core_api.platform.resource.registry import (
+    AREA_PATHS,
+    CATEGORY_FILTER,
+    PARTNER_ACTING,
+    PARTNER_USERS,
+    REGISTRY,
+    SHOP_NAMES,
+)
+from core_api.platform.resource.routes import CONFLICT, SHELF_OFF, SHELF_ON
+from core_api.platform.resource.values import area_paths, owned, shop_names, unknown_app_users
+
+__all__ = [
+    "AREA_PATHS",
+    "CATEGORY_FILTER",
+    "CONFLICT",
+    "PARTNER_ACTING",
+    "PARTNER_USERS",
+    "PERSONAL_DATA",
+    "REGISTRY",
+    "SHELF_OFF",
+    "SHELF_ON",
+    "SHOP_NAMES",
+    "Action",
+    "F",
+    "Partner",
+    "Resource",
+    "area_paths",
+    "column_limits",
+    "mask",
+    "meta_api",
+    "owned",
+    "partner_api",
+    "shop_names",
+    "unknown_app_users",
+]
