@@ -22,7 +22,7 @@ import { send } from "@/lib/mutations";
 import { download, request, RequestError } from "@/lib/request";
 import { ExportDialog } from "./export-dialog";
 import { HistoryDialog } from "./history-dialog";
-import { actionInitial, actionPayload, bodyOf, fenToYuan, filterKeys, filterValues, formFields, linkHref, matchesWhen, onShelf, resourceParsers, shopNameKey, withoutOwnShop } from "./logic";
+import { actionInitial, actionPayload, bodyOf, filterKeys, filterValues, formFields, linkHref, matchesWhen, moneyText, onShelf, resourceParsers, shopNameKey, withoutOwnShop } from "./logic";
 import { MetaFormDialog } from "./resource-form";
 import { CategorySelect } from "./category-picker";
 import { ShopPicker } from "./shop-picker";
@@ -37,7 +37,7 @@ function Cell({ field: f, value, dicts }: { field: ResourceFieldMeta; value: unk
     const first = splitFiles(typeof value === "string" ? value : "")[0];
     return first ? <StoredImage path={first} alt={f.label} className="size-10 rounded object-cover" /> : null;
   }
-  if (f.kind === "money") return <>{fenToYuan(value)}</>;
+  if (f.kind === "money") return <>{moneyText(value)}</>;
   if (f.kind === "richtext") return null;
   return <>{value === null || value === undefined ? "" : String(value)}</>;
 }
