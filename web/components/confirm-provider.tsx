@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useCallback, useContext, useState } from "react";
+import { toast } from "sonner";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -67,4 +68,19 @@ export function useConfirm(): Confirm {
   const confirm = useContext(ConfirmContext);
   if (!confirm) throw new Error("useConfirm needs a <ConfirmProvider>");
   return confirm;
+}
+
+/** Confirm, write, toast: the shape of every delete and status change (`run` resolves false when refused). */
+export function useConfirmedAction() {
+  const confirm = useConfirm();
+  const t = useTranslations("list");
+  return useCallback(
+    async (message: string, run: () => Promise<boolean>, done = t("deleted")) => {
+      if (!(await confirm({ message }))) return false;
+      const ok = await run();
+      if (ok) toast.success(done);
+      return ok;
+    },
+    [confirm, t],
+  );
 }

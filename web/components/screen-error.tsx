@@ -1,5 +1,7 @@
 import { CircleAlertIcon } from "lucide-react";
+import { StatusPage } from "@/components/status-page";
 import { Card, CardContent } from "@/components/ui/card";
+import type { BffResult } from "@/lib/bff";
 import { getMessageText } from "@/lib/i18n-server";
 import type { Message } from "@/lib/outcome";
 
@@ -14,4 +16,9 @@ export async function ScreenError({ message }: { message: Message }) {
       </CardContent>
     </Card>
   );
+}
+
+/** What a screen shows when its call was refused or failed. */
+export function ScreenFailure({ result }: { result: Extract<BffResult<unknown>, { ok: false }> }) {
+  return result.status === "forbidden" ? <StatusPage code="403" /> : <ScreenError message={result.message} />;
 }

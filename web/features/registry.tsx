@@ -25,10 +25,11 @@ import { RoleScreen } from "@/features/system/role/role-screen";
 import { AuthRoleScreen } from "@/features/system/user/auth-role-screen";
 import { UserScreen } from "@/features/system/user/user-screen";
 import { toolViews } from "@/features/tools/registry";
+import type { ScreenSearchParams } from "@/lib/list-screen";
 
 /** What a registered view receives: the query, and the numeric id of a hidden page's address. */
 export interface ViewProps {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: ScreenSearchParams;
   id?: string;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartRows, presetOf, presetRange, rangeProblem, yuan } from "./business-logic";
+import { chartRows, presetOf, presetRange, rangeProblem } from "./business-logic";
 
 describe("business report logic", () => {
   it("builds the preset ranges ending today", () => {
@@ -15,14 +15,6 @@ describe("business report logic", () => {
     expect(rangeProblem("2025-01-01", "2026-01-02")).toBe("日期范围不能超过366天");
     expect(rangeProblem("2025-01-01", "2026-01-01")).toBeNull();
     expect(rangeProblem("", "2026-01-01")).toBeNull();
-  });
-
-  it("shows fen as yuan exactly", () => {
-    expect(yuan(0)).toBe("0.00");
-    expect(yuan(5)).toBe("0.05");
-    expect(yuan(123456)).toBe("1,234.56");
-    expect(yuan(-2550)).toBe("-25.50");
-    expect(yuan(900719925474099)).toBe("9,007,199,254,740.99");
   });
 
   it("labels the chart rows by month and day", () => {

@@ -35,15 +35,8 @@ export function rangeProblem(begin: string, end: string): string | null {
   return null;
 }
 
-/** Integer fen as yuan with two decimals, never through a float sum: 123456 → "1,234.56". */
-export function yuan(fen: number): string {
-  const sign = fen < 0 ? "-" : "";
-  const abs = Math.abs(Math.trunc(fen));
-  const whole = Math.floor(abs / 100).toLocaleString("en-US");
-  return `${sign}${whole}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** Chart rows: the day's label and the money in yuan (a chart's scale only; cards and tooltips use `yuan`). */
+/** Chart rows: the day's label and the money in yuan, a chart's scale only (cards and tooltips show it through
+ * fenToYuan, which rounds the tooltip's yuan × 100 back to the exact fen). */
 export function chartRows(days: BusinessDay[]) {
   return days.map((d) => ({ ...d, label: d.day.slice(5), paidYuan: d.paidFen / 100, refundYuan: d.refundFen / 100 }));
 }

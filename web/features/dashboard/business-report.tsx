@@ -7,8 +7,9 @@ import { DateRangePicker } from "@/components/date-range-picker";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { today } from "@/lib/date-range";
+import { fenToYuan } from "@/lib/money";
 import { request } from "@/lib/request";
-import { type BusinessData, chartRows, PRESETS, presetOf, presetRange, rangeProblem, yuan } from "./business-logic";
+import { type BusinessData, chartRows, PRESETS, presetOf, presetRange, rangeProblem } from "./business-logic";
 
 type Totals = BusinessData["totals"];
 
@@ -83,7 +84,7 @@ export function BusinessReport() {
                 <div key={key} data-testid={`report-${key}`} className="rounded-lg border p-3">
                   <div className="text-sm text-muted-foreground">{t(`cards.${key}`)}</div>
                   <div data-testid="report-value" className="text-xl font-semibold tabular-nums">
-                    {money ? `¥${yuan(Number(data.totals[key] ?? 0))}` : Number(data.totals[key] ?? 0).toLocaleString()}
+                    {money ? `¥${fenToYuan(Number(data.totals[key] ?? 0), { grouped: true })}` : Number(data.totals[key] ?? 0).toLocaleString()}
                   </div>
                 </div>
               ))}
@@ -99,7 +100,7 @@ export function BusinessReport() {
                       <YAxis tickLine={false} fontSize={12} />
                       <Tooltip
                         labelFormatter={(_label, payload) => payload?.[0]?.payload?.day ?? ""}
-                        formatter={(value) => `¥${yuan(Math.round(Number(value) * 100))}`}
+                        formatter={(value) => `¥${fenToYuan(Number(value) * 100, { grouped: true })}`}
                       />
                       <Legend />
                       <Line dataKey="paidYuan" name={t("cards.paidFen")} stroke="var(--primary)" dot={false} />

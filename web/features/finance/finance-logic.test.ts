@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { actionsFor, countdown, fenToYuan, secondsLeft, yuanInput } from "./finance-logic";
+import { actionsFor, countdown, payCodeFen, secondsLeft } from "./finance-logic";
 
-describe("finance money and states", () => {
-  it("shows fen as yuan exactly", () => {
-    expect(fenToYuan(12345)).toBe("123.45");
-    expect(fenToYuan(5)).toBe("0.05");
-    expect(fenToYuan(-1250)).toBe("-12.50");
-    expect(fenToYuan(0)).toBe("0.00");
-  });
-  it("accepts yuan with at most two decimals", () => {
-    expect(yuanInput(" 12.5 ")).toBe("12.5");
-    expect(yuanInput("0.01")).toBe("0.01");
-    for (const bad of ["", "0", "0.00", "12.345", "-1", "1e3", "01", "abc"]) expect(yuanInput(bad)).toBeNull();
+describe("finance amounts and states", () => {
+  it("takes a pay code's amount in yuan with at most two decimals, as fen", () => {
+    expect(payCodeFen(" 12.5 ")).toBe(1250);
+    expect(payCodeFen("0.01")).toBe(1);
+    expect(payCodeFen("0.29")).toBe(29);
+    for (const bad of ["", "0", "0.00", "12.345", "-1", "1e3", "01", "abc"]) expect(payCodeFen(bad)).toBeNull();
   });
   it("counts down to the expiry", () => {
     const now = 1_700_000_000_000;

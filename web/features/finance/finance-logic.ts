@@ -1,16 +1,11 @@
-/** Money on the finance screens: integer fen in, yuan text out; never a float on the way in. */
+/** What the finance screens derive: the amount of a pay code, the countdown to its expiry, a withdrawal's actions. */
+import { yuanToFen } from "@/lib/money";
 
-/** 12345 → "123.45"; -5 → "-0.05". */
-export function fenToYuan(fen: number): string {
-  const sign = fen < 0 ? "-" : "";
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** What the operator typed as yuan ("12", "12.5", "12.50") → the exact text the core accepts, or null. */
-export function yuanInput(text: string): string | null {
-  const value = text.trim();
-  return /^(0|[1-9]\d{0,7})(\.\d{1,2})?$/.test(value) && !/^0(\.0{1,2})?$/.test(value) ? value : null;
+/** The amount of a pay code as the operator typed it in yuan ("12", "12.5", "12.50") → fen, or null when it is
+ * not a positive amount with at most two decimals (the core checks its own range again). */
+export function payCodeFen(text: string): number | null {
+  const fen = yuanToFen(text);
+  return fen && fen > 0 ? fen : null;
 }
 
 /** Seconds left until a deadline in this browser's milliseconds (received as seconds left: the browser's clock

@@ -10,8 +10,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { fenToYuan } from "@/lib/money";
 import { request, RequestError } from "@/lib/request";
-import { countdown, fenToYuan, secondsLeft, yuanInput } from "./finance-logic";
+import { countdown, payCodeFen, secondsLeft } from "./finance-logic";
 
 interface PayCode {
   orderNo: string;
@@ -90,8 +91,8 @@ export function PayCodeScreen() {
   }, [orderNo, pending, reload]);
 
   const create = async () => {
-    const yuan = yuanInput(amount);
-    if (!yuan) {
+    const amountFen = payCodeFen(amount);
+    if (!amountFen) {
       toast.error(t("badAmount"));
       return;
     }
@@ -99,7 +100,7 @@ export function PayCodeScreen() {
     setBusy(true);
     try {
       const { data } = await request<PayCode>(`api/admin/open/v1/${list.provider}_pay_pc`, {
-        params: { amount: yuan, subject: subject.trim() || undefined },
+        params: { amountFen, subject: subject.trim() || undefined },
       });
       if (data) {
         setImage("");

@@ -10,8 +10,9 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/u
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { fenToYuan } from "@/lib/money";
 import { request, RequestError } from "@/lib/request";
-import { actionsFor, fenToYuan, type WithdrawalStatus } from "./finance-logic";
+import { actionsFor, type WithdrawalStatus } from "./finance-logic";
 
 interface Withdrawal {
   id: number;

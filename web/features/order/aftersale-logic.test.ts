@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decisionBody, decisionsFor, executable, fenToYuan } from "./aftersale-logic";
+import { decisionBody, decisionsFor, executable } from "./aftersale-logic";
 
 describe("after-sale decisions", () => {
   it("offers only the legal decisions", () => {
@@ -21,9 +21,5 @@ describe("after-sale decisions", () => {
     expect(decisionBody(3, "reject", " 破损 ", false)).toEqual({ id: 3, action: "reject", reason: "破损" });
     expect(decisionBody(3, "receive", "", true)).toEqual({ id: 3, action: "receive", sellable: true });
     expect(decisionBody(3, "approve", "x", true)).toEqual({ id: 3, action: "approve" });
-  });
-  it("shows fen as yuan", () => {
-    expect(fenToYuan(9550)).toBe("95.50");
-    expect(fenToYuan(7)).toBe("0.07");
   });
 });

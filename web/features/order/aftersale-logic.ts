@@ -37,10 +37,3 @@ export function decisionBody(id: number, action: Decision, reason: string, sella
   if (action === "receive") return { id, action, sellable };
   return { id, action };
 }
-
-/** Integer fen as yuan, exactly. */
-export function fenToYuan(fen: number): string {
-  const sign = fen < 0 ? "-" : "";
-  const abs = Math.abs(fen);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}

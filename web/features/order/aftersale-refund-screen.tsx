@@ -9,8 +9,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { fenToYuan } from "@/lib/money";
 import { request, RequestError } from "@/lib/request";
-import { type AfterSaleStatus, executable, fenToYuan } from "./aftersale-logic";
+import { type AfterSaleStatus, executable } from "./aftersale-logic";
 import { type AfterSaleRow, statusBadge } from "./aftersale-screen";
 
 interface RefundRow {

@@ -5,8 +5,9 @@ import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { fenToYuan } from "@/lib/money";
 import { request, RequestError } from "@/lib/request";
-import { detailSource, lineDiscount, ordered, type OrderDetail, type ShopOrder, yuan } from "./order-logic";
+import { detailSource, lineDiscount, ordered, type OrderDetail, type ShopOrder } from "./order-logic";
 
 /**
  * The order detail (订单详情 order/detail/index, opened at /myMenu/orderDetail?orderNo= by an order message, and
@@ -49,10 +50,10 @@ export function OrderDetailScreen({ orderNo, id }: { orderNo?: string; id?: stri
           <div>{t("placedAt")}: {main.createTime}</div>
           {main.payFen !== undefined && (
             <>
-              <div>{t("goods")}: ¥{yuan(main.goodsFen)}</div>
-              <div>{t("freight")}: ¥{yuan(main.freightFen)}</div>
-              <div>{t("discount")}: ¥{yuan((main.couponFen ?? 0) + (main.pointsFen ?? 0))}</div>
-              <div data-testid="order-detail-paid">{t("paid")}: ¥{yuan(main.payFen)}</div>
+              <div>{t("goods")}: ¥{fenToYuan(main.goodsFen ?? 0)}</div>
+              <div>{t("freight")}: ¥{fenToYuan(main.freightFen ?? 0)}</div>
+              <div>{t("discount")}: ¥{fenToYuan((main.couponFen ?? 0) + (main.pointsFen ?? 0))}</div>
+              <div data-testid="order-detail-paid">{t("paid")}: ¥{fenToYuan(main.payFen)}</div>
             </>
           )}
           {main.paidAt && <div>{t("paidAt")}: {main.paidAt}</div>}
@@ -84,7 +85,7 @@ export function OrderDetailScreen({ orderNo, id }: { orderNo?: string; id?: stri
                     <TableCell>{t(`kind.${p.kind}`)}</TableCell>
                     <TableCell>{p.outNo}</TableCell>
                     <TableCell>{p.tradeNo}</TableCell>
-                    <TableCell>¥{yuan(p.amountFen)}</TableCell>
+                    <TableCell>¥{fenToYuan(p.amountFen)}</TableCell>
                     <TableCell>{p.createTime}</TableCell>
                   </TableRow>
                 ))}
@@ -112,11 +113,11 @@ function ShopOrderCard({ shop, focused }: { shop: ShopOrder; focused: boolean })
           <div>{t("delivery")}: {t(`deliveryKind.${shop.delivery}`)}</div>
           <div>{t("receiver")}: {shop.receiverName} {shop.receiverPhone}</div>
           <div>{t("address")}: {shop.receiverArea} {shop.receiverAddress}</div>
-          <div>{t("goods")}: ¥{yuan(shop.goodsFen)}</div>
-          <div>{t("freight")}: ¥{yuan(shop.freightFen)}</div>
-          <div>{t("discount")}: ¥{yuan(shop.couponFen + shop.pointsFen)}</div>
-          <div data-testid="order-detail-shop-paid">{t("paid")}: ¥{yuan(shop.payFen)}</div>
-          <div>{t("refunded")}: ¥{yuan(shop.refundedFen)}</div>
+          <div>{t("goods")}: ¥{fenToYuan(shop.goodsFen)}</div>
+          <div>{t("freight")}: ¥{fenToYuan(shop.freightFen)}</div>
+          <div>{t("discount")}: ¥{fenToYuan(shop.couponFen + shop.pointsFen)}</div>
+          <div data-testid="order-detail-shop-paid">{t("paid")}: ¥{fenToYuan(shop.payFen)}</div>
+          <div>{t("refunded")}: ¥{fenToYuan(shop.refundedFen)}</div>
           {shop.trackingNo && (
             <div data-testid="order-detail-logistics">
               {t("logistics")}: {shop.carrier} {shop.trackingNo} {shop.shippedAt ?? ""}
@@ -141,11 +142,11 @@ function ShopOrderCard({ shop, focused }: { shop: ShopOrder; focused: boolean })
                 <TableRow key={line.id} data-testid="order-detail-line">
                   <TableCell>{line.goodsName}</TableCell>
                   <TableCell>{line.spec}</TableCell>
-                  <TableCell>¥{yuan(line.priceFen)}</TableCell>
+                  <TableCell>¥{fenToYuan(line.priceFen)}</TableCell>
                   <TableCell>{line.quantity}</TableCell>
-                  <TableCell>¥{yuan(lineDiscount(line))}</TableCell>
-                  <TableCell>¥{yuan(line.payFen)}</TableCell>
-                  <TableCell>¥{yuan(line.refundedFen)}</TableCell>
+                  <TableCell>¥{fenToYuan(lineDiscount(line))}</TableCell>
+                  <TableCell>¥{fenToYuan(line.payFen)}</TableCell>
+                  <TableCell>¥{fenToYuan(line.refundedFen)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { detailSource, lineDiscount, ordered, type OrderDetail, yuan } from "./order-logic";
+import { detailSource, lineDiscount, ordered, type OrderDetail } from "./order-logic";
 
 describe("order detail logic", () => {
-  it("shows fen as yuan exactly", () => {
-    expect(yuan(0)).toBe("0.00");
-    expect(yuan(9500)).toBe("95.00");
-    expect(yuan(1)).toBe("0.01");
-    expect(yuan(-205)).toBe("-2.05");
-    expect(yuan(null)).toBe("0.00");
-  });
-
   it("puts the shop order a message opened first", () => {
     const detail = { focus: 2, shops: [{ id: 1 }, { id: 2 }, { id: 3 }] } as unknown as OrderDetail;
     expect(ordered(detail).map((s) => s.id)).toEqual([2, 1, 3]);

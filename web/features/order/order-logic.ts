@@ -70,14 +70,6 @@ export interface OrderDetail {
   focus: number | null;
 }
 
-/** Integer fen as yuan with two decimals, never through a float sum. */
-export function yuan(fen: number | null | undefined): string {
-  const value = Math.trunc(Number(fen ?? 0));
-  const sign = value < 0 ? "-" : "";
-  const abs = Math.abs(value);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
 /** The shop orders in the order shown: the one a message or a list row opened first. */
 export function ordered(detail: OrderDetail): ShopOrder[] {
   if (detail.focus === null) return detail.shops;

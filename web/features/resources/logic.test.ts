@@ -4,7 +4,6 @@ import {
   exportRunning,
   actionPayload,
   bodyOf,
-  fenToYuan,
   filterKeys,
   filterValues,
   formFields,
@@ -12,15 +11,15 @@ import {
   formValues,
   linkHref,
   matchesWhen,
+  moneyText,
   shownValue,
-  yuanToFen,
 } from "./logic";
 
 const words = {
   required: (l: string) => `${l}不能为空`,
   tooLong: (l: string, n: number) => `${l}最多${n}个字符`,
-  tooSmall: (l: string, n: number) => `${l}不能小于${n}`,
-  tooLarge: (l: string, n: number) => `${l}不能大于${n}`,
+  tooSmall: (l: string, n: number | string) => `${l}不能小于${n}`,
+  tooLarge: (l: string, n: number | string) => `${l}不能大于${n}`,
   invalid: (l: string) => `${l}格式不正确`,
 };
 
@@ -35,24 +34,16 @@ const fields = [
   { name: "startAt", label: "开始", kind: "datetime" },
 ] as const;
 
-describe("money", () => {
-  it("shows fen as yuan with two decimals", () => {
-    expect(fenToYuan(12345)).toBe("123.45");
-    expect(fenToYuan(5)).toBe("0.05");
-    expect(fenToYuan(-5)).toBe("-0.05");
-    expect(fenToYuan(0)).toBe("0.00");
-    expect(fenToYuan(null)).toBe("");
-  });
-  it("reads yuan as fen exactly", () => {
-    expect(yuanToFen("0.29")).toBe(29); // 0.29 * 100 is 28.999999999999996 in floating point
-    expect(yuanToFen("1.1")).toBe(110);
-    expect(yuanToFen("19.99")).toBe(1999);
-    expect(yuanToFen("-0.5")).toBe(-50);
-    expect(yuanToFen(" 7 ")).toBe(700);
-    expect(yuanToFen("")).toBeNull();
-    expect(yuanToFen("1.234")).toBeUndefined();
-    expect(yuanToFen("abc")).toBeUndefined();
-    for (const fen of [0, 1, 99, 100, 123456789]) expect(yuanToFen(fenToYuan(fen))).toBe(fen);
+describe("a money column", () => {
+  it("shows the column's fen as yuan, and what is not fen as it came", () => {
+    expect(moneyText(12345)).toBe("123.45");
+    expect(moneyText(-5)).toBe("-0.05");
+    expect(moneyText(0)).toBe("0.00");
+    expect(moneyText("1999")).toBe("19.99");
+    expect(moneyText(null)).toBe("");
+    expect(moneyText("")).toBe("");
+    expect(moneyText("abc")).toBe("abc");
+    expect(moneyText(12.5)).toBe("12.5");
   });
 });
 
@@ -118,7 +109,7 @@ describe("the form", () => {
     expect(errors({ idNumber: "123" })).toEqual(["身份证号格式不正确"]);
     expect(errors({ price: "0.001" })).toEqual(["价格格式不正确"]);
     expect(errors({ price: "0.00" })).toEqual(["价格不能小于0.01"]);
-    expect(errors({ price: "1000.01" })).toEqual(["价格不能大于1000"]);
+    expect(errors({ price: "1000.01" })).toEqual(["价格不能大于1000.00"]);
     expect(errors({ price: "" })).toBeUndefined();
   });
 });

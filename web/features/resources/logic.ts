@@ -3,31 +3,18 @@
 import { z } from "zod";
 import type { ResourceActionMeta, ResourceFieldMeta, ResourceMeta, ResourceRow } from "@/lib/api/types";
 import { pagingParsers, text } from "@/lib/list-parsers";
+import { fenToYuan, yuanToFen } from "@/lib/money";
 
 type Field = Pick<ResourceFieldMeta, "name" | "kind"> & Partial<ResourceFieldMeta>;
 
-// ---- money: integer fen on the wire, yuan with two decimals on the screen
+// ---- money: integer fen on the wire, yuan with two decimals on the screen (lib/money.ts)
 
-const YUAN = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
-
-/** 12345 → "123.45"; -5 → "-0.05"; nothing → "". */
-export function fenToYuan(fen: unknown): string {
-  if (fen === null || fen === undefined || fen === "") return "";
-  const value = Number(fen);
-  if (!Number.isSafeInteger(value)) return String(fen);
-  const abs = Math.abs(value);
-  const cents = String(abs % 100).padStart(2, "0");
-  return `${value < 0 ? "-" : ""}${Math.floor(abs / 100)}.${cents}`;
-}
-
-/** "123.4" → 12340, exactly (no floating point); "" → null; anything else → undefined. */
-export function yuanToFen(yuan: string): number | null | undefined {
-  const textValue = yuan.trim();
-  if (textValue === "") return null;
-  const match = YUAN.exec(textValue);
-  if (!match) return undefined;
-  const fen = Number(match[2]) * 100 + Number((match[3] ?? "").padEnd(2, "0"));
-  return match[1] && fen !== 0 ? -fen : fen;
+/** A money column's value as yuan: 12345 → "123.45"; nothing → ""; a value that is not a whole number of fen is
+ * shown as it came rather than guessed at (a row's values are whatever the declaration's column holds). */
+export function moneyText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  const fen = Number(value);
+  return Number.isSafeInteger(fen) ? fenToYuan(fen) : String(value);
 }
 
 // ---- the list's URL state
@@ -113,7 +100,7 @@ export function formValues(fields: readonly Field[], row: ResourceRow | null): R
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const value = row?.[f.name];
-    if (f.kind === "money") out[f.name] = fenToYuan(value);
+    if (f.kind === "money") out[f.name] = moneyText(value);
     else if (NUMERIC.has(f.kind)) out[f.name] = value === null || value === undefined || value === "" ? undefined : Number(value);
     else if (f.kind === "datetime") out[f.name] = value ? String(value).replace(" ", "T") : "";
     else out[f.name] = value === null || value === undefined ? "" : String(value);
@@ -161,8 +148,9 @@ const PATTERNS: Record<string, RegExp> = { phone: /^1\d{10}$/, idcard: /^\d{17}[
 export interface RuleWords {
   required: (label: string) => string;
   tooLong: (label: string, max: number) => string;
-  tooSmall: (label: string, min: number) => string;
-  tooLarge: (label: string, max: number) => string;
+  /** the bound as a number, or money's in yuan text ("0.01") */
+  tooSmall: (label: string, min: number | string) => string;
+  tooLarge: (label: string, max: number | string) => string;
   invalid: (label: string) => string;
 }
 
@@ -182,8 +170,8 @@ export function formSchema(fields: readonly Field[], words: RuleWords, loaded: R
         if (fen === null) {
           if (f.required) ctx.addIssue({ code: "custom", message: words.required(label) });
         } else if (fen === undefined) ctx.addIssue({ code: "custom", message: words.invalid(label) });
-        else if (f.min !== null && f.min !== undefined && fen < f.min) ctx.addIssue({ code: "custom", message: words.tooSmall(label, f.min / 100) });
-        else if (f.max !== null && f.max !== undefined && fen > f.max) ctx.addIssue({ code: "custom", message: words.tooLarge(label, f.max / 100) });
+        else if (f.min !== null && f.min !== undefined && fen < f.min) ctx.addIssue({ code: "custom", message: words.tooSmall(label, fenToYuan(f.min)) });
+        else if (f.max !== null && f.max !== undefined && fen > f.max) ctx.addIssue({ code: "custom", message: words.tooLarge(label, fenToYuan(f.max)) });
       });
     } else if (COORDINATES.has(f.kind)) {
       const bound = f.kind === "lng" ? 180 : 90;
@@ -210,7 +198,7 @@ export function formSchema(fields: readonly Field[], words: RuleWords, loaded: R
 /** A changed value as the history shows it: a dictionary's label, money in yuan, nothing as "—". */
 export function shownValue(field: Field | undefined, value: unknown, labelOf: (dictType: string, value: string) => string): string {
   if (value === null || value === undefined || value === "") return "—";
-  if (field?.kind === "money") return fenToYuan(value);
+  if (field?.kind === "money") return moneyText(value);
   if (field?.dictType) return labelOf(field.dictType, String(value));
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }

@@ -7,22 +7,22 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { AreaPicker } from "@/components/area-picker/area-picker";
-import { useConfirm } from "@/components/confirm-provider";
+import { useConfirm, useConfirmedAction } from "@/components/confirm-provider";
+import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
 import type { Features } from "@/components/data-table/features";
-import { useConsole } from "@/components/layout/console-context";
+import { RowAction, ToolbarButton } from "@/components/data-table/operations";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
+import { useConsole } from "@/components/layout/console-context";
 import { StoredImage } from "@/components/upload/image-upload";
-import { CrudList, EditRemoveActions } from "@/features/system/shared/crud-list";
-import { send, useConfirmedAction } from "@/features/system/shared/mutations";
-import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
 import type { ResourceActionMeta, ResourceFieldMeta, ResourceRow, ResourceScreenData } from "@/lib/api/types";
 import { splitFiles } from "@/lib/files";
+import { send } from "@/lib/mutations";
 import { download, request, RequestError } from "@/lib/request";
 import { ExportDialog } from "./export-dialog";
 import { HistoryDialog } from "./history-dialog";
-import { actionInitial, actionPayload, bodyOf, fenToYuan, filterKeys, filterValues, formFields, linkHref, matchesWhen, onShelf, resourceParsers, shopNameKey, withoutOwnShop } from "./logic";
+import { actionInitial, actionPayload, bodyOf, filterKeys, filterValues, formFields, linkHref, matchesWhen, moneyText, onShelf, resourceParsers, shopNameKey, withoutOwnShop } from "./logic";
 import { MetaFormDialog } from "./resource-form";
 import { CategorySelect } from "./category-picker";
 import { ShopPicker } from "./shop-picker";
@@ -37,7 +37,7 @@ function Cell({ field: f, value, dicts }: { field: ResourceFieldMeta; value: unk
     const first = splitFiles(typeof value === "string" ? value : "")[0];
     return first ? <StoredImage path={first} alt={f.label} className="size-10 rounded object-cover" /> : null;
   }
-  if (f.kind === "money") return <>{fenToYuan(value)}</>;
+  if (f.kind === "money") return <>{moneyText(value)}</>;
   if (f.kind === "richtext") return null;
   return <>{value === null || value === undefined ? "" : String(value)}</>;
 }

@@ -1,7 +1,7 @@
 import { createLoader } from "nuqs/server";
 import { NotBuilt } from "@/components/not-built";
+import { ScreenFailure } from "@/components/screen-error";
 import { resourcePanels, type ViewProps } from "@/features/registry";
-import { ScreenFailure } from "@/features/system/shared/load-screen";
 import type { ResourceScreenData } from "@/lib/api/types";
 import { pagingParsers } from "@/lib/list-parsers";
 import { screenQuery } from "@/lib/list-query";

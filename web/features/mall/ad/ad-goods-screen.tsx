@@ -8,8 +8,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { fenToYuan } from "@/lib/money";
 import { request, RequestError } from "@/lib/request";
-import { fenToYuan, goodsIds } from "../content-logic";
+import { goodsIds } from "../content-logic";
 
 interface Entry {
   id: number;

@@ -15,8 +15,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Textarea } from "@/components/ui/textarea";
 import { ImageUpload } from "@/components/upload/image-upload";
 import { CategorySelect } from "@/features/resources/category-picker";
-import { fenToYuan, yuanToFen } from "@/features/resources/logic";
 import { ShopPicker } from "@/features/resources/shop-picker";
+import { fenToYuan, yuanToFen } from "@/lib/money";
 import { request, RequestError } from "@/lib/request";
 import { type AttrOption, type ChosenSpec, combinations, MAX_ATTRS, MAX_SKUS, toggleValue } from "./goods-logic";
 

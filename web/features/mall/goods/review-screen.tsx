@@ -10,8 +10,8 @@ import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Textarea } from "@/components/ui/textarea";
 import { StoredImage } from "@/components/upload/image-upload";
-import { fenToYuan } from "@/features/resources/logic";
 import { type ListPage, listPage } from "@/lib/list-page";
+import { fenToYuan } from "@/lib/money";
 import { request, RequestError } from "@/lib/request";
 
 type Review = "pending" | "approved" | "rejected";

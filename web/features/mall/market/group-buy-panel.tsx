@@ -9,8 +9,9 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/u
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { fenToYuan, yuanToFen } from "@/lib/money";
 import { request, RequestError } from "@/lib/request";
-import { fenToYuan, groupPriceProblem, yuanToFen } from "./market-logic";
+import { groupPriceProblem } from "./market-logic";
 
 interface Goods {
   id: number;

@@ -1,23 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { fenToYuan, groupPriceProblem, oddsReady, oddsTotal, percent, yuanToFen } from "./market-logic";
+import { groupPriceProblem, oddsReady, oddsTotal, percent } from "./market-logic";
 
-describe("yuan and fen", () => {
-  it("reads what an operator types without float error", () => {
-    expect(yuanToFen("12")).toBe(1200);
-    expect(yuanToFen("12.5")).toBe(1250);
-    expect(yuanToFen(" 0.07 ")).toBe(7);
-    expect(yuanToFen("19.99")).toBe(1999);
-    expect(yuanToFen("0")).toBeNull();
-    expect(yuanToFen("-1")).toBeNull();
-    expect(yuanToFen("1.234")).toBeNull();
-    expect(yuanToFen("abc")).toBeNull();
-    expect(fenToYuan(1999)).toBe("19.99");
-    expect(fenToYuan(5)).toBe("0.05");
-  });
-
+describe("group prices", () => {
   it("says why a group price cannot be sent", () => {
     expect(groupPriceProblem("", 1000)).toBe("missing");
+    expect(groupPriceProblem("  ", 1000)).toBe("missing");
     expect(groupPriceProblem("x", 1000)).toBe("bad");
+    expect(groupPriceProblem("0", 1000)).toBe("bad");
+    expect(groupPriceProblem("0.00", 1000)).toBe("bad");
+    expect(groupPriceProblem("-1", 1000)).toBe("bad");
+    expect(groupPriceProblem("1.234", 1000)).toBe("bad");
+    expect(groupPriceProblem("0.01", 1000)).toBeNull();
     expect(groupPriceProblem("10", 1000)).toBe("notBelow");
     expect(groupPriceProblem("10.01", 1000)).toBe("notBelow");
     expect(groupPriceProblem("9.99", 1000)).toBeNull();

@@ -1,20 +1,7 @@
-/** Money and odds on the marketing screens: yuan typed by the operator ↔ integer fen; weights out of 10 000. */
+/** Group prices and odds on the marketing screens: yuan typed by the operator → integer fen; weights out of 10 000. */
+import { yuanToFen } from "@/lib/money";
 
 export const ODDS_TOTAL = 10_000;
-
-/** "12", "12.5", "12.50" → 1250 fen; anything else (negative, three decimals, text, zero) → null. No float math. */
-export function yuanToFen(text: string): number | null {
-  const match = /^(0|[1-9]\d{0,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const fen = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return fen > 0 ? fen : null;
-}
-
-/** 12345 → "123.45". */
-export function fenToYuan(fen: number): string {
-  const abs = Math.abs(Math.trunc(fen));
-  return `${fen < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
 
 export type GroupPriceProblem = "missing" | "bad" | "notBelow";
 
@@ -22,7 +9,7 @@ export type GroupPriceProblem = "missing" | "bad" | "notBelow";
 export function groupPriceProblem(text: string, skuPriceFen: number): GroupPriceProblem | null {
   if (!text.trim()) return "missing";
   const fen = yuanToFen(text);
-  if (fen === null) return "bad";
+  if (fen === null || fen === undefined || fen <= 0) return "bad";
   return fen >= skuPriceFen ? "notBelow" : null;
 }
 

@@ -10,8 +10,8 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { type CloudGoodsPage, listPage } from "@/lib/list-page";
+import { fenToYuan } from "@/lib/money";
 import { request, RequestError } from "@/lib/request";
-import { fenToYuan } from "../content-logic";
 
 interface ProviderShop {
   id: string;

@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import { send } from "@/features/system/shared/mutations";
+import { send } from "@/lib/mutations";
 import { dictOptions } from "@/lib/dict";
 import { carryDraft, type ParamDraft, type ParamError, paramDraft, paramFields, parseParams } from "./monitor-params";
 import { request } from "@/lib/request";

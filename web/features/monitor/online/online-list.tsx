@@ -4,12 +4,13 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { LogOutIcon, UsersIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
+import { useConfirmedAction } from "@/components/confirm-provider";
 import type { Features } from "@/components/data-table/features";
+import { ListFrame } from "@/components/data-table/list-frame";
+import { RowAction, ToolbarButton } from "@/components/data-table/operations";
 import { QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
-import { send, useConfirmedAction } from "@/features/system/shared/mutations";
-import { RowAction, ToolbarButton } from "@/features/system/shared/operations";
-import { ListFrame } from "@/components/data-table/list-frame";
+import { send } from "@/lib/mutations";
 import type { OnlineRow, OnlineScreenData } from "../types";
 import { ONLINE_FILTERS, onlineParsers } from "./query";
 

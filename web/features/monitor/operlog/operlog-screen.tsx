@@ -1,5 +1,6 @@
+import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
-import { loadListScreen, ScreenFailure } from "@/features/system/shared/load-screen";
+import { loadListScreen } from "@/lib/list-screen";
 import type { OperLogScreenData } from "../types";
 import { OperlogList } from "./operlog-list";
 import { operlogParsers } from "./query";

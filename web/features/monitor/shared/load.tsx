@@ -1,4 +1,4 @@
-import { ScreenFailure } from "@/features/system/shared/load-screen";
+import { ScreenFailure } from "@/components/screen-error";
 import { loadScreen } from "@/lib/session";
 
 /** A screen without list state: its BFF call, then the screen or the reason it failed. */

@@ -8,9 +8,9 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { RadioField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import { send } from "@/features/system/shared/mutations";
 import type { ConfigRow, Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
+import { send } from "@/lib/mutations";
 import { request } from "@/lib/request";
 
 type T = (key: string) => string;

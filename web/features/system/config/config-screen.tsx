@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
-import { loadListScreen, ScreenFailure } from "@/features/system/shared/load-screen";
 import type { ConfigScreenData, ConfigSettingsData } from "@/lib/api/types";
+import { loadListScreen } from "@/lib/list-screen";
 import { loadScreen } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import { ConfigList } from "./config-list";

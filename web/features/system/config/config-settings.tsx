@@ -10,8 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
-import { send } from "@/features/system/shared/mutations";
 import type { ConfigRow } from "@/lib/api/types";
+import { send } from "@/lib/mutations";
 import { changedValues, groupConfigs } from "./config-groups";
 
 const BOOLEAN = /^(true|false)$/;

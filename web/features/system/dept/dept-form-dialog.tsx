@@ -9,9 +9,9 @@ import { z } from "zod";
 import { NumberField, RadioField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
 import { TreeSelectField } from "@/components/form/tree-select-field";
-import { send } from "@/features/system/shared/mutations";
 import type { DeptRow, Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
+import { send } from "@/lib/mutations";
 import { request } from "@/lib/request";
 import { type SelectNode, toSelectTree } from "@/lib/tree";
 

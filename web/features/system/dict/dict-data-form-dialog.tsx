@@ -6,13 +6,13 @@ import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
+import { DictTag } from "@/components/dict-tag";
 import { FormItem, NumberField, RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import { DictTag } from "@/components/dict-tag";
 import { Input } from "@/components/ui/input";
-import { send } from "@/features/system/shared/mutations";
 import type { DictDataItem, Dicts } from "@/lib/api/types";
 import { dictOptions, LIST_CLASSES } from "@/lib/dict";
+import { send } from "@/lib/mutations";
 import { request } from "@/lib/request";
 
 type T = (key: string) => string;

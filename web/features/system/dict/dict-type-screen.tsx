@@ -1,6 +1,7 @@
+import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
-import { loadListScreen, ScreenFailure } from "@/features/system/shared/load-screen";
 import type { DictTypeScreenData } from "@/lib/api/types";
+import { loadListScreen } from "@/lib/list-screen";
 import { DictTypeList } from "./dict-type-list";
 import { dictTypeParsers } from "./query";
 

@@ -9,9 +9,9 @@ import { NumberField, RadioField, SwitchField, TextField } from "@/components/fo
 import { FormDialog } from "@/components/form/form-dialog";
 import { IconPickerField } from "@/components/form/icon-picker";
 import { TreeSelectField } from "@/components/form/tree-select-field";
-import { send } from "@/features/system/shared/mutations";
 import type { Dicts, MenuRow } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
+import { send } from "@/lib/mutations";
 import { request } from "@/lib/request";
 import { type SelectNode, toSelectTree } from "@/lib/tree";
 import { BUTTON, DIRECTORY, MENU, type MenuForm, menuSchema } from "./menu-rules";

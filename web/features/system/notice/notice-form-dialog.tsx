@@ -9,9 +9,9 @@ import { z } from "zod";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { FormItem, RadioField, SelectField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import { send } from "@/features/system/shared/mutations";
 import type { Dicts, NoticeRow } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
+import { send } from "@/lib/mutations";
 import { request } from "@/lib/request";
 
 type T = (key: string) => string;

@@ -3,13 +3,14 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { useConfirmedAction } from "@/components/confirm-provider";
+import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
 import type { Features } from "@/components/data-table/features";
 import { QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
-import { CrudList, EditRemoveActions } from "@/features/system/shared/crud-list";
-import { send, useConfirmedAction } from "@/features/system/shared/mutations";
 import type { NoticeRow, NoticeScreenData } from "@/lib/api/types";
+import { send } from "@/lib/mutations";
 import { NoticeFormDialog } from "./notice-form-dialog";
 import { NOTICE_FILTERS, noticeParsers } from "./query";
 

@@ -1,6 +1,7 @@
+import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
-import { loadListScreen, ScreenFailure } from "@/features/system/shared/load-screen";
 import type { NoticeScreenData } from "@/lib/api/types";
+import { loadListScreen } from "@/lib/list-screen";
 import { NoticeList } from "./notice-list";
 import { noticeParsers } from "./query";
 

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { TextField } from "@/components/form/fields";
 import { Button } from "@/components/ui/button";
 import { passwordSchema } from "@/features/system/user/user-rules";
-import { send } from "@/features/system/shared/mutations";
+import { send } from "@/lib/mutations";
 
 /** 修改密码: the server checks the old one and ends every session of the user, so this one signs out. */
 export function PasswordForm() {

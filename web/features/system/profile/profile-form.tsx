@@ -9,9 +9,9 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { RadioField, TextField } from "@/components/form/fields";
 import { Button } from "@/components/ui/button";
-import { send } from "@/features/system/shared/mutations";
 import type { Dicts, UserDetail } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
+import { send } from "@/lib/mutations";
 
 type T = (key: string) => string;
 const schema = (t: T) =>

@@ -1,7 +1,7 @@
 import { CalendarIcon, MailIcon, NetworkIcon, PhoneIcon, ShieldIcon, UserIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
+import { ScreenFailure } from "@/components/screen-error";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { ScreenFailure } from "@/features/system/shared/load-screen";
 import type { ProfileScreenData } from "@/lib/api/types";
 import { loadScreen } from "@/lib/session";
 import { parseTime } from "@/lib/time";

@@ -5,8 +5,8 @@ import { CircleXIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { Features } from "@/components/data-table/features";
+import { RowAction } from "@/components/data-table/operations";
 import { DictTag } from "@/components/dict-tag";
-import { RowAction } from "@/features/system/shared/operations";
 import type { AuthUserRow, Dicts } from "@/lib/api/types";
 
 const helper = createColumnHelper<Features, AuthUserRow>();

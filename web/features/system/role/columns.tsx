@@ -5,8 +5,8 @@ import { CircleCheckIcon, PencilIcon, Trash2Icon, UserIcon } from "lucide-react"
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { Features } from "@/components/data-table/features";
+import { RowAction } from "@/components/data-table/operations";
 import { Switch } from "@/components/ui/switch";
-import { RowAction } from "@/features/system/shared/operations";
 import type { RoleRow } from "@/lib/api/types";
 
 const helper = createColumnHelper<Features, RoleRow>();

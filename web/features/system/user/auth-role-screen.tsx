@@ -1,5 +1,5 @@
+import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
-import { ScreenFailure } from "@/features/system/shared/load-screen";
 import type { AuthRoleScreenData } from "@/lib/api/types";
 import { loadScreen } from "@/lib/session";
 import { AuthRole } from "./auth-role";

@@ -10,8 +10,8 @@ import type { Features } from "@/components/data-table/features";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { send } from "@/features/system/shared/mutations";
 import type { AuthRoleScreenData, RoleRow } from "@/lib/api/types";
+import { send } from "@/lib/mutations";
 
 const helper = createColumnHelper<Features, RoleRow>();
 

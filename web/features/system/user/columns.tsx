@@ -5,8 +5,8 @@ import { KeyRoundIcon, PencilIcon, Trash2Icon, UserCheckIcon } from "lucide-reac
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { Features } from "@/components/data-table/features";
+import { RowAction } from "@/components/data-table/operations";
 import { Switch } from "@/components/ui/switch";
-import { RowAction } from "@/features/system/shared/operations";
 import type { UserRow } from "@/lib/api/types";
 import { SUPER_ADMIN_ID } from "./user-rules";
 

@@ -8,8 +8,8 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import { send } from "@/features/system/shared/mutations";
 import type { UserRow } from "@/lib/api/types";
+import { send } from "@/lib/mutations";
 import { passwordSchema } from "./user-rules";
 
 /** 重置密码: the new password for one user; the server ends that user's sessions. */

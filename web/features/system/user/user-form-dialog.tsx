@@ -8,9 +8,9 @@ import { toast } from "sonner";
 import { CheckboxGroupField, RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
 import { TreeSelectField } from "@/components/form/tree-select-field";
-import { send } from "@/features/system/shared/mutations";
 import type { Dicts, PostRow, RoleRow, TreeSelectNode, UserDetailEnvelope, UserFormOptions } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
+import { send } from "@/lib/mutations";
 import { request } from "@/lib/request";
 import { type UserForm, userSchema } from "./user-rules";
 

@@ -4,15 +4,16 @@ import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon, UploadIcon } from "luci
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
+import { useConfirmedAction } from "@/components/confirm-provider";
 import { ListFrame } from "@/components/data-table/list-frame";
+import { ToolbarButton } from "@/components/data-table/operations";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { FilterTree } from "@/components/tree/filter-tree";
 import { Card, CardContent } from "@/components/ui/card";
-import { send, useConfirmedAction } from "@/features/system/shared/mutations";
-import { ToolbarButton } from "@/features/system/shared/operations";
 import type { UserRow, UserScreenData } from "@/lib/api/types";
 import { dateRangeParams } from "@/lib/list-query";
+import { send } from "@/lib/mutations";
 import { download } from "@/lib/request";
 import { USER_COLUMN_IDS, type UserActions, useUserColumns } from "./columns";
 import { USER_FILTERS, userParsers } from "./query";

@@ -1,5 +1,5 @@
+import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
-import { ScreenFailure } from "@/features/system/shared/load-screen";
 import { loadScreen } from "@/lib/session";
 import type { BuildScreenData } from "../types";
 import { FormDesigner } from "./form-designer";

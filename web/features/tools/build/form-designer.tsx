@@ -12,7 +12,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { send } from "@/features/system/shared/mutations";
+import { send } from "@/lib/mutations";
 import { componentName, exportJson, exportReact } from "./export";
 import { canRedo, canUndo, commit, type History, historyKey, redo, start, undo } from "./history";
 import {

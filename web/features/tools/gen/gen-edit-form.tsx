@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { send } from "@/features/system/shared/mutations";
+import { send } from "@/lib/mutations";
 import { FORM_COLUMNS, type GenForm, genBody, genFormSchema, HTML_TYPES, PYTHON_TYPES, QUERY_TYPES, TEMPLATES, tsTypeOf } from "./codegen";
 import type { TreeNode } from "@/lib/tree-check";
 import type { GenEditScreenData } from "../types";

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
+import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
-import { ScreenFailure } from "@/features/system/shared/load-screen";
 import { loadScreen } from "@/lib/session";
 import { isNumericId } from "@/lib/validate";
 import type { GenEditScreenData } from "../types";

@@ -1,5 +1,6 @@
+import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
-import { loadListScreen, ScreenFailure } from "@/features/system/shared/load-screen";
+import { loadListScreen } from "@/lib/list-screen";
 import type { GenScreenData } from "../types";
 import { GenList } from "./gen-list";
 import { genParsers } from "./query";

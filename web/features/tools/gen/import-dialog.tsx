@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { send } from "@/features/system/shared/mutations";
+import { send } from "@/lib/mutations";
 import { request } from "@/lib/request";
 import type { DbTablePage } from "../types";
 
