@@ -127,7 +127,7 @@ async def test_range_aggregate_uses_the_index_on_postgres(start_app, make_settin
         "SELECT 1000 + i % 500, '', CASE WHEN i % 3 = 0 THEN '广东' ELSE '北京' END, '', '', "
         "timestamptz '2024-01-01' + (i || ' minutes')::interval FROM generate_series(1, 200000) AS i")
     await conn.execute_script("VACUUM ANALYZE account_sign_in")
-    from core_api.account.charts import routes
+    from core_api.platform import paging
 
     for statement in ("SELECT to_char(sign_in_time AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day, COUNT(*), "
                       "COUNT(DISTINCT uid) FROM account_sign_in WHERE sign_in_time >= $1 AND sign_in_time < $2 "
@@ -139,7 +139,7 @@ async def test_range_aggregate_uses_the_index_on_postgres(start_app, make_settin
         plan = "\n".join(str(r["QUERY PLAN"]) for r in rows)
         # A week of 200,000 sign-ins over five months: a range scan of the covering index, never the table.
         assert "Index Only Scan using idx_account_sig_sign_in" in plan and "Seq Scan" not in plan, plan
-    assert routes.MAX_DAYS == 366  # the kit's day range (core_api/platform/paging.py)
+    assert paging.MAX_DAYS == 366  # the kit's day range (core_api/platform/paging.py)
 
 
 async def test_demo_fills_sign_ins_across_provinces(admin):
