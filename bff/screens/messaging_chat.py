@@ -20,7 +20,7 @@ async def _stream(request: web.Request, core_path: str) -> web.StreamResponse:
     return await core_file(request, core_path, PASSED_HEADERS, total=30, nosniff=True)
 
 
-@api.get("/bff/chat/emoji/{code:[0-9a-f]+}.svg", login_only=True,
+@api.get("/bff/chat/emoji/{code:[0-9a-f]+}.svg", login_only=True, file="image/svg+xml",
          summary="One emoji's icon of the chat catalogue (the core's /chat/emoji/<hex>.svg)")
 async def emoji_icon(request: web.Request) -> web.StreamResponse:
     code = request.match_info["code"]
@@ -29,7 +29,7 @@ async def emoji_icon(request: web.Request) -> web.StreamResponse:
     return await _stream(request, f"/chat/emoji/{code}.svg")
 
 
-@api.get("/bff/chat/sound/notify.wav", login_only=True,
+@api.get("/bff/chat/sound/notify.wav", login_only=True, file="audio/wav",
          summary="The chat's notification sound (the core's /chat/sound/notify.wav)")
 async def notify_sound(request: web.Request) -> web.StreamResponse:
     return await _stream(request, "/chat/sound/notify.wav")

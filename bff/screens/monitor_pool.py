@@ -12,7 +12,7 @@ from aiohttp import web
 from bff.core_client import CORE_SESSION
 from bff.relay import guarded, only_cookie, relay
 from bff.routing import forwarded_headers
-from core_api.platform.api import Api
+from core_api.platform.api import RAW, Api
 from core_api.platform.errors import NotFound
 from core_api.platform.state import SETTINGS
 
@@ -32,7 +32,7 @@ def mounted(location: str, mount: str) -> str:
     return location
 
 
-@api.get("/bff/pages/monitor/pool/{path:.*}", login_only=True,
+@api.get("/bff/pages/monitor/pool/{path:.*}", login_only=True, file=RAW,
          summary="The core's pool page (/monitor/pool/*) passed through with its cookie; "
                  "X-Forwarded-Prefix names where the caller mounts it")
 async def monitor_pool_page(request: web.Request) -> web.StreamResponse:

@@ -6,7 +6,7 @@ from aiohttp import web
 
 from bff.relay import core_file
 from bff.routing import plain_path
-from core_api.platform.api import Api
+from core_api.platform.api import RAW, Api
 from core_api.platform.errors import NotFound
 
 api = Api("system-files")
@@ -16,7 +16,7 @@ PASSED_HEADERS = ("Content-Type", "Content-Length", "Content-Disposition", "Cach
 
 
 
-@api.get("/bff/files/{path:.+}", login_only=True,
+@api.get("/bff/files/{path:.+}", login_only=True, file=RAW,
          summary="An uploaded file (the core's /profile/<path>), streamed as it is")
 async def stored_file(request: web.Request) -> web.StreamResponse:
     path = request.match_info["path"]

@@ -14,7 +14,7 @@ from aiohttp import web
 from bff.core_client import CORE_SESSION
 from bff.relay import guarded, only_cookie, relay
 from bff.routing import forwarded_headers
-from core_api.platform.api import Api
+from core_api.platform.api import RAW, Api
 from core_api.platform.errors import NotFound
 from core_api.platform.state import SETTINGS
 
@@ -50,7 +50,7 @@ async def to_core(request: web.Request, path: str, extra: dict[str, str]) -> web
     return await guarded(call)
 
 
-@api.get("/bff/pages/tool/docs/{path:.*}", login_only=True,
+@api.get("/bff/pages/tool/docs/{path:.*}", login_only=True, file=RAW,
          summary="The core's API documentation pages (/docs/*) passed through with their cookie; "
                  "relative redirects are kept as they are")
 async def docs_page(request: web.Request) -> web.StreamResponse:
@@ -72,21 +72,21 @@ CALL_SUMMARY = ("\"Try it out\" from the API documentation: the core path called
 CALL_PATH_PATTERN = "/bff/pages/tool/docs-call/{path:.+}"
 
 
-@api.get(CALL_PATH_PATTERN, login_only=True, summary=CALL_SUMMARY)
+@api.get(CALL_PATH_PATTERN, login_only=True, file=RAW, summary=CALL_SUMMARY)
 async def docs_call_get(request: web.Request) -> web.StreamResponse:
     return await docs_call(request)
 
 
-@api.post(CALL_PATH_PATTERN, login_only=True, summary=CALL_SUMMARY)
+@api.post(CALL_PATH_PATTERN, login_only=True, file=RAW, summary=CALL_SUMMARY)
 async def docs_call_post(request: web.Request) -> web.StreamResponse:
     return await docs_call(request)
 
 
-@api.put(CALL_PATH_PATTERN, login_only=True, summary=CALL_SUMMARY)
+@api.put(CALL_PATH_PATTERN, login_only=True, file=RAW, summary=CALL_SUMMARY)
 async def docs_call_put(request: web.Request) -> web.StreamResponse:
     return await docs_call(request)
 
 
-@api.delete(CALL_PATH_PATTERN, login_only=True, summary=CALL_SUMMARY)
+@api.delete(CALL_PATH_PATTERN, login_only=True, file=RAW, summary=CALL_SUMMARY)
 async def docs_call_delete(request: web.Request) -> web.StreamResponse:
     return await docs_call(request)

@@ -10,7 +10,7 @@ import orjson
 from aiohttp import web
 from pydantic import Field
 
-from core_api.platform.api import Api
+from core_api.platform.api import RAW, Api
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import attachment_headers
@@ -48,7 +48,7 @@ async def upload(request: web.Request) -> web.Response:
               originalFilename=stored.original_filename)
 
 
-@api.get("/profile/{path:.+}", public=True, summary="A stored upload (unguessable names; images inline, "
+@api.get("/profile/{path:.+}", public=True, file=RAW, summary="A stored upload (unguessable names; images inline, "
          "other files as attachments)")
 async def stored_file(request: web.Request, path: str) -> web.StreamResponse:
     storage = request.app[STORAGE]
@@ -68,7 +68,7 @@ def _download_root(storage: LocalStorage, principal: Principal):
     return storage.root / "download" / str(principal.user_id)
 
 
-@api.get("/common/download", login_only=True,
+@api.get("/common/download", login_only=True, file=RAW,
          summary="Download a file prepared for the caller (delete=true removes it afterwards)")
 async def download(request: web.Request, principal: Principal, query: DownloadQuery) -> web.StreamResponse:
     storage = request.app[STORAGE]
@@ -85,7 +85,7 @@ async def download(request: web.Request, principal: Principal, query: DownloadQu
     return web.Response(body=data, headers={"Content-Type": "application/octet-stream", **attachment_headers(shown)})
 
 
-@api.get("/common/download/resource", login_only=True,
+@api.get("/common/download/resource", login_only=True, file=RAW,
          summary="Download a stored upload by its address; nothing outside the storage root")
 async def download_resource(request: web.Request, query: ResourceQuery) -> web.StreamResponse:
     storage = request.app[STORAGE]

@@ -51,6 +51,11 @@ class BusinessType:
     OTHER, INSERT, UPDATE, DELETE, GRANT, EXPORT, IMPORT, FORCE, GENCODE, CLEAN = range(10)
 
 
+RAW = "raw"  # Api.route(file=RAW): stored bytes of any media type, never the envelope
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+FILE_OF_LOG = {BusinessType.EXPORT: XLSX, BusinessType.GENCODE: "application/zip"}
+
+
 @dataclass
 class Endpoint:
     method: str
@@ -67,6 +72,7 @@ class Endpoint:
     response_model: type[BaseModel] | None = None
     log: OperLogSpec | None = None
     partner: bool = False  # signed with the partner key and idempotent by key (platform/partner.py)
+    file: str | None = None  # the media type of a file it may answer instead of JSON; RAW: bytes only
 
     @functools.cached_property
     def operation_id(self) -> str:
@@ -99,9 +105,12 @@ class Api:
         response: type[BaseModel] | None = None,
         log: OperLogSpec | None = None,
         partner: bool = False,
+        file: str | None = None,
     ) -> Callable[[Handler], Handler]:
         """``partner=True``: a call of the app's server or a partner system, with no operator: signed with
-        the partner key and idempotent by its ``Idempotency-Key`` (see core_api/platform/partner.py)."""
+        the partner key and idempotent by its ``Idempotency-Key`` (see core_api/platform/partner.py).
+        ``file``: the media type of the file it answers on success (an export's is known from its log);
+        ``RAW``: it answers stored bytes of any type, never the envelope."""
         if sum([need is not None, public, login_only, partner]) != 1:
             raise ValueError(f"{method} {path}: give exactly one of need=, public=True, login_only=True, "
                              "partner=True")
@@ -126,6 +135,7 @@ class Api:
                 response_model=response,
                 log=log,
                 partner=partner,
+                file=file or FILE_OF_LOG.get(log.business_type if log else -1),
             )
             self.endpoints.append(ep)
             fn.__endpoint__ = ep  # type: ignore[attr-defined]

@@ -18,11 +18,11 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from core_api.platform.api import XLSX
 from core_api.platform.errors import ServiceError
 from core_api.platform.schema import refusal
 
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MAX_IMPORT_ROWS = 10_000
 
 

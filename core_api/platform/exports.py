@@ -146,7 +146,7 @@ async def export_progress(principal: Principal, id: int) -> web.Response:  # noq
     return ok(data=_progress(await own_job(principal, id)))
 
 
-@api.get(r"/admin/exports/{id:\d+}/download", login_only=True,
+@api.get(r"/admin/exports/{id:\d+}/download", login_only=True, file=XLSX,
          summary="A finished export's xlsx (only its owner, still holding the export permission)")
 async def export_download(request: web.Request, principal: Principal, id: int) -> web.StreamResponse:  # noqa: A002
     job = await own_job(principal, id)

@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from core_api.platform.api import Endpoint
+from core_api.platform.api import RAW, Endpoint
 
 REF = "#/components/schemas/{model}"
 # A refusal carries only code and msg (the contract leaves data out), whatever the call answers on success.
@@ -17,6 +17,15 @@ ERROR_RESULT = {
     "properties": {"code": {"type": "integer", "description": "401, 403, 404, 500 or 601"},
                    "msg": {"type": "string"}},
     "required": ["code", "msg"],
+}
+# What a call without a declared answer model returns: the envelope, with the call's own keys beside code and msg.
+RESULT = {
+    "title": "Result",
+    "type": "object",
+    "properties": {"code": {"type": "integer", "description": "200 on success; 401, 403, 404, 500 or 601"},
+                   "msg": {"type": "string"}, "data": {}},
+    "required": ["code", "msg"],
+    "additionalProperties": True,
 }
 
 
@@ -29,7 +38,7 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms:
         if ep.response_model:
             models.append((ep.response_model, "serialization"))
     keyed, schema = models_json_schema(models, ref_template=REF) if models else ({}, {})
-    components = {**schema.get("$defs", {}), "ErrorResult": ERROR_RESULT}
+    components = {**schema.get("$defs", {}), "ErrorResult": ERROR_RESULT, "Result": RESULT}
     paths: dict[str, Any] = {}
     for ep in sorted(endpoints, key=lambda e: (e.openapi_path, e.method)):
         op: dict[str, Any] = {
@@ -53,6 +62,10 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms:
             ref = keyed[(ep.response_model, "serialization")]
             either = {"anyOf": [ref, {"$ref": REF.format(model="ErrorResult")}]}
             op["responses"]["200"]["content"] = {"application/json": {"schema": either}}
+        elif ep.file != RAW:
+            op["responses"]["200"]["content"] = {"application/json": {"schema": {"$ref": REF.format(model="Result")}}}
+        if ep.file and ep.file != RAW:
+            op["responses"]["200"]["content"][ep.file] = {"schema": {"type": "string", "format": "binary"}}
         params = [
             {"name": name, "in": "path", "required": True,
              "schema": {"type": "integer" if typ is int else "string"}}

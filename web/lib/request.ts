@@ -79,10 +79,11 @@ export function consoleHeaders(headers?: HeadersInit): Headers {
   return all;
 }
 
-async function send(url: string, init: RequestInit, timeout: number): Promise<Response> {
+async function send(url: string | Request, init: RequestInit, timeout: number): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, headers: consoleHeaders(init.headers), signal: AbortSignal.timeout(timeout) });
+    const options = { ...init, headers: consoleHeaders(init.headers), signal: AbortSignal.timeout(timeout) };
+    response = await fetch(new Request(url, options)); // happy-dom drops init headers beside a Request
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     return fail({ type: timedOut ? "timeout" : "network" });
@@ -90,6 +91,36 @@ async function send(url: string, init: RequestInit, timeout: number): Promise<Re
   if (!response.ok) fail({ type: "http", status: response.status });
   return response;
 }
+
+/** What a refused envelope does: the user is told (or asked to sign in again), the call rejects. */
+function refuse(body: Envelope): never | void {
+  const outcome = envelopeOutcome(body);
+  if (outcome.action === "resolve") return;
+  if (outcome.action === "relogin") handlers?.relogin();
+  else handlers?.show(outcome.action, outcome.message);
+  throw new RequestError(outcome.message);
+}
+
+/**
+ * The typed clients' fetch (lib/api/core.ts): the console's header and the timeout, transport failures
+ * and refused envelopes told to the user and rejected; a success (JSON or file) is answered as it came.
+ */
+export async function exchange(call: Request): Promise<Response> {
+  const response = await send(call, { headers: call.headers }, REQUEST_TIMEOUT);
+  if (isFileResponse(response.headers.get("content-type"))) return response;
+  const text = await response.text();
+  let body: Envelope;
+  try {
+    body = JSON.parse(text) as Envelope;
+  } catch {
+    return fail({ type: "http", status: response.status });
+  }
+  refuse(body);
+  // read once (a clone's body is not dependable everywhere): the client reads this copy
+  return new Response(text, { status: response.status, headers: response.headers });
+}
+
+export const FORM_TYPE = "application/x-www-form-urlencoded";
 
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -112,14 +143,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   } catch {
     return fail({ type: "http", status: response.status });
   }
-  const outcome = envelopeOutcome(body);
-  if (outcome.action === "resolve") return body;
-  if (outcome.action === "relogin") handlers?.relogin();
-  else handlers?.show(outcome.action, outcome.message);
-  throw new RequestError(outcome.message);
+  refuse(body);
+  return body;
 }
 
-function saveFile(blob: Blob, fileName: string) {
+export function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

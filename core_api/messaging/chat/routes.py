@@ -177,7 +177,7 @@ async def emoji() -> web.Response:
     return ok(data=CATALOGUE)
 
 
-@api.get("/chat/emoji/{code:[0-9a-f]{1,6}}.svg", public=True, summary="One emoji's icon")
+@api.get("/chat/emoji/{code:[0-9a-f]{1,6}}.svg", public=True, file="image/svg+xml", summary="One emoji's icon")
 async def emoji_icon(code: str) -> web.Response:
     image = svg(code)
     if image is None:
@@ -201,7 +201,7 @@ def _chime() -> bytes:
 CHIME = _chime()
 
 
-@api.get("/chat/sound/notify.wav", public=True, summary="The notification sound of a new message")
+@api.get("/chat/sound/notify.wav", public=True, file="audio/wav", summary="The notification sound of a new message")
 async def sound() -> web.Response:
     return web.Response(body=CHIME, content_type="audio/wav", headers={"Cache-Control": "public, max-age=604800"})
 

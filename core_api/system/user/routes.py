@@ -9,7 +9,7 @@ from pydantic import BeforeValidator, Field, ValidationError
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.api import XLSX, Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
@@ -369,7 +369,7 @@ SEX_LABELS = {"男": "0", "女": "1", "未知": "2", "0": "0", "1": "1", "2": "2
 STATUS_LABELS = {"正常": "0", "停用": "1", "0": "0", "1": "1"}
 
 
-@api.post("/system/user/importTemplate", login_only=True, summary="The xlsx template for the user import")
+@api.post("/system/user/importTemplate", login_only=True, file=XLSX, summary="The xlsx template for the user import")
 async def import_template() -> web.Response:
     return template_response("用户数据模板.xlsx", "用户数据", IMPORT_COLUMNS)
 

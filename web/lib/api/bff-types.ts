@@ -2749,6 +2749,15 @@ export interface components {
              */
             msg?: string;
         };
+        /** Result */
+        Result: {
+            /** @description 200 on success; 401, 403, 404, 500 or 601 */
+            code: number;
+            data?: unknown;
+            msg: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** RoleBrief */
         RoleBrief: {
             /** Admin */
@@ -3564,7 +3573,10 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Result"];
+                    "image/svg+xml": string;
+                };
             };
         };
     };
@@ -3582,7 +3594,10 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Result"];
+                    "audio/wav": string;
+                };
             };
         };
     };
