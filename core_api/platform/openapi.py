@@ -121,4 +121,16 @@ def build_partner_openapi(endpoints: list[Endpoint], title: str, version: str) -
     doc = build_openapi([ep for ep in endpoints if ep.partner], title, version, forms=False, signing_headers=False)
     del doc["components"]["securitySchemes"]["bearer"]
     doc["security"] = [{"partnerSignature": []}]
+    props = [p for s in doc["components"]["schemas"].values() for p in s.get("properties", {}).values()]
+    params = [p["schema"] for ops in doc["paths"].values() for op in ops.values() for p in op.get("parameters", [])]
+    for prop in props + params:
+        _enum_title_as_description(prop)
     return doc
+
+
+def _enum_title_as_description(prop: dict[str, Any]) -> None:
+    """A generator names a field's enum type after its title (``WithdrawIn到账渠道``): the title (the field's
+    Chinese label) moves to the description and the type is named after the field."""
+    if "title" in prop and any("enum" in p for p in [prop, *prop.get("anyOf", [])]):
+        title = prop.pop("title")
+        prop["description"] = f"{title}: {prop['description']}" if prop.get("description") else title
