@@ -27,6 +27,7 @@ import contextlib
 import contextvars
 import hashlib
 import hmac
+import itertools
 import time
 import uuid
 from collections.abc import Iterator
@@ -96,11 +97,17 @@ class _Signer:
                                                            request.url.raw_path.decode("ascii"), idem,
                                                            request.read())
 
-    def again(self, attempt: int, response: httpx.Response | None) -> float | None:
-        """The pause before the next attempt, or None when this one's outcome is final."""
-        if attempt >= self.retries or (response is not None and response.status_code not in RETRIED_STATUS):
-            return None
-        return self.pause * 2**attempt
+    def settle(self, attempt: int, outcome: httpx.Response | httpx.TransportError) -> float | None:
+        """The pause before the next attempt, or None when this outcome is final (answered, or raised)."""
+        final = attempt >= self.retries or (isinstance(outcome, httpx.Response)
+                                            and outcome.status_code not in RETRIED_STATUS)
+        return None if final else self.pause * 2**attempt
+
+
+def _final(outcome: httpx.Response | httpx.TransportError) -> httpx.Response:
+    if isinstance(outcome, httpx.TransportError):
+        raise outcome
+    return outcome
 
 
 class SignedTransport(httpx.BaseTransport):
@@ -109,20 +116,19 @@ class SignedTransport(httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         self.signer.prepare(request)
-        attempt = 0
-        while True:
+        for attempt in itertools.count():
             self.signer.sign(request)
+            outcome: httpx.Response | httpx.TransportError
             try:
-                response = self.inner.handle_request(request)
-            except httpx.TransportError:
-                if (pause := self.signer.again(attempt, None)) is None:
-                    raise
-            else:
-                if (pause := self.signer.again(attempt, response)) is None:
-                    return response
-                response.close()
+                outcome = self.inner.handle_request(request)
+            except httpx.TransportError as exc:
+                outcome = exc
+            if (pause := self.signer.settle(attempt, outcome)) is None:
+                break
+            if isinstance(outcome, httpx.Response):
+                outcome.close()
             time.sleep(pause)
-            attempt += 1
+        return _final(outcome)
 
     def close(self) -> None:
         self.inner.close()
@@ -134,20 +140,19 @@ class AsyncSignedTransport(httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         self.signer.prepare(request)
-        attempt = 0
-        while True:
+        for attempt in itertools.count():
             self.signer.sign(request)
+            outcome: httpx.Response | httpx.TransportError
             try:
-                response = await self.inner.handle_async_request(request)
-            except httpx.TransportError:
-                if (pause := self.signer.again(attempt, None)) is None:
-                    raise
-            else:
-                if (pause := self.signer.again(attempt, response)) is None:
-                    return response
-                await response.aclose()
+                outcome = await self.inner.handle_async_request(request)
+            except httpx.TransportError as exc:
+                outcome = exc
+            if (pause := self.signer.settle(attempt, outcome)) is None:
+                break
+            if isinstance(outcome, httpx.Response):
+                await outcome.aclose()
             await asyncio.sleep(pause)
-            attempt += 1
+        return _final(outcome)
 
     async def aclose(self) -> None:
         await self.inner.aclose()
