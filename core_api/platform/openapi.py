@@ -54,9 +54,11 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms:
             from core_api.platform.partner import HEADERS
 
             op["security"] = [{"partnerSignature": []}]
-            op["description"] = ("For the app's server and partner systems: signed with the partner key "
-                                 "(X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; "
-                                 "a repeat with the same body answers the stored result, another body code 409.")
+            op["description"] = "For the app's server and partner systems: signed with the partner key " + (
+                "(X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no "
+                "Idempotency-Key." if ep.method == "GET" else
+                "(X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the "
+                "same body answers the stored result, another body code 409.")
         elif ep.public:
             op["security"] = []
         else:

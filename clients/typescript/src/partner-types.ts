@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * About us: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_about_us_partner"];
         put?: never;
@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * Alarm messages: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_alarm_message_partner"];
         put?: never;
@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Redeem codes: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_cdkey_partner"];
         put?: never;
@@ -113,7 +113,7 @@ export interface paths {
         };
         /**
          * Common: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_common_v2_partner"];
         put?: never;
@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * Independent consult: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_consult_independence_partner"];
         put?: never;
@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * Core: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_core_v2_partner"];
         put?: never;
@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * Games: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_game_partner"];
         put?: never;
@@ -193,7 +193,7 @@ export interface paths {
         };
         /**
          * Groups: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_group_partner"];
         put?: never;
@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * Points: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_integral_partner"];
         put?: never;
@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * Beauty filter: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_meili_partner"];
         put?: never;
@@ -253,7 +253,7 @@ export interface paths {
         };
         /**
          * Pay ways: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_pay_way_partner"];
         put?: never;
@@ -273,7 +273,7 @@ export interface paths {
         };
         /**
          * Product: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_product_partner"];
         put?: never;

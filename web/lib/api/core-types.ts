@@ -10970,7 +10970,7 @@ export interface paths {
         };
         /**
          * About us: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_about_us_partner"];
         put?: never;
@@ -10990,7 +10990,7 @@ export interface paths {
         };
         /**
          * Alarm messages: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_alarm_message_partner"];
         put?: never;
@@ -11010,7 +11010,7 @@ export interface paths {
         };
         /**
          * Redeem codes: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_cdkey_partner"];
         put?: never;
@@ -11030,7 +11030,7 @@ export interface paths {
         };
         /**
          * Common: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_common_v2_partner"];
         put?: never;
@@ -11050,7 +11050,7 @@ export interface paths {
         };
         /**
          * Independent consult: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_consult_independence_partner"];
         put?: never;
@@ -11070,7 +11070,7 @@ export interface paths {
         };
         /**
          * Core: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_core_v2_partner"];
         put?: never;
@@ -11090,7 +11090,7 @@ export interface paths {
         };
         /**
          * Games: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_game_partner"];
         put?: never;
@@ -11110,7 +11110,7 @@ export interface paths {
         };
         /**
          * Groups: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_group_partner"];
         put?: never;
@@ -11130,7 +11130,7 @@ export interface paths {
         };
         /**
          * Points: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_integral_partner"];
         put?: never;
@@ -11150,7 +11150,7 @@ export interface paths {
         };
         /**
          * Beauty filter: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_meili_partner"];
         put?: never;
@@ -11170,7 +11170,7 @@ export interface paths {
         };
         /**
          * Pay ways: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_pay_way_partner"];
         put?: never;
@@ -11190,7 +11190,7 @@ export interface paths {
         };
         /**
          * Product: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_product_partner"];
         put?: never;

@@ -68,8 +68,7 @@ def sync_detailed(
     """Independent consult: the current object for the app's server (secrets included)
 
      For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
-    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
-    stored result, another body code 409.
+    X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -95,8 +94,7 @@ def sync(
     """Independent consult: the current object for the app's server (secrets included)
 
      For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
-    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
-    stored result, another body code 409.
+    X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,8 +116,7 @@ async def asyncio_detailed(
     """Independent consult: the current object for the app's server (secrets included)
 
      For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
-    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
-    stored result, another body code 409.
+    X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,8 +140,7 @@ async def asyncio(
     """Independent consult: the current object for the app's server (secrets included)
 
      For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
-    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
-    stored result, another body code 409.
+    X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

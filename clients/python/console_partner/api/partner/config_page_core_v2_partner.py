@@ -86,8 +86,7 @@ def sync_detailed(
     """Core: the current object for the app's server (secrets included)
 
      For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
-    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
-    stored result, another body code 409.
+    X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
 
     Args:
         platform (ConfigPageCoreV2PartnerPlatform | Unset): 平台 Default:
@@ -120,8 +119,7 @@ def sync(
     """Core: the current object for the app's server (secrets included)
 
      For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
-    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
-    stored result, another body code 409.
+    X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
 
     Args:
         platform (ConfigPageCoreV2PartnerPlatform | Unset): 平台 Default:
@@ -149,8 +147,7 @@ async def asyncio_detailed(
     """Core: the current object for the app's server (secrets included)
 
      For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
-    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
-    stored result, another body code 409.
+    X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
 
     Args:
         platform (ConfigPageCoreV2PartnerPlatform | Unset): 平台 Default:
@@ -181,8 +178,7 @@ async def asyncio(
     """Core: the current object for the app's server (secrets included)
 
      For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
-    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
-    stored result, another body code 409.
+    X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
 
     Args:
         platform (ConfigPageCoreV2PartnerPlatform | Unset): 平台 Default:
