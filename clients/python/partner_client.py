@@ -72,6 +72,8 @@ def unwrap(answer: T | ErrorResult | None) -> T:
     if answer is None:
         raise PartnerError(0, "no answer the document describes")
     code = getattr(answer, "code", 0)
+    if isinstance(answer, ErrorResult) and code == 200:  # the success model did not parse it
+        raise PartnerError(code, f"a success the document does not describe: {answer.additional_properties}")
     if isinstance(answer, ErrorResult) or code != 200:
         raise PartnerError(code, getattr(answer, "msg", ""))
     return answer
