@@ -1,4 +1,5 @@
-"""``python -m core_api migrate | seed | demo --consumers N ... | serve --host H --port P | openapi [PATH]``."""
+"""``python -m core_api migrate | seed | demo --consumers N ... | serve --host H --port P``, and
+``python -m core_api openapi [--partner] [PATH]``."""
 
 from __future__ import annotations
 
@@ -69,6 +70,17 @@ async def _demo(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_document(path: str | None, *, partner: bool) -> None:
+    if partner:
+        from core_api.partner.document import PARTNER_OPENAPI, write_partner_openapi
+
+        write_partner_openapi(Path(path) if path else PARTNER_OPENAPI)
+    else:
+        from core_api.app import write_openapi
+
+        write_openapi(Path(path) if path else ROOT / "core_api" / "openapi.json")
+
+
 def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any], None]] = ()) -> None:
     """``bus_handlers`` register the worker handlers when the API runs the in-process bus: core_api does not
     import the workers package, so ``python -m workers api`` passes them in."""
@@ -91,13 +103,14 @@ def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any]
                        help="share the port with the other API processes of this machine (one per core; the kernel "
                             "spreads the connections); serve runs on the broker only, so they hear each other's writes")
     doc = sub.add_parser("openapi", help="write the OpenAPI document")
-    doc.add_argument("path", nargs="?", default=str(ROOT / "core_api" / "openapi.json"))
+    doc.add_argument("path", nargs="?", default=None,
+                     help="default core_api/openapi.json, with --partner core_api/partner-openapi.json")
+    doc.add_argument("--partner", action="store_true",
+                     help="the partner API's own document (the calls the clients in clients/ are generated from)")
     args = parser.parse_args(argv)
     setup_logging()
     if args.command == "openapi":
-        from core_api.app import write_openapi
-
-        write_openapi(Path(args.path))
+        _write_document(args.path, partner=args.partner)
         return
     settings = load_settings()
     passwords.configure(settings)

@@ -14,6 +14,7 @@ from pydantic import Field
 
 from core_api.account.consumer import service
 from core_api.account.consumer.models import AccountConsumer
+from core_api.platform.contract import partner as partner_out
 from core_api.platform.envelope import ok
 from core_api.platform.partner import PartnerBody
 from core_api.platform.passwords import hash_password
@@ -41,7 +42,7 @@ class ConsumerIn(PartnerBody):
                                       description="unix seconds; default: now")
 
 
-@api.post("/api/partner/v1/consumers", partner=True,
+@api.post("/api/partner/v1/consumers", partner=True, response=partner_out.ConsumerOut,
           summary="Register an app user, or update one by uid (idempotent by Idempotency-Key)")
 async def upsert_consumer(request: web.Request, body: ConsumerIn) -> web.Response:
     values = body.model_dump(exclude={"password", "register_time"}, by_alias=False)
@@ -63,7 +64,7 @@ class SignInIn(PartnerBody):
     time: int = Field(ge=0, le=4102444800, title="登录时间", description="unix seconds")
 
 
-@api.post("/api/partner/v1/consumers/sign_in", partner=True,
+@api.post("/api/partner/v1/consumers/sign_in", partner=True, response=partner_out.DoneOut,
           summary="Record an app user's sign-in (for the login charts; updates the last sign-in)")
 async def sign_in(request: web.Request, body: SignInIn) -> web.Response:
     await service.record_sign_in(request.app, body.uid, body.ip, body.city, body.device,

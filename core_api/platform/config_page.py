@@ -44,6 +44,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec, request_lang
+from core_api.platform.contract import partner as partner_out
 from core_api.platform.counts import Counts, changed, counts_of
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
@@ -412,6 +413,6 @@ def _routes(page: ConfigPage) -> None:  # noqa: C901 - the calls of one page, si
         _named(restore, f"{k}_restore", {"request": web.Request, "principal": Principal, "body": Restore}))
     api.get(f"{base}/meta", need=need, summary=f"{page.title_en}: the fields its form is drawn from")(
         _named(meta, f"{k}_meta", {"request": web.Request, "principal": Principal}))
-    partner_api.get(f"/api/partner/v1/config/{k}", partner=True,
+    partner_api.get(f"/api/partner/v1/config/{k}", partner=True, response=partner_out.ConfigObjectOut,
                     summary=f"{page.title_en}: the current object for the app's server (secrets included)")(
         _named(partner_read, f"{k}_partner", {"request": web.Request, "query": Query}))

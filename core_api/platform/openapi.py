@@ -29,8 +29,11 @@ RESULT = {
 }
 
 
-def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms: bool = True) -> dict[str, Any]:
-    """``forms``: bodies are read as forms too (the core's RuoYi calls); the BFF reads JSON only."""
+def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms: bool = True,
+                  signing_headers: bool = True) -> dict[str, Any]:
+    """``forms``: bodies are read as forms too (the core's RuoYi calls); the BFF reads JSON only.
+    ``signing_headers``: a partner call lists its signing headers as parameters (the partner document leaves them
+    to the security scheme: the clients' signing part sends them, not each call's caller)."""
     models: list[tuple[type[BaseModel], Literal["validation", "serialization"]]] = []
     for ep in endpoints:
         if ep.body_model:
@@ -51,9 +54,11 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms:
             from core_api.platform.partner import HEADERS
 
             op["security"] = [{"partnerSignature": []}]
-            op["description"] = ("For the app's server and partner systems: signed with the partner key "
-                                 "(X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; "
-                                 "a repeat with the same body answers the stored result, another body code 409.")
+            op["description"] = "For the app's server and partner systems: signed with the partner key " + (
+                "(X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no "
+                "Idempotency-Key." if ep.method == "GET" else
+                "(X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the "
+                "same body answers the stored result, another body code 409.")
         elif ep.public:
             op["security"] = []
         else:
@@ -77,7 +82,7 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms:
             for name, prop in qschema.get("properties", {}).items():
                 params.append({"name": name, "in": "query", "required": name in required, "schema": prop})
             components.update(qschema.get("$defs", {}))
-        if ep.partner:
+        if ep.partner and signing_headers:
             params += [{"name": name, "in": "header", "required": True, "description": text,
                         "schema": {"type": "string"}} for name, text in HEADERS.items()]
         if params:
@@ -95,8 +100,10 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms:
         schemes["partnerSignature"] = {
             "type": "apiKey", "in": "header", "name": "X-Partner-Signature",
             "description": "hex HMAC-SHA256, keyed with the partner key, of the X-Partner-Timestamp value, the "
-                           "method, the path and the raw body joined by newlines; the timestamp (unix seconds) "
-                           "within 300 s of the server's clock",
+                           "method, the path with `?` and the query string exactly as sent (when there is one), the "
+                           "Idempotency-Key value (empty on a read) joined by newlines, then a newline and the raw "
+                           "body; the timestamp (unix seconds) within 300 s of the server's clock. A write also "
+                           "sends Idempotency-Key (1-128 visible ASCII characters); its signature is accepted once",
         }
     return {
         "openapi": "3.1.0",
@@ -108,3 +115,24 @@ def build_openapi(endpoints: list[Endpoint], title: str, version: str, *, forms:
         },
         "security": [{"bearer": []}],
     }
+
+
+def build_partner_openapi(endpoints: list[Endpoint], title: str, version: str) -> dict[str, Any]:
+    """The partner API alone (the calls declared ``partner=True``): what the clients in clients/ are generated
+    from. JSON bodies only; every call signed (the partner scheme), no bearer."""
+    doc = build_openapi([ep for ep in endpoints if ep.partner], title, version, forms=False, signing_headers=False)
+    del doc["components"]["securitySchemes"]["bearer"]
+    doc["security"] = [{"partnerSignature": []}]
+    props = [p for s in doc["components"]["schemas"].values() for p in s.get("properties", {}).values()]
+    params = [p["schema"] for ops in doc["paths"].values() for op in ops.values() for p in op.get("parameters", [])]
+    for prop in props + params:
+        _enum_title_as_description(prop)
+    return doc
+
+
+def _enum_title_as_description(prop: dict[str, Any]) -> None:
+    """A generator names a field's enum type after its title (``WithdrawIn到账渠道``): the title (the field's
+    Chinese label) moves to the description and the type is named after the field."""
+    if "title" in prop and any("enum" in p for p in [prop, *prop.get("anyOf", [])]):
+        title = prop.pop("title")
+        prop["description"] = f"{title}: {prop['description']}" if prop.get("description") else title

@@ -21,6 +21,7 @@ from core_api.account.consumer.service import check_acting_user
 from core_api.finance.withdrawal import service
 from core_api.finance.withdrawal.models import FinanceLedger, FinanceWallet, FinanceWithdrawal
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import partner as partner_out
 from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok, table
 from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
@@ -188,7 +189,7 @@ async def known_user(uid: int) -> None:
         raise ServiceError(f"用户 {uid} 不存在")
 
 
-@partner_api.post("/api/partner/v1/wallet/credit", partner=True,
+@partner_api.post("/api/partner/v1/wallet/credit", partner=True, response=partner_out.WalletCreditOut,
                   summary="Credit an app user's wallet (a commission that became withdrawable); once per bizNo")
 async def partner_credit(request: web.Request, body: CreditIn) -> web.Response:
     await known_user(body.uid)
@@ -210,7 +211,7 @@ class WithdrawIn(PartnerBody):
     remark: str = Field("", max_length=100, title="备注")
 
 
-@partner_api.post("/api/partner/v1/withdrawals", partner=True,
+@partner_api.post("/api/partner/v1/withdrawals", partner=True, response=partner_out.WithdrawalOut,
                   summary="An app user's withdrawal request: the amount is frozen, or refused when short")
 async def partner_withdraw(request: web.Request, body: WithdrawIn) -> web.Response:
     await check_acting_user(body.uid)

@@ -22,6 +22,7 @@ from core_api.mall.coupon.models import MallCoupon, MallCouponTarget
 from core_api.mall.goods.category import category_names
 from core_api.mall.goods.models import MallCategory, MallGoods
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import partner as partner_out
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.partner import PartnerBody
@@ -214,7 +215,7 @@ class ClaimIn(PartnerBody):
     coupon_id: int = Field(ge=1, le=INT_MAX, title="优惠券编号")
 
 
-@partner_api.post("/api/partner/v1/coupons/claim", partner=True,
+@partner_api.post("/api/partner/v1/coupons/claim", partner=True, response=partner_out.CouponClaimOut,
                   summary="An app user claims a coupon: on shelf, in its claim window, under the issue and user caps")
 async def partner_claim(request: web.Request, body: ClaimIn) -> web.Response:
     await check_acting_user(body.uid)

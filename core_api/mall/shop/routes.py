@@ -22,6 +22,7 @@ from core_api.mall.shop import refs, service  # refs: the shop names of the "sho
 from core_api.mall.shop.models import MallSettled, MallShop
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract import ListPageOut
+from core_api.platform.contract import partner as partner_out
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
@@ -291,7 +292,7 @@ class PartnerSettledIn(SettledIn, PartnerBody):  # strict: no type coercion
     uid: int = Field(ge=1, le=INT_MAX, title="用户ID", description="the app user who applies")
 
 
-@partner_api.post("/api/partner/v1/mall/settled", partner=True,
+@partner_api.post("/api/partner/v1/mall/settled", partner=True, response=partner_out.SettledOut,
                   summary="An app user's settlement (onboarding) application: pending until an operator audits it")
 async def partner_settled(request: web.Request, body: PartnerSettledIn) -> web.Response:
     await check_acting_user(body.uid)

@@ -22,6 +22,7 @@ from core_api.mall.turntable import service
 from core_api.mall.turntable.models import MallTurntable, MallTurntableDraw, MallTurntableGift
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract import ListPage, ListPageOut
+from core_api.platform.contract import partner as partner_out
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import camel_row
@@ -198,7 +199,7 @@ class DrawIn(PartnerBody):
                             description="the app server's number of this draw: a repeated one answers the first draw")
 
 
-@partner_api.post("/api/partner/v1/turntable/draw", partner=True,
+@partner_api.post("/api/partner/v1/turntable/draw", partner=True, response=partner_out.TurntableDrawOut,
                   summary="An app user draws once: points debited, a prize picked by the weights, once per requestId")
 async def partner_draw(request: web.Request, body: DrawIn) -> web.Response:
     await check_acting_user(body.uid)

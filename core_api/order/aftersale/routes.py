@@ -25,6 +25,7 @@ from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderShop
 from core_api.order.group.service import SYSTEM_PREFIX
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import partner as partner_out
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
@@ -242,7 +243,7 @@ def shown(row: OrderAfterSale) -> dict[str, Any]:
             "amountFen": row.amount_fen, "lineId": row.line_id, "shopOrderId": row.shop_order_id}
 
 
-@partner_api.post("/api/partner/v1/order/after_sale/apply", partner=True,
+@partner_api.post("/api/partner/v1/order/after_sale/apply", partner=True, response=partner_out.AfterSaleAppliedOut,
                   summary="A buyer applies for a refund or a return of one order line; once per requestNo")
 async def partner_apply(request: web.Request, body: ApplyIn) -> web.Response:
     await check_acting_user(body.uid)
@@ -267,7 +268,7 @@ class CancelIn(PartnerBody):
     after_sale_id: int = Field(ge=1, le=INT_MAX, title="售后编号")
 
 
-@partner_api.post("/api/partner/v1/order/after_sale/cancel", partner=True,
+@partner_api.post("/api/partner/v1/order/after_sale/cancel", partner=True, response=partner_out.AfterSaleOut,
                   summary="The buyer withdraws an after-sale before its refund executes")
 async def partner_cancel(request: web.Request, body: CancelIn) -> web.Response:
     await check_acting_user(body.uid)
@@ -282,7 +283,7 @@ class ShippedIn(PartnerBody):
     tracking_no: str = Field(min_length=4, max_length=64, pattern=r"^[A-Za-z0-9\-]+$", title="物流单号")
 
 
-@partner_api.post("/api/partner/v1/order/after_sale/return_shipped", partner=True,
+@partner_api.post("/api/partner/v1/order/after_sale/return_shipped", partner=True, response=partner_out.AfterSaleOut,
                   summary="The buyer has sent the goods back: carrier and tracking number")
 async def partner_return_shipped(request: web.Request, body: ShippedIn) -> web.Response:
     await check_acting_user(body.uid)

@@ -18,6 +18,7 @@ from core_api.order.core import flow
 from core_api.order.core.models import OrderMain, OrderShop
 from core_api.order.place import buyer, service
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import partner as partner_out
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.partner import PartnerBody
@@ -83,7 +84,7 @@ async def publish(request: web.Request, events: list[dict[str, Any]]) -> None:
             log.exception("order event %s of %s not published", e.get("event"), e.get("orderNo"))
 
 
-@partner_api.post("/api/partner/v1/orders/place", partner=True,
+@partner_api.post("/api/partner/v1/orders/place", partner=True, response=partner_out.OrderPlacedOut,
                   summary="An app user places an order: stock reserved, coupons and points used, once per requestNo")
 async def partner_place(request: web.Request, body: PlaceIn) -> web.Response:
     await check_acting_user(body.uid)
@@ -109,7 +110,7 @@ class OrderIn(PartnerBody):
     order_no: str = Field(pattern=NO, title="订单号")
 
 
-@partner_api.post("/api/partner/v1/orders/pay", partner=True,
+@partner_api.post("/api/partner/v1/orders/pay", partner=True, response=partner_out.OrderPaymentOut,
                   summary="A pay code for an unpaid order through the wallet (the same outTradeNo on a retry)")
 async def partner_pay(request: web.Request, body: OrderIn) -> web.Response:
     await check_acting_user(body.uid)
@@ -141,7 +142,7 @@ async def order_notice(request: web.Request, notice: Any, provider: str) -> str 
 pay_code.NOTICE_HANDLERS.append(order_notice)
 
 
-@partner_api.post("/api/partner/v1/orders/cancel", partner=True,
+@partner_api.post("/api/partner/v1/orders/cancel", partner=True, response=partner_out.OrderOut,
                   summary="The buyer cancels an unpaid order (main order number): stock, coupons and points come back")
 async def partner_cancel(request: web.Request, body: OrderIn) -> web.Response:
     await check_acting_user(body.uid)
@@ -151,7 +152,7 @@ async def partner_cancel(request: web.Request, body: OrderIn) -> web.Response:
     return ok(data=service.answer(order.main, order.shops, order.lines))
 
 
-@partner_api.post("/api/partner/v1/orders/confirm", partner=True,
+@partner_api.post("/api/partner/v1/orders/confirm", partner=True, response=partner_out.OrderConfirmedOut,
                   summary="The buyer confirms receipt of a shipped shop order: completed, the after-sale window starts")
 async def partner_confirm(request: web.Request, body: OrderIn) -> web.Response:
     await check_acting_user(body.uid)
@@ -171,7 +172,7 @@ async def carriers(request: web.Request) -> dict[str, str]:
     return {d["dictValue"]: d["dictLabel"] for d in await request.app[DICT].data_by_type("biz_logistics_company")}
 
 
-@partner_api.post("/api/partner/v1/orders/info", partner=True,
+@partner_api.post("/api/partner/v1/orders/info", partner=True, response=partner_out.BuyerOrderOut,
                   summary="One order of the buyer: shop orders, lines with their after-sale, amounts in fen, "
                           "logistics, the pick-up code; another buyer's order answers 404")
 async def partner_info(request: web.Request, body: InfoIn) -> web.Response:
@@ -187,7 +188,7 @@ class ListIn(PartnerBody):
     page_size: int = Field(10, ge=1, le=50, title="每页条数")
 
 
-@partner_api.post("/api/partner/v1/orders/list", partner=True,
+@partner_api.post("/api/partner/v1/orders/list", partner=True, response=partner_out.BuyerOrderPageOut,
                   summary="The buyer's orders newest first, keyset-paged (next → after), filtered by status")
 async def partner_list(request: web.Request, body: ListIn) -> web.Response:
     rows, after = await buyer.page(body.uid, body.status, body.after, body.page_size, await carriers(request))

@@ -28,6 +28,7 @@ from tortoise.models import Model
 from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api
+from core_api.platform.contract import partner as partner_out
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
@@ -330,7 +331,8 @@ def add_partner_feed(res: Resource, p: Partner) -> None:
         return ok(data={"id": record_id, "created": created})
 
     how = f" (upsert by {', '.join(to_camel(k) for k in p.key)})" if p.key else ""
-    partner_api.post(f"{PARTNER_PREFIX}{p.path}", partner=True, summary=f"Partner feed: {what}{how}")(
+    partner_api.post(f"{PARTNER_PREFIX}{p.path}", partner=True, response=partner_out.FeedOut,
+                     summary=f"Partner feed: {what}{how}")(
         _named(route_handler(feed, res, "partner", {"request": web.Request, "body": item}), f"feed_{p.path}"))
     if p.removable:
         if not p.key:
@@ -342,7 +344,7 @@ def add_partner_feed(res: Resource, p: Partner) -> None:
         async def feed_remove(request: web.Request, body: Any) -> web.Response:
             return ok(data={"removed": await _partner_remove(request, res, p, body)})
 
-        partner_api.post(f"{PARTNER_PREFIX}{p.path}/remove", partner=True,
+        partner_api.post(f"{PARTNER_PREFIX}{p.path}/remove", partner=True, response=partner_out.FeedRemovedOut,
                          summary=f"Partner feed: remove {what} by {', '.join(to_camel(k) for k in p.key)}")(
             _named(route_handler(feed_remove, res, "partner_remove", {"request": web.Request, "body": gone}),
                    f"feed_{p.path}_remove"))
@@ -355,7 +357,7 @@ def add_partner_feed(res: Resource, p: Partner) -> None:
             return ok(data={"count": len(done), "created": created, "updated": len(done) - created,
                             "ids": [i for i, _ in done if i is not None]})
 
-        partner_api.post(f"{PARTNER_PREFIX}{p.path}/batch", partner=True,
+        partner_api.post(f"{PARTNER_PREFIX}{p.path}/batch", partner=True, response=partner_out.FeedBatchOut,
                          summary=f"Partner feed: up to {p.batch} {what} at once, all or none")(
             _named(route_handler(feed_batch, res, "partner_batch", {"request": web.Request, "body": many}),
                    f"feed_{p.path}_batch"))

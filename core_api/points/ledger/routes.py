@@ -8,6 +8,7 @@ from pydantic import Field
 from core_api.account.consumer.models import AccountConsumer
 from core_api.platform import sql
 from core_api.platform.api import Api
+from core_api.platform.contract import partner as partner_out
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.partner import PartnerBody
@@ -33,7 +34,7 @@ async def known_user(uid: int) -> None:
         raise ServiceError(f"用户 {uid} 不存在")
 
 
-@partner_api.post("/api/partner/v1/points/credit", partner=True,
+@partner_api.post("/api/partner/v1/points/credit", partner=True, response=partner_out.PointsCreditOut,
                   summary="Give an app user points (sign-in reward, order reward); once per bizNo")
 async def partner_points_credit(request: web.Request, body: PointsCreditIn) -> web.Response:
     await known_user(body.uid)

@@ -14,6 +14,7 @@ from pydantic import Field
 
 from core_api.account.consumer.service import check_acting_user
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract import partner as partner_out
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.models import ChangeLog
@@ -214,7 +215,7 @@ def redeemed(order: OrderIntegral, created: bool, balance: int) -> dict[str, Any
             "createTime": fmt(order.create_time)}
 
 
-@partner_api.post("/api/partner/v1/points/redeem", partner=True,
+@partner_api.post("/api/partner/v1/points/redeem", partner=True, response=partner_out.PointsOrderOut,
                   summary="An app user redeems points-mall goods: points debited and stock taken, once per requestNo")
 async def partner_redeem(request: web.Request, body: RedeemIn) -> web.Response:
     await check_acting_user(body.uid)
@@ -232,7 +233,7 @@ class ConfirmIn(PartnerBody):
     order_no: str = Field(min_length=1, max_length=32, title="订单号")
 
 
-@partner_api.post("/api/partner/v1/points/confirm", partner=True,
+@partner_api.post("/api/partner/v1/points/confirm", partner=True, response=partner_out.PointsOrderOut,
                   summary="An app user confirms receipt of a shipped points order: it is completed")
 async def partner_confirm(request: web.Request, body: ConfirmIn) -> web.Response:
     await check_acting_user(body.uid)

@@ -10970,7 +10970,7 @@ export interface paths {
         };
         /**
          * About us: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_about_us_partner"];
         put?: never;
@@ -10990,7 +10990,7 @@ export interface paths {
         };
         /**
          * Alarm messages: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_alarm_message_partner"];
         put?: never;
@@ -11010,7 +11010,7 @@ export interface paths {
         };
         /**
          * Redeem codes: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_cdkey_partner"];
         put?: never;
@@ -11030,7 +11030,7 @@ export interface paths {
         };
         /**
          * Common: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_common_v2_partner"];
         put?: never;
@@ -11050,7 +11050,7 @@ export interface paths {
         };
         /**
          * Independent consult: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_consult_independence_partner"];
         put?: never;
@@ -11070,7 +11070,7 @@ export interface paths {
         };
         /**
          * Core: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_core_v2_partner"];
         put?: never;
@@ -11090,7 +11090,7 @@ export interface paths {
         };
         /**
          * Games: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_game_partner"];
         put?: never;
@@ -11110,7 +11110,7 @@ export interface paths {
         };
         /**
          * Groups: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_group_partner"];
         put?: never;
@@ -11130,7 +11130,7 @@ export interface paths {
         };
         /**
          * Points: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_integral_partner"];
         put?: never;
@@ -11150,7 +11150,7 @@ export interface paths {
         };
         /**
          * Beauty filter: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_meili_partner"];
         put?: never;
@@ -11170,7 +11170,7 @@ export interface paths {
         };
         /**
          * Pay ways: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_pay_way_partner"];
         put?: never;
@@ -11190,7 +11190,7 @@ export interface paths {
         };
         /**
          * Product: the current object for the app's server (secrets included)
-         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the stored result, another body code 409.
+         * @description For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp, X-Partner-Signature over the path and query as sent); a read, it takes no Idempotency-Key.
          */
         get: operations["config_page_product_partner"];
         put?: never;
@@ -16470,6 +16470,81 @@ export interface components {
             /** 联系电话 */
             phone: string;
         };
+        /** AfterSaleApplied */
+        AfterSaleApplied: {
+            /** Aftersaleno */
+            afterSaleNo: string;
+            /** Amountfen */
+            amountFen: number;
+            /**
+             * Created
+             * @description false: this requestNo applied before
+             */
+            created: boolean;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Lineid */
+            lineId: number;
+            /** Quantity */
+            quantity: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Status */
+            status: string;
+            /** Statuslabel */
+            statusLabel: string;
+        };
+        /** AfterSaleAppliedOut */
+        AfterSaleAppliedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AfterSaleApplied"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** AfterSaleOut */
+        AfterSaleOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AfterSaleShown"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** AfterSaleShown */
+        AfterSaleShown: {
+            /** Aftersaleno */
+            afterSaleNo: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Lineid */
+            lineId: number;
+            /** Quantity */
+            quantity: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Status */
+            status: string;
+            /** Statuslabel */
+            statusLabel: string;
+        };
         /** AlarmBody */
         AlarmBody: {
             /**
@@ -16671,6 +16746,195 @@ export interface components {
             paidFen: number;
             /** Refundfen */
             refundFen: number;
+        };
+        /** BuyerLine */
+        BuyerLine: {
+            afterSale: components["schemas"]["LineAfterSale"] | null;
+            /** Aftersalestatus */
+            afterSaleStatus: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Commented */
+            commented: boolean;
+            /** Couponfen */
+            couponFen: number;
+            /** Goodsid */
+            goodsId: number;
+            /** Goodsname */
+            goodsName: string;
+            /** Image */
+            image: string;
+            /** Lineid */
+            lineId: number;
+            /** Payfen */
+            payFen: number;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pointsused */
+            pointsUsed: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Quantity */
+            quantity: number;
+            /** Refundedfen */
+            refundedFen: number;
+            /** Refundedqty */
+            refundedQty: number;
+            /** Skuid */
+            skuId: number;
+            /** Spec */
+            spec: string;
+        };
+        /** BuyerOrder */
+        BuyerOrder: {
+            /** Closedat */
+            closedAt: string | null;
+            /** Couponfen */
+            couponFen: number;
+            /** Createtime */
+            createTime: string | null;
+            /** Freightfen */
+            freightFen: number;
+            /** Goodsfen */
+            goodsFen: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /** Paydeadline */
+            payDeadline: string | null;
+            /** Payfen */
+            payFen: number;
+            /** Paystatus */
+            payStatus: string;
+            /** Paystatuslabel */
+            payStatusLabel: string;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pointsused */
+            pointsUsed: number;
+            /** Shoporders */
+            shopOrders: components["schemas"]["BuyerShopOrder"][];
+        };
+        /** BuyerOrderOut */
+        BuyerOrderOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["BuyerOrder"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** BuyerOrderPage */
+        BuyerOrderPage: {
+            /**
+             * Next
+             * @description send as `after` for the next page; null on the last
+             */
+            next: number | null;
+            /** Rows */
+            rows: components["schemas"]["BuyerOrder"][];
+        };
+        /** BuyerOrderPageOut */
+        BuyerOrderPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["BuyerOrderPage"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** BuyerShopOrder */
+        BuyerShopOrder: {
+            /**
+             * Aftersaleuntil
+             * @default null
+             */
+            afterSaleUntil?: string | null;
+            /**
+             * Buyerremark
+             * @default null
+             */
+            buyerRemark?: string | null;
+            /**
+             * Closereason
+             * @default null
+             */
+            closeReason?: string | null;
+            /**
+             * Closedat
+             * @default null
+             */
+            closedAt?: string | null;
+            /**
+             * Completedat
+             * @default null
+             */
+            completedAt?: string | null;
+            /** Couponfen */
+            couponFen: number;
+            /** Delivery */
+            delivery: string;
+            /** Freightfen */
+            freightFen: number;
+            /** Goodsfen */
+            goodsFen: number;
+            /** Kind */
+            kind: string;
+            /** Lines */
+            lines: components["schemas"]["BuyerLine"][];
+            /** @default null */
+            logistics?: components["schemas"]["Logistics"] | null;
+            /** Orderno */
+            orderNo: string;
+            /**
+             * Paidat
+             * @default null
+             */
+            paidAt?: string | null;
+            /** Payfen */
+            payFen: number;
+            /**
+             * Pickupcode
+             * @description order info only, as the rest below
+             * @default null
+             */
+            pickupCode?: string | null;
+            /** Pickupstatus */
+            pickupStatus: string;
+            /** Pointsfen */
+            pointsFen: number;
+            /** @default null */
+            receiver?: components["schemas"]["Receiver"] | null;
+            /** Refundstatus */
+            refundStatus: string;
+            /** Refundedfen */
+            refundedFen: number;
+            /**
+             * Shippedat
+             * @default null
+             */
+            shippedAt?: string | null;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            /** Status */
+            status: string;
+            /** Statuslabel */
+            statusLabel: string;
+            /** Teamid */
+            teamId: number | null;
         };
         /** CaptchaOut */
         CaptchaOut: {
@@ -19331,6 +19595,45 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** ConfigObject */
+        ConfigObject: {
+            /**
+             * Data
+             * @description every field of the page, secrets included
+             */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Key */
+            key: string;
+            /**
+             * Platform
+             * @description core_v2 only: the platform asked for
+             * @default null
+             */
+            platform?: string | null;
+            /** Updatetime */
+            updateTime: string | null;
+            /**
+             * Version
+             * @description 0: never saved, the defaults
+             */
+            version: number;
+        };
+        /** ConfigObjectOut */
+        ConfigObjectOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigObject"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** ConfigQuery */
         ConfigQuery: {
             /**
@@ -20417,6 +20720,20 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** ConsumerOut */
+        ConsumerOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConsumerSaved"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /**
          * ConsumerQuery
          * @description Filters of both list calls; ``pageNo`` (the business pages' name) is read as ``pageNum``.
@@ -20513,6 +20830,22 @@ export interface components {
              * @default null
              */
             usable?: string | null;
+        };
+        /** ConsumerSaved */
+        ConsumerSaved: {
+            /**
+             * Created
+             * @description false: the user with this uid was updated
+             */
+            created: boolean;
+            /** Id */
+            id: number;
+            /** Invitecode */
+            inviteCode: string;
+            /** Registertime */
+            registerTime: string | null;
+            /** Uid */
+            uid: number;
         };
         /**
          * ConsumerUpdate
@@ -20641,6 +20974,37 @@ export interface components {
              * @description the version the operator loaded
              */
             version: number;
+        };
+        /** CouponClaimOut */
+        CouponClaimOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CouponClaimed"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** CouponClaimed */
+        CouponClaimed: {
+            /** Couponid */
+            couponId: number;
+            /** Id */
+            id: number;
+            /** Shopid */
+            shopId: number;
+            /** Status */
+            status: string;
+            /** Uid */
+            uid: number;
+            /** Validend */
+            validEnd: string | null;
+            /** Validstart */
+            validStart: string | null;
         };
         /** CreditIn */
         CreditIn: {
@@ -21106,6 +21470,22 @@ export interface components {
             /** Status */
             status: string;
         };
+        /**
+         * DoneOut
+         * @description A write that answers nothing but its envelope.
+         */
+        DoneOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** DrawIn */
         DrawIn: {
             /**
@@ -21243,6 +21623,83 @@ export interface components {
              * @default 查询成功
              */
             msg?: string;
+        };
+        /** FeedBatch */
+        FeedBatch: {
+            /** Count */
+            count: number;
+            /** Created */
+            created: number;
+            /**
+             * Ids
+             * @description the records written, in order (empty for chat records)
+             */
+            ids: number[];
+            /** Updated */
+            updated: number;
+        };
+        /** FeedBatchOut */
+        FeedBatchOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["FeedBatch"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** FeedOut */
+        FeedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["FeedSaved"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** FeedRemoved */
+        FeedRemoved: {
+            /**
+             * Removed
+             * @description 1, or 0 when there was no such record
+             */
+            removed: number;
+        };
+        /** FeedRemovedOut */
+        FeedRemovedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["FeedRemoved"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** FeedSaved */
+        FeedSaved: {
+            /**
+             * Created
+             * @description false: the record with the same key (or id) was updated
+             */
+            created: boolean;
+            /**
+             * Id
+             * @description the record written (null for a chat record inserted in bulk)
+             */
+            id: number | null;
         };
         /** FixedBody */
         FixedBody: {
@@ -22172,6 +22629,25 @@ export interface components {
              */
             status?: string | null;
         };
+        /** LineAfterSale */
+        LineAfterSale: {
+            /** Aftersaleno */
+            afterSaleNo: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Quantity */
+            quantity: number;
+            /** Rejectreason */
+            rejectReason: string | null;
+            /** Status */
+            status: string;
+            /** Statuslabel */
+            statusLabel: string;
+        };
         /** ListBody */
         ListBody: {
             /**
@@ -22361,6 +22837,17 @@ export interface components {
             msg?: string;
             /** Token */
             token: string;
+        };
+        /** Logistics */
+        Logistics: {
+            /** Carrier */
+            carrier: string;
+            /** Carrierlabel */
+            carrierLabel: string;
+            /** Shippedat */
+            shippedAt: string | null;
+            /** Trackingno */
+            trackingNo: string;
         };
         /** MallAdCategoryAddEdit */
         MallAdCategoryAddEdit: {
@@ -25816,6 +26303,31 @@ export interface components {
              */
             sellable?: boolean | null;
         };
+        /** OrderConfirmed */
+        OrderConfirmed: {
+            /** Aftersaleuntil */
+            afterSaleUntil: string | null;
+            /** Completedat */
+            completedAt: string | null;
+            /** Orderno */
+            orderNo: string;
+            /** Status */
+            status: string;
+        };
+        /** OrderConfirmedOut */
+        OrderConfirmedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["OrderConfirmed"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** OrderEvent */
         OrderEvent: {
             /**
@@ -26172,6 +26684,100 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+        };
+        /** OrderOut */
+        OrderOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PlacedOrder"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** OrderPayment */
+        OrderPayment: {
+            /**
+             * Codeurl
+             * @default null
+             */
+            codeUrl?: string | null;
+            /**
+             * Expireat
+             * @default null
+             */
+            expireAt?: string | null;
+            /** Orderno */
+            orderNo: string;
+            /** Outtradeno */
+            outTradeNo: string | null;
+            /**
+             * Paid
+             * @description true: nothing to pay (the order is paid); else pay through codeUrl
+             */
+            paid: boolean;
+            /** Paydeadline */
+            payDeadline: string;
+            /** Payfen */
+            payFen: number;
+        };
+        /** OrderPaymentOut */
+        OrderPaymentOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["OrderPayment"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** OrderPlaced */
+        OrderPlaced: {
+            /** Couponfen */
+            couponFen: number;
+            /**
+             * Created
+             * @description false: this requestNo placed the order before
+             */
+            created: boolean;
+            /** Goodsfen */
+            goodsFen: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paydeadline */
+            payDeadline: string;
+            /** Payfen */
+            payFen: number;
+            /** Paystatus */
+            payStatus: string;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pointsused */
+            pointsUsed: number;
+            /** Shoporders */
+            shopOrders: components["schemas"]["PlacedShopOrder"][];
+        };
+        /** OrderPlacedOut */
+        OrderPlacedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["OrderPlaced"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** PartnerAccountLoginCheck */
         PartnerAccountLoginCheck: {
@@ -26859,6 +27465,65 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** PlacedLine */
+        PlacedLine: {
+            /** Lineid */
+            lineId: number;
+            /** Payfen */
+            payFen: number;
+            /** Pointsused */
+            pointsUsed: number;
+            /** Quantity */
+            quantity: number;
+            /** Skuid */
+            skuId: number;
+        };
+        /** PlacedOrder */
+        PlacedOrder: {
+            /** Couponfen */
+            couponFen: number;
+            /** Goodsfen */
+            goodsFen: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paydeadline */
+            payDeadline: string;
+            /** Payfen */
+            payFen: number;
+            /** Paystatus */
+            payStatus: string;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pointsused */
+            pointsUsed: number;
+            /** Shoporders */
+            shopOrders: components["schemas"]["PlacedShopOrder"][];
+        };
+        /** PlacedShopOrder */
+        PlacedShopOrder: {
+            /** Couponfen */
+            couponFen: number;
+            /** Delivery */
+            delivery: string;
+            /** Goodsfen */
+            goodsFen: number;
+            /** Kind */
+            kind: string;
+            /** Lines */
+            lines: components["schemas"]["PlacedLine"][];
+            /** Orderno */
+            orderNo: string;
+            /** Payfen */
+            payFen: number;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Shopid */
+            shopId: number;
+            /** Status */
+            status: string;
+            /** Teamid */
+            teamId: number | null;
+        };
         /** PointsCreditIn */
         PointsCreditIn: {
             /**
@@ -26875,6 +27540,32 @@ export interface components {
             remark?: string;
             /** 用户ID */
             uid: number;
+        };
+        /** PointsCreditOut */
+        PointsCreditOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PointsCredited"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** PointsCredited */
+        PointsCredited: {
+            /**
+             * Applied
+             * @description false: this bizNo was credited before; nothing changed
+             */
+            applied: boolean;
+            /** Balance */
+            balance: number;
+            /** Ledgerid */
+            ledgerId: number;
         };
         /** PointsLedgerQuery */
         PointsLedgerQuery: {
@@ -26939,6 +27630,41 @@ export interface components {
              * @default null
              */
             uid?: number | null;
+        };
+        /** PointsOrder */
+        PointsOrder: {
+            /** Balance */
+            balance: number;
+            /** Createtime */
+            createTime: string | null;
+            /** Created */
+            created: boolean;
+            /** Goodsid */
+            goodsId: number;
+            /** Goodsname */
+            goodsName: string;
+            /** Orderno */
+            orderNo: string;
+            /** Points */
+            points: number;
+            /** Quantity */
+            quantity: number;
+            /** Status */
+            status: string;
+        };
+        /** PointsOrderOut */
+        PointsOrderOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PointsOrder"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** PostBody */
         PostBody: {
@@ -27204,6 +27930,17 @@ export interface components {
             del?: boolean;
             /** 消息 */
             messageIds: number[];
+        };
+        /** Receiver */
+        Receiver: {
+            /** Address */
+            address: string;
+            /** Area */
+            area: string;
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
         };
         /** ReceiverIn */
         ReceiverIn: {
@@ -27982,6 +28719,13 @@ export interface components {
              */
             sort?: number | null;
         };
+        /** SettledApplied */
+        SettledApplied: {
+            /** Id */
+            id: number;
+            /** Status */
+            status: string;
+        };
         /** SettledIn */
         SettledIn: {
             /**
@@ -28013,6 +28757,20 @@ export interface components {
             phone: string;
             /** 店铺名称 */
             shopName: string;
+        };
+        /** SettledOut */
+        SettledOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["SettledApplied"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** ShipBody */
         ShipBody: {
@@ -28187,6 +28945,45 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /** TurntableDrawOut */
+        TurntableDrawOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["TurntableDrawn"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** TurntableDrawn */
+        TurntableDrawn: {
+            /** Balance */
+            balance: number;
+            /** Createtime */
+            createTime: string | null;
+            /** Created */
+            created: boolean;
+            /** Fellback */
+            fellBack: boolean;
+            /** Giftid */
+            giftId: number | null;
+            /** Giftname */
+            giftName: string;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Points */
+            points: number;
+            /** Value */
+            value: number;
+            /** Version */
+            version: number;
         };
         /** TypeBody */
         TypeBody: {
@@ -28563,6 +29360,34 @@ export interface components {
             /** Userid */
             userId: number;
         };
+        /** WalletCreditOut */
+        WalletCreditOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["WalletCredited"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** WalletCredited */
+        WalletCredited: {
+            /**
+             * Applied
+             * @description false: this bizNo was credited before; nothing changed
+             */
+            applied: boolean;
+            /** Availablefen */
+            availableFen: number;
+            /** Frozenfen */
+            frozenFen: number;
+            /** Ledgerid */
+            ledgerId: number;
+        };
         /** WithdrawIn */
         WithdrawIn: {
             /** 金额（分） */
@@ -28588,6 +29413,38 @@ export interface components {
             requestNo: string;
             /** 用户ID */
             uid: number;
+        };
+        /** WithdrawalOut */
+        WithdrawalOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["WithdrawalRequested"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** WithdrawalRequested */
+        WithdrawalRequested: {
+            /** Availablefen */
+            availableFen: number;
+            /**
+             * Created
+             * @description false: this requestNo was requested before
+             */
+            created: boolean;
+            /** Frozenfen */
+            frozenFen: number;
+            /** Id */
+            id: number;
+            /** Status */
+            status: string;
+            /** Withdrawno */
+            withdrawNo: string;
         };
         /** WordsBody */
         WordsBody: {
@@ -43433,7 +44290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43465,7 +44322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedRemovedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43492,7 +44349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43519,7 +44376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43546,7 +44403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43573,7 +44430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43600,7 +44457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43629,7 +44486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43656,7 +44513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43683,7 +44540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43710,7 +44567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43737,7 +44594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43764,7 +44621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43791,7 +44648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43823,7 +44680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConsumerOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43855,7 +44712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DoneOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43887,7 +44744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CouponClaimOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43919,7 +44776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43951,7 +44808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43983,7 +44840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedRemovedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44015,7 +44872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44047,7 +44904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44079,7 +44936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedRemovedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44111,7 +44968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44143,7 +45000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44175,7 +45032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedBatchOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44207,7 +45064,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44239,7 +45096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedBatchOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44271,7 +45128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44303,7 +45160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedBatchOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44335,7 +45192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44367,7 +45224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedBatchOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44399,7 +45256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["SettledOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44431,7 +45288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44463,7 +45320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AfterSaleAppliedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44495,7 +45352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AfterSaleOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44527,7 +45384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AfterSaleOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44559,7 +45416,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44591,7 +45448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["OrderOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44623,7 +45480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["OrderConfirmedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44655,7 +45512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["BuyerOrderOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44687,7 +45544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["BuyerOrderPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44719,7 +45576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["OrderPaymentOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44751,7 +45608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["OrderPlacedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44783,7 +45640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PointsOrderOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44815,7 +45672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PointsCreditOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44847,7 +45704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PointsOrderOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44879,7 +45736,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44911,7 +45768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44943,7 +45800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44975,7 +45832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45007,7 +45864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FeedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45039,7 +45896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["TurntableDrawOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45071,7 +45928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["WalletCreditOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45103,7 +45960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["WithdrawalOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -1,0 +1,193 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_result import ErrorResult
+from ...models.points_credit_in import PointsCreditIn
+from ...models.points_credit_out import PointsCreditOut
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: PointsCreditIn,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/partner/v1/points/credit",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorResult | PointsCreditOut | None:
+    if response.status_code == 200:
+
+        def _parse_response_200(data: object) -> ErrorResult | PointsCreditOut:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = PointsCreditOut.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = ErrorResult.from_dict(data)
+
+            return response_200_type_1
+
+        response_200 = _parse_response_200(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorResult | PointsCreditOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: PointsCreditIn,
+) -> Response[ErrorResult | PointsCreditOut]:
+    """Give an app user points (sign-in reward, order reward); once per bizNo
+
+     For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
+    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
+    stored result, another body code 409.
+
+    Args:
+        body (PointsCreditIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResult | PointsCreditOut]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: PointsCreditIn,
+) -> ErrorResult | PointsCreditOut | None:
+    """Give an app user points (sign-in reward, order reward); once per bizNo
+
+     For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
+    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
+    stored result, another body code 409.
+
+    Args:
+        body (PointsCreditIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResult | PointsCreditOut
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: PointsCreditIn,
+) -> Response[ErrorResult | PointsCreditOut]:
+    """Give an app user points (sign-in reward, order reward); once per bizNo
+
+     For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
+    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
+    stored result, another body code 409.
+
+    Args:
+        body (PointsCreditIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResult | PointsCreditOut]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: PointsCreditIn,
+) -> ErrorResult | PointsCreditOut | None:
+    """Give an app user points (sign-in reward, order reward); once per bizNo
+
+     For the app's server and partner systems: signed with the partner key (X-Partner-Timestamp,
+    X-Partner-Signature) and idempotent by Idempotency-Key; a repeat with the same body answers the
+    stored result, another body code 409.
+
+    Args:
+        body (PointsCreditIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResult | PointsCreditOut
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed
