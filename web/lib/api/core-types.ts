@@ -17085,6 +17085,117 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** CentreMessage */
+        CentreMessage: {
+            /** Content */
+            content: string;
+            /** Createtime */
+            createTime: string | null;
+            /**
+             * Messagetype
+             * @description e.g. 1901 an order placed (opens the order), 1801 an export done
+             */
+            messageType: number;
+            /** Objid */
+            objId: number;
+            /** Readed */
+            readed: boolean;
+            /** Title */
+            title: string;
+            /**
+             * Typeno
+             * @description what the message is about: an order number, an export's id
+             */
+            typeNo: string;
+        };
+        /** CentreMessageDetail */
+        CentreMessageDetail: {
+            /** Content */
+            content: string;
+            /** Createtime */
+            createTime: string | null;
+            /**
+             * Messagetype
+             * @description e.g. 1901 an order placed (opens the order), 1801 an export done
+             */
+            messageType: number;
+            /**
+             * Noticecontent
+             * @description a notice's message: the notice's sanitised HTML
+             * @default null
+             */
+            noticeContent?: string | null;
+            /** Objid */
+            objId: number;
+            /** Readed */
+            readed: boolean;
+            /** Title */
+            title: string;
+            /**
+             * Typeno
+             * @description what the message is about: an order number, an export's id
+             */
+            typeNo: string;
+        };
+        /** CentreMessageOut */
+        CentreMessageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CentreMessageDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** CentrePage */
+        CentrePage: {
+            /** Data */
+            data: components["schemas"]["CentreMessage"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** CentrePageOut */
+        CentrePageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CentrePage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
         /** ChangeEntry */
         ChangeEntry: {
             /**
@@ -17220,6 +17331,222 @@ export interface components {
              */
             code?: number;
             data: components["schemas"]["ChartProvinceData"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ChatHistoryOut */
+        ChatHistoryOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ChatMessagePage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
+        /** ChatMessageOut */
+        ChatMessageOut: {
+            /** Clientmsgid */
+            clientMsgId: string | null;
+            /** Content */
+            content: components["schemas"]["ChatSegment"][];
+            /**
+             * Contenttype
+             * @enum {string}
+             */
+            contentType: "txt" | "img";
+            /** Id */
+            id: number;
+            /** Messagetime */
+            messageTime: string;
+            /**
+             * Messagetype
+             * @constant
+             */
+            messageType: "friend";
+            /** Receiveshopid */
+            receiveShopId: number;
+            /** Receiveuid */
+            receiveUid: number;
+            /**
+             * Self
+             * @description written by the viewer's side (the desk)
+             */
+            self: boolean;
+            /** Toshopid */
+            toShopId: number;
+            /** Toshoptype */
+            toShopType: number;
+            /** Userimg */
+            userImg: string;
+            /** Usernickname */
+            userNickName: string;
+            /**
+             * Useruid
+             * @description the sender's id
+             */
+            userUid: number;
+        };
+        /** ChatMessagePage */
+        ChatMessagePage: {
+            /** Data */
+            data: components["schemas"]["ChatMessageOut"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /**
+         * ChatRoomOut
+         * @description A conversation of the desk; ``shopId`` is the room's id.
+         */
+        ChatRoomOut: {
+            /** Assigneeid */
+            assigneeId: number | null;
+            /**
+             * Contenttype
+             * @description the last message's: txt or img
+             */
+            contentType: string;
+            /** Lastmessage */
+            lastMessage: string;
+            /** Lastmessagetime */
+            lastMessageTime: string | null;
+            /**
+             * Messagenum
+             * @description messages the desk has not read
+             */
+            messageNum: number;
+            /**
+             * Receiveshopid
+             * @description the shop's id; 0 for an app user's conversation
+             */
+            receiveShopId: number;
+            /** Receiveshoptype */
+            receiveShopType: number;
+            /**
+             * Receiveuid
+             * @description the app user's uid; 0 for a shop's conversation
+             */
+            receiveUid: number;
+            /** Shopid */
+            shopId: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "pending" | "resolved";
+            /** Toheadimg */
+            toHeadImg: string;
+            /** Toname */
+            toName: string;
+        };
+        /** ChatRoomPage */
+        ChatRoomPage: {
+            /** Data */
+            data: components["schemas"]["ChatRoomOut"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** ChatRoomsOut */
+        ChatRoomsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ChatRoomPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
+        /** ChatSegment */
+        ChatSegment: {
+            /**
+             * Text
+             * @default null
+             */
+            text?: string | null;
+            /**
+             * Txt
+             * @default null
+             */
+            txt?: string | null;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "txt" | "img";
+            /**
+             * Url
+             * @description an image's address: a catalogue emoji or a stored file
+             * @default null
+             */
+            url?: string | null;
+        };
+        /** ChatSentOut */
+        ChatSentOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ChatMessageOut"];
             /**
              * Msg
              * @default 操作成功
@@ -20642,6 +20969,32 @@ export interface components {
              */
             version: number;
         };
+        /** CountsAndToken */
+        CountsAndToken: {
+            /** Ordermsgnum */
+            orderMsgNum: number;
+            /** Sysmsgnum */
+            sysMsgNum: number;
+            /**
+             * Token
+             * @description the chat token (tokenIm) of this session
+             */
+            token: string;
+        };
+        /** CountsAndTokenOut */
+        CountsAndTokenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CountsAndToken"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** CreditIn */
         CreditIn: {
             /** 金额（分） */
@@ -21054,6 +21407,28 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** DeskBadge */
+        DeskBadge: {
+            /**
+             * Badgenum
+             * @description customers' messages the desk has not read, over every conversation
+             */
+            badgeNum: number;
+        };
+        /** DeskBadgeOut */
+        DeskBadgeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DeskBadge"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** DictDataListOut */
         DictDataListOut: {
             /**
@@ -21173,6 +21548,36 @@ export interface components {
              * @default null
              */
             userId?: number | null;
+        };
+        /** EmojiEntry */
+        EmojiEntry: {
+            /** Emoji */
+            emoji: string;
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+            /** Type */
+            type: string;
+            /** Unified */
+            unified: string;
+        };
+        /** EmojiOut */
+        EmojiOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["EmojiEntry"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** Envelope */
         Envelope: {
@@ -24928,6 +25333,27 @@ export interface components {
              */
             visible?: string;
         };
+        /** MessageCounts */
+        MessageCounts: {
+            /** Ordermsgnum */
+            orderMsgNum: number;
+            /** Sysmsgnum */
+            sysMsgNum: number;
+        };
+        /** MessageCountsOut */
+        MessageCountsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["MessageCounts"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** NoticeBody */
         NoticeBody: {
             /**
@@ -28287,6 +28713,32 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /** UploadCredentials */
+        UploadCredentials: {
+            /** Folderpath */
+            folderPath: string;
+            /**
+             * Token
+             * @description base64 JSON {url, fields}: where and with which form fields to upload
+             */
+            token: string;
+            /** Visitprefix */
+            visitPrefix: string;
+        };
+        /** UploadCredentialsOut */
+        UploadCredentialsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["UploadCredentials"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** UserBody */
         UserBody: {
@@ -38107,7 +38559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["EmojiOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38132,7 +38584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ChatHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38157,7 +38609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DeskBadgeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38182,7 +38634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ChatRoomsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38554,7 +39006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CountsAndTokenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38576,7 +39028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CentreMessageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -41125,7 +41577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["UploadCredentialsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43027,7 +43479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ChatSentOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43306,7 +43758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["MessageCountsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43331,7 +43783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CentrePageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
