@@ -217,7 +217,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A declared resource: one of its extra calls (audit, block, ...) with the row's and the form's values
+         * A declared resource: one of its extra calls (audit, block, ...) with the row's and form's values
          * @description Needs a signed-in caller.
          */
         post: operations["screens_resource_action"];
