@@ -211,3 +211,27 @@ async def test_the_pickers_choices(aiohttp_client, start_app, make_settings):
     assert tree["食品"] == ["糕点"]
     ry = bearer((await bff_login(bff, "ry"))["data"]["token"])
     assert (await (await bff.get("/bff/resources/options/shops", headers=ry)).json())["code"] == 403
+
+
+async def test_a_resources_core_calls_answer_what_they_declare(admin):
+    """The list page, one record, create and the shelf toggle of a declared resource, strictly as declared."""
+    from core_api.platform.resource.routes import (
+        HistoryOut,
+        ResourceCreatedOut,
+        ResourceRecordOut,
+        ResourceShelfOut,
+        ResourceTableOut,
+    )
+
+    made = await admin.post("/admin/AccountUserAuth", json=SUBMISSION)
+    ResourceCreatedOut.model_validate(made, strict=True)
+    rid = made["data"]["id"]
+    listed = await admin.get("/admin/AccountUserAuth/list", params={"pageSize": "1"})
+    ResourceTableOut.model_validate(listed, strict=True)
+    assert listed["total"] == 1 and listed["rows"][0]["realName"] == "张三丰" and listed["next"] is not None
+    record = await admin.get(f"/admin/AccountUserAuth/{rid}")
+    assert ResourceRecordOut.model_validate(record, strict=True).data["uid"] == 10001
+    shelved = await admin.get(f"/admin/AccountUserAuth/shelf/{rid}")
+    ResourceShelfOut.model_validate(shelved, strict=True)
+    history = await admin.get(f"/admin/AccountUserAuth/history/{rid}")
+    assert [h.action for h in HistoryOut.model_validate(history, strict=True).data] == ["shelf", "create"]

@@ -27856,6 +27856,26 @@ export interface components {
                 [key: string]: string[];
             } | null;
         };
+        /** ResourceCreatedOut */
+        ResourceCreatedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description the new record's key
+             */
+            data: {
+                [key: string]: number;
+            };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** ResourceFieldMeta */
         ResourceFieldMeta: {
             /**
@@ -28032,6 +28052,68 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** ResourceRecordOut */
+        ResourceRecordOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ResourceShelfOut */
+        ResourceShelfOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description the shelf field and its new value
+             */
+            data: {
+                [key: string]: string;
+            };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ResourceTableOut */
+        ResourceTableOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /**
+             * Next
+             * @description the cursor of the page after this one, sent back as `after`
+             * @default null
+             */
+            next?: string | null;
+            /** Rows */
+            rows: {
+                [key: string]: unknown;
+            }[];
+            /** Total */
+            total: number;
         };
         /** Result */
         Result: {
@@ -29962,7 +30044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30042,7 +30124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30064,7 +30146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30108,7 +30190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30158,7 +30240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30241,7 +30323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30263,7 +30345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30307,7 +30389,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30357,7 +30439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30464,7 +30546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30486,7 +30568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30530,7 +30612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30580,7 +30662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30663,7 +30745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30685,7 +30767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30729,7 +30811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31058,7 +31140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31080,7 +31162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31130,7 +31212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31213,7 +31295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31235,7 +31317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31279,7 +31361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31329,7 +31411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31411,7 +31493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31433,7 +31515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31477,7 +31559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31527,7 +31609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31610,7 +31692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31632,7 +31714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31676,7 +31758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31726,7 +31808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31824,7 +31906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31846,7 +31928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31890,7 +31972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31940,7 +32022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32022,7 +32104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32044,7 +32126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32088,7 +32170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32142,7 +32224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32164,7 +32246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32214,7 +32296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32299,7 +32381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32346,7 +32428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32415,7 +32497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32465,7 +32547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32773,7 +32855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32940,7 +33022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33006,7 +33088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33056,7 +33138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33140,7 +33222,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33162,7 +33244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33206,7 +33288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33256,7 +33338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33408,7 +33490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33465,7 +33547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33509,7 +33591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33565,7 +33647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33587,7 +33669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33643,7 +33725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33665,7 +33747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33715,7 +33797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33798,7 +33880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33820,7 +33902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33864,7 +33946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33914,7 +33996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33996,7 +34078,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34018,7 +34100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34062,7 +34144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34112,7 +34194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34193,7 +34275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34215,7 +34297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34259,7 +34341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34309,7 +34391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34379,7 +34461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34423,7 +34505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34473,7 +34555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34543,7 +34625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34587,7 +34669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34637,7 +34719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34707,7 +34789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34751,7 +34833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34807,7 +34889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34829,7 +34911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34879,7 +34961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34971,7 +35053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35021,7 +35103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35113,7 +35195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35163,7 +35245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35207,7 +35289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35251,7 +35333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35301,7 +35383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35371,7 +35453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35415,7 +35497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35459,7 +35541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35525,7 +35607,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35575,7 +35657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35645,7 +35727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35689,7 +35771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35739,7 +35821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35831,7 +35913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35881,7 +35963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35973,7 +36055,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36043,7 +36125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36113,7 +36195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36135,7 +36217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36207,7 +36289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36299,7 +36381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36349,7 +36431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36432,7 +36514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36454,7 +36536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36522,7 +36604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36605,7 +36687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36627,7 +36709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36677,7 +36759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36760,7 +36842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36782,7 +36864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36826,7 +36908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36876,7 +36958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36961,7 +37043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36983,7 +37065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37027,7 +37109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37093,7 +37175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37137,7 +37219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37181,7 +37263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37251,7 +37333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37295,7 +37377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37345,7 +37427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37450,7 +37532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37506,7 +37588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37550,7 +37632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37594,7 +37676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37653,7 +37735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37675,7 +37757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37745,7 +37827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37795,7 +37877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37868,7 +37950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37915,7 +37997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37959,7 +38041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38151,7 +38233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38217,7 +38299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38287,7 +38369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -40004,7 +40086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -40054,7 +40136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42018,7 +42100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42089,7 +42171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42211,7 +42293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42279,7 +42361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42516,7 +42598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42584,7 +42666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42657,7 +42739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42703,7 +42785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42880,7 +42962,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
