@@ -107,3 +107,131 @@ async def test_a_list_data_resource_reads_the_same_screen_page(aiohttp_client, s
     second = (await screen(pageSize="2", pageNum="2", after=first["page"]["next"]))["page"]
     words = {r["keyword"] for r in first["page"]["rows"] + second["rows"]}
     assert words == {"苹果", "香蕉", "橙子"} and second["total"] == 3 and second["next"] is None
+
+
+# ---- the calls generated from the declaration (issue 27 §1): /bff/resources/..., the core path from the metadata
+
+AUTH_VIEW = {"view": "account/auth/index"}
+
+
+async def test_resource_calls_save_act_shelve_tell_history_export_and_delete(aiohttp_client, start_app, make_settings):
+    settings = make_settings()
+    bff = await start_bff(aiohttp_client, await start_app(settings), settings)
+    auth = bearer((await bff_login(bff))["data"]["token"])
+
+    async def call(method: str, path: str, body: dict | None = None, **params: str) -> dict:
+        got = await bff.request(method, f"/bff/resources/{path}", params={**AUTH_VIEW, **params}, json=body,
+                                headers=auth)
+        return await got.json()
+
+    made = await call("POST", "record", SUBMISSION)
+    assert made["code"] == 200, made
+    rid = made["data"]["id"]
+    record = (await call("GET", "record", id=str(rid)))["data"]
+    assert record["realName"] == "张三丰" and record["status"] == "0" and record["uid"] == 10001
+    edited = await call("PUT", "record", {"id": rid, "realName": "张翠山", "idNumber": SUBMISSION["idNumber"]})
+    assert edited["code"] == 200, edited
+    assert (await call("GET", "record", id=str(rid)))["data"]["realName"] == "张翠山"
+
+    shelved = await call("POST", "shelf", id=str(rid))
+    assert shelved["msg"] in ("上架成功", "下架成功") and set(shelved["data"]) == {"shelf"}
+    # the audit action: its path from the declaration, the row's id and the form's values in its body
+    audited = await call("POST", "action", {"id": rid, "pass": False, "remark": "照片模糊"}, key="audit")
+    assert audited == {"code": 200, "msg": "已驳回"}
+    again = await call("POST", "action", {"id": rid, "pass": True}, key="audit")
+    assert again["msg"] == "该认证已审核，审核结果不能更改"
+    assert await call("POST", "action", {"id": rid}, key="nothing") == {"code": 404, "msg": "访问资源不存在"}
+
+    history = (await call("GET", "history", id=str(rid)))["data"]
+    assert [h["action"] for h in history] == ["action", "shelf", "update", "create"]
+    assert history[0]["note"] == "审核驳回" and history[2]["changes"]["realName"] == ["张三丰", "张翠山"]
+
+    exported = await bff.post("/bff/resources/export", params=AUTH_VIEW, json={"realName": "张"}, headers=auth)
+    assert exported.status == 200 and exported.content_type.endswith("spreadsheetml.sheet")
+    assert (await exported.read())[:2] == b"PK"
+    # a resource with a background export queues a job; one without refuses the queue
+    assert (await call("POST", "export/job", {}))["code"] == 404
+    queued = await bff.post("/bff/resources/export/job", params={"view": "account/consumer/index"}, json={},
+                            headers=auth)
+    assert (await queued.json())["data"]["jobId"] >= 1
+
+    assert (await call("DELETE", "records", ids=str(rid)))["code"] == 200
+    assert (await call("GET", "record", id=str(rid)))["code"] == 404
+
+
+async def test_resource_calls_refuse_what_the_caller_may_not_or_cannot_send(aiohttp_client, start_app, make_settings):
+    settings = make_settings()
+    bff = await start_bff(aiohttp_client, await start_app(settings), settings)
+    auth = bearer((await bff_login(bff))["data"]["token"])
+    ry = bearer((await bff_login(bff, "ry"))["data"]["token"])
+    made = await (await bff.post("/bff/resources/record", params=AUTH_VIEW, json=SUBMISSION, headers=auth)).json()
+    rid = str(made["data"]["id"])
+    # ry holds no account:auth permission: the core refuses every call
+    for method, path, params in (("GET", "record", {"id": rid}), ("GET", "history", {"id": rid}),
+                                 ("DELETE", "records", {"ids": rid}), ("POST", "shelf", {"id": rid})):
+        got = await (await bff.request(method, f"/bff/resources/{path}", params={**AUTH_VIEW, **params},
+                                       headers=ry)).json()
+        assert got["code"] == 403, (path, got)
+    bad = [({"view": "../x?", "id": "1"}, "页面"), ({**AUTH_VIEW, "id": "0"}, "编号"),
+           ({**AUTH_VIEW, "id": "x"}, "编号")]
+    for params, word in bad:
+        got = await (await bff.get("/bff/resources/record", params=params, headers=auth)).json()
+        assert got["code"] == 500 and word in got["msg"], got
+    got = await (await bff.delete("/bff/resources/records", params={**AUTH_VIEW, "ids": "1;2"}, headers=auth)).json()
+    assert got["code"] == 500 and "编号" in got["msg"]
+    nowhere = await (await bff.get("/bff/resources/record", params={"view": "shop/nothing/index", "id": "1"},
+                                   headers=auth)).json()
+    assert nowhere == {"code": 404, "msg": "访问资源不存在"}
+    assert (await (await bff.get("/bff/resources/record", params={**AUTH_VIEW, "id": rid})).json())["code"] == 401
+
+
+async def test_the_pickers_choices(aiohttp_client, start_app, make_settings):
+    from core_api.mall.goods.models import MallCategory
+    from tests.mall_support import make_shop
+    from tests.order_support import goods_of
+
+    settings = make_settings()
+    bff = await start_bff(aiohttp_client, await start_app(settings), settings)
+    auth = bearer((await bff_login(bff))["data"]["token"])
+    east, _ = await make_shop("东城小店"), await make_shop("西城小店")
+    await goods_of(east, "桂花糕")
+    food = await MallCategory.create(kind="goods", parent_id=0, name="食品", shelf="1")
+    await MallCategory.create(kind="goods", parent_id=food.id, name="糕点", shelf="1")
+
+    async def options(kind: str, **params: str) -> list:
+        got = await (await bff.get(f"/bff/resources/options/{kind}", params=params, headers=auth)).json()
+        assert got["code"] == 200, got
+        return got["data"]
+
+    assert [s["name"] for s in await options("shops", keyword="东城")] == ["东城小店"]
+    assert await options("shops", id=str(east.id)) == [{"id": east.id, "name": "东城小店"}]
+    hits = await options("goods", name="桂花", shopId=str(east.id))
+    assert [(g["name"], g["shopName"]) for g in hits] == [("桂花糕", "东城小店")]
+    tree = {c["name"]: [k["name"] for k in c["children"] or []] for c in await options("categories")}
+    assert tree["食品"] == ["糕点"]
+    ry = bearer((await bff_login(bff, "ry"))["data"]["token"])
+    assert (await (await bff.get("/bff/resources/options/shops", headers=ry)).json())["code"] == 403
+
+
+async def test_a_resources_core_calls_answer_what_they_declare(admin):
+    """The list page, one record, create and the shelf toggle of a declared resource, strictly as declared."""
+    from core_api.platform.resource.routes import (
+        HistoryOut,
+        ResourceCreatedOut,
+        ResourceRecordOut,
+        ResourceShelfOut,
+        ResourceTableOut,
+    )
+
+    made = await admin.post("/admin/AccountUserAuth", json=SUBMISSION)
+    ResourceCreatedOut.model_validate(made, strict=True)
+    rid = made["data"]["id"]
+    listed = await admin.get("/admin/AccountUserAuth/list", params={"pageSize": "1"})
+    ResourceTableOut.model_validate(listed, strict=True)
+    assert listed["total"] == 1 and listed["rows"][0]["realName"] == "张三丰" and listed["next"] is not None
+    record = await admin.get(f"/admin/AccountUserAuth/{rid}")
+    assert ResourceRecordOut.model_validate(record, strict=True).data["uid"] == 10001
+    shelved = await admin.get(f"/admin/AccountUserAuth/shelf/{rid}")
+    ResourceShelfOut.model_validate(shelved, strict=True)
+    history = await admin.get(f"/admin/AccountUserAuth/history/{rid}")
+    assert [h.action for h in HistoryOut.model_validate(history, strict=True).data] == ["shelf", "create"]

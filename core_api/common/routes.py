@@ -11,6 +11,7 @@ from aiohttp import web
 from pydantic import Field
 
 from core_api.platform.api import RAW, Api
+from core_api.platform.contract.messaging import UploadCredentialsOut
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import attachment_headers
@@ -100,7 +101,7 @@ async def download_resource(request: web.Request, query: ResourceQuery) -> web.S
                                              "nosniff", **attachment_headers(name)})
 
 
-@api.get("/admin/open/v1/qiniu_upload", login_only=True,
+@api.get("/admin/open/v1/qiniu_upload", login_only=True, response=UploadCredentialsOut,
          summary="Token-based storage: {visitPrefix, token, folderPath}; the token is a short-lived upload "
                  "policy (base64 JSON {url, fields}) for one folder")
 async def token_upload_credentials(request: web.Request, query: FolderQuery) -> web.Response:

@@ -11,6 +11,7 @@ from pydantic import Field
 from core_api.messaging.models import SysMessage
 from core_api.messaging.service import ORDER_EVENT, OrderEvent, counts, message_view
 from core_api.platform.api import Api
+from core_api.platform.contract.messaging import CentreMessageOut, CentrePageOut, CountsAndTokenOut, MessageCountsOut
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.html import sanitise
@@ -37,7 +38,7 @@ class InfoQuery(Schema):
     obj_id: int = Field(title="消息")
 
 
-@api.post("/api/msg/v1/list", login_only=True,
+@api.post("/api/msg/v1/list", login_only=True, response=CentrePageOut,
           summary="The caller's system (orderMsg false) or order (true) messages, newest first, 10 a page")
 async def list_messages(principal: Principal, body: ListBody) -> web.Response:
     qs = SysMessage.filter(recipient_id=principal.user_id, kind="order" if body.order_msg else "sys")
@@ -46,7 +47,7 @@ async def list_messages(principal: Principal, body: ListBody) -> web.Response:
     return page([message_view(r) for r in rows], total, body.page_no, body.page_size)
 
 
-@api.post("/api/msg/v1/del_read", login_only=True,
+@api.post("/api/msg/v1/del_read", login_only=True, response=MessageCountsOut,
           summary="Mark the caller's messages read (del false) or delete them (del true)")
 async def read_or_delete(principal: Principal, body: ReadBody) -> web.Response:
     ids = list(dict.fromkeys(body.message_ids))
@@ -60,14 +61,14 @@ async def read_or_delete(principal: Principal, body: ReadBody) -> web.Response:
     return ok(data=await counts(principal.user_id))
 
 
-@api.get("/admin/common_message/message", login_only=True,
+@api.get("/admin/common_message/message", login_only=True, response=CountsAndTokenOut,
          summary="The caller's unread counts (sysMsgNum, orderMsgNum) and chat token")
 async def message_counts(request: web.Request, principal: Principal) -> web.Response:
     token = request.app[AUTH].chat_token(principal.session_id)
     return ok(data={"token": token, **await counts(principal.user_id)})
 
 
-@api.get("/admin/common_message/message_info", login_only=True,
+@api.get("/admin/common_message/message_info", login_only=True, response=CentreMessageOut,
          summary="One of the caller's messages in full (a notice's message with the notice's sanitised HTML in "
                  "noticeContent); reading it marks it read")
 async def message_info(principal: Principal, query: InfoQuery) -> web.Response:

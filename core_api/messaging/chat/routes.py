@@ -15,6 +15,7 @@ from core_api.messaging.chat.emoji import CATALOGUE, svg
 from core_api.messaging.chat.models import ChatMessage, ChatRoom
 from core_api.messaging.chat.tokens import PEER_KINDS, ChatIdentity, peer_token
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract.messaging import ChatHistoryOut, ChatRoomsOut, ChatSentOut, DeskBadgeOut, EmojiOut
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.partner import check_partner_key
@@ -87,7 +88,7 @@ async def room_from(body: HistoryBody | SendBody) -> ChatRoom:
     raise ServiceError("请指定会话")
 
 
-@api.post("/admin/chat/v1/rooms", need=DESK_LIST,
+@api.post("/admin/chat/v1/rooms", need=DESK_LIST, response=ChatRoomsOut,
           summary="The service desk's conversations, latest first, 10 a page, with unread counts")
 async def rooms(body: RoomsBody) -> web.Response:
     qs = ChatRoom.filter(desk_shop_id=service.PLATFORM_DESK)
@@ -101,7 +102,7 @@ async def rooms(body: RoomsBody) -> web.Response:
     return page(items, total, body.page_no, body.page_size)
 
 
-@api.post("/admin/chat/v1/history", need=DESK_LIST,
+@api.post("/admin/chat/v1/history", need=DESK_LIST, response=ChatHistoryOut,
           summary="A conversation's messages, newest first, 10 a page, anchored at page 1's newest message")
 async def history(request: web.Request, principal: Principal, body: HistoryBody) -> web.Response:
     room = await room_from(body)
@@ -123,7 +124,7 @@ async def history(request: web.Request, principal: Principal, body: HistoryBody)
     return response
 
 
-@api.post("/admin/single/send", need=DESK_REPLY,
+@api.post("/admin/single/send", need=DESK_REPLY, response=ChatSentOut,
           summary="Send a message (segments) to a conversation as the signed-in staff member")
 async def send(request: web.Request, principal: Principal, body: SendBody) -> web.Response:
     room = await room_from(body)
@@ -132,7 +133,7 @@ async def send(request: web.Request, principal: Principal, body: SendBody) -> we
     return ok(data=payload)
 
 
-@api.post("/admin/chat/v1/read", need=DESK_LIST, summary="Mark a conversation read for the desk")
+@api.post("/admin/chat/v1/read", need=DESK_LIST, response=DeskBadgeOut, summary="Mark a conversation read for the desk")
 async def read(request: web.Request, principal: Principal, body: RoomRef) -> web.Response:
     await service.mark_read(await service.room_by_id(body.shop_id), by_staff=True)
     await request.app[CHAT].badge_changed(ChatIdentity("staff", principal.user_id))
@@ -172,7 +173,8 @@ async def set_status(body: StatusBody) -> web.Response:
     return ok()
 
 
-@api.get("/admin/chat/v1/emoji", need=DESK_LIST, summary="The emoji catalogue (id, type, title, icon, emoji, unified)")
+@api.get("/admin/chat/v1/emoji", need=DESK_LIST, response=EmojiOut,
+         summary="The emoji catalogue (id, type, title, icon, emoji, unified)")
 async def emoji() -> web.Response:
     return ok(data=CATALOGUE)
 

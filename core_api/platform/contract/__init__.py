@@ -192,7 +192,8 @@ class ResourceFieldMeta(Schema):
 
 class ResourceActionMeta(Schema):
     """An extra call of a resource (audit, block, send alarm): a row or toolbar button, a confirm or a
-    small form, sent through the BFF's pass-through to ``path`` with ``params`` taken from the row."""
+    small form, sent by the BFF (/bff/resources/action, the action named by its key) to ``path`` with ``params``
+    taken from the row."""
 
     key: str
     label: str

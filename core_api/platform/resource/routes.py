@@ -9,13 +9,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
+from pydantic import Field
 from tortoise.exceptions import IntegrityError
 from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
 from core_api.platform.api import BusinessType, OperLogSpec
 from core_api.platform.compiled import values_of
-from core_api.platform.contract import ChangeEntry, ListPageOut
+from core_api.platform.contract import ChangeEntry, Envelope, ListPageOut
 from core_api.platform.envelope import MSG_QUERY_OK, is_business_list, json_response, ok
 from core_api.platform.envelope import page as business_page
 from core_api.platform.errors import NotFound, ServiceError
@@ -39,12 +40,31 @@ CONFLICT = "记录已被他人修改，请刷新后重试"
 PACKAGE = "core_api.platform.resource"
 
 
-# ---- the history
+# ---- what the calls answer (a row's keys are the declaration's fields' wire names)
 
 class HistoryOut(Schema):
     code: int = 200
     msg: str = "查询成功"
     data: list[ChangeEntry]
+
+
+class ResourceTableOut(Envelope):
+    msg: str = "查询成功"
+    total: int
+    rows: list[dict[str, Any]]
+    next: str | None = Field(None, description="the cursor of the page after this one, sent back as `after`")
+
+
+class ResourceRecordOut(Envelope):
+    data: dict[str, Any]
+
+
+class ResourceCreatedOut(Envelope):
+    data: dict[str, int] = Field(description="the new record's key")
+
+
+class ResourceShelfOut(Envelope):
+    data: dict[str, str] = Field(description="the shelf field and its new value")
 
 
 # ---- the routes
@@ -108,7 +128,7 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
             return await list_rows(request, principal, query)
 
         api.get(list_path, need=any_perm(res.list_perm or f"{perm}:list"), summary=f"{title}: a page of the list",
-                response=ListPageOut if business else None)(
+                response=ListPageOut if business else ResourceTableOut)(
             route_handler(list_get, res, "list", {"request": web.Request, "principal": Principal, "query": q}))
     else:
         async def list_post(request: web.Request, principal: Principal, body: Any) -> web.Response:
@@ -116,7 +136,7 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
 
         api.post(list_path, need=any_perm(res.list_perm or f"{perm}:list"),
                  summary=f"{title}: a page of the list (filters in the body)",
-                 response=ListPageOut if business else None)(
+                 response=ListPageOut if business else ResourceTableOut)(
             route_handler(list_post, res, "list", {"request": web.Request, "principal": Principal, "body": q}))
 
     async def get_one(request: web.Request, principal: Principal, id: int) -> web.Response:  # noqa: A002
@@ -128,7 +148,8 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
         return ok(data=res.view_of(principal)(row))
 
     if not res.hand_list:
-        api.get(f"{base}/{ident}", need=any_perm(f"{perm}:query"), summary=f"{title}: one record")(
+        api.get(f"{base}/{ident}", need=any_perm(f"{perm}:query"), summary=f"{title}: one record",
+                response=ResourceRecordOut)(
             route_handler(get_one, res, "get", {"request": web.Request, "principal": Principal, "id": int}))
 
     async def history(request: web.Request, principal: Principal, id: int) -> web.Response:  # noqa: A002
@@ -156,7 +177,7 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
             return ok(data={res.key if res.key == "id" else to_camel(res.key): new_id})
 
         api.post(base, need=any_perm(res.add_perm or f"{perm}:add"), summary=f"{title}: create",
-                 log=OperLogSpec(title, BusinessType.INSERT))(
+                 response=ResourceCreatedOut, log=OperLogSpec(title, BusinessType.INSERT))(
             route_handler(create, res, "create", {"request": web.Request, "principal": Principal,
                                                   "body": res.create_model}))
 
@@ -218,7 +239,7 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
             await _publish(request, told)
             return ok(data={to_camel(shelf): now}, msg="上架成功" if now == SHELF_ON else "下架成功")
 
-        api.get(f"{base}/shelf/{ident}", need=any_perm(f"{perm}:shelf"),
+        api.get(f"{base}/shelf/{ident}", need=any_perm(f"{perm}:shelf"), response=ResourceShelfOut,
                 summary=f"{title}: put on or take off the shelf", log=OperLogSpec(title, BusinessType.UPDATE))(
             route_handler(toggle, res, "shelf", {"request": web.Request, "principal": Principal, "id": int}))
 

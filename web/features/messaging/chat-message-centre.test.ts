@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type CentreMessage,
   decrementCount,
-  exportDownloadPath,
+  exportJobOf,
   listBody,
   markRead,
   mergeMessages,
@@ -16,7 +16,7 @@ const item = (objId: number, over: Partial<CentreMessage> = {}): CentreMessage =
   content: "",
   readed: false,
   messageType: 0,
-  typeNo: null,
+  typeNo: "",
   createTime: null,
   ...over,
 });
@@ -44,14 +44,14 @@ describe("message centre", () => {
   it("opens the order detail for type 1901 only", () => {
     expect(orderDetailPath({ messageType: 1901, typeNo: "NO 1" })).toBe("/myMenu/orderDetail?orderNo=NO%201");
     expect(orderDetailPath({ messageType: 1902, typeNo: "N1" })).toBeNull();
-    expect(orderDetailPath({ messageType: 1901, typeNo: null })).toBeNull();
+    expect(orderDetailPath({ messageType: 1901, typeNo: "" })).toBeNull();
   });
 });
 
 describe("export messages", () => {
   it("offer the export's download", () => {
-    expect(exportDownloadPath({ messageType: 1801, typeNo: "12" })).toBe("api/admin/exports/12/download");
-    expect(exportDownloadPath({ messageType: 1901, typeNo: "12" })).toBeNull();
-    expect(exportDownloadPath({ messageType: 1801, typeNo: "../x" })).toBeNull();
+    expect(exportJobOf({ messageType: 1801, typeNo: "12" })).toBe(12);
+    expect(exportJobOf({ messageType: 1901, typeNo: "12" })).toBeNull();
+    expect(exportJobOf({ messageType: 1801, typeNo: "../x" })).toBeNull();
   });
 });

@@ -3,22 +3,14 @@
  * an unread one marks it read and takes one off the matching counter; order messages of type 1901 open
  * the order's detail.
  */
+import type { components } from "@/lib/api/core-types";
 import type { MessageCounts } from "./chat-rooms";
 
-export interface CentreMessage {
-  objId: number;
-  title: string;
-  content: string;
-  readed: boolean;
-  messageType: number;
-  typeNo: string | null;
-  createTime: string | null;
-}
+/** A message of the list, as the core answers it. */
+export type CentreMessage = components["schemas"]["CentreMessage"];
 
 /** A message in full (message_info): a notice's message carries the notice's sanitised HTML. */
-export interface CentreMessageDetail extends CentreMessage {
-  noticeContent?: string | null;
-}
+export type CentreMessageDetail = components["schemas"]["CentreMessageDetail"];
 
 export type CentreTab = "sys" | "order";
 
@@ -60,8 +52,8 @@ export function orderDetailPath(item: Pick<CentreMessage, "messageType" | "typeN
 
 const EXPORT_READY_TYPE = 1801;
 
-/** The download of a finished background export's message (its typeNo is the export's id), or null. */
-export function exportDownloadPath(item: Pick<CentreMessage, "messageType" | "typeNo">): string | null {
-  if (Number(item.messageType) !== EXPORT_READY_TYPE || !item.typeNo || !/^\d+$/.test(item.typeNo)) return null;
-  return `api/admin/exports/${item.typeNo}/download`;
+/** The export whose file a finished background export's message offers (its typeNo is the export's id), or null. */
+export function exportJobOf(item: Pick<CentreMessage, "messageType" | "typeNo">): number | null {
+  if (Number(item.messageType) !== EXPORT_READY_TYPE || !item.typeNo || !/^\d{1,15}$/.test(item.typeNo)) return null;
+  return Number(item.typeNo);
 }

@@ -3,6 +3,7 @@
  * pane's message list (history pages newest first, new messages at the bottom), the saved session room
  * (§2.7) and the global unread total (§3).
  */
+import type { components } from "@/lib/api/core-types";
 import { type ChatSegment, type ContentType, previewOf } from "./chat-segments";
 
 /** One conversation of POST /admin/chat/v1/rooms; shopId is the room's id. */
@@ -153,10 +154,7 @@ export function roomsUnread(rooms: readonly ChatRoom[]): number {
   return rooms.reduce((sum, room) => sum + Math.max(0, room.messageNum || 0), 0);
 }
 
-export interface MessageCounts {
-  sysMsgNum: number;
-  orderMsgNum: number;
-}
+export type MessageCounts = components["schemas"]["MessageCounts"];
 
 /** The global unread total: orderMsgNum + sysMsgNum + the chat rooms' unread. */
 export function unreadTotal(counts: MessageCounts | null | undefined, chatUnread: number): number {

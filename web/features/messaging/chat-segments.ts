@@ -3,26 +3,15 @@
  * ({type: 'txt', txt}). Outgoing text is split with the core's emoji catalogue: an emoji with a known
  * icon becomes an image segment (keeping the emoji as its txt), anything else text.
  */
+import type { components } from "@/lib/api/core-types";
 import { fileUrl, STORED_PREFIX } from "@/lib/files";
 
-export interface ChatSegment {
-  type: "txt" | "img";
-  txt?: string;
-  text?: string;
-  url?: string;
-}
+export type ChatSegment = components["schemas"]["ChatSegment"];
 
-export type ContentType = "txt" | "img";
+export type ContentType = ChatSegment["type"];
 
-/** One entry of GET /admin/chat/v1/emoji. */
-export interface EmojiEntry {
-  id: number;
-  type: string;
-  title: string;
-  icon: string;
-  emoji: string;
-  unified: string;
-}
+/** One entry of the emoji catalogue (GET /admin/chat/v1/emoji). */
+export type EmojiEntry = components["schemas"]["EmojiEntry"];
 
 /** Emoji (as its code points) → entry, for entries that have an icon. */
 export type EmojiIndex = Map<string, EmojiEntry>;

@@ -5,9 +5,9 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { download } from "@/lib/request";
+import { core, saveAs } from "@/lib/api/core";
 import { UnreadCount } from "./unread-count";
-import { type CentreMessage, type CentreTab, exportDownloadPath } from "./chat-message-centre";
+import { type CentreMessage, type CentreTab, exportJobOf } from "./chat-message-centre";
 import { nearBottom } from "./chat-rooms";
 import { cn } from "@/lib/utils";
 import type { CentreController, CentreState } from "./centre-controller";
@@ -87,6 +87,7 @@ function MessageList({ centre, tab }: { centre: CentreController; tab: CentreTab
 function MessageDetail({ centre, detail }: { centre: CentreController; detail: NonNullable<CentreState["detail"]> }) {
   const t = useTranslations("messageCenter");
   const { message, loading, failed } = detail;
+  const exportJob = exportJobOf(message);
   return (
     <div data-testid="message-detail" data-id={message.objId} className="flex w-[min(360px,calc(100vw-1rem))] flex-col">
       <div className="flex items-center gap-2 border-b px-2 py-2">
@@ -111,8 +112,8 @@ function MessageDetail({ centre, detail }: { centre: CentreController; detail: N
             </p>
           )
         )}
-        {exportDownloadPath(message) && (
-          <Button size="sm" className="mt-3" data-testid="message-detail-download" onClick={() => void download(exportDownloadPath(message) ?? "", {}, `${message.title}.xlsx`, "GET")}>
+        {exportJob !== null && (
+          <Button size="sm" className="mt-3" data-testid="message-detail-download" onClick={() => void saveAs(core.GET("/admin/exports/{id}/download", { params: { path: { id: exportJob } }, parseAs: "blob" }), `${message.title}.xlsx`)}>
             {t("download")}
           </Button>
         )}

@@ -12,7 +12,7 @@ import { ChatController } from "./chat-controller";
 import { CentreController } from "./centre-controller";
 import { OPEN_CHAT_EVENT } from "./open-chat";
 import { chatSocketUrl } from "./socket-url";
-import { Store, useStore } from "./store";
+import { type Readable, Store, useStore } from "./store";
 
 /** How often the message-centre counts are fetched again in the background. */
 export const COUNTS_REFRESH = 10_000;
@@ -125,6 +125,6 @@ const NO_CHAT = new Store({ badge: 0 });
 /** The chat's part of the global unread (the desk's unread over all rooms); 0 without a chat token. */
 export function useChatBadge(): number {
   const { chat } = useMessaging();
-  const store = (chat?.store ?? NO_CHAT) as unknown as Store<{ badge: number }>;
+  const store: Readable<{ badge: number }> = chat?.store ?? NO_CHAT;
   return useStore(store, (s) => s.badge);
 }

@@ -8,6 +8,7 @@
  * no file rejects with 'No file found to upload' (statusCode 1); a file over the maximum rejects with
  * '图片过大，请重新上传'; per-file progress; a network failure shows '网络错误，请检查一下网络' for 2 s.
  */
+import type { components } from "@/lib/api/core-types";
 
 export const OSS_MESSAGES = {
   tooLarge: "图片过大，请重新上传",
@@ -27,11 +28,7 @@ export const LOCAL_UPLOAD = "/common/upload";
 const RANDOM_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 /** The token-based provider's answer. */
-export interface UploadCredentials {
-  visitPrefix: string;
-  token: string;
-  folderPath: string;
-}
+export type UploadCredentials = components["schemas"]["UploadCredentials"];
 
 export interface UploadPolicy {
   url: string;

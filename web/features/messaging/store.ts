@@ -20,8 +20,11 @@ export class Store<T extends object> {
   };
 }
 
+/** What reading a store takes: its state and its changes (a store of a larger state reads as one of a part). */
+export type Readable<T> = { get: () => T; subscribe: (listener: () => void) => () => void };
+
 /** A part of a store's state; the selector must return the same value for the same state. */
-export function useStore<T extends object, S>(store: Store<T>, selector: (state: T) => S): S {
+export function useStore<T extends object, S>(store: Readable<T>, selector: (state: T) => S): S {
   const select = useCallback(() => selector(store.get()), [store, selector]);
   return useSyncExternalStore(store.subscribe, select, select);
 }

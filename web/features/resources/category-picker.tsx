@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { NativeSelect } from "@/components/ui/native-select";
-import { request, RequestError } from "@/lib/request";
+import { answer, bff } from "@/lib/api/core";
+import { RequestError } from "@/lib/request";
 import { type CategoryNode, categoryChoices, choiceLabel, leafChoices, toggleId } from "./picker-logic";
 
 /** The goods category tree (two levels, on shelf) the goods calls answer; [] when the caller may not read it. */
@@ -16,8 +17,8 @@ export function useCategoryTree(given?: CategoryNode[] | null): CategoryNode[] {
       return;
     }
     let live = true;
-    request<CategoryNode[]>("api/admin/mall/shop/goods/category", { params: { kind: "goods" } })
-      .then((answer) => live && setTree(answer.data ?? []))
+    answer(bff.GET("/bff/resources/options/categories"))
+      .then(({ data }) => live && setTree(data))
       .catch((error: unknown) => {
         if (!(error instanceof RequestError)) throw error;
       });

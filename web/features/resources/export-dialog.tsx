@@ -5,7 +5,8 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Progress } from "@/components/ui/progress";
-import { download, request, RequestError } from "@/lib/request";
+import { answer, core, saveAs } from "@/lib/api/core";
+import { RequestError } from "@/lib/request";
 import { type ExportProgress, exportRunning } from "./logic";
 
 /** A background export being built: its progress bar, then its download (also in the message centre). */
@@ -19,8 +20,8 @@ export function ExportDialog({ jobId, title, onClose }: { jobId: number | null; 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const { data } = await request<ExportProgress>(`api/admin/exports/${jobId}`);
-        if (stopped || !data) return;
+        const { data } = await answer(core.GET("/admin/exports/{id}", { params: { path: { id: jobId } } }));
+        if (stopped) return;
         setProgress(data);
         if (exportRunning(data)) timer = setTimeout(() => void poll(), 1000);
       } catch (error) {
@@ -46,7 +47,7 @@ export function ExportDialog({ jobId, title, onClose }: { jobId: number | null; 
           {progress?.status === "failed" ? t("failed") : t("figure", { done: progress?.done ?? 0, total: progress?.total ?? 0, percent })}
         </p>
         {progress?.status === "done" && (
-          <Button data-testid="export-download" onClick={() => void download(`api/admin/exports/${progress.jobId}/download`, {}, progress.fileName, "GET")}>
+          <Button data-testid="export-download" onClick={() => void saveAs(core.GET("/admin/exports/{id}/download", { params: { path: { id: progress.jobId } }, parseAs: "blob" }), progress.fileName)}>
             {t("download")}
           </Button>
         )}

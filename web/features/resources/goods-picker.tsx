@@ -5,15 +5,12 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { type ListPage, listPage } from "@/lib/list-page";
-import { request, RequestError } from "@/lib/request";
+import { answer, bff } from "@/lib/api/core";
+import type { components } from "@/lib/api/bff-types";
+import { RequestError } from "@/lib/request";
 import { goodsSearchParams, labelsOf, toggleId } from "./picker-logic";
 
-type GoodsHit = {
-  id: number;
-  name: string;
-  shopName?: string;
-};
+type GoodsHit = components["schemas"]["GoodsOption"];
 
 /**
  * Several goods chosen by searching their names (a goods coupon's): the goods list call (name fragment, at most
@@ -34,11 +31,8 @@ export function GoodsMultiPicker({ value, onChange, shopId, labels, testId }: { 
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      request<ListPage>("api/admin/mall/shop/goods/list_data", { params })
-        .then((answer) => {
-          const rows = listPage<GoodsHit>(answer).rows.map((r) => ({ id: Number(r.id), name: String(r.name), shopName: r.shopName }));
-          if (live) setHits(rows);
-        })
+      answer(bff.GET("/bff/resources/options/goods", { params: { query: params } }))
+        .then(({ data }) => live && setHits(data))
         .catch((error: unknown) => {
           if (!(error instanceof RequestError)) throw error;
         });

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { ChangeEntry, Dicts, ResourceMeta } from "@/lib/api/types";
 import { selectDictLabel } from "@/lib/dict";
-import { request } from "@/lib/request";
+import { answer, bff } from "@/lib/api/core";
 import { shownValue } from "./logic";
 
 /** 历史: who changed a record, when, and each field's value before and after. */
@@ -15,10 +15,10 @@ export function HistoryDialog({ meta, dicts, recordId, onClose }: { meta: Resour
   useEffect(() => {
     setEntries(null);
     if (recordId === null) return;
-    request<ChangeEntry[]>(`api/admin/${meta.name}/history/${recordId}`)
-      .then(({ data }) => setEntries(data ?? []))
+    answer(bff.GET("/bff/resources/history", { params: { query: { view: meta.view, id: recordId } } }))
+      .then(({ data }) => setEntries(data))
       .catch(onClose);
-  }, [recordId, meta.name]);
+  }, [recordId, meta.view]);
   const fields = Object.fromEntries(meta.fields.map((f) => [f.name, f]));
   const label = (type: string, value: string) => selectDictLabel((dicts[type] ?? []).map((d) => ({ label: d.dictLabel, value: d.dictValue })), value);
   return (

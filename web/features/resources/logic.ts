@@ -1,6 +1,7 @@
 /** What the resource screen derives from a declaration's metadata: the URL's list keys, the form's
  * values and rules, money in yuan, the rows an action applies to and what it sends. */
 import { z } from "zod";
+import type { components } from "@/lib/api/core-types";
 import type { ResourceActionMeta, ResourceFieldMeta, ResourceMeta, ResourceRow } from "@/lib/api/types";
 import { pagingParsers, text } from "@/lib/list-parsers";
 import { fenToYuan, yuanToFen } from "@/lib/money";
@@ -207,17 +208,8 @@ export type { ResourceMeta };
 
 // ---- links to sub-pages and background exports
 
-/** Where a link action opens: the page whose view path is the action's link, with the row's params as
- * its query; null when the caller's menu holds no such page (no permission) or the action is a call. */
-export interface ExportProgress {
-  jobId: number;
-  status: string;
-  total: number;
-  done: number;
-  percent: number;
-  fileName: string;
-  error: string;
-}
+/** A background export's progress, as the core answers it. */
+export type ExportProgress = components["schemas"]["ExportProgress"];
 
 /** Whether a background export is still being built (the screen keeps asking). */
 export const exportRunning = (progress: Pick<ExportProgress, "status"> | null) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bodyOf, formSchema, formValues } from "./logic";
 import { categoryChoices, choiceLabel, goodsSearchParams, joinIds, labelsOf, leafChoices, parseIds, pickFor, toggleId } from "./picker-logic";
 
-// the goods category tree as GET /admin/mall/shop/goods/category answers it
+// the goods category tree as the BFF's category options answer it
 const tree = [
   { id: 1, name: "服饰", children: [{ id: 11, name: "T恤" }, { id: 12, name: "衬衫" }] },
   { id: 2, name: "礼品卡", children: [] },
@@ -48,9 +48,9 @@ describe("a coupon's targets", () => {
   });
 
   it("searches the goods by name within a shop coupon's shop; a platform coupon searches every shop", () => {
-    expect(goodsSearchParams(" T恤 ", 5)).toEqual({ pageSize: "20", name: "T恤", shopId: "5" });
-    expect(goodsSearchParams("", 0)).toEqual({ pageSize: "20" });
-    expect(goodsSearchParams("x", undefined)).toEqual({ pageSize: "20", name: "x" });
+    expect(goodsSearchParams(" T恤 ", 5)).toEqual({ name: "T恤", shopId: 5 });
+    expect(goodsSearchParams("", 0)).toEqual({});
+    expect(goodsSearchParams("x", undefined)).toEqual({ name: "x" });
   });
 
   it("the form keeps a category as a number and the targets as their text", () => {

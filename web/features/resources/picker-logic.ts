@@ -67,12 +67,12 @@ export function labelsOf(ids: readonly number[], known: ReadonlyMap<number, stri
   return ids.map((id) => ({ id, name: known.get(id) ?? `#${id}` }));
 }
 
-/** The goods list call's query of the goods search: a name fragment, a shop coupon's shop (0: the platform's, any shop). */
-export function goodsSearchParams(keyword: string, shopId: unknown): Record<string, string> {
-  const params: Record<string, string> = { pageSize: "20" };
+/** The goods search's query: a name fragment, a shop coupon's shop (0: the platform's, any shop). */
+export function goodsSearchParams(keyword: string, shopId: unknown): { name?: string; shopId?: number } {
+  const params: { name?: string; shopId?: number } = {};
   const name = keyword.trim();
   if (name) params.name = name.slice(0, 100);
   const shop = Number(shopId);
-  if (Number.isSafeInteger(shop) && shop > 0) params.shopId = String(shop);
+  if (Number.isSafeInteger(shop) && shop > 0) params.shopId = shop;
   return params;
 }

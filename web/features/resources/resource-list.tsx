@@ -17,9 +17,9 @@ import { DictTag } from "@/components/dict-tag";
 import { useConsole } from "@/components/layout/console-context";
 import { StoredImage } from "@/components/upload/image-upload";
 import type { ResourceActionMeta, ResourceFieldMeta, ResourceRow, ResourceScreenData } from "@/lib/api/types";
+import { answer, bff, done, saveAs } from "@/lib/api/core";
 import { splitFiles } from "@/lib/files";
-import { send } from "@/lib/mutations";
-import { download, request, RequestError } from "@/lib/request";
+import { RequestError } from "@/lib/request";
 import { ExportDialog } from "./export-dialog";
 import { HistoryDialog } from "./history-dialog";
 import { actionInitial, actionPayload, bodyOf, filterKeys, filterValues, formFields, linkHref, matchesWhen, moneyText, onShelf, resourceParsers, shopNameKey, withoutOwnShop } from "./logic";
@@ -65,17 +65,19 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const router = useRouter();
   const { entries } = useConsole();
   const idOf = (row: ResourceRow) => Number(row[meta.key]);
+  const view = { view: meta.view };
+  const onRecord = (id: number) => ({ params: { query: { ...view, id } } });
   const rowActions = meta.actions.filter((a) => a.row);
   const toolbarActions = meta.actions.filter((a) => !a.row && (a.method !== "LINK" || linkHref(entries, a, {}) !== null));
 
   const remove = (ids: number[]) =>
     void confirmed(tl("removeConfirm", { name: meta.fields.find((f) => f.name === meta.key)?.label ?? meta.key, ids: ids.join(",") }), () =>
-      send(`admin/${meta.name}/${ids.join(",")}`, "DELETE"),
+      done(bff.DELETE("/bff/resources/records", { params: { query: { ...view, ids: ids.join(",") } } })),
     ).then((ok) => ok && list.refresh());
 
   const openEdit = async (id: number) => {
     try {
-      const { data: record } = await request<ResourceRow>(`api/admin/${meta.name}/${id}`);
+      const { data: record } = await answer(bff.GET("/bff/resources/record", onRecord(id)));
       if (record) setDialog({ kind: "form", id, initial: record });
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
@@ -87,8 +89,8 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
     void confirm({ message: t("shelfConfirm", { action, id: idOf(row) }) }).then(async (yes) => {
       if (!yes) return;
       try {
-        const answer = await request(`api/admin/${meta.name}/shelf/${idOf(row)}`);
-        toast.success(answer.msg ?? t("done"));
+        const shelved = await answer(bff.POST("/bff/resources/shelf", onRecord(idOf(row))));
+        toast.success(shelved.msg ?? t("done"));
         list.refresh();
       } catch (error) {
         if (!(error instanceof RequestError)) throw error;
@@ -97,13 +99,10 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   };
 
   const runAction = async (action: ResourceActionMeta, row: ResourceRow, values: Record<string, unknown> = {}) => {
-    const payload = actionPayload(action, row, values);
+    const body = actionPayload(action, row, values);
     try {
-      const answer =
-        action.method === "GET"
-          ? await request(`api/${action.path}`, { params: payload as Record<string, string> })
-          : await request(`api/${action.path}`, { method: "POST", data: payload });
-      toast.success(answer.msg ?? t("done"));
+      const acted = await answer(bff.POST("/bff/resources/action", { params: { query: { ...view, key: action.key } }, body }));
+      toast.success(acted.msg ?? t("done"));
       list.refresh();
       return true;
     } catch (error) {
@@ -228,7 +227,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const actionFields = useMemo(() => (dialog?.kind === "action" ? (dialog.action.fields ?? []) : []), [dialog]);
   const saveRecord = async (id: number | null, values: Record<string, unknown>, loaded: Record<string, unknown>) => {
     const body = bodyOf(formOf(id), values, id === null ? null : loaded);
-    const ok = await send(`admin/${meta.name}`, id === null ? "POST" : "PUT", id === null ? body : { ...body, [meta.key]: id });
+    const ok = await done(id === null ? bff.POST("/bff/resources/record", { params: { query: view }, body }) : bff.PUT("/bff/resources/record", { params: { query: view }, body: { ...body, [meta.key]: id } }));
     if (ok) {
       toast.success(id === null ? tl("added") : tl("updated"));
       list.refresh();
@@ -239,12 +238,16 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   // a background export: queued with the list's filters, followed in a progress dialog
   const startExport = async () => {
     try {
-      const answer = await request<{ jobId: number }>(`api/${meta.exportPath}`, { method: "POST", data: filterValues(meta.fields, list.query) });
-      if (answer.data) setExportJob(answer.data.jobId);
+      const queued = await answer(bff.POST("/bff/resources/export/job", { params: { query: view }, body: filterValues(meta.fields, list.query) }));
+      setExportJob(queued.data.jobId);
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
     }
   };
+
+  // the filtered list as one xlsx file, answered at once
+  const exportFile = () =>
+    saveAs(bff.POST("/bff/resources/export", { params: { query: view }, body: filterValues(meta.fields, list.query), parseAs: "blob" }), `${meta.name}_${Date.now()}.xlsx`);
 
   return (
     <>
@@ -266,7 +269,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
         addPerm={meta.addPerm ?? undefined}
         onEdit={meta.editable ? (id) => void openEdit(id) : undefined}
         onRemove={meta.removable ? remove : undefined}
-        onExport={meta.exportable ? (meta.exportPath ? startExport : () => download(`api/admin/${meta.name}/export`, filterValues(meta.fields, list.query), `${meta.name}_${Date.now()}.xlsx`)) : undefined}
+        onExport={meta.exportable ? (meta.exportPath ? startExport : () => void exportFile()) : undefined}
         extraButtons={toolbarActions.map((a) => (
           <ToolbarButton key={a.key} perms={a.perm} testId={`toolbar-action-${a.key}`} icon={a.method === "LINK" ? <ListIcon /> : <ZapIcon />} label={a.label} onClick={() => startAction(a, {})} />
         ))}

@@ -4,17 +4,15 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { request, RequestError } from "@/lib/request";
+import { answer, bff } from "@/lib/api/core";
+import type { components } from "@/lib/api/bff-types";
+import { RequestError } from "@/lib/request";
 
-export interface ShopOption {
-  id: number;
-  name: string;
-}
+export type ShopOption = components["schemas"]["ShopOption"];
 
-async function shopOptions(params: Record<string, string>): Promise<ShopOption[]> {
+async function shopOptions(query: { keyword?: string; id?: number }): Promise<ShopOption[]> {
   try {
-    const answer = await request<ShopOption[]>("api/admin/mall/shop/options", { params });
-    return answer.data ?? [];
+    return (await answer(bff.GET("/bff/resources/options/shops", { params: { query } }))).data;
   } catch (error) {
     if (error instanceof RequestError) return [];
     throw error;
@@ -23,7 +21,7 @@ async function shopOptions(params: Record<string, string>): Promise<ShopOption[]
 
 /**
  * A searchable select of the mall's shops (the `shop` field kind): a keyword box narrows the choices
- * (GET /admin/mall/shop/options, at most 20), the chosen shop stays listed with its name.
+ * (the BFF's shop options, at most 20), the chosen shop stays listed with its name.
  */
 export function ShopPicker({ value, onChange, id, testId, invalid }: { value: number | null; onChange: (id: number | null) => void; id?: string; testId?: string; invalid?: boolean }) {
   const t = useTranslations("resource");
@@ -45,7 +43,7 @@ export function ShopPicker({ value, onChange, id, testId, invalid }: { value: nu
   useEffect(() => {
     if (value === null || value === undefined || value === chosen?.id) return;
     let live = true;
-    void shopOptions({ id: String(value) }).then((found) => live && setChosen(found[0] ?? { id: value, name: `#${value}` }));
+    void shopOptions({ id: value }).then((found) => live && setChosen(found[0] ?? { id: value, name: `#${value}` }));
     return () => {
       live = false;
     };

@@ -207,6 +207,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/resources/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A declared resource: one of its extra calls (audit, block, ...) with the row's and form's values
+         * @description Needs a signed-in caller.
+         */
+        post: operations["screens_resource_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/resources/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A declared resource: the filtered list as xlsx (the body: the list's filters)
+         * @description Needs a signed-in caller.
+         */
+        post: operations["screens_resource_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/resources/export/job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A declared resource with a background export: queue it with the list's filters
+         * @description Needs a signed-in caller.
+         */
+        post: operations["screens_resource_export_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/resources/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A declared resource: who changed a record, when, and what
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_resource_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/resources/options/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The goods category tree (two levels, on shelf)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_category_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/resources/options/goods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Goods to choose from by a fragment of their name (at most 20, within a shop when given)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_goods_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/resources/options/shops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shops to choose from (at most 20; a shop account: its own)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_shop_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/resources/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A declared resource: one record
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_resource_record"];
+        /**
+         * A declared resource: edit (the body names the record by the resource's key)
+         * @description Needs a signed-in caller.
+         */
+        put: operations["screens_resource_update"];
+        /**
+         * A declared resource: create
+         * @description Needs a signed-in caller.
+         */
+        post: operations["screens_resource_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/resources/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * A declared resource: delete records
+         * @description Needs a signed-in caller.
+         */
+        delete: operations["screens_resource_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/resources/shelf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A declared resource: put a record on or take it off the shelf
+         * @description Needs a signed-in caller.
+         */
+        post: operations["screens_resource_shelf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/dashboard": {
         parameters: {
             query?: never;
@@ -811,6 +1019,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** ActionOut */
+        ActionOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @default null
+             */
+            data?: unknown;
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** AuthRoleScreen */
         AuthRoleScreen: {
             /** Roles */
@@ -1081,6 +1307,59 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** CategoryOption */
+        CategoryOption: {
+            /**
+             * Children
+             * @default null
+             */
+            children?: components["schemas"]["CategoryOption"][] | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** CategoryOptionsOut */
+        CategoryOptionsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["CategoryOption"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ChangeEntry */
+        ChangeEntry: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "create" | "update" | "delete" | "shelf" | "action";
+            /** Actor */
+            actor: string;
+            /** At */
+            at: string;
+            /**
+             * Changes
+             * @description field → [before, after]
+             */
+            changes: {
+                [key: string]: unknown[];
+            };
+            /** Id */
+            id: number;
+            /**
+             * Note
+             * @default null
+             */
+            note?: string | null;
         };
         /** ConfigPage */
         ConfigPage: {
@@ -1541,6 +1820,25 @@ export interface components {
             code: number;
             msg: string;
         };
+        /** ExportJob */
+        ExportJob: {
+            /** Jobid */
+            jobId: number;
+        };
+        /** ExportJobOut */
+        ExportJobOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ExportJob"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** GenColumnRow */
         GenColumnRow: {
             /** Columncomment */
@@ -1722,6 +2020,48 @@ export interface components {
              * @default null
              */
             updateTime?: string | null;
+        };
+        /** GoodsOption */
+        GoodsOption: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Shopname
+             * @default null
+             */
+            shopName?: string | null;
+        };
+        /** GoodsOptionsOut */
+        GoodsOptionsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["GoodsOption"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** HistoryOut */
+        HistoryOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["ChangeEntry"][];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
         };
         /** JobHandlerInfo */
         JobHandlerInfo: {
@@ -2457,6 +2797,26 @@ export interface components {
             /** Username */
             userName: string;
         };
+        /** RecordOut */
+        RecordOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description the record under its fields' wire names
+             */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** RegisterBody */
         RegisterBody: {
             /**
@@ -2498,7 +2858,8 @@ export interface components {
         /**
          * ResourceActionMeta
          * @description An extra call of a resource (audit, block, send alarm): a row or toolbar button, a confirm or a
-         *     small form, sent through the BFF's pass-through to ``path`` with ``params`` taken from the row.
+         *     small form, sent by the BFF (/bff/resources/action, the action named by its key) to ``path`` with ``params``
+         *     taken from the row.
          */
         ResourceActionMeta: {
             /**
@@ -2945,6 +3306,27 @@ export interface components {
              */
             updateTime?: string | null;
         };
+        /** SavedOut */
+        SavedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description create: the new record's key
+             * @default null
+             */
+            data?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** ServerCpu */
         ServerCpu: {
             /** Cpunum */
@@ -3092,6 +3474,48 @@ export interface components {
             /** Routers */
             routers: components["schemas"]["RouterNode"][];
             user: components["schemas"]["UserInfo"];
+        };
+        /** ShelfOut */
+        ShelfOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description the shelf field and its new value
+             */
+            data: {
+                [key: string]: string;
+            };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ShopOption */
+        ShopOption: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** ShopOptionsOut */
+        ShopOptionsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["ShopOption"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** Token */
         Token: {
@@ -3460,6 +3884,13 @@ export interface components {
              */
             msg?: string;
         };
+        /**
+         * Values
+         * @description A record's or an action's values under their wire names, as the declaration's fields name them.
+         */
+        Values: {
+            [key: string]: unknown;
+        };
     };
     responses: never;
     parameters: never;
@@ -3738,6 +4169,296 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    screens_resource_action: {
+        parameters: {
+            query: {
+                view: string;
+                key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Values"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_resource_export: {
+        parameters: {
+            query: {
+                view: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Values"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+        };
+    };
+    screens_resource_export_job: {
+        parameters: {
+            query: {
+                view: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Values"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_resource_history: {
+        parameters: {
+            query: {
+                view: string;
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_category_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryOptionsOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_goods_options: {
+        parameters: {
+            query?: {
+                name?: string | null;
+                shopId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsOptionsOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_shop_options: {
+        parameters: {
+            query?: {
+                keyword?: string | null;
+                id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopOptionsOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_resource_record: {
+        parameters: {
+            query: {
+                view: string;
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_resource_update: {
+        parameters: {
+            query: {
+                view: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Values"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_resource_create: {
+        parameters: {
+            query: {
+                view: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Values"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_resource_delete: {
+        parameters: {
+            query: {
+                view: string;
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_resource_shelf: {
+        parameters: {
+            query: {
+                view: string;
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShelfOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };

@@ -17349,6 +17349,117 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** CentreMessage */
+        CentreMessage: {
+            /** Content */
+            content: string;
+            /** Createtime */
+            createTime: string | null;
+            /**
+             * Messagetype
+             * @description e.g. 1901 an order placed (opens the order), 1801 an export done
+             */
+            messageType: number;
+            /** Objid */
+            objId: number;
+            /** Readed */
+            readed: boolean;
+            /** Title */
+            title: string;
+            /**
+             * Typeno
+             * @description what the message is about: an order number, an export's id
+             */
+            typeNo: string;
+        };
+        /** CentreMessageDetail */
+        CentreMessageDetail: {
+            /** Content */
+            content: string;
+            /** Createtime */
+            createTime: string | null;
+            /**
+             * Messagetype
+             * @description e.g. 1901 an order placed (opens the order), 1801 an export done
+             */
+            messageType: number;
+            /**
+             * Noticecontent
+             * @description a notice's message: the notice's sanitised HTML
+             * @default null
+             */
+            noticeContent?: string | null;
+            /** Objid */
+            objId: number;
+            /** Readed */
+            readed: boolean;
+            /** Title */
+            title: string;
+            /**
+             * Typeno
+             * @description what the message is about: an order number, an export's id
+             */
+            typeNo: string;
+        };
+        /** CentreMessageOut */
+        CentreMessageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CentreMessageDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** CentrePage */
+        CentrePage: {
+            /** Data */
+            data: components["schemas"]["CentreMessage"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** CentrePageOut */
+        CentrePageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CentrePage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
         /** ChangeEntry */
         ChangeEntry: {
             /**
@@ -17484,6 +17595,222 @@ export interface components {
              */
             code?: number;
             data: components["schemas"]["ChartProvinceData"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ChatHistoryOut */
+        ChatHistoryOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ChatMessagePage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
+        /** ChatMessageOut */
+        ChatMessageOut: {
+            /** Clientmsgid */
+            clientMsgId: string | null;
+            /** Content */
+            content: components["schemas"]["ChatSegment"][];
+            /**
+             * Contenttype
+             * @enum {string}
+             */
+            contentType: "txt" | "img";
+            /** Id */
+            id: number;
+            /** Messagetime */
+            messageTime: string;
+            /**
+             * Messagetype
+             * @constant
+             */
+            messageType: "friend";
+            /** Receiveshopid */
+            receiveShopId: number;
+            /** Receiveuid */
+            receiveUid: number;
+            /**
+             * Self
+             * @description written by the viewer's side (the desk)
+             */
+            self: boolean;
+            /** Toshopid */
+            toShopId: number;
+            /** Toshoptype */
+            toShopType: number;
+            /** Userimg */
+            userImg: string;
+            /** Usernickname */
+            userNickName: string;
+            /**
+             * Useruid
+             * @description the sender's id
+             */
+            userUid: number;
+        };
+        /** ChatMessagePage */
+        ChatMessagePage: {
+            /** Data */
+            data: components["schemas"]["ChatMessageOut"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /**
+         * ChatRoomOut
+         * @description A conversation of the desk; ``shopId`` is the room's id.
+         */
+        ChatRoomOut: {
+            /** Assigneeid */
+            assigneeId: number | null;
+            /**
+             * Contenttype
+             * @description the last message's: txt or img
+             */
+            contentType: string;
+            /** Lastmessage */
+            lastMessage: string;
+            /** Lastmessagetime */
+            lastMessageTime: string | null;
+            /**
+             * Messagenum
+             * @description messages the desk has not read
+             */
+            messageNum: number;
+            /**
+             * Receiveshopid
+             * @description the shop's id; 0 for an app user's conversation
+             */
+            receiveShopId: number;
+            /** Receiveshoptype */
+            receiveShopType: number;
+            /**
+             * Receiveuid
+             * @description the app user's uid; 0 for a shop's conversation
+             */
+            receiveUid: number;
+            /** Shopid */
+            shopId: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "pending" | "resolved";
+            /** Toheadimg */
+            toHeadImg: string;
+            /** Toname */
+            toName: string;
+        };
+        /** ChatRoomPage */
+        ChatRoomPage: {
+            /** Data */
+            data: components["schemas"]["ChatRoomOut"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** ChatRoomsOut */
+        ChatRoomsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ChatRoomPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
+        /** ChatSegment */
+        ChatSegment: {
+            /**
+             * Text
+             * @default null
+             */
+            text?: string | null;
+            /**
+             * Txt
+             * @default null
+             */
+            txt?: string | null;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "txt" | "img";
+            /**
+             * Url
+             * @description an image's address: a catalogue emoji or a stored file
+             * @default null
+             */
+            url?: string | null;
+        };
+        /** ChatSentOut */
+        ChatSentOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ChatMessageOut"];
             /**
              * Msg
              * @default 操作成功
@@ -20975,6 +21302,32 @@ export interface components {
              */
             version: number;
         };
+        /** CountsAndToken */
+        CountsAndToken: {
+            /** Ordermsgnum */
+            orderMsgNum: number;
+            /** Sysmsgnum */
+            sysMsgNum: number;
+            /**
+             * Token
+             * @description the chat token (tokenIm) of this session
+             */
+            token: string;
+        };
+        /** CountsAndTokenOut */
+        CountsAndTokenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CountsAndToken"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** CouponClaimOut */
         CouponClaimOut: {
             /**
@@ -21418,6 +21771,28 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** DeskBadge */
+        DeskBadge: {
+            /**
+             * Badgenum
+             * @description customers' messages the desk has not read, over every conversation
+             */
+            badgeNum: number;
+        };
+        /** DeskBadgeOut */
+        DeskBadgeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DeskBadge"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** DictDataListOut */
         DictDataListOut: {
             /**
@@ -21553,6 +21928,36 @@ export interface components {
              * @default null
              */
             userId?: number | null;
+        };
+        /** EmojiEntry */
+        EmojiEntry: {
+            /** Emoji */
+            emoji: string;
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+            /** Type */
+            type: string;
+            /** Unified */
+            unified: string;
+        };
+        /** EmojiOut */
+        EmojiOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["EmojiEntry"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** Envelope */
         Envelope: {
@@ -25415,6 +25820,27 @@ export interface components {
              */
             visible?: string;
         };
+        /** MessageCounts */
+        MessageCounts: {
+            /** Ordermsgnum */
+            orderMsgNum: number;
+            /** Sysmsgnum */
+            sysMsgNum: number;
+        };
+        /** MessageCountsOut */
+        MessageCountsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["MessageCounts"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** NoticeBody */
         NoticeBody: {
             /**
@@ -28115,7 +28541,8 @@ export interface components {
         /**
          * ResourceActionMeta
          * @description An extra call of a resource (audit, block, send alarm): a row or toolbar button, a confirm or a
-         *     small form, sent through the BFF's pass-through to ``path`` with ``params`` taken from the row.
+         *     small form, sent by the BFF (/bff/resources/action, the action named by its key) to ``path`` with ``params``
+         *     taken from the row.
          */
         ResourceActionMeta: {
             /**
@@ -28165,6 +28592,26 @@ export interface components {
             when?: {
                 [key: string]: string[];
             } | null;
+        };
+        /** ResourceCreatedOut */
+        ResourceCreatedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description the new record's key
+             */
+            data: {
+                [key: string]: number;
+            };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** ResourceFieldMeta */
         ResourceFieldMeta: {
@@ -28342,6 +28789,68 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** ResourceRecordOut */
+        ResourceRecordOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ResourceShelfOut */
+        ResourceShelfOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description the shelf field and its new value
+             */
+            data: {
+                [key: string]: string;
+            };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ResourceTableOut */
+        ResourceTableOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /**
+             * Next
+             * @description the cursor of the page after this one, sent back as `after`
+             * @default null
+             */
+            next?: string | null;
+            /** Rows */
+            rows: {
+                [key: string]: unknown;
+            }[];
+            /** Total */
+            total: number;
         };
         /** Result */
         Result: {
@@ -29084,6 +29593,32 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /** UploadCredentials */
+        UploadCredentials: {
+            /** Folderpath */
+            folderPath: string;
+            /**
+             * Token
+             * @description base64 JSON {url, fields}: where and with which form fields to upload
+             */
+            token: string;
+            /** Visitprefix */
+            visitPrefix: string;
+        };
+        /** UploadCredentialsOut */
+        UploadCredentialsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["UploadCredentials"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** UserBody */
         UserBody: {
@@ -30366,7 +30901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30446,7 +30981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30468,7 +31003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30512,7 +31047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30562,7 +31097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30645,7 +31180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30667,7 +31202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30711,7 +31246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30761,7 +31296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30868,7 +31403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30890,7 +31425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30934,7 +31469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -30984,7 +31519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31067,7 +31602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31089,7 +31624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31133,7 +31668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31462,7 +31997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31484,7 +32019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31534,7 +32069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31617,7 +32152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31639,7 +32174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31683,7 +32218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31733,7 +32268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31815,7 +32350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31837,7 +32372,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31881,7 +32416,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -31931,7 +32466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32014,7 +32549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32036,7 +32571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32080,7 +32615,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32130,7 +32665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32228,7 +32763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32250,7 +32785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32294,7 +32829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32344,7 +32879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32426,7 +32961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32448,7 +32983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32492,7 +33027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32546,7 +33081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32568,7 +33103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32618,7 +33153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32703,7 +33238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32750,7 +33285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32819,7 +33354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32869,7 +33404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33177,7 +33712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33344,7 +33879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33410,7 +33945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33460,7 +33995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33544,7 +34079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33566,7 +34101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33610,7 +34145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33660,7 +34195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33812,7 +34347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33869,7 +34404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33913,7 +34448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33969,7 +34504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -33991,7 +34526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34047,7 +34582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34069,7 +34604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34119,7 +34654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34202,7 +34737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34224,7 +34759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34268,7 +34803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34318,7 +34853,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34400,7 +34935,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34422,7 +34957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34466,7 +35001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34516,7 +35051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34597,7 +35132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34619,7 +35154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34663,7 +35198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34713,7 +35248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34783,7 +35318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34827,7 +35362,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34877,7 +35412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34947,7 +35482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34991,7 +35526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35041,7 +35576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35111,7 +35646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35155,7 +35690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35211,7 +35746,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35233,7 +35768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35283,7 +35818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35375,7 +35910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35425,7 +35960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35517,7 +36052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35567,7 +36102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35611,7 +36146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35655,7 +36190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35705,7 +36240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35775,7 +36310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35819,7 +36354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35863,7 +36398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35929,7 +36464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35979,7 +36514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36049,7 +36584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36093,7 +36628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36143,7 +36678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36235,7 +36770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36285,7 +36820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36377,7 +36912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36447,7 +36982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36517,7 +37052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36539,7 +37074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36611,7 +37146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36703,7 +37238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36753,7 +37288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36836,7 +37371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36858,7 +37393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36926,7 +37461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37009,7 +37544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37031,7 +37566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37081,7 +37616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37164,7 +37699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37186,7 +37721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37230,7 +37765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37280,7 +37815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37365,7 +37900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37387,7 +37922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37431,7 +37966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37497,7 +38032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37541,7 +38076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37585,7 +38120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37655,7 +38190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37699,7 +38234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37749,7 +38284,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37854,7 +38389,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37910,7 +38445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37954,7 +38489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37998,7 +38533,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38057,7 +38592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38079,7 +38614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38149,7 +38684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38199,7 +38734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38272,7 +38807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38319,7 +38854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38363,7 +38898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38555,7 +39090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38621,7 +39156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38691,7 +39226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38964,7 +39499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["EmojiOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -38989,7 +39524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ChatHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39014,7 +39549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DeskBadgeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39039,7 +39574,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ChatRoomsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39411,7 +39946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CountsAndTokenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39433,7 +39968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CentreMessageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -40408,7 +40943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -40458,7 +40993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -41982,7 +42517,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["UploadCredentialsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42422,7 +42957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42493,7 +43028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42615,7 +43150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42683,7 +43218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42920,7 +43455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42988,7 +43523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43061,7 +43596,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43107,7 +43642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceRecordOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43284,7 +43819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ResourceTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43884,7 +44419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ChatSentOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44163,7 +44698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["MessageCountsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44188,7 +44723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CentrePageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
