@@ -11,31 +11,12 @@ from bff.core_client import CoreClient
 from bff.screens.system_shared import Dicts, core_params, fetch_dicts, page_of
 from core_api.platform.api import Api
 from core_api.platform.contract import Envelope
+from core_api.platform.contract.system import LoginLogRow, OperLogRow
 from core_api.platform.envelope import ok
 from core_api.platform.paging import ListQuery
 from core_api.platform.schema import Schema
 
 api = Api("monitor-logs")
-
-
-class OperLogRow(Schema):
-    """A row of the operation log list (the detail call adds parameters and result)."""
-
-    oper_id: int
-    title: str
-    business_type: int
-    method: str | None = None
-    request_method: str | None = None
-    operator_type: int | None = None
-    oper_name: str | None = None
-    dept_name: str | None = None
-    oper_url: str | None = None
-    oper_ip: str | None = None
-    oper_location: str | None = None
-    status: int
-    error_msg: str | None = None
-    oper_time: str | None = None
-    cost_time: int | None = None
 
 
 class OperLogScreenQuery(ListQuery):
@@ -67,18 +48,6 @@ async def monitor_operlog_screen(core: CoreClient, query: OperLogScreenQuery) ->
         fetch_dicts(core, "sys_oper_type", "sys_common_status"),
     )
     return ok(data={"page": page_of(logs), "dicts": dicts})
-
-
-class LoginLogRow(Schema):
-    info_id: int
-    user_name: str
-    ipaddr: str | None = None
-    login_location: str | None = None
-    browser: str | None = None
-    os: str | None = None
-    status: str
-    msg: str | None = None
-    login_time: str | None = None
 
 
 class LoginLogScreenQuery(ListQuery):

@@ -16572,6 +16572,57 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /**
+         * AuthUserRow
+         * @description A user of a role's allocated or unallocated list.
+         */
+        AuthUserRow: {
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Deptid
+             * @default null
+             */
+            deptId?: number | null;
+            /**
+             * Email
+             * @default null
+             */
+            email?: string | null;
+            /** Nickname */
+            nickName: string;
+            /**
+             * Phonenumber
+             * @default null
+             */
+            phonenumber?: string | null;
+            /** Status */
+            status: string;
+            /** Userid */
+            userId: number;
+            /** Username */
+            userName: string;
+        };
+        /** AuthUserTableOut */
+        AuthUserTableOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["AuthUserRow"][];
+            /** Total */
+            total: number;
+        };
         /** BusinessData */
         BusinessData: {
             /** Begin */
@@ -16671,6 +16722,44 @@ export interface components {
             paidFen: number;
             /** Refundfen */
             refundFen: number;
+        };
+        /** CacheKeysOut */
+        CacheKeysOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: string[];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** CacheValue */
+        CacheValue: {
+            /** Cachekey */
+            cacheKey: string;
+            /** Cachename */
+            cacheName: string;
+            /** Cachevalue */
+            cacheValue: string;
+        };
+        /** CacheValueOut */
+        CacheValueOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CacheValue"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** CaptchaOut */
         CaptchaOut: {
@@ -19331,6 +19420,20 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** ConfigOut */
+        ConfigOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** ConfigQuery */
         ConfigQuery: {
             /**
@@ -19378,6 +19481,44 @@ export interface components {
              * @default 20
              */
             pageSize?: number;
+        };
+        /** ConfigRow */
+        ConfigRow: {
+            /** Configid */
+            configId: number;
+            /** Configkey */
+            configKey: string;
+            /** Configname */
+            configName: string;
+            /** Configtype */
+            configType: string;
+            /** Configvalue */
+            configValue: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** ConfigValue */
         ConfigValue: {
@@ -21034,6 +21175,21 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** DeptListOut */
+        DeptListOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["DeptRow"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** DeptOut */
         DeptOut: {
             /** Ancestors */
@@ -21054,6 +21210,80 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** DeptRow */
+        DeptRow: {
+            /** Ancestors */
+            ancestors: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Delflag
+             * @default null
+             */
+            delFlag?: string | null;
+            /** Deptid */
+            deptId: number;
+            /** Deptname */
+            deptName: string;
+            /**
+             * Email
+             * @default null
+             */
+            email?: string | null;
+            /**
+             * Leader
+             * @default null
+             */
+            leader?: string | null;
+            /** Ordernum */
+            orderNum: number;
+            /** Parentid */
+            parentId: number;
+            /**
+             * Phone
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+        };
+        /** DeptRowOut */
+        DeptRowOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DeptRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** DictDataListOut */
         DictDataListOut: {
             /**
@@ -21063,6 +21293,20 @@ export interface components {
             code?: number;
             /** Data */
             data?: components["schemas"]["DictDataOut"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** DictDataOneOut */
+        DictDataOneOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DictDataOut"];
             /**
              * Msg
              * @default 操作成功
@@ -21105,6 +21349,56 @@ export interface components {
             remark?: string | null;
             /** Status */
             status: string;
+        };
+        /** DictTypeOut */
+        DictTypeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DictTypeRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** DictTypeRow */
+        DictTypeRow: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Dictid */
+            dictId: number;
+            /** Dictname */
+            dictName: string;
+            /** Dicttype */
+            dictType: string;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** DrawIn */
         DrawIn: {
@@ -21261,7 +21555,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** 字段 */
-            fields: components["schemas"]["FormField"][];
+            fields: components["schemas"]["FormField-Input"][];
             /**
              * Formid
              * @default null
@@ -21276,9 +21570,9 @@ export interface components {
             remark?: string | null;
         };
         /** FormField */
-        FormField: {
+        "FormField-Input": {
             /** Children */
-            children?: components["schemas"]["FormField"][];
+            children?: components["schemas"]["FormField-Input"][];
             /**
              * Default
              * @default null
@@ -21319,6 +21613,70 @@ export interface components {
              * @enum {string}
              */
             type: "input" | "textarea" | "number" | "select" | "radio" | "checkbox" | "switch" | "date" | "daterange" | "time" | "rate" | "slider" | "color" | "upload" | "editor" | "row";
+        };
+        /** FormField */
+        "FormField-Output": {
+            /** Children */
+            children?: components["schemas"]["FormField-Output"][];
+            /**
+             * Default
+             * @default null
+             */
+            default?: unknown;
+            /**
+             * Label
+             * @default
+             */
+            label?: string;
+            /** Name */
+            name: string;
+            /** Options */
+            options?: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Placeholder
+             * @default
+             */
+            placeholder?: string;
+            /**
+             * Required
+             * @default false
+             */
+            required?: boolean;
+            /** Rules */
+            rules?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Span
+             * @default 24
+             */
+            span?: number;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "input" | "textarea" | "number" | "select" | "radio" | "checkbox" | "switch" | "date" | "daterange" | "time" | "rate" | "slider" | "color" | "upload" | "editor" | "row";
+        };
+        /** FormId */
+        FormId: {
+            /** Formid */
+            formId: number;
+        };
+        /** FormIdOut */
+        FormIdOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["FormId"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** GameConfigRestore */
         GameConfigRestore: {
@@ -21471,6 +21829,26 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+        };
+        /** GenPreviewOut */
+        GenPreviewOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description the generated files' text, by path
+             */
+            data: {
+                [key: string]: string;
+            };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** GenerateBody */
         GenerateBody: {
@@ -22119,6 +22497,20 @@ export interface components {
              */
             status?: string | null;
         };
+        /** JobOut */
+        JobOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["JobRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** JobQuery */
         JobQuery: {
             /**
@@ -22171,6 +22563,71 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /** JobRow */
+        JobRow: {
+            /**
+             * Concurrent
+             * @description "0" allowed, "1" forbidden
+             */
+            concurrent: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Cronexpression */
+            cronExpression: string;
+            /** Invoketarget */
+            invokeTarget: string;
+            /** Jobgroup */
+            jobGroup: string;
+            /** Jobid */
+            jobId: number;
+            /** Jobname */
+            jobName: string;
+            /**
+             * Jobparams
+             * @description validated by the handler's schema
+             */
+            jobParams?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Misfirepolicy
+             * @description 0 default, 1 fire all missed, 2 fire once, 3 do nothing
+             */
+            misfirePolicy: string;
+            /**
+             * Nextvalidtime
+             * @default null
+             */
+            nextValidTime?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Status
+             * @description "0" running, "1" paused
+             */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** ListBody */
         ListBody: {
@@ -24928,6 +25385,111 @@ export interface components {
              */
             visible?: string;
         };
+        /** MenuListOut */
+        MenuListOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["MenuRow"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** MenuOut */
+        MenuOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["MenuRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** MenuRow */
+        MenuRow: {
+            /**
+             * Component
+             * @default null
+             */
+            component?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Icon
+             * @default null
+             */
+            icon?: string | null;
+            /** Iscache */
+            isCache: string;
+            /** Isframe */
+            isFrame: string;
+            /** Menuid */
+            menuId: number;
+            /** Menuname */
+            menuName: string;
+            /** Menutype */
+            menuType: string;
+            /** Ordernum */
+            orderNum: number;
+            /** Parentid */
+            parentId: number;
+            /**
+             * Path
+             * @default null
+             */
+            path?: string | null;
+            /**
+             * Perms
+             * @default null
+             */
+            perms?: string | null;
+            /**
+             * Query
+             * @default null
+             */
+            query?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Routename
+             * @default null
+             */
+            routeName?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+            /** Visible */
+            visible: string;
+        };
         /** NoticeBody */
         NoticeBody: {
             /**
@@ -24984,6 +25546,47 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+        };
+        /** NoticeDetail */
+        NoticeDetail: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Noticecontent
+             * @default null
+             */
+            noticeContent?: string | null;
+            /** Noticeid */
+            noticeId: number;
+            /** Noticetitle */
+            noticeTitle: string;
+            /** Noticetype */
+            noticeType: string;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** NoticeImGroupCreate */
         NoticeImGroupCreate: {
@@ -25732,6 +26335,110 @@ export interface components {
              * @default null
              */
             withdrawn?: string | null;
+        };
+        /** NoticeOut */
+        NoticeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["NoticeDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** OperLogDetail */
+        OperLogDetail: {
+            /** Businesstype */
+            businessType: number;
+            /**
+             * Costtime
+             * @default null
+             */
+            costTime?: number | null;
+            /**
+             * Deptname
+             * @default null
+             */
+            deptName?: string | null;
+            /**
+             * Errormsg
+             * @default null
+             */
+            errorMsg?: string | null;
+            /**
+             * Jsonresult
+             * @default null
+             */
+            jsonResult?: string | null;
+            /**
+             * Method
+             * @default null
+             */
+            method?: string | null;
+            /** Operid */
+            operId: number;
+            /**
+             * Operip
+             * @default null
+             */
+            operIp?: string | null;
+            /**
+             * Operlocation
+             * @default null
+             */
+            operLocation?: string | null;
+            /**
+             * Opername
+             * @default null
+             */
+            operName?: string | null;
+            /**
+             * Operparam
+             * @default null
+             */
+            operParam?: string | null;
+            /**
+             * Opertime
+             * @default null
+             */
+            operTime?: string | null;
+            /**
+             * Operurl
+             * @default null
+             */
+            operUrl?: string | null;
+            /**
+             * Operatortype
+             * @default null
+             */
+            operatorType?: number | null;
+            /**
+             * Requestmethod
+             * @default null
+             */
+            requestMethod?: string | null;
+            /** Status */
+            status: number;
+            /** Title */
+            title: string;
+        };
+        /** OperLogOut */
+        OperLogOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["OperLogDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** OperLogQuery */
         OperLogQuery: {
@@ -26726,6 +27433,22 @@ export interface components {
             /** 用户UID */
             uid: number;
         };
+        /**
+         * PasswordChange
+         * @description The documented JSON body; RuoYi's query form (?oldPassword=…&newPassword=…) is read instead when given.
+         */
+        PasswordChange: {
+            /**
+             * 新密码
+             * @default null
+             */
+            newPassword?: string | null;
+            /**
+             * 旧密码
+             * @default null
+             */
+            oldPassword?: string | null;
+        };
         /** PayWayConfigRestore */
         PayWayConfigRestore: {
             /** 恢复的版本 */
@@ -26999,6 +27722,20 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** PostOut */
+        PostOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PostRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** PostQuery */
         PostQuery: {
             /**
@@ -27046,6 +27783,44 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /** PostRow */
+        PostRow: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Postcode */
+            postCode: string;
+            /** Postid */
+            postId: number;
+            /** Postname */
+            postName: string;
+            /** Postsort */
+            postSort: number;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** ProductConfigRestore */
         ProductConfigRestore: {
@@ -27731,6 +28506,54 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** RoleDeptTreeOut */
+        RoleDeptTreeOut: {
+            /** Checkedkeys */
+            checkedKeys: number[];
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Depts */
+            depts: components["schemas"]["TreeNode"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RoleMenuTreeOut */
+        RoleMenuTreeOut: {
+            /** Checkedkeys */
+            checkedKeys: number[];
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Menus */
+            menus: components["schemas"]["TreeNode"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RoleOut */
+        RoleOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RoleRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** RoleQuery */
         RoleQuery: {
             /**
@@ -27783,6 +28606,60 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /** RoleRow */
+        RoleRow: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Datascope */
+            dataScope: string;
+            /**
+             * Delflag
+             * @default null
+             */
+            delFlag?: string | null;
+            /** Deptcheckstrictly */
+            deptCheckStrictly: boolean;
+            /**
+             * Flag
+             * @default null
+             */
+            flag?: boolean | null;
+            /** Menucheckstrictly */
+            menuCheckStrictly: boolean;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Roleid */
+            roleId: number;
+            /** Rolekey */
+            roleKey: string;
+            /** Rolename */
+            roleName: string;
+            /** Rolesort */
+            roleSort: number;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** RoomRef */
         RoomRef: {
@@ -27884,6 +28761,41 @@ export interface components {
             jobGroup?: string | null;
             /** Jobid */
             jobId: number;
+        };
+        /** SavedForm */
+        SavedForm: {
+            /**
+             * Config
+             * @default {}
+             */
+            config?: {
+                [key: string]: unknown;
+            };
+            /** Fields */
+            fields: components["schemas"]["FormField-Output"][];
+            /** Formid */
+            formId: number;
+            /** Formname */
+            formName: string;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+        };
+        /** SavedFormOut */
+        SavedFormOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["SavedForm"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** Segment */
         Segment: {
@@ -28158,6 +29070,33 @@ export interface components {
              */
             version?: number | null;
         };
+        /** Ticket */
+        Ticket: {
+            /**
+             * Ticket
+             * @description one-time, valid for 60 s
+             */
+            ticket: string;
+            /**
+             * Url
+             * @description where the ticket opens the page
+             */
+            url: string;
+        };
+        /** TicketOut */
+        TicketOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["Ticket"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** TransferBody */
         TransferBody: {
             /** 会话 */
@@ -28187,6 +29126,41 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /**
+         * TreeNode
+         * @description The contract's TreeSelect node.
+         */
+        TreeNode: {
+            /**
+             * Children
+             * @default null
+             */
+            children?: components["schemas"]["TreeNode"][] | null;
+            /**
+             * Disabled
+             * @default null
+             */
+            disabled?: boolean | null;
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+        };
+        /** TreeOut */
+        TreeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["TreeNode"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** TypeBody */
         TypeBody: {
@@ -28428,6 +29402,149 @@ export interface components {
              */
             userType?: unknown;
         };
+        /** UserDept */
+        UserDept: {
+            /** Ancestors */
+            ancestors: string;
+            /** Deptid */
+            deptId: number;
+            /** Deptname */
+            deptName: string;
+            /**
+             * Leader
+             * @default null
+             */
+            leader?: string | null;
+            /** Ordernum */
+            orderNum: number;
+            /** Parentid */
+            parentId: number;
+            /** Status */
+            status: string;
+        };
+        /**
+         * UserDetail
+         * @description One user as GET /system/user/{id}, authRole and the profile return it.
+         */
+        UserDetail: {
+            /**
+             * Admin
+             * @default false
+             */
+            admin?: boolean;
+            /**
+             * Avatar
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Delflag
+             * @default null
+             */
+            delFlag?: string | null;
+            /** @default null */
+            dept?: components["schemas"]["UserDept"] | null;
+            /**
+             * Deptid
+             * @default null
+             */
+            deptId?: number | null;
+            /**
+             * Email
+             * @default null
+             */
+            email?: string | null;
+            /**
+             * Logindate
+             * @default null
+             */
+            loginDate?: string | null;
+            /**
+             * Loginip
+             * @default null
+             */
+            loginIp?: string | null;
+            /** Nickname */
+            nickName: string;
+            /**
+             * Phonenumber
+             * @default null
+             */
+            phonenumber?: string | null;
+            /**
+             * Pwdupdatedate
+             * @default null
+             */
+            pwdUpdateDate?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Roles
+             * @default []
+             */
+            roles?: components["schemas"]["UserRole"][];
+            /**
+             * Sex
+             * @default null
+             */
+            sex?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+            /** Userid */
+            userId: number;
+            /** Username */
+            userName: string;
+            /**
+             * Usertype
+             * @default null
+             */
+            userType?: string | null;
+        };
+        /** UserDetailOut */
+        UserDetailOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["UserDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+            /** Postids */
+            postIds: number[];
+            /** Posts */
+            posts: components["schemas"]["PostRow"][];
+            /** Roleids */
+            roleIds: number[];
+            /** Roles */
+            roles: components["schemas"]["RoleRow"][];
+        };
         /** UserInfo */
         UserInfo: {
             /** Admin */
@@ -28498,6 +29615,23 @@ export interface components {
             /** Usertype */
             userType: string;
         };
+        /** UserOptionsOut */
+        UserOptionsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+            /** Posts */
+            posts: components["schemas"]["PostRow"][];
+            /** Roles */
+            roles: components["schemas"]["RoleRow"][];
+        };
         /** UserQuery */
         UserQuery: {
             /**
@@ -28555,6 +29689,23 @@ export interface components {
              * @default null
              */
             userName?: string | null;
+        };
+        /** UserRole */
+        UserRole: {
+            /** Admin */
+            admin: boolean;
+            /** Datascope */
+            dataScope: string;
+            /** Roleid */
+            roleId: number;
+            /** Rolekey */
+            roleKey: string;
+            /** Rolename */
+            roleName: string;
+            /** Rolesort */
+            roleSort: number;
+            /** Status */
+            status: string;
         };
         /** UserRoleBody */
         UserRoleBody: {
@@ -45463,7 +46614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CacheKeysOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45506,7 +46657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CacheValueOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45526,7 +46677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["TicketOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45770,7 +46921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["JobOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46179,7 +47330,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["OperLogOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46461,7 +47612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46534,7 +47685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DeptListOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46556,7 +47707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DeptListOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46578,7 +47729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RoleDeptTreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46598,7 +47749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["TreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46645,7 +47796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DeptRowOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46839,7 +47990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DictDataOneOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47029,7 +48180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DictTypeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47103,7 +48254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["MenuListOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47125,7 +48276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RoleMenuTreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47145,7 +48296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["TreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47192,7 +48343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["MenuOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47403,7 +48554,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["NoticeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47573,7 +48724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PostOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47653,7 +48804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AuthUserTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47754,7 +48905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AuthUserTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47826,7 +48977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RoleDeptTreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47947,7 +49098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RoleOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47967,7 +49118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["UserOptionsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48037,7 +49188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["UserOptionsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48305,7 +49456,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordChange"];
+            };
+        };
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {
@@ -48382,7 +49538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["UserDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48407,7 +49563,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FormIdOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48479,7 +49635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["SavedFormOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48678,7 +49834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GenPreviewOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48766,7 +49922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["TicketOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

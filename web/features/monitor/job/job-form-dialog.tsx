@@ -8,11 +8,10 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import { send } from "@/lib/mutations";
+import { answer, core, done } from "@/lib/api/core";
 import { dictOptions } from "@/lib/dict";
 import { carryDraft, type ParamDraft, type ParamError, paramDraft, paramFields, parseParams } from "./monitor-params";
-import { request } from "@/lib/request";
-import type { JobBody, JobHandlerInfo, JobRow, MonitorDicts } from "../types";
+import type { JobBody, JobHandlerInfo, MonitorDicts } from "../types";
 import { CronField } from "./cron-field";
 import { ParamFields } from "./param-fields";
 import { CONCURRENT_VALUES, MISFIRE_POLICIES } from "./query";
@@ -74,9 +73,8 @@ export function JobFormDialog({
       setDraft(paramDraft(fieldsOf(first)));
       return;
     }
-    request<JobRow>(`api/monitor/job/${jobId}`)
+    answer(core.GET("/monitor/job/{jobId}", { params: { path: { jobId } } }))
       .then(({ data }) => {
-        if (!data) return;
         target.current = data.invokeTarget;
         form.reset({
           jobId: data.jobId,
@@ -110,7 +108,7 @@ export function JobFormDialog({
     }
     setParamErrors({});
     const body: JobBody = { ...values, jobId: jobId ?? undefined, jobParams: params.values, remark: values.remark || null };
-    if (await send("monitor/job", jobId === null ? "POST" : "PUT", body)) {
+    if (await done(jobId === null ? core.POST("/monitor/job", { body }) : core.PUT("/monitor/job", { body }))) {
       toast.success(jobId === null ? tl("added") : tl("updated"));
       onClose();
       onSaved();

@@ -10,8 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
+import { core, done } from "@/lib/api/core";
 import type { ConfigRow } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
 import { changedValues, groupConfigs } from "./config-groups";
 
 const BOOLEAN = /^(true|false)$/;
@@ -30,7 +30,7 @@ export function ConfigSettings({ rows }: { rows: ConfigRow[] }) {
   const save = async () => {
     if (changed.length === 0) return toast.info(t("nothingChanged"));
     setSaving(true);
-    const ok = await send("system/config/batch", "PUT", { items: changed });
+    const ok = await done(core.PUT("/system/config/batch", { body: { items: changed } }));
     setSaving(false);
     if (ok) {
       toast.success(t("saved"));
