@@ -34,7 +34,9 @@ export function RichTextEditor({
 }) {
   const t = useTranslations("editor");
   const changed = useRef(onChange);
-  changed.current = onChange;
+  useEffect(() => {
+    changed.current = onChange;
+  });
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [

@@ -59,18 +59,17 @@ export function JobFormDialog({
     return (name: string) => byName.get(name) ?? [];
   }, [handlers]);
   const fields = useMemo(() => fieldsOf(invokeTarget), [fieldsOf, invokeTarget]);
-  const [draft, setDraft] = useState<ParamDraft>({});
+  // the list keys this dialog by its opening: a new job starts with the first handler's parameters
+  const [draft, setDraft] = useState<ParamDraft>(() => (jobId === null ? paramDraft(fieldsOf(handlers[0]?.name ?? "")) : {}));
   const [paramErrors, setParamErrors] = useState<Record<string, ParamError>>({});
   const target = useRef("");
 
   useEffect(() => {
     if (!open) return;
-    setParamErrors({});
     if (jobId === null) {
       const first = handlers[0]?.name ?? "";
       target.current = first;
       form.reset({ ...EMPTY, invokeTarget: first });
-      setDraft(paramDraft(fieldsOf(first)));
       return;
     }
     answer(core.GET("/monitor/job/{jobId}", { params: { path: { jobId } } }))

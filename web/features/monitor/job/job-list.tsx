@@ -145,6 +145,7 @@ export function JobList({ data }: { data: JobScreenData }) {
         getRowId={(row) => String(row.jobId)}
       />
       <JobFormDialog
+        key={form.open ? `job-${form.jobId ?? "new"}` : "closed"}
         jobId={form.jobId}
         open={form.open}
         onClose={() => setForm({ ...form, open: false })}

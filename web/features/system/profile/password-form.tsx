@@ -28,7 +28,7 @@ export function PasswordForm() {
     if (await done(core.PUT("/system/user/profile/updatePwd", { body: { oldPassword, newPassword } }))) {
       toast.success(t("passwordChanged"));
       await signOut({ redirect: false });
-      window.location.href = "/login";
+      window.location.assign("/login");
     }
   });
   const control = form.control;
