@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from core_api.platform.contract import DictDataOut, Envelope
+from core_api.platform.contract import DeptOut, DictDataOut, Envelope, RoleBrief
 from core_api.platform.schema import Schema
 
 # ---- system administration
@@ -36,7 +36,9 @@ class DeptBrief(Schema):
     leader: str | None = None
 
 
-class UserRow(Schema):
+class UserFields(Schema):
+    """What a user's row and its record both carry."""
+
     user_id: int
     dept_id: int | None = None
     user_name: str
@@ -49,51 +51,22 @@ class UserRow(Schema):
     del_flag: str | None = None
     login_ip: str | None = None
     login_date: str | None = None
+
+
+class UserRow(UserFields):
     create_by: str | None = None
     create_time: str | None = None
     remark: str | None = None
     dept: DeptBrief | None = None
 
 
-class UserDept(Schema):
-    dept_id: int
-    parent_id: int
-    ancestors: str
-    dept_name: str
-    order_num: int
-    leader: str | None = None
-    status: str
-
-
-class UserRole(Schema):
-    role_id: int
-    role_name: str
-    role_key: str
-    role_sort: int
-    data_scope: str
-    status: str
-    admin: bool
-
-
-class UserDetail(Audit):
+class UserDetail(UserFields, Audit):
     """One user as GET /system/user/{id}, authRole and the profile return it."""
 
-    user_id: int
-    dept_id: int | None = None
-    user_name: str
-    nick_name: str
     user_type: str | None = None
-    email: str | None = None
-    phonenumber: str | None = None
-    sex: str | None = None
-    avatar: str | None = None
-    status: str
-    del_flag: str | None = None
-    login_ip: str | None = None
-    login_date: str | None = None
     pwd_update_date: str | None = None
-    dept: UserDept | None = None
-    roles: list[UserRole] = []
+    dept: DeptOut | None = None
+    roles: list[RoleBrief] = []
     admin: bool = False
 
 

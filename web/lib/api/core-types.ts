@@ -29402,26 +29402,6 @@ export interface components {
              */
             userType?: unknown;
         };
-        /** UserDept */
-        UserDept: {
-            /** Ancestors */
-            ancestors: string;
-            /** Deptid */
-            deptId: number;
-            /** Deptname */
-            deptName: string;
-            /**
-             * Leader
-             * @default null
-             */
-            leader?: string | null;
-            /** Ordernum */
-            orderNum: number;
-            /** Parentid */
-            parentId: number;
-            /** Status */
-            status: string;
-        };
         /**
          * UserDetail
          * @description One user as GET /system/user/{id}, authRole and the profile return it.
@@ -29453,7 +29433,7 @@ export interface components {
              */
             delFlag?: string | null;
             /** @default null */
-            dept?: components["schemas"]["UserDept"] | null;
+            dept?: components["schemas"]["DeptOut"] | null;
             /**
              * Deptid
              * @default null
@@ -29495,7 +29475,7 @@ export interface components {
              * Roles
              * @default []
              */
-            roles?: components["schemas"]["UserRole"][];
+            roles?: components["schemas"]["RoleBrief"][];
             /**
              * Sex
              * @default null
@@ -29689,23 +29669,6 @@ export interface components {
              * @default null
              */
             userName?: string | null;
-        };
-        /** UserRole */
-        UserRole: {
-            /** Admin */
-            admin: boolean;
-            /** Datascope */
-            dataScope: string;
-            /** Roleid */
-            roleId: number;
-            /** Rolekey */
-            roleKey: string;
-            /** Rolename */
-            roleName: string;
-            /** Rolesort */
-            roleSort: number;
-            /** Status */
-            status: string;
         };
         /** UserRoleBody */
         UserRoleBody: {
