@@ -10,27 +10,15 @@ from aiohttp import web
 from pydantic import Field
 
 from bff.core_client import CoreClient, CoreError
-from bff.screens.system_shared import Audit, Dicts, core_params, fetch_dicts, page_of
+from bff.screens.system_shared import core_params, fetch_dicts, page_of
 from core_api.platform.api import Api
 from core_api.platform.contract import Envelope
+from core_api.platform.contract.system import Dicts, JobRow
 from core_api.platform.envelope import ok
 from core_api.platform.paging import ListQuery
 from core_api.platform.schema import Schema
 
 api = Api("monitor-job")
-
-
-class JobRow(Audit):
-    job_id: int
-    job_name: str
-    job_group: str
-    invoke_target: str
-    job_params: dict[str, Any] = Field(default_factory=dict, description="validated by the handler's schema")
-    cron_expression: str
-    misfire_policy: str = Field(description="0 default, 1 fire all missed, 2 fire once, 3 do nothing")
-    concurrent: str = Field(description='"0" allowed, "1" forbidden')
-    status: str = Field(description='"0" running, "1" paused')
-    next_valid_time: str | None = None
 
 
 class JobHandlerInfo(Schema):

@@ -2,40 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
-
-from aiohttp import web
 from pydantic import Field
 
-from bff.core_client import CoreClient
-from bff.screens.system_shared import Dicts, core_params, fetch_dicts, page_of
+from bff.screens.system_shared import paged_screen
 from core_api.platform.api import Api
-from core_api.platform.contract import Envelope
-from core_api.platform.envelope import ok
+from core_api.platform.contract.system import LoginLogRow, OperLogRow
 from core_api.platform.paging import ListQuery
-from core_api.platform.schema import Schema
 
 api = Api("monitor-logs")
-
-
-class OperLogRow(Schema):
-    """A row of the operation log list (the detail call adds parameters and result)."""
-
-    oper_id: int
-    title: str
-    business_type: int
-    method: str | None = None
-    request_method: str | None = None
-    operator_type: int | None = None
-    oper_name: str | None = None
-    dept_name: str | None = None
-    oper_url: str | None = None
-    oper_ip: str | None = None
-    oper_location: str | None = None
-    status: int
-    error_msg: str | None = None
-    oper_time: str | None = None
-    cost_time: int | None = None
 
 
 class OperLogScreenQuery(ListQuery):
@@ -45,40 +19,9 @@ class OperLogScreenQuery(ListQuery):
     status: int | None = Field(None, ge=0, le=1)
 
 
-class OperLogPage(Schema):
-    rows: list[OperLogRow]
-    total: int
-
-
-class OperLogScreen(Schema):
-    page: OperLogPage
-    dicts: Dicts
-
-
-class OperLogScreenOut(Envelope):
-    data: OperLogScreen
-
-
-@api.get("/bff/screens/monitor/operlog", login_only=True,
-         summary="Operation log: the page (newest first unless sorted) and dictionaries", response=OperLogScreenOut)
-async def monitor_operlog_screen(core: CoreClient, query: OperLogScreenQuery) -> web.Response:
-    logs, dicts = await asyncio.gather(
-        core.get("/monitor/operlog/list", params=core_params(query)),
-        fetch_dicts(core, "sys_oper_type", "sys_common_status"),
-    )
-    return ok(data={"page": page_of(logs), "dicts": dicts})
-
-
-class LoginLogRow(Schema):
-    info_id: int
-    user_name: str
-    ipaddr: str | None = None
-    login_location: str | None = None
-    browser: str | None = None
-    os: str | None = None
-    status: str
-    msg: str | None = None
-    login_time: str | None = None
+paged_screen(api, "/bff/screens/monitor/operlog", name="OperLog", rows=OperLogRow, core_path="/monitor/operlog/list",
+             query=OperLogScreenQuery, dicts=("sys_oper_type", "sys_common_status"), function="monitor_operlog_screen",
+             summary="Operation log: the page (newest first unless sorted) and dictionaries")
 
 
 class LoginLogScreenQuery(ListQuery):
@@ -87,25 +30,7 @@ class LoginLogScreenQuery(ListQuery):
     status: str | None = Field(None, pattern=r"^[01]$")
 
 
-class LoginLogPage(Schema):
-    rows: list[LoginLogRow]
-    total: int
-
-
-class LoginLogScreen(Schema):
-    page: LoginLogPage
-    dicts: Dicts
-
-
-class LoginLogScreenOut(Envelope):
-    data: LoginLogScreen
-
-
-@api.get("/bff/screens/monitor/logininfor", login_only=True,
-         summary="Login log: the page (newest first unless sorted) and dictionaries", response=LoginLogScreenOut)
-async def monitor_logininfor_screen(core: CoreClient, query: LoginLogScreenQuery) -> web.Response:
-    logs, dicts = await asyncio.gather(
-        core.get("/monitor/logininfor/list", params=core_params(query)),
-        fetch_dicts(core, "sys_common_status"),
-    )
-    return ok(data={"page": page_of(logs), "dicts": dicts})
+paged_screen(api, "/bff/screens/monitor/logininfor", name="LoginLog", rows=LoginLogRow,
+             core_path="/monitor/logininfor/list", query=LoginLogScreenQuery, dicts=("sys_common_status",),
+             function="monitor_logininfor_screen",
+             summary="Login log: the page (newest first unless sorted) and dictionaries")

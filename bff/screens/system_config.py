@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from aiohttp import web
 from pydantic import Field
 
 from bff.core_client import CoreClient
-from bff.screens.system_shared import ConfigRow, Dicts, core_params, fetch_dicts, page_of
+from bff.screens.system_shared import page_of, paged_screen
 from core_api.platform.api import Api
 from core_api.platform.contract import Envelope
+from core_api.platform.contract.system import ConfigRow
 from core_api.platform.envelope import ok
 from core_api.platform.paging import ListQuery
 from core_api.platform.schema import Schema
@@ -25,28 +24,8 @@ class ConfigScreenQuery(ListQuery):
     config_type: str | None = Field(None, pattern=r"^[YN]$")
 
 
-class ConfigPage(Schema):
-    rows: list[ConfigRow]
-    total: int
-
-
-class ConfigScreen(Schema):
-    page: ConfigPage
-    dicts: Dicts
-
-
-class ConfigScreenOut(Envelope):
-    data: ConfigScreen
-
-
-@api.get("/bff/screens/system/config", login_only=True, summary="Parameters: the page and dictionaries",
-         response=ConfigScreenOut)
-async def config_screen(core: CoreClient, query: ConfigScreenQuery) -> web.Response:
-    configs, dicts = await asyncio.gather(
-        core.get("/system/config/list", params=core_params(query)),
-        fetch_dicts(core, "sys_yes_no"),
-    )
-    return ok(data={"page": page_of(configs), "dicts": dicts})
+paged_screen(api, "/bff/screens/system/config", name="Config", rows=ConfigRow, core_path="/system/config/list",
+             query=ConfigScreenQuery, dicts=("sys_yes_no",), summary="Parameters: the page and dictionaries")
 
 
 class ConfigSettings(Schema):

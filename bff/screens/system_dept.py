@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-
-from aiohttp import web
 from pydantic import Field
 
-from bff.core_client import CoreClient
-from bff.screens.system_shared import DeptRow, Dicts, core_params, fetch_dicts
+from bff.screens.system_shared import listed_screen
 from core_api.platform.api import Api
-from core_api.platform.contract import Envelope
-from core_api.platform.envelope import ok
+from core_api.platform.contract.system import DeptRow
 from core_api.platform.schema import Schema
 
 api = Api("system-dept")
@@ -22,20 +17,6 @@ class DeptScreenQuery(Schema):
     status: str | None = Field(None, pattern=r"^[01]$")
 
 
-class DeptScreen(Schema):
-    depts: list[DeptRow]
-    dicts: Dicts
-
-
-class DeptScreenOut(Envelope):
-    data: DeptScreen
-
-
-@api.get("/bff/screens/system/dept", login_only=True, summary="Departments: the flat list and dictionaries",
-         response=DeptScreenOut)
-async def dept_screen(core: CoreClient, query: DeptScreenQuery) -> web.Response:
-    depts, dicts = await asyncio.gather(
-        core.get("/system/dept/list", params=core_params(query)),
-        fetch_dicts(core, "sys_normal_disable"),
-    )
-    return ok(data={"depts": depts.get("data", []), "dicts": dicts})
+listed_screen(api, "/bff/screens/system/dept", name="Dept", key="depts", rows=DeptRow, core_path="/system/dept/list",
+              query=DeptScreenQuery, dicts=("sys_normal_disable",),
+              summary="Departments: the flat list and dictionaries")

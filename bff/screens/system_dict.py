@@ -8,9 +8,10 @@ from aiohttp import web
 from pydantic import Field
 
 from bff.core_client import CoreClient
-from bff.screens.system_shared import Dicts, DictTypeRow, core_params, fetch_dicts, page_of
+from bff.screens.system_shared import core_params, fetch_dicts, page_of, paged_screen
 from core_api.platform.api import Api
 from core_api.platform.contract import DictDataOut, Envelope
+from core_api.platform.contract.system import Dicts, DictTypeRow
 from core_api.platform.envelope import ok
 from core_api.platform.paging import ListQuery
 from core_api.platform.schema import Schema
@@ -24,28 +25,9 @@ class DictTypeScreenQuery(ListQuery):
     status: str | None = Field(None, pattern=r"^[01]$")
 
 
-class DictTypePage(Schema):
-    rows: list[DictTypeRow]
-    total: int
-
-
-class DictTypeScreen(Schema):
-    page: DictTypePage
-    dicts: Dicts
-
-
-class DictTypeScreenOut(Envelope):
-    data: DictTypeScreen
-
-
-@api.get("/bff/screens/system/dict", login_only=True, summary="Dictionary types: the page and dictionaries",
-         response=DictTypeScreenOut)
-async def dict_type_screen(core: CoreClient, query: DictTypeScreenQuery) -> web.Response:
-    types, dicts = await asyncio.gather(
-        core.get("/system/dict/type/list", params=core_params(query)),
-        fetch_dicts(core, "sys_normal_disable"),
-    )
-    return ok(data={"page": page_of(types), "dicts": dicts})
+paged_screen(api, "/bff/screens/system/dict", name="DictType", rows=DictTypeRow, core_path="/system/dict/type/list",
+             query=DictTypeScreenQuery, dicts=("sys_normal_disable",),
+             summary="Dictionary types: the page and dictionaries")
 
 
 class DictDataScreenQuery(ListQuery):

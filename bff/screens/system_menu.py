@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-
-from aiohttp import web
 from pydantic import Field
 
-from bff.core_client import CoreClient
-from bff.screens.system_shared import Dicts, MenuRow, core_params, fetch_dicts
+from bff.screens.system_shared import listed_screen
 from core_api.platform.api import Api
-from core_api.platform.contract import Envelope
-from core_api.platform.envelope import ok
+from core_api.platform.contract.system import MenuRow
 from core_api.platform.schema import Schema
 
 api = Api("system-menu")
@@ -22,20 +17,6 @@ class MenuScreenQuery(Schema):
     status: str | None = Field(None, pattern=r"^[01]$")
 
 
-class MenuScreen(Schema):
-    menus: list[MenuRow]
-    dicts: Dicts
-
-
-class MenuScreenOut(Envelope):
-    data: MenuScreen
-
-
-@api.get("/bff/screens/system/menu", login_only=True, summary="Menus: the flat list and dictionaries",
-         response=MenuScreenOut)
-async def menu_screen(core: CoreClient, query: MenuScreenQuery) -> web.Response:
-    menus, dicts = await asyncio.gather(
-        core.get("/system/menu/list", params=core_params(query)),
-        fetch_dicts(core, "sys_show_hide", "sys_normal_disable"),
-    )
-    return ok(data={"menus": menus.get("data", []), "dicts": dicts})
+listed_screen(api, "/bff/screens/system/menu", name="Menu", key="menus", rows=MenuRow, core_path="/system/menu/list",
+              query=MenuScreenQuery, dicts=("sys_show_hide", "sys_normal_disable"),
+              summary="Menus: the flat list and dictionaries")

@@ -7,9 +7,10 @@ import asyncio
 from aiohttp import web
 
 from bff.core_client import CoreClient
-from bff.screens.system_shared import Dicts, UserDetail, fetch_dicts
+from bff.screens.system_shared import fetch_dicts
 from core_api.platform.api import Api
 from core_api.platform.contract import Envelope
+from core_api.platform.contract.system import Dicts, UserDetail
 from core_api.platform.envelope import ok
 from core_api.platform.schema import Schema
 

@@ -8,9 +8,10 @@ from aiohttp import web
 from pydantic import Field
 
 from bff.core_client import CoreClient
-from bff.screens.system_shared import AuthUserRow, Dicts, RoleRow, core_params, fetch_dicts, page_of
+from bff.screens.system_shared import core_params, fetch_dicts, page_of, paged_screen
 from core_api.platform.api import Api
 from core_api.platform.contract import Envelope
+from core_api.platform.contract.system import AuthUserRow, Dicts, RoleRow
 from core_api.platform.envelope import ok
 from core_api.platform.paging import ListQuery
 from core_api.platform.schema import Schema
@@ -24,28 +25,8 @@ class RoleScreenQuery(ListQuery):
     status: str | None = Field(None, pattern=r"^[01]$")
 
 
-class RolePage(Schema):
-    rows: list[RoleRow]
-    total: int
-
-
-class RoleScreen(Schema):
-    page: RolePage
-    dicts: Dicts
-
-
-class RoleScreenOut(Envelope):
-    data: RoleScreen
-
-
-@api.get("/bff/screens/system/role", login_only=True, summary="Roles: the page and dictionaries",
-         response=RoleScreenOut)
-async def role_screen(core: CoreClient, query: RoleScreenQuery) -> web.Response:
-    roles, dicts = await asyncio.gather(
-        core.get("/system/role/list", params=core_params(query)),
-        fetch_dicts(core, "sys_normal_disable"),
-    )
-    return ok(data={"page": page_of(roles), "dicts": dicts})
+paged_screen(api, "/bff/screens/system/role", name="Role", rows=RoleRow, core_path="/system/role/list",
+             query=RoleScreenQuery, dicts=("sys_normal_disable",), summary="Roles: the page and dictionaries")
 
 
 class AuthUserScreenQuery(ListQuery):

@@ -1,191 +1,25 @@
-"""What the system screens share: the rows of the core's lists as the wire shows them, the tree node,
-the dictionaries a screen shows, and the list query passed on to the core."""
+"""What the system, monitor and tools screens share: the list query passed on to the core, the dictionaries
+a screen shows, and the list screens declared in one call (a page of a core list, or a whole flat list, with
+its dictionaries). The rows themselves are the contract's (core_api/platform/contract/system.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from aiohttp import web
+from pydantic import create_model
+
 from bff.core_client import CoreClient
-from core_api.platform.contract import DictDataOut
+from core_api.platform.api import Api
+from core_api.platform.contract import Envelope
+from core_api.platform.contract.system import Dicts
+from core_api.platform.envelope import ok
 from core_api.platform.schema import Schema
 
 DATE_RANGE_KEY = re.compile(r"^(begin|end)[A-Z]\w*$")
-
-
-class TreeNode(Schema):
-    """The contract's TreeSelect node."""
-
-    id: int
-    label: str
-    disabled: bool | None = None
-    children: list[TreeNode] | None = None
-
-
-class Audit(Schema):
-    create_by: str | None = None
-    create_time: str | None = None
-    update_by: str | None = None
-    update_time: str | None = None
-    remark: str | None = None
-
-
-class DeptBrief(Schema):
-    dept_id: int | None = None
-    dept_name: str | None = None
-    leader: str | None = None
-
-
-class UserRow(Schema):
-    user_id: int
-    dept_id: int | None = None
-    user_name: str
-    nick_name: str
-    email: str | None = None
-    phonenumber: str | None = None
-    sex: str | None = None
-    avatar: str | None = None
-    status: str
-    del_flag: str | None = None
-    login_ip: str | None = None
-    login_date: str | None = None
-    create_by: str | None = None
-    create_time: str | None = None
-    remark: str | None = None
-    dept: DeptBrief | None = None
-
-
-class UserDept(Schema):
-    dept_id: int
-    parent_id: int
-    ancestors: str
-    dept_name: str
-    order_num: int
-    leader: str | None = None
-    status: str
-
-
-class UserRole(Schema):
-    role_id: int
-    role_name: str
-    role_key: str
-    role_sort: int
-    data_scope: str
-    status: str
-    admin: bool
-
-
-class UserDetail(Audit):
-    """One user as GET /system/user/{id}, authRole and the profile return it."""
-
-    user_id: int
-    dept_id: int | None = None
-    user_name: str
-    nick_name: str
-    user_type: str | None = None
-    email: str | None = None
-    phonenumber: str | None = None
-    sex: str | None = None
-    avatar: str | None = None
-    status: str
-    del_flag: str | None = None
-    login_ip: str | None = None
-    login_date: str | None = None
-    pwd_update_date: str | None = None
-    dept: UserDept | None = None
-    roles: list[UserRole] = []
-    admin: bool = False
-
-
-class RoleRow(Audit):
-    role_id: int
-    role_name: str
-    role_key: str
-    role_sort: int
-    data_scope: str
-    menu_check_strictly: bool
-    dept_check_strictly: bool
-    status: str
-    del_flag: str | None = None
-    flag: bool | None = None
-
-
-class PostRow(Audit):
-    post_id: int
-    post_code: str
-    post_name: str
-    post_sort: int
-    status: str
-
-
-class MenuRow(Audit):
-    menu_id: int
-    menu_name: str
-    parent_id: int
-    order_num: int
-    path: str | None = None
-    component: str | None = None
-    query: str | None = None
-    route_name: str | None = None
-    is_frame: str
-    is_cache: str
-    menu_type: str
-    visible: str
-    status: str
-    perms: str | None = None
-    icon: str | None = None
-
-
-class DeptRow(Audit):
-    dept_id: int
-    parent_id: int
-    ancestors: str
-    dept_name: str
-    order_num: int
-    leader: str | None = None
-    phone: str | None = None
-    email: str | None = None
-    status: str
-    del_flag: str | None = None
-
-
-class DictTypeRow(Audit):
-    dict_id: int
-    dict_name: str
-    dict_type: str
-    status: str
-
-
-class ConfigRow(Audit):
-    config_id: int
-    config_name: str
-    config_key: str
-    config_value: str
-    config_type: str
-
-
-class NoticeRow(Audit):
-    notice_id: int
-    notice_title: str
-    notice_type: str
-    status: str
-
-
-class AuthUserRow(Schema):
-    """A user of a role's allocated or unallocated list."""
-
-    user_id: int
-    dept_id: int | None = None
-    user_name: str
-    nick_name: str
-    email: str | None = None
-    phonenumber: str | None = None
-    status: str
-    create_time: str | None = None
-
-
-Dicts = dict[str, list[DictDataOut]]
 
 
 def core_params(query: Schema) -> dict[str, str]:
@@ -207,3 +41,47 @@ async def fetch_dicts(core: CoreClient, *names: str) -> Dicts:
     """Several dictionaries at once, each from the core's (cached) by-type call."""
     envelopes = await asyncio.gather(*(core.get(f"/system/dict/data/type/{name}") for name in names))
     return {name: env.get("data", []) for name, env in zip(names, envelopes, strict=True)}
+
+
+def screen_models(name: str, data: dict[str, Any]) -> type[Envelope]:
+    """The answer model ``<name>ScreenOut`` of a screen whose data (``<name>Screen``) has these fields."""
+    fields: dict[str, Any] = {key: (kind, ...) for key, kind in data.items()}
+    screen = create_model(f"{name}Screen", __base__=Schema, **fields)
+    return create_model(f"{name}ScreenOut", __base__=Envelope, data=(screen, ...))
+
+
+def paged_screen(api: Api, path: str, *, name: str, rows: type[Schema], core_path: str, query: type[Schema],
+                 dicts: tuple[str, ...] = (), summary: str, function: str | None = None) -> None:
+    """A list screen: a page of the core's list (``<name>Page``: rows and total) filtered by the screen's
+    query, with the dictionaries its columns show (``dicts`` when the screen names some). ``function``: the
+    handler's name (its operation id) when not ``<name>_screen``."""
+    page = create_model(f"{name}Page", __base__=Schema, rows=(list[rows], ...), total=(int, ...))  # type: ignore[valid-type]
+    shape: dict[str, Any] = {"page": page, **({"dicts": Dicts} if dicts else {})}
+
+    async def screen(core: CoreClient, query: Schema) -> web.Response:
+        found, named = await asyncio.gather(core.get(core_path, params=core_params(query)), fetch_dicts(core, *dicts))
+        return ok(data={"page": page_of(found), **({"dicts": named} if dicts else {})})
+
+    screen.__name__ = function or ""
+    register(api, path, screen, name=name, query=query, response=screen_models(name, shape), summary=summary)
+
+
+def listed_screen(api: Api, path: str, *, name: str, key: str, rows: type[Schema], core_path: str,
+                  query: type[Schema], dicts: tuple[str, ...], summary: str) -> None:
+    """A tree screen: every row of the core's flat list (under ``key``) and the dictionaries it shows."""
+
+    async def screen(core: CoreClient, query: Schema) -> web.Response:
+        found, named = await asyncio.gather(core.get(core_path, params=core_params(query)), fetch_dicts(core, *dicts))
+        return ok(data={key: found.get("data", []), "dicts": named})
+
+    screen.__name__ = ""
+    response = screen_models(name, {key: list[rows], "dicts": Dicts})  # type: ignore[valid-type]
+    register(api, path, screen, name=name, query=query, response=response, summary=summary)
+
+
+def register(api: Api, path: str, handler: Callable[..., Awaitable[web.Response]], *, name: str,
+             query: type[Schema], response: type[Envelope], summary: str) -> None:
+    """Declares a screen handler built here under its own name (its operation id) and query model."""
+    handler.__name__ = handler.__name__ or f"{re.sub(r'(?<!^)(?=[A-Z])', '_', name).lower()}_screen"
+    handler.__annotations__ = {"core": CoreClient, "query": query, "return": web.Response}
+    api.get(path, login_only=True, summary=summary, response=response)(handler)

@@ -8,19 +8,10 @@ from aiohttp import web
 from pydantic import Field
 
 from bff.core_client import CoreClient
-from bff.screens.system_shared import (
-    Dicts,
-    PostRow,
-    RoleRow,
-    TreeNode,
-    UserDetail,
-    UserRow,
-    core_params,
-    fetch_dicts,
-    page_of,
-)
+from bff.screens.system_shared import core_params, fetch_dicts, page_of
 from core_api.platform.api import Api
 from core_api.platform.contract import Envelope
+from core_api.platform.contract.system import Dicts, PostRow, RoleRow, TreeNode, UserDetail, UserRow
 from core_api.platform.envelope import ok
 from core_api.platform.paging import ListQuery
 from core_api.platform.schema import Schema

@@ -11,9 +11,10 @@ from aiohttp import web
 from pydantic import Field
 
 from bff.core_client import CoreClient
-from bff.screens.system_shared import DictTypeRow, TreeNode, core_params, page_of
+from bff.screens.system_shared import core_params, page_of, paged_screen
 from core_api.platform.api import Api
 from core_api.platform.contract import Envelope
+from core_api.platform.contract.system import DictTypeRow, TreeNode
 from core_api.platform.envelope import ok
 from core_api.platform.paging import ListQuery
 from core_api.platform.schema import Schema
@@ -49,23 +50,8 @@ class GenTableRow(Schema):
     managed: bool = Field(False, description="a table of the product itself (imported like any other)")
 
 
-class GenPage(Schema):
-    rows: list[GenTableRow]
-    total: int
-
-
-class GenScreen(Schema):
-    page: GenPage
-
-
-class GenScreenOut(Envelope):
-    data: GenScreen
-
-
-@api.get("/bff/screens/tool/gen", login_only=True, summary="Code generator: the imported tables, paged",
-         response=GenScreenOut)
-async def gen_screen(core: CoreClient, query: GenScreenQuery) -> web.Response:
-    return ok(data={"page": page_of(await core.get("/tool/gen/list", params=core_params(query)))})
+paged_screen(api, "/bff/screens/tool/gen", name="Gen", rows=GenTableRow, core_path="/tool/gen/list",
+             query=GenScreenQuery, summary="Code generator: the imported tables, paged")
 
 
 class DbTableRow(Schema):

@@ -2,7 +2,7 @@
  * Server-side calls to the BFF (never imported by client components): the core token is added
  * here, so it never leaves the web server.
  */
-import type { Envelope } from "@/lib/api/types";
+import type { Envelope } from "@/lib/request";
 import type { Locale } from "@/lib/i18n";
 import { operatorLocale } from "@/lib/operator-locale";
 import {

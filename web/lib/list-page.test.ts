@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Envelope } from "@/lib/api/types";
+import type { Envelope } from "@/lib/request";
 import { type GiftPage, type ListPage, listPage } from "./list-page";
 
 type Goods = { id: number; name: string };

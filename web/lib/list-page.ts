@@ -6,7 +6,7 @@
  * `next` (null on the last page; sent back as `after` with the next pageNum).
  */
 import type { components } from "@/lib/api/core-types";
-import type { Envelope } from "@/lib/api/types";
+import type { Envelope } from "@/lib/request";
 
 type Schemas = components["schemas"];
 

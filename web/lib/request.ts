@@ -3,7 +3,8 @@
  * which adds the session's token server-side. What the interface shows is injected by
  * <RequestBridge>, so this module stays free of React.
  */
-import type { Envelope } from "@/lib/api/types";
+import type { PathsWithMethod } from "openapi-typescript-helpers";
+import type { paths as CorePaths } from "@/lib/api/core-types";
 import { CONSOLE_HEADER } from "@/lib/cross-site";
 import {
   codeMessage,
@@ -16,6 +17,14 @@ import {
   REQUEST_TIMEOUT,
   type TransportFailure,
 } from "@/lib/outcome";
+
+/** Every answer of the BFF and the core: HTTP 200 with the outcome in `code`. */
+export interface Envelope<T = unknown> {
+  code?: number | string;
+  msg?: string;
+  info?: string;
+  data?: T;
+}
 
 export interface RequestHandlers {
   /** toast or notification for a failed call */
@@ -196,11 +205,14 @@ export interface UploadOptions {
   acceptFailure?: boolean;
 }
 
-/** A multipart upload (imports, images) with progress; resolves with the envelope like request(). */
-export function upload<T = unknown>(path: string, form: FormData, options: UploadOptions = {}): Promise<Envelope<T> & Record<string, unknown>> {
+/**
+ * A multipart upload (imports, images) to a core path, with progress; resolves with the envelope like
+ * request(). The path is one the core's document declares for POST.
+ */
+export function upload<T = unknown>(path: PathsWithMethod<CorePaths, "post">, form: FormData, options: UploadOptions = {}): Promise<Envelope<T> & Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", bffUrl(path, options.params));
+    xhr.open("POST", bffUrl(`api${path}`, options.params));
     xhr.setRequestHeader(CONSOLE_HEADER, "1");
     xhr.timeout = options.timeout ?? REQUEST_TIMEOUT;
     xhr.upload.onprogress = (event) => {

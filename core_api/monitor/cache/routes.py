@@ -10,6 +10,7 @@ from aiohttp import web
 
 from core_api.monitor.cache.service import CACHES, cache_named, clear, keys_of, process_cache, value_of
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract.system import CacheKeysOut, CacheValueOut
 from core_api.platform.envelope import ok
 from core_api.platform.errors import Forbidden, NotFound
 from core_api.platform.security import Principal, any_perm
@@ -52,12 +53,12 @@ async def names() -> web.Response:
     return ok(data=[{"cacheName": c.name, "remark": c.remark} for c in CACHES])
 
 
-@api.get(f"/monitor/cache/getKeys/{NAME}", need=NEED, summary="The keys of one cache")
+@api.get(f"/monitor/cache/getKeys/{NAME}", need=NEED, summary="The keys of one cache", response=CacheKeysOut)
 async def keys(request: web.Request, cacheName: str) -> web.Response:  # noqa: N803 - the contract's name
     return ok(data=await keys_of(request.app, cache_named(cacheName)))
 
 
-@api.get(f"/monitor/cache/getValue/{NAME}/{KEY}", need=NEED, summary="One cached value")
+@api.get(f"/monitor/cache/getValue/{NAME}/{KEY}", need=NEED, summary="One cached value", response=CacheValueOut)
 async def value(request: web.Request, principal: Principal, cacheName: str,
                 cacheKey: str) -> web.Response:  # noqa: N803
     cache = cache_named(cacheName)

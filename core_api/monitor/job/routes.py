@@ -17,6 +17,7 @@ from core_api.monitor.job.runner import JOB_FIRE, manual_fire
 from core_api.monitor.job.scheduler import next_fire
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.contract.system import JobOut
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
@@ -137,7 +138,8 @@ async def list_jobs(query: JobQuery) -> web.Response:
     return table([job_view(r) for r in rows], total)
 
 
-@api.get(r"/monitor/job/{jobId:\d+}", need=any_perm("monitor:job:query"), summary="One job with its next fire")
+@api.get(r"/monitor/job/{jobId:\d+}", need=any_perm("monitor:job:query"), summary="One job with its next fire",
+         response=JobOut)
 async def get_job(jobId: int) -> web.Response:  # noqa: N803 - the contract's name
     rows = await SysJob.filter(job_id=jobId).values(*FIELDS)
     if not rows:

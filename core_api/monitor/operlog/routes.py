@@ -7,6 +7,7 @@ from pydantic import Field
 
 from core_api.monitor.operlog.models import SysOperLog
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract.system import OperLogOut
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound
@@ -56,7 +57,7 @@ async def list_logs(request: web.Request, query: OperLogQuery) -> web.Response:
 
 
 @api.get(r"/monitor/operlog/{operId:\d+}", need=any_perm("monitor:operlog:query"),
-         summary="One operation with its parameters, result and error")
+         summary="One operation with its parameters, result and error", response=OperLogOut)
 async def get_log(operId: int) -> web.Response:  # noqa: N803 - the contract's name
     rows = await SysOperLog.filter(oper_id=operId).values()
     if not rows:

@@ -15,6 +15,7 @@ from aiohttp_session import get_session, session_middleware
 from tortoise import connections
 
 from core_api.platform.api import Api
+from core_api.platform.contract.system import TicketOut
 from core_api.platform.envelope import json_response, ok
 from core_api.platform.page_session import cookie_storage, issue_ticket, redeem_ticket, session_alive
 from core_api.platform.security import Principal, any_perm
@@ -36,7 +37,8 @@ def pool_pages(settings_secret: bytes) -> web.Application:
 
 
 @api.post("/monitor/druid/ticket", need=any_perm(PERMISSION),
-          summary="A one-time ticket (60 s) that opens the pool page at /monitor/pool/open?ticket=…")
+          summary="A one-time ticket (60 s) that opens the pool page at /monitor/pool/open?ticket=…",
+          response=TicketOut)
 async def ticket(request: web.Request, principal: Principal) -> web.Response:
     value = await issue_ticket(request, "pool", principal.session_id)
     return ok(data={"ticket": value, "url": f"{PAGE_PREFIX}/open?ticket={value}"})

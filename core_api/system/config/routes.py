@@ -10,6 +10,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.contract.system import ConfigOut
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
@@ -91,7 +92,8 @@ async def export_configs(request: web.Request, principal: Principal, body: Confi
     return await xlsx_response(request, "参数数据.xlsx", "参数数据", columns, batches())
 
 
-@api.get(r"/system/config/{configId:\d+}", need=any_perm("system:config:query"), summary="One parameter")
+@api.get(r"/system/config/{configId:\d+}", need=any_perm("system:config:query"), summary="One parameter",
+         response=ConfigOut)
 async def get_config(configId: int) -> web.Response:  # noqa: N803 - the contract's name
     rows = await SysConfig.filter(config_id=configId).values(*FIELDS)
     if not rows:

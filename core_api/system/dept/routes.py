@@ -8,6 +8,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.contract.system import DeptListOut, DeptRowOut, RoleDeptTreeOut, TreeOut
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import parse_ids
@@ -50,20 +51,22 @@ class DeptBody(EditSchema):
     parent_name: str | None = Field(None, exclude=True)
 
 
-@api.get("/system/dept/list", need=any_perm("system:dept:list"), summary="Departments in the caller's scope")
+@api.get("/system/dept/list", need=any_perm("system:dept:list"), summary="Departments in the caller's scope",
+         response=DeptListOut)
 async def list_depts(principal: Principal, query: DeptQuery) -> web.Response:
     return ok(data=views(await dept_rows(principal.authz, query.dept_name, query.status)))
 
 
 @api.get(r"/system/dept/list/exclude/{deptId:\d+}", need=any_perm("system:dept:list"),
-         summary="Departments a department may move under: all but itself and its descendants")
+         summary="Departments a department may move under: all but itself and its descendants", response=DeptListOut)
 async def list_depts_excluding(principal: Principal, deptId: int) -> web.Response:  # noqa: N803
     rows = await scoped(principal.authz).exclude(dept_id=deptId).exclude(below(deptId)).order_by(
         "parent_id", "order_num", "dept_id").values(*FIELDS)
     return ok(data=views(rows))
 
 
-@api.get(r"/system/dept/{deptId:\d+}", need=any_perm("system:dept:query"), summary="One department")
+@api.get(r"/system/dept/{deptId:\d+}", need=any_perm("system:dept:query"), summary="One department",
+         response=DeptRowOut)
 async def get_dept(principal: Principal, deptId: int) -> web.Response:  # noqa: N803
     check_scope(principal.authz, deptId)
     rows = await SysDept.filter(dept_id=deptId, del_flag="0").values(*FIELDS)
@@ -72,13 +75,14 @@ async def get_dept(principal: Principal, deptId: int) -> web.Response:  # noqa: 
     return ok(data=views(rows)[0])
 
 
-@api.get("/system/dept/treeselect", login_only=True, summary="Department tree (TreeSelect) in the caller's scope")
+@api.get("/system/dept/treeselect", login_only=True, summary="Department tree (TreeSelect) in the caller's scope",
+         response=TreeOut)
 async def dept_tree(principal: Principal) -> web.Response:
     return ok(data=dept_tree_select(await dept_rows(principal.authz)))
 
 
 @api.get(r"/system/dept/roleDeptTreeselect/{roleId:\d+}", need=any_perm("system:role:query"),
-         summary="Department tree with the role's granted departments checked")
+         summary="Department tree with the role's granted departments checked", response=RoleDeptTreeOut)
 async def role_dept_tree(principal: Principal, roleId: int) -> web.Response:  # noqa: N803
     return ok(**await role_dept_tree_data(principal, roleId))
 

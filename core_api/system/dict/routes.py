@@ -11,6 +11,7 @@ from tortoise.transactions import in_transaction
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.contract import DictDataOut, Envelope
+from core_api.platform.contract.system import DictDataOneOut, DictTypeOut
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
@@ -83,7 +84,8 @@ async def export_types(request: web.Request, body: TypeQuery) -> web.StreamRespo
     return await xlsx_response(request, "字典类型.xlsx", "字典类型", columns, batches())
 
 
-@api.get(r"/system/dict/type/{dictId:\d+}", need=any_perm("system:dict:query"), summary="One dictionary type")
+@api.get(r"/system/dict/type/{dictId:\d+}", need=any_perm("system:dict:query"), summary="One dictionary type",
+         response=DictTypeOut)
 async def get_type(dictId: int) -> web.Response:  # noqa: N803 - the contract's name
     rows = await SysDictType.filter(dict_id=dictId).values(*TYPE_FIELDS)
     if not rows:
@@ -209,7 +211,8 @@ async def export_data(request: web.Request, body: DataQuery) -> web.StreamRespon
     return await xlsx_response(request, "字典数据.xlsx", "字典数据", columns, batches())
 
 
-@api.get(r"/system/dict/data/{dictCode:\d+}", need=any_perm("system:dict:query"), summary="One dictionary entry")
+@api.get(r"/system/dict/data/{dictCode:\d+}", need=any_perm("system:dict:query"), summary="One dictionary entry",
+         response=DictDataOneOut)
 async def get_data(dictCode: int) -> web.Response:  # noqa: N803
     rows = await SysDictData.filter(dict_code=dictCode).values()
     if not rows:

@@ -11,6 +11,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.contract.system import MenuListOut, MenuOut, RoleMenuTreeOut, TreeOut
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import camel_row, parse_ids
@@ -94,12 +95,13 @@ def menu_tree_select(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return tree_select(build_tree(rows, "menu_id", "parent_id"), "menu_id", lambda m: m["menu_name"])
 
 
-@api.get("/system/menu/list", need=any_perm("system:menu:list"), summary="Menus the caller may see (flat)")
+@api.get("/system/menu/list", need=any_perm("system:menu:list"), summary="Menus the caller may see (flat)",
+         response=MenuListOut)
 async def list_menus(principal: Principal, query: MenuQuery) -> web.Response:
     return ok(data=[camel_row(r) for r in await visible_rows(principal.authz, query)])
 
 
-@api.get(r"/system/menu/{menuId:\d+}", need=any_perm("system:menu:query"), summary="One menu")
+@api.get(r"/system/menu/{menuId:\d+}", need=any_perm("system:menu:query"), summary="One menu", response=MenuOut)
 async def get_menu(menuId: int) -> web.Response:  # noqa: N803 - the contract's name
     rows = await SysMenu.filter(menu_id=menuId).values(*FIELDS)
     if not rows:
@@ -107,13 +109,14 @@ async def get_menu(menuId: int) -> web.Response:  # noqa: N803 - the contract's 
     return ok(data=camel_row(rows[0]))
 
 
-@api.get("/system/menu/treeselect", login_only=True, summary="Menu tree (TreeSelect) of the caller's menus")
+@api.get("/system/menu/treeselect", login_only=True, summary="Menu tree (TreeSelect) of the caller's menus",
+         response=TreeOut)
 async def menu_tree(principal: Principal) -> web.Response:
     return ok(data=menu_tree_select(await visible_rows(principal.authz)))
 
 
 @api.get(r"/system/menu/roleMenuTreeselect/{roleId:\d+}", login_only=True,
-         summary="Menu tree with the role's menus checked")
+         summary="Menu tree with the role's menus checked", response=RoleMenuTreeOut)
 async def role_menu_tree(principal: Principal, roleId: int) -> web.Response:  # noqa: N803
     role = await SysRole.get_or_none(role_id=roleId, del_flag="0")
     if role is None:

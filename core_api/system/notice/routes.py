@@ -9,6 +9,7 @@ from core_api.messaging.models import SysMessage
 from core_api.messaging.service import NOTICE_PUBLISHED
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.contract.system import NoticeOut
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound
@@ -56,7 +57,8 @@ async def list_notices(request: web.Request, query: NoticeQuery) -> web.Response
     return table([camel_row(r) for r in rows], total)
 
 
-@api.get(r"/system/notice/{noticeId:\d+}", need=any_perm("system:notice:query"), summary="One notice")
+@api.get(r"/system/notice/{noticeId:\d+}", need=any_perm("system:notice:query"), summary="One notice",
+         response=NoticeOut)
 async def get_notice(noticeId: int) -> web.Response:  # noqa: N803 - the contract's name
     rows = await SysNotice.filter(notice_id=noticeId).values(*LIST_FIELDS, "notice_content")
     if not rows:

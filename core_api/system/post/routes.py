@@ -9,6 +9,7 @@ from pydantic import Field
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.contract.system import PostOut
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
@@ -76,7 +77,7 @@ async def export_posts(request: web.Request, body: PostQuery) -> web.StreamRespo
     return await xlsx_response(request, "岗位数据.xlsx", "岗位数据", EXPORT_COLUMNS, batches())
 
 
-@api.get(r"/system/post/{postId:\d+}", need=any_perm("system:post:query"), summary="One post")
+@api.get(r"/system/post/{postId:\d+}", need=any_perm("system:post:query"), summary="One post", response=PostOut)
 async def get_post(postId: int) -> web.Response:  # noqa: N803 - the contract's name
     rows = await SysPost.filter(post_id=postId).values(*FIELDS)
     if not rows:

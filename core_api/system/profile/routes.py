@@ -8,7 +8,7 @@ from aiohttp import web
 from pydantic import Field
 
 from core_api.auth.signin import verify_sms_code
-from core_api.platform.api import Api, BusinessType, OperLogSpec, read_json, validate
+from core_api.platform.api import Api, BusinessType, OperLogSpec, validate
 from core_api.platform.audit import updated
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
@@ -47,6 +47,13 @@ class ProfileBody(Schema):
 class PasswordBody(Schema):
     old_password: str = Field(title="旧密码", max_length=20)
     new_password: str = Field(title="新密码", max_length=20)
+
+
+class PasswordChange(Schema):
+    """The documented JSON body; RuoYi's query form (?oldPassword=…&newPassword=…) is read instead when given."""
+
+    old_password: str | None = Field(None, title="旧密码", max_length=20)
+    new_password: str | None = Field(None, title="新密码", max_length=20)
 
 
 @api.get("/system/user/profile", login_only=True, summary="The caller's own record, role and post names")
@@ -94,15 +101,16 @@ async def update_profile(request: web.Request, principal: Principal, body: Profi
 @api.put("/system/user/profile/updatePwd", login_only=True,
          summary="Change one's password (JSON body, or RuoYi's query form); every session of the user ends",
          log=OperLogSpec("个人信息", BusinessType.UPDATE, save_request=False))
-async def update_password(request: web.Request, principal: Principal) -> web.Response:
-    body = validate(PasswordBody, dict(request.query) or await read_json(request), request)
+async def update_password(request: web.Request, principal: Principal, body: PasswordChange) -> web.Response:
+    given = dict(request.query) or body.model_dump(by_alias=True, exclude_none=True)
+    checked = validate(PasswordBody, given, request)
     user = await SysUser.get(user_id=principal.user_id)
-    await request.app[AUTH].check_old_password(user, body.old_password)
-    if body.old_password == body.new_password:
+    await request.app[AUTH].check_old_password(user, checked.old_password)
+    if checked.old_password == checked.new_password:
         raise ServiceError("新密码不能与旧密码相同")
-    check_password_rule(body.new_password)
+    check_password_rule(checked.new_password)
     now = request.app[CLOCK].now()
-    await SysUser.filter(user_id=user.user_id).update(password=await hash_password(body.new_password),
+    await SysUser.filter(user_id=user.user_id).update(password=await hash_password(checked.new_password),
                                                       pwd_update_date=now, **updated(request, principal))
     await changed(request.app, "sys_user")
     await request.app[AUTH].end_user_sessions(user.user_id)

@@ -12,6 +12,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.contract.system import AuthUserTableOut, RoleDeptTreeOut, RoleOut
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
@@ -144,7 +145,7 @@ async def export_roles(request: web.Request, principal: Principal, body: RoleQue
     return await xlsx_response(request, "角色数据.xlsx", "角色数据", columns, batches())
 
 
-@api.get(r"/system/role/{roleId:\d+}", need=any_perm("system:role:query"), summary="One role")
+@api.get(r"/system/role/{roleId:\d+}", need=any_perm("system:role:query"), summary="One role", response=RoleOut)
 async def get_role(principal: Principal, roleId: int) -> web.Response:  # noqa: N803 - the contract's name
     role = await role_or_404(principal.authz, roleId)
     rows = await SysRole.filter(role_id=role.role_id).values(*FIELDS)
@@ -263,7 +264,7 @@ async def role_options(principal: Principal) -> web.Response:
 
 
 @api.get(r"/system/role/deptTree/{roleId:\d+}", need=any_perm("system:role:query"),
-         summary="Department tree with the role's departments checked")
+         summary="Department tree with the role's departments checked", response=RoleDeptTreeOut)
 async def role_dept_tree(principal: Principal, roleId: int) -> web.Response:  # noqa: N803
     await role_or_404(principal.authz, roleId)
     return ok(**await role_dept_tree_data(principal, roleId))
@@ -292,13 +293,13 @@ async def users_page(principal: Principal, query: AuthUserQuery, allocated: bool
 
 
 @api.get("/system/role/authUser/allocatedList", need=any_perm("system:role:list"),
-         summary="Users who hold a role (in the caller's data scope)")
+         summary="Users who hold a role (in the caller's data scope)", response=AuthUserTableOut)
 async def allocated_users(principal: Principal, query: AuthUserQuery) -> web.Response:
     return await users_page(principal, query, allocated=True)
 
 
 @api.get("/system/role/authUser/unallocatedList", need=any_perm("system:role:list"),
-         summary="Users who do not hold a role (in the caller's data scope)")
+         summary="Users who do not hold a role (in the caller's data scope)", response=AuthUserTableOut)
 async def unallocated_users(principal: Principal, query: AuthUserQuery) -> web.Response:
     return await users_page(principal, query, allocated=False)
 

@@ -11,6 +11,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.platform.api import XLSX, Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.contract.system import UserDetailOut, UserOptionsOut
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
@@ -176,19 +177,20 @@ async def options(principal: Principal) -> dict[str, Any]:
     return {"roles": [camel_row(r) for r in await roles.values()], "posts": [camel_row(p) for p in posts]}
 
 
-@api.get("/system/user/", need=any_perm("system:user:query"), summary="Role and post options for a new user")
+@api.get("/system/user/", need=any_perm("system:user:query"), summary="Role and post options for a new user",
+         response=UserOptionsOut)
 async def new_user_options(principal: Principal) -> web.Response:
     return ok(**await options(principal))
 
 
 @api.get("/system/user", need=any_perm("system:user:query"),
-         summary="The same options without the trailing slash (proxies that drop it)")
+         summary="The same options without the trailing slash (proxies that drop it)", response=UserOptionsOut)
 async def new_user_options_no_slash(principal: Principal) -> web.Response:
     return ok(**await options(principal))
 
 
 @api.get(r"/system/user/{userId:\d+}", need=any_perm("system:user:query"),
-         summary="One user with its role and post ids and the options")
+         summary="One user with its role and post ids and the options", response=UserDetailOut)
 async def get_user(principal: Principal, userId: int) -> web.Response:  # noqa: N803 - the contract's name
     await check_user_scope(principal.authz, [userId])
     auth_user = await principal_user_view(principal, userId)

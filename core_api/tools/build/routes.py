@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import orjson
 from aiohttp import web
@@ -10,30 +10,16 @@ from pydantic import Field
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
+from core_api.platform.contract.system import FormField, FormIdOut, SavedFormOut
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import ListQuery, camel_row, page_of, parse_ids
-from core_api.platform.schema import Schema, StrictSchema
+from core_api.platform.schema import StrictSchema
 from core_api.platform.security import Principal, any_perm
 from core_api.tools.gen.models import FormDesign
 
 api = Api("build")
 NEED = any_perm("tool:build:list")
-FIELD_TYPES = ("input", "textarea", "number", "select", "radio", "checkbox", "switch", "date", "daterange", "time",
-               "rate", "slider", "color", "upload", "editor", "row")
-
-
-class FormField(Schema):
-    type: Literal[FIELD_TYPES]  # type: ignore[valid-type]
-    name: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]{0,49}$")
-    label: str = Field("", max_length=100)
-    default: Any = None
-    placeholder: str = Field("", max_length=200)
-    required: bool = False
-    rules: dict[str, Any] = Field(default_factory=dict)
-    options: list[dict[str, Any]] = Field(default_factory=list, max_length=200)
-    span: int = Field(24, ge=1, le=24)
-    children: list[FormField] = Field(default_factory=list, max_length=50)
 
 
 class FormBody(StrictSchema):
@@ -68,7 +54,7 @@ async def list_forms(query: FormQuery) -> web.Response:
     return table([camel_row(r) for r in rows], total)
 
 
-@api.get(r"/tool/build/{formId:\d+}", need=NEED, summary="One saved form with its fields")
+@api.get(r"/tool/build/{formId:\d+}", need=NEED, summary="One saved form with its fields", response=SavedFormOut)
 async def get_form(formId: int) -> web.Response:  # noqa: N803 - the contract's style
     form = await FormDesign.get_or_none(form_id=formId)
     if form is None:
@@ -78,7 +64,7 @@ async def get_form(formId: int) -> web.Response:  # noqa: N803 - the contract's 
 
 
 @api.post("/tool/build", need=NEED, summary="Save a form (a new name creates it, an existing formId updates it)",
-          log=OperLogSpec("表单构建", BusinessType.UPDATE))
+          log=OperLogSpec("表单构建", BusinessType.UPDATE), response=FormIdOut)
 async def save_form(request: web.Request, principal: Principal, body: FormBody) -> web.Response:
     used = names(body.fields)
     if len(used) != len(set(used)):

@@ -17,6 +17,7 @@ from aiohttp_session import get_session, session_middleware
 from aiohttp_session.cookie_storage import EncryptedCookieStorage
 
 from core_api.platform.api import Api
+from core_api.platform.contract.system import TicketOut
 from core_api.platform.envelope import json_response, ok
 from core_api.platform.errors import Forbidden
 from core_api.platform.page_session import cookie_storage, issue_ticket, redeem_ticket, session_alive
@@ -86,7 +87,8 @@ def docs_pages(secret: bytes) -> web.Application:
 
 
 @api.post("/tool/swagger/ticket", need=any_perm(PERMISSION),
-          summary="A one-time ticket (60 s) that opens the API documentation at /docs/open?ticket=…")
+          summary="A one-time ticket (60 s) that opens the API documentation at /docs/open?ticket=…",
+          response=TicketOut)
 async def ticket(request: web.Request, principal: Principal) -> web.Response:
     value = await issue_ticket(request, "docs", principal.session_id)
     return ok(data={"ticket": value, "url": f"/docs/open?ticket={value}"})

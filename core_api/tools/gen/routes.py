@@ -13,6 +13,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import updated
+from core_api.platform.contract.system import GenPreviewOut
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
@@ -308,7 +309,7 @@ async def rendered(gen: GenTable, sequence: int | None = None) -> dict[str, str]
 
 
 @api.get(r"/tool/gen/preview/{tableId:\d+}", need=any_perm("tool:gen:preview"),
-         summary="The generated files as text, by path")
+         summary="The generated files as text, by path", response=GenPreviewOut)
 async def preview(tableId: int) -> web.Response:  # noqa: N803
     return ok(data=await rendered(await gen_or_404(tableId)))
 

@@ -19,7 +19,7 @@ import { type SortState, sortOf } from "@/lib/list-query";
 import { cn } from "@/lib/utils";
 import { type Features, features } from "./features";
 
-export type ListColumn<T extends RowData> = ColumnDef<Features, T, any>;
+export type ListColumn<T extends RowData> = ColumnDef<Features, T, unknown>;
 
 interface DataTableProps<T extends object> {
   /** must be stable (module scope or memo) */

@@ -2,7 +2,7 @@
 
 import { ChevronLeftIcon, ChevronRightIcon, EllipsisIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useLayout } from "@/components/layout/settings-provider";
 import { NativeSelect } from "@/components/ui/native-select";
 import {
@@ -34,8 +34,10 @@ export function Pagination({
   const pagerCount = pagerCountFor(mobile ? 0 : 992);
   const pages = pageCount(total, pageSize);
   const current = clampPage(pageNum, pages);
-  const [jump, setJump] = useState(String(current));
-  useEffect(() => setJump(String(current)), [current]);
+  // what is typed in the jumper, for the page it was typed on: another page shows its own number
+  const [typed, setTyped] = useState({ page: current, text: String(current) });
+  const jump = typed.page === current ? typed.text : String(current);
+  const setJump = (text: string) => setTyped({ page: current, text });
 
   if (total <= 0) return null;
   const go = (next: { pageNum: number; pageSize: number }) => {

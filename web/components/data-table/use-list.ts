@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { type ParserMap, useQueryStates, type Values } from "nuqs";
-import { useCallback, useEffect, useMemo, useState, useTransition } from "react";
-import type { RowSelectionState } from "@tanstack/react-table";
+import { useCallback, useMemo, useState, useTransition } from "react";
+import type { RowSelectionState, Updater } from "@tanstack/react-table";
 import { nextSort, type SortState } from "@/lib/list-query";
 
 /**
@@ -49,26 +49,40 @@ export function useQueryDraft(query: Record<string, unknown>, keys: readonly str
     () => Object.fromEntries(keys.map((key) => [key, query[key] == null ? "" : String(query[key])])) as Draft,
     [keys, query],
   );
-  const [draft, setDraft] = useState<Draft>(fromQuery);
+  // the inputs as edited for the URL's filters they started from: other filters in the URL start them again
   const signature = keys.map((key) => String(query[key] ?? "")).join("\u0000");
-  useEffect(() => setDraft(fromQuery()), [signature]);
+  const [edited, setEdited] = useState<{ signature: string; draft: Draft }>(() => ({ signature, draft: fromQuery() }));
+  const draft = edited.signature === signature ? edited.draft : fromQuery();
+  const setDraft = useCallback(
+    (change: (current: Draft) => Draft) =>
+      setEdited((current) => ({ signature, draft: change(current.signature === signature ? current.draft : fromQuery()) })),
+    [signature, fromQuery],
+  );
 
-  const set = useCallback((key: string, value: string) => setDraft((current) => ({ ...current, [key]: value })), []);
+  const set = useCallback((key: string, value: string) => setDraft((current) => ({ ...current, [key]: value })), [setDraft]);
   const search = useCallback(() => {
     const values = Object.fromEntries(Object.entries(draft).map(([key, value]) => [key, value.trim() || null]));
     setQuery({ ...values, pageNum: 1 } as never);
   }, [draft, setQuery]);
   const reset = useCallback(() => {
-    setDraft(Object.fromEntries(keys.map((key) => [key, ""])));
+    setDraft(() => Object.fromEntries(keys.map((key) => [key, ""])));
     setQuery({ ...Object.fromEntries(keys.map((key) => [key, null])), pageNum: 1 } as never);
-  }, [keys, setQuery]);
+  }, [keys, setDraft, setQuery]);
   return { draft, set, search, reset };
 }
 
 /** Row selection of one page: cleared when the rows change; the selected ids as numbers. */
 export function useSelection(rows: unknown) {
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  useEffect(() => setRowSelection({}), [rows]);
+  const [selected, setSelected] = useState<{ rows: unknown; selection: RowSelectionState }>({ rows, selection: {} });
+  const rowSelection = useMemo(() => (selected.rows === rows ? selected.selection : {}), [selected, rows]);
+  const setRowSelection = useCallback(
+    (next: Updater<RowSelectionState>) =>
+      setSelected((current) => {
+        const base = current.rows === rows ? current.selection : {};
+        return { rows, selection: typeof next === "function" ? next(base) : next };
+      }),
+    [rows],
+  );
   const ids = useMemo(
     () => Object.keys(rowSelection).filter((id) => rowSelection[id]).map(Number),
     [rowSelection],

@@ -34,7 +34,9 @@ export function RichTextEditor({
 }) {
   const t = useTranslations("editor");
   const changed = useRef(onChange);
-  changed.current = onChange;
+  useEffect(() => {
+    changed.current = onChange;
+  });
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -69,7 +71,7 @@ export function RichTextEditor({
     form.append("file", file);
     try {
       // spec §7.5/§8: the answer's code must be 200 and carry an address, else 图片插入失败 (and only that)
-      const body = await upload("api/common/upload", form, { acceptFailure: true });
+      const body = await upload("/common/upload", form, { acceptFailure: true });
       if (String(body.code ?? 200) !== "200") throw new Error(body.msg ?? "refused");
       const src = typeof body.fileName === "string" ? fileUrl(body.fileName) : "";
       if (!src) throw new Error("no address");

@@ -104,7 +104,7 @@ export function FileUploadField<T extends FieldValues>(props: RowProps<T>) {
       for (const file of chosen) {
         const form = new FormData();
         form.append("file", file);
-        const body = await upload("api/common/upload", form);
+        const body = await upload("/common/upload", form);
         const stored = String(body.fileName ?? body.url ?? "");
         if (stored) added.push(stored);
       }

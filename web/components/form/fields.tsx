@@ -66,7 +66,10 @@ export function TextField<T extends FieldValues>({
   maxLength,
   ...props
 }: FieldProps<T> & { type?: "text" | "password" | "email" | "url"; maxLength?: number }) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const {
+    field: { ref, ...field },
+    fieldState,
+  } = useController({ control: props.control, name: props.name });
   const id = fieldId(props.name);
   return (
     <FormItem label={props.label} required={props.required} full={props.full} error={fieldState.error?.message} htmlFor={id}>
@@ -78,7 +81,7 @@ export function TextField<T extends FieldValues>({
         value={field.value ?? ""}
         onChange={field.onChange}
         onBlur={field.onBlur}
-        ref={field.ref}
+        ref={ref}
         disabled={props.disabled}
         maxLength={maxLength}
         placeholder={props.placeholder ?? props.label}

@@ -22,12 +22,14 @@ export function AppShell({ children, navbarActions, overlay }: { children: React
   const pathname = usePathname();
   const { routers, entries } = useConsole();
   const { settings, sidebarOpened, mobile, closeSidebar } = useLayout();
-  const [chosenTop, setChosenTop] = useState<string | null>(null);
+  // a top-bar choice holds on the page it was made on: every navigation follows the page again
+  const [chosen, setChosen] = useState<{ pathname: string; top: string } | null>(null);
+  const chosenTop = chosen?.pathname === pathname ? chosen.top : null;
+  const setChosenTop = (top: string) => setChosen({ pathname, top });
 
-  // every navigation: back to the top, the mobile drawer closed, the top bar following the page
+  // every navigation: back to the top, the mobile drawer closed
   useEffect(() => {
     window.scrollTo(0, 0);
-    setChosenTop(null);
     if (mobile) closeSidebar();
   }, [pathname]);
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import {
   DEFAULT_SETTINGS,
   LAYOUT_SETTING_KEY,
@@ -37,6 +37,10 @@ interface LayoutValue {
 
 const LayoutContext = createContext<LayoutValue | null>(null);
 
+const readSaved = () => localStorage.getItem(LAYOUT_SETTING_KEY);
+/** The saved settings are read once per render; this page writes them itself (save, reset). */
+const ignoreChanges = () => () => undefined;
+
 /** UI settings of spec §3: the drawer's settings, the sidebar state and the size, kept in the browser. */
 export function SettingsProvider({
   initialSidebarOpened,
@@ -47,13 +51,14 @@ export function SettingsProvider({
   initialSize: Size;
   children: ReactNode;
 }) {
-  const [settings, setSettings] = useState<LayoutSettings>(DEFAULT_SETTINGS);
+  // the saved settings (none on the server) until the drawer changes them
+  const saved = useSyncExternalStore(ignoreChanges, readSaved, () => null);
+  const [edited, setEdited] = useState<LayoutSettings | null>(null);
+  const settings = useMemo(() => edited ?? (saved === null ? DEFAULT_SETTINGS : parseSettings(saved)), [edited, saved]);
   const [sidebarOpened, setSidebarOpened] = useState(initialSidebarOpened);
   const [size, setSizeState] = useState<Size>(initialSize);
   const [mobile, setMobile] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-
-  useEffect(() => setSettings(parseSettings(localStorage.getItem(LAYOUT_SETTING_KEY))), []);
 
   useEffect(() => {
     const root = document.documentElement;
@@ -87,7 +92,7 @@ export function SettingsProvider({
   const value = useMemo<LayoutValue>(
     () => ({
       settings,
-      update: (patch) => setSettings((current) => ({ ...current, ...patch })),
+      update: (patch) => setEdited({ ...settings, ...patch }),
       save: () => localStorage.setItem(LAYOUT_SETTING_KEY, JSON.stringify(settings)),
       reset: () => {
         localStorage.removeItem(LAYOUT_SETTING_KEY);

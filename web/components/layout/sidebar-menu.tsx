@@ -2,7 +2,7 @@
 
 import { ChevronDownIcon } from "lucide-react";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { MenuIcon } from "@/components/layout/menu-icon";
 import {
   DropdownMenu,
@@ -46,9 +46,12 @@ function ExpandedNode({ item, depth, activeMenu }: { item: MenuItem; depth: numb
   const menuTitle = useMenuTitle();
   const holdsActive = contains(item, activeMenu);
   const [open, setOpen] = useState(holdsActive);
-  useEffect(() => {
+  // opened when it comes to hold the active page (adjusted while rendering, not after)
+  const [held, setHeld] = useState(holdsActive);
+  if (held !== holdsActive) {
+    setHeld(holdsActive);
     if (holdsActive) setOpen(true);
-  }, [holdsActive]);
+  }
 
   const indent = { paddingLeft: 20 + depth * 20 };
   if (!item.children) {

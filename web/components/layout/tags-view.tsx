@@ -4,7 +4,7 @@ import { XIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useConsole } from "@/components/layout/console-context";
 import { ContextMenu, ContextMenuContent, ContextMenuItem, ContextMenuTrigger } from "@/components/ui/context-menu";
 import { useMenuTitle } from "@/lib/i18n-client";
@@ -32,12 +32,14 @@ export function TagsView() {
   const { entries } = useConsole();
   const [views, setViews] = useState<VisitedView[]>([HOME_VIEW]);
 
-  useEffect(() => {
+  // each page visited gets its tab (adjusted while rendering, not after)
+  const fullPath = search ? `${pathname}?${search}` : pathname;
+  const [visited, setVisited] = useState<{ fullPath: string; entries: typeof entries } | null>(null);
+  if (visited?.fullPath !== fullPath || visited.entries !== entries) {
+    setVisited({ fullPath, entries });
     const description = describeRoute(pathname, entries);
-    if (!description) return;
-    const fullPath = search ? `${pathname}?${search}` : pathname;
-    setViews((current) => addView(current, { path: pathname, fullPath, title: description.title }));
-  }, [pathname, search, entries]);
+    if (description) setViews((current) => addView(current, { path: pathname, fullPath, title: description.title }));
+  }
 
   /** Applies a close action: goes to `target`, or to the newest tab left when the page's own tab went. */
   const apply = (next: VisitedView[], target?: VisitedView) => {

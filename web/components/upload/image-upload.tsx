@@ -62,7 +62,7 @@ export function ImageUpload({
       for (const file of chosen) {
         const form = new FormData();
         form.append("file", file);
-        const body = await upload("api/common/upload", form);
+        const body = await upload("/common/upload", form);
         const stored = typeof body.fileName === "string" ? body.fileName : "";
         if (!stored) {
           toast.warning(t("noAddress"));

@@ -2,14 +2,16 @@
 
 import { FileSpreadsheetIcon, UploadCloudIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import type { PathsWithMethod } from "openapi-typescript-helpers";
 import { type DragEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Progress } from "@/components/ui/progress";
+import type { paths as CorePaths } from "@/lib/api/core-types";
 import { reportLines } from "@/lib/files";
 import { isSuccessCode } from "@/lib/outcome";
-import { download, upload } from "@/lib/request";
+import { upload } from "@/lib/request";
 import { cn } from "@/lib/utils";
 
 const ACCEPT = [".xlsx", ".xls"];
@@ -23,17 +25,16 @@ export function ImportDialog({
   onOpenChange,
   title,
   uploadPath,
-  templatePath,
-  templateName,
+  onTemplate,
   updateSupportLabel,
   onImported,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  uploadPath: string;
-  templatePath: string;
-  templateName: string;
+  uploadPath: PathsWithMethod<CorePaths, "post">;
+  /** downloads the template */
+  onTemplate: () => void;
   updateSupportLabel: string;
   onImported: () => void;
 }) {
@@ -141,7 +142,7 @@ export function ImportDialog({
                 type="button"
                 data-testid="import-template"
                 className="ml-1 text-primary hover:underline"
-                onClick={() => download(templatePath, {}, templateName)}
+                onClick={onTemplate}
               >
                 {t("downloadTemplate")}
               </button>

@@ -23,21 +23,5 @@ export type MonitorDicts = OperLogScreenData["dicts"];
 
 export type JobBody = CoreComponents["schemas"]["JobBody"];
 
-/** GET /monitor/operlog/{id}: the row with what the list leaves out. */
-export interface OperLogDetail extends OperLogRow {
-  operParam?: string | null;
-  jsonResult?: string | null;
-}
-
-/** POST /monitor/druid/ticket. */
-export interface PoolTicket {
-  ticket: string;
-  url: string;
-}
-
-/** GET /monitor/cache/getValue/{name}/{key}. */
-export interface CacheValue {
-  cacheName: string;
-  cacheKey: string;
-  cacheValue: string;
-}
+type CoreSchemas = CoreComponents["schemas"];
+export type CacheValue = CoreSchemas["CacheValue"];

@@ -3556,26 +3556,6 @@ export interface components {
             /** Label */
             label: string;
         };
-        /** UserDept */
-        UserDept: {
-            /** Ancestors */
-            ancestors: string;
-            /** Deptid */
-            deptId: number;
-            /** Deptname */
-            deptName: string;
-            /**
-             * Leader
-             * @default null
-             */
-            leader?: string | null;
-            /** Ordernum */
-            orderNum: number;
-            /** Parentid */
-            parentId: number;
-            /** Status */
-            status: string;
-        };
         /**
          * UserDetail
          * @description One user as GET /system/user/{id}, authRole and the profile return it.
@@ -3607,7 +3587,7 @@ export interface components {
              */
             delFlag?: string | null;
             /** @default null */
-            dept?: components["schemas"]["UserDept"] | null;
+            dept?: components["schemas"]["DeptOut"] | null;
             /**
              * Deptid
              * @default null
@@ -3649,7 +3629,7 @@ export interface components {
              * Roles
              * @default []
              */
-            roles?: components["schemas"]["UserRole"][];
+            roles?: components["schemas"]["RoleBrief"][];
             /**
              * Sex
              * @default null
@@ -3774,23 +3754,6 @@ export interface components {
             rows: components["schemas"]["UserRow"][];
             /** Total */
             total: number;
-        };
-        /** UserRole */
-        UserRole: {
-            /** Admin */
-            admin: boolean;
-            /** Datascope */
-            dataScope: string;
-            /** Roleid */
-            roleId: number;
-            /** Rolekey */
-            roleKey: string;
-            /** Rolename */
-            roleName: string;
-            /** Rolesort */
-            roleSort: number;
-            /** Status */
-            status: string;
         };
         /** UserRow */
         UserRow: {

@@ -16647,6 +16647,57 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /**
+         * AuthUserRow
+         * @description A user of a role's allocated or unallocated list.
+         */
+        AuthUserRow: {
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Deptid
+             * @default null
+             */
+            deptId?: number | null;
+            /**
+             * Email
+             * @default null
+             */
+            email?: string | null;
+            /** Nickname */
+            nickName: string;
+            /**
+             * Phonenumber
+             * @default null
+             */
+            phonenumber?: string | null;
+            /** Status */
+            status: string;
+            /** Userid */
+            userId: number;
+            /** Username */
+            userName: string;
+        };
+        /** AuthUserTableOut */
+        AuthUserTableOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["AuthUserRow"][];
+            /** Total */
+            total: number;
+        };
         /** BusinessData */
         BusinessData: {
             /** Begin */
@@ -16935,6 +16986,44 @@ export interface components {
             statusLabel: string;
             /** Teamid */
             teamId: number | null;
+        };
+        /** CacheKeysOut */
+        CacheKeysOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: string[];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** CacheValue */
+        CacheValue: {
+            /** Cachekey */
+            cacheKey: string;
+            /** Cachename */
+            cacheName: string;
+            /** Cachevalue */
+            cacheValue: string;
+        };
+        /** CacheValueOut */
+        CacheValueOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CacheValue"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** CaptchaOut */
         CaptchaOut: {
@@ -19961,6 +20050,20 @@ export interface components {
              */
             msg?: string;
         };
+        /** ConfigOut */
+        ConfigOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** ConfigQuery */
         ConfigQuery: {
             /**
@@ -20008,6 +20111,44 @@ export interface components {
              * @default 20
              */
             pageSize?: number;
+        };
+        /** ConfigRow */
+        ConfigRow: {
+            /** Configid */
+            configId: number;
+            /** Configkey */
+            configKey: string;
+            /** Configname */
+            configName: string;
+            /** Configtype */
+            configType: string;
+            /** Configvalue */
+            configValue: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** ConfigValue */
         ConfigValue: {
@@ -21751,6 +21892,21 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** DeptListOut */
+        DeptListOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["DeptRow"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** DeptOut */
         DeptOut: {
             /** Ancestors */
@@ -21770,6 +21926,80 @@ export interface components {
             parentId: number;
             /** Status */
             status: string;
+        };
+        /** DeptRow */
+        DeptRow: {
+            /** Ancestors */
+            ancestors: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Delflag
+             * @default null
+             */
+            delFlag?: string | null;
+            /** Deptid */
+            deptId: number;
+            /** Deptname */
+            deptName: string;
+            /**
+             * Email
+             * @default null
+             */
+            email?: string | null;
+            /**
+             * Leader
+             * @default null
+             */
+            leader?: string | null;
+            /** Ordernum */
+            orderNum: number;
+            /** Parentid */
+            parentId: number;
+            /**
+             * Phone
+             * @default null
+             */
+            phone?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+        };
+        /** DeptRowOut */
+        DeptRowOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DeptRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** DeskBadge */
         DeskBadge: {
@@ -21802,6 +22032,20 @@ export interface components {
             code?: number;
             /** Data */
             data?: components["schemas"]["DictDataOut"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** DictDataOneOut */
+        DictDataOneOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DictDataOut"];
             /**
              * Msg
              * @default 操作成功
@@ -21844,6 +22088,56 @@ export interface components {
             remark?: string | null;
             /** Status */
             status: string;
+        };
+        /** DictTypeOut */
+        DictTypeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["DictTypeRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** DictTypeRow */
+        DictTypeRow: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Dictid */
+            dictId: number;
+            /** Dictname */
+            dictName: string;
+            /** Dicttype */
+            dictType: string;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /**
          * DoneOut
@@ -22123,7 +22417,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** 字段 */
-            fields: components["schemas"]["FormField"][];
+            fields: components["schemas"]["FormField-Input"][];
             /**
              * Formid
              * @default null
@@ -22138,9 +22432,9 @@ export interface components {
             remark?: string | null;
         };
         /** FormField */
-        FormField: {
+        "FormField-Input": {
             /** Children */
-            children?: components["schemas"]["FormField"][];
+            children?: components["schemas"]["FormField-Input"][];
             /**
              * Default
              * @default null
@@ -22181,6 +22475,70 @@ export interface components {
              * @enum {string}
              */
             type: "input" | "textarea" | "number" | "select" | "radio" | "checkbox" | "switch" | "date" | "daterange" | "time" | "rate" | "slider" | "color" | "upload" | "editor" | "row";
+        };
+        /** FormField */
+        "FormField-Output": {
+            /** Children */
+            children?: components["schemas"]["FormField-Output"][];
+            /**
+             * Default
+             * @default null
+             */
+            default?: unknown;
+            /**
+             * Label
+             * @default
+             */
+            label?: string;
+            /** Name */
+            name: string;
+            /** Options */
+            options?: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Placeholder
+             * @default
+             */
+            placeholder?: string;
+            /**
+             * Required
+             * @default false
+             */
+            required?: boolean;
+            /** Rules */
+            rules?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Span
+             * @default 24
+             */
+            span?: number;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "input" | "textarea" | "number" | "select" | "radio" | "checkbox" | "switch" | "date" | "daterange" | "time" | "rate" | "slider" | "color" | "upload" | "editor" | "row";
+        };
+        /** FormId */
+        FormId: {
+            /** Formid */
+            formId: number;
+        };
+        /** FormIdOut */
+        FormIdOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["FormId"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** GameConfigRestore */
         GameConfigRestore: {
@@ -22333,6 +22691,26 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+        };
+        /** GenPreviewOut */
+        GenPreviewOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description the generated files' text, by path
+             */
+            data: {
+                [key: string]: string;
+            };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** GenerateBody */
         GenerateBody: {
@@ -22981,6 +23359,20 @@ export interface components {
              */
             status?: string | null;
         };
+        /** JobOut */
+        JobOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["JobRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** JobQuery */
         JobQuery: {
             /**
@@ -23033,6 +23425,71 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /** JobRow */
+        JobRow: {
+            /**
+             * Concurrent
+             * @description "0" allowed, "1" forbidden
+             */
+            concurrent: string;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Cronexpression */
+            cronExpression: string;
+            /** Invoketarget */
+            invokeTarget: string;
+            /** Jobgroup */
+            jobGroup: string;
+            /** Jobid */
+            jobId: number;
+            /** Jobname */
+            jobName: string;
+            /**
+             * Jobparams
+             * @description validated by the handler's schema
+             */
+            jobParams?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Misfirepolicy
+             * @description 0 default, 1 fire all missed, 2 fire once, 3 do nothing
+             */
+            misfirePolicy: string;
+            /**
+             * Nextvalidtime
+             * @default null
+             */
+            nextValidTime?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Status
+             * @description "0" running, "1" paused
+             */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** LineAfterSale */
         LineAfterSale: {
@@ -25820,6 +26277,111 @@ export interface components {
              */
             visible?: string;
         };
+        /** MenuListOut */
+        MenuListOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["MenuRow"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** MenuOut */
+        MenuOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["MenuRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** MenuRow */
+        MenuRow: {
+            /**
+             * Component
+             * @default null
+             */
+            component?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Icon
+             * @default null
+             */
+            icon?: string | null;
+            /** Iscache */
+            isCache: string;
+            /** Isframe */
+            isFrame: string;
+            /** Menuid */
+            menuId: number;
+            /** Menuname */
+            menuName: string;
+            /** Menutype */
+            menuType: string;
+            /** Ordernum */
+            orderNum: number;
+            /** Parentid */
+            parentId: number;
+            /**
+             * Path
+             * @default null
+             */
+            path?: string | null;
+            /**
+             * Perms
+             * @default null
+             */
+            perms?: string | null;
+            /**
+             * Query
+             * @default null
+             */
+            query?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Routename
+             * @default null
+             */
+            routeName?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+            /** Visible */
+            visible: string;
+        };
         /** MessageCounts */
         MessageCounts: {
             /** Ordermsgnum */
@@ -25897,6 +26459,47 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+        };
+        /** NoticeDetail */
+        NoticeDetail: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Noticecontent
+             * @default null
+             */
+            noticeContent?: string | null;
+            /** Noticeid */
+            noticeId: number;
+            /** Noticetitle */
+            noticeTitle: string;
+            /** Noticetype */
+            noticeType: string;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** NoticeImGroupCreate */
         NoticeImGroupCreate: {
@@ -26645,6 +27248,110 @@ export interface components {
              * @default null
              */
             withdrawn?: string | null;
+        };
+        /** NoticeOut */
+        NoticeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["NoticeDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** OperLogDetail */
+        OperLogDetail: {
+            /** Businesstype */
+            businessType: number;
+            /**
+             * Costtime
+             * @default null
+             */
+            costTime?: number | null;
+            /**
+             * Deptname
+             * @default null
+             */
+            deptName?: string | null;
+            /**
+             * Errormsg
+             * @default null
+             */
+            errorMsg?: string | null;
+            /**
+             * Jsonresult
+             * @default null
+             */
+            jsonResult?: string | null;
+            /**
+             * Method
+             * @default null
+             */
+            method?: string | null;
+            /** Operid */
+            operId: number;
+            /**
+             * Operip
+             * @default null
+             */
+            operIp?: string | null;
+            /**
+             * Operlocation
+             * @default null
+             */
+            operLocation?: string | null;
+            /**
+             * Opername
+             * @default null
+             */
+            operName?: string | null;
+            /**
+             * Operparam
+             * @default null
+             */
+            operParam?: string | null;
+            /**
+             * Opertime
+             * @default null
+             */
+            operTime?: string | null;
+            /**
+             * Operurl
+             * @default null
+             */
+            operUrl?: string | null;
+            /**
+             * Operatortype
+             * @default null
+             */
+            operatorType?: number | null;
+            /**
+             * Requestmethod
+             * @default null
+             */
+            requestMethod?: string | null;
+            /** Status */
+            status: number;
+            /** Title */
+            title: string;
+        };
+        /** OperLogOut */
+        OperLogOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["OperLogDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** OperLogQuery */
         OperLogQuery: {
@@ -27758,6 +28465,22 @@ export interface components {
             /** 用户UID */
             uid: number;
         };
+        /**
+         * PasswordChange
+         * @description The documented JSON body; RuoYi's query form (?oldPassword=…&newPassword=…) is read instead when given.
+         */
+        PasswordChange: {
+            /**
+             * 新密码
+             * @default null
+             */
+            newPassword?: string | null;
+            /**
+             * 旧密码
+             * @default null
+             */
+            oldPassword?: string | null;
+        };
         /** PayWayConfigRestore */
         PayWayConfigRestore: {
             /** 恢复的版本 */
@@ -28151,6 +28874,20 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** PostOut */
+        PostOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PostRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** PostQuery */
         PostQuery: {
             /**
@@ -28198,6 +28935,44 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /** PostRow */
+        PostRow: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Postcode */
+            postCode: string;
+            /** Postid */
+            postId: number;
+            /** Postname */
+            postName: string;
+            /** Postsort */
+            postSort: number;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** ProductConfigRestore */
         ProductConfigRestore: {
@@ -28977,6 +29752,54 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** RoleDeptTreeOut */
+        RoleDeptTreeOut: {
+            /** Checkedkeys */
+            checkedKeys: number[];
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Depts */
+            depts: components["schemas"]["TreeNode"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RoleMenuTreeOut */
+        RoleMenuTreeOut: {
+            /** Checkedkeys */
+            checkedKeys: number[];
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Menus */
+            menus: components["schemas"]["TreeNode"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RoleOut */
+        RoleOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RoleRow"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** RoleQuery */
         RoleQuery: {
             /**
@@ -29029,6 +29852,60 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /** RoleRow */
+        RoleRow: {
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /** Datascope */
+            dataScope: string;
+            /**
+             * Delflag
+             * @default null
+             */
+            delFlag?: string | null;
+            /** Deptcheckstrictly */
+            deptCheckStrictly: boolean;
+            /**
+             * Flag
+             * @default null
+             */
+            flag?: boolean | null;
+            /** Menucheckstrictly */
+            menuCheckStrictly: boolean;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /** Roleid */
+            roleId: number;
+            /** Rolekey */
+            roleKey: string;
+            /** Rolename */
+            roleName: string;
+            /** Rolesort */
+            roleSort: number;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
         };
         /** RoomRef */
         RoomRef: {
@@ -29130,6 +30007,41 @@ export interface components {
             jobGroup?: string | null;
             /** Jobid */
             jobId: number;
+        };
+        /** SavedForm */
+        SavedForm: {
+            /**
+             * Config
+             * @default {}
+             */
+            config?: {
+                [key: string]: unknown;
+            };
+            /** Fields */
+            fields: components["schemas"]["FormField-Output"][];
+            /** Formid */
+            formId: number;
+            /** Formname */
+            formName: string;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+        };
+        /** SavedFormOut */
+        SavedFormOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["SavedForm"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** Segment */
         Segment: {
@@ -29425,6 +30337,33 @@ export interface components {
              */
             version?: number | null;
         };
+        /** Ticket */
+        Ticket: {
+            /**
+             * Ticket
+             * @description one-time, valid for 60 s
+             */
+            ticket: string;
+            /**
+             * Url
+             * @description where the ticket opens the page
+             */
+            url: string;
+        };
+        /** TicketOut */
+        TicketOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["Ticket"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** TransferBody */
         TransferBody: {
             /** 会话 */
@@ -29454,6 +30393,41 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /**
+         * TreeNode
+         * @description The contract's TreeSelect node.
+         */
+        TreeNode: {
+            /**
+             * Children
+             * @default null
+             */
+            children?: components["schemas"]["TreeNode"][] | null;
+            /**
+             * Disabled
+             * @default null
+             */
+            disabled?: boolean | null;
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+        };
+        /** TreeOut */
+        TreeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["TreeNode"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** TurntableDrawOut */
         TurntableDrawOut: {
@@ -29760,6 +30734,129 @@ export interface components {
              */
             userType?: unknown;
         };
+        /**
+         * UserDetail
+         * @description One user as GET /system/user/{id}, authRole and the profile return it.
+         */
+        UserDetail: {
+            /**
+             * Admin
+             * @default false
+             */
+            admin?: boolean;
+            /**
+             * Avatar
+             * @default null
+             */
+            avatar?: string | null;
+            /**
+             * Createby
+             * @default null
+             */
+            createBy?: string | null;
+            /**
+             * Createtime
+             * @default null
+             */
+            createTime?: string | null;
+            /**
+             * Delflag
+             * @default null
+             */
+            delFlag?: string | null;
+            /** @default null */
+            dept?: components["schemas"]["DeptOut"] | null;
+            /**
+             * Deptid
+             * @default null
+             */
+            deptId?: number | null;
+            /**
+             * Email
+             * @default null
+             */
+            email?: string | null;
+            /**
+             * Logindate
+             * @default null
+             */
+            loginDate?: string | null;
+            /**
+             * Loginip
+             * @default null
+             */
+            loginIp?: string | null;
+            /** Nickname */
+            nickName: string;
+            /**
+             * Phonenumber
+             * @default null
+             */
+            phonenumber?: string | null;
+            /**
+             * Pwdupdatedate
+             * @default null
+             */
+            pwdUpdateDate?: string | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Roles
+             * @default []
+             */
+            roles?: components["schemas"]["RoleBrief"][];
+            /**
+             * Sex
+             * @default null
+             */
+            sex?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updateby
+             * @default null
+             */
+            updateBy?: string | null;
+            /**
+             * Updatetime
+             * @default null
+             */
+            updateTime?: string | null;
+            /** Userid */
+            userId: number;
+            /** Username */
+            userName: string;
+            /**
+             * Usertype
+             * @default null
+             */
+            userType?: string | null;
+        };
+        /** UserDetailOut */
+        UserDetailOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["UserDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+            /** Postids */
+            postIds: number[];
+            /** Posts */
+            posts: components["schemas"]["PostRow"][];
+            /** Roleids */
+            roleIds: number[];
+            /** Roles */
+            roles: components["schemas"]["RoleRow"][];
+        };
         /** UserInfo */
         UserInfo: {
             /** Admin */
@@ -29829,6 +30926,23 @@ export interface components {
             userName: string;
             /** Usertype */
             userType: string;
+        };
+        /** UserOptionsOut */
+        UserOptionsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+            /** Posts */
+            posts: components["schemas"]["PostRow"][];
+            /** Roles */
+            roles: components["schemas"]["RoleRow"][];
         };
         /** UserQuery */
         UserQuery: {
@@ -46855,7 +47969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CacheKeysOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46898,7 +48012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CacheValueOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46918,7 +48032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["TicketOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47162,7 +48276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["JobOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47571,7 +48685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["OperLogOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47853,7 +48967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47926,7 +49040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DeptListOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47948,7 +49062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DeptListOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47970,7 +49084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RoleDeptTreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47990,7 +49104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["TreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48037,7 +49151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DeptRowOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48231,7 +49345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DictDataOneOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48421,7 +49535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["DictTypeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48495,7 +49609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["MenuListOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48517,7 +49631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RoleMenuTreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48537,7 +49651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["TreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48584,7 +49698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["MenuOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48795,7 +49909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["NoticeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -48965,7 +50079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PostOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -49045,7 +50159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AuthUserTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -49146,7 +50260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AuthUserTableOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -49218,7 +50332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RoleDeptTreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -49339,7 +50453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RoleOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -49359,7 +50473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["UserOptionsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -49429,7 +50543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["UserOptionsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -49697,7 +50811,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordChange"];
+            };
+        };
         responses: {
             /** @description The contract's envelope; the outcome is its `code`. */
             200: {
@@ -49774,7 +50893,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["UserDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -49799,7 +50918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FormIdOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -49871,7 +50990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["SavedFormOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -50070,7 +51189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GenPreviewOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -50158,7 +51277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["TicketOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -4,14 +4,6 @@ import type { components as CoreComponents } from "./core-types";
 /** Friendly names for the BFF's schemas (lib/api/bff-types.ts is generated: `npm run gen:types`). */
 type Schemas = components["schemas"];
 
-/** Every BFF answer: HTTP 200 with the outcome in `code`. */
-export interface Envelope<T = unknown> {
-  code?: number | string;
-  msg?: string;
-  info?: string;
-  data?: T;
-}
-
 export type CaptchaData = Schemas["Captcha"];
 export type LoginData = Schemas["Token"];
 export type RegisterBody = Pick<Schemas["RegisterBody"], "username" | "password" | "confirmPassword" | "code" | "uuid">;
@@ -73,21 +65,3 @@ export type ConfigBatchBody = CoreSchemas["ConfigBatch"];
 export type NoticeBody = CoreSchemas["NoticeBody"];
 export type ProfileBody = CoreSchemas["ProfileBody"];
 export type ResetPwdBody = CoreSchemas["ResetPwdBody"];
-
-/** GET /system/user/{id}: the record with its role and post ids and options. */
-export interface UserDetailEnvelope extends Envelope<UserDetail> {
-  roleIds?: number[];
-  postIds?: number[];
-  roles: RoleRow[];
-  posts: PostRow[];
-}
-
-/** GET /system/menu/roleMenuTreeselect/{roleId} and GET /system/role/deptTree/{roleId}. */
-export interface RoleMenuTreeEnvelope extends Envelope {
-  menus: TreeSelectNode[];
-  checkedKeys: number[];
-}
-export interface RoleDeptTreeEnvelope extends Envelope {
-  depts: TreeSelectNode[];
-  checkedKeys: number[];
-}

@@ -10,28 +10,17 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Textarea } from "@/components/ui/textarea";
-import { request, RequestError } from "@/lib/request";
+import { answer, bff, core, done } from "@/lib/api/core";
+import { RequestError } from "@/lib/request";
 import { cn } from "@/lib/utils";
 import type { CacheNameRow, CacheValue } from "../types";
 
-const enc = encodeURIComponent;
-
-async function call<T>(path: string, method: "GET" | "DELETE" = "GET"): Promise<T | null> {
+/** The data of a read, or null when refused (the request layer told the user). */
+async function dataOrNull<T>(pending: Promise<{ data: T }>): Promise<T | null> {
   try {
-    const { data } = await request<T>(`api/monitor/cache/${path}`, { method });
-    return (data ?? null) as T | null;
+    return (await pending).data;
   } catch (error) {
     if (error instanceof RequestError) return null;
-    throw error;
-  }
-}
-
-async function done(path: string): Promise<boolean> {
-  try {
-    await request(`api/monitor/cache/${path}`, { method: "DELETE" });
-    return true;
-  } catch (error) {
-    if (error instanceof RequestError) return false;
     throw error;
   }
 }
@@ -48,35 +37,35 @@ export function CacheList({ initialNames }: { initialNames: CacheNameRow[] }) {
 
   const loadNames = async () => {
     setBusy("names");
-    const next = await call<CacheNameRow[]>("getNames");
+    const next = await dataOrNull(answer(bff.GET("/bff/screens/monitor/cacheList")));
     setBusy(null);
     if (next) setNames(next);
   };
   const loadKeys = async (cacheName: string) => {
     setName(cacheName);
     setBusy("keys");
-    const next = await call<string[]>(`getKeys/${enc(cacheName)}`);
+    const next = await dataOrNull(answer(core.GET("/monitor/cache/getKeys/{cacheName}", { params: { path: { cacheName } } })));
     setBusy(null);
     setKeys(next ?? []);
     setValue(null);
   };
   const loadValue = async (cacheKey: string) => {
     if (!name) return;
-    setValue(await call<CacheValue>(`getValue/${enc(name)}/${enc(cacheKey)}`));
+    setValue(await dataOrNull(answer(core.GET("/monitor/cache/getValue/{cacheName}/{cacheKey}", { params: { path: { cacheName: name, cacheKey } } }))));
   };
   const clearName = async (cacheName: string) => {
-    if (!(await done(`clearCacheName/${enc(cacheName)}`))) return;
+    if (!(await done(core.DELETE("/monitor/cache/clearCacheName/{cacheName}", { params: { path: { cacheName } } })))) return;
     toast.success(t("nameCleared", { name: cacheName }));
     if (cacheName === name) await loadKeys(cacheName);
   };
   const clearKey = async (cacheKey: string) => {
-    if (!(await done(`clearCacheKey/${enc(cacheKey)}`))) return;
+    if (!(await done(core.DELETE("/monitor/cache/clearCacheKey/{cacheKey}", { params: { path: { cacheKey } } })))) return;
     toast.success(t("keyCleared", { key: cacheKey }));
     if (name) await loadKeys(name);
   };
   const clearAll = async () => {
     if (!(await confirm({ message: t("clearAllConfirm") }))) return;
-    if (!(await done("clearCacheAll"))) return;
+    if (!(await done(core.DELETE("/monitor/cache/clearCacheAll")))) return;
     toast.success(t("allCleared"));
     setValue(null);
     if (name) await loadKeys(name);

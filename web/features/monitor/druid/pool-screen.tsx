@@ -1,12 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
 import { FrameStatus } from "@/components/frame-status";
 import { InnerLink } from "@/components/inner-link";
+import { useTicket } from "@/components/use-ticket";
+import { answer, core } from "@/lib/api/core";
 import { poolFrameSrc } from "@/lib/monitor-pool";
-import { request, RequestError } from "@/lib/request";
-import type { PoolTicket } from "../types";
 
 /**
  * 数据监控 (monitor/druid/index): a one-time ticket from the core, then the core's pool page in a
@@ -14,28 +13,11 @@ import type { PoolTicket } from "../types";
  */
 export function PoolScreen() {
   const t = useTranslations("monitor.pool");
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const open = useCallback(async () => {
-    setFailed(false);
-    setSrc(null);
-    try {
-      const { data } = await request<PoolTicket>("api/monitor/druid/ticket", { method: "POST" });
-      if (data?.ticket) setSrc(poolFrameSrc(data.ticket));
-      else setFailed(true);
-    } catch (error) {
-      if (!(error instanceof RequestError)) throw error;
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void open();
-  }, [open]);
+  const { ticket, failed, retry } = useTicket(() => answer(core.POST("/monitor/druid/ticket")));
+  const src = ticket && poolFrameSrc(ticket);
 
   if (failed || !src) {
-    return <FrameStatus testId="pool" failed={failed} onRetry={open} labels={{ opening: t("opening"), failed: t("failed"), retry: t("retry") }} />;
+    return <FrameStatus testId="pool" failed={failed} onRetry={retry} labels={{ opening: t("opening"), failed: t("failed"), retry: t("retry") }} />;
   }
   return (
     <div data-testid="pool-screen">

@@ -9,12 +9,11 @@ import type { Features } from "@/components/data-table/features";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
-import { send } from "@/lib/mutations";
 import { useConfirmedAction } from "@/components/confirm-provider";
 import { RowAction, ToolbarButton } from "@/components/data-table/operations";
+import { asFile, core, done, saveAs } from "@/lib/api/core";
 import { dateRangeParams } from "@/lib/list-query";
 import { formatMs } from "../shared/monitor-format";
-import { download } from "@/lib/request";
 import { ListFrame } from "@/components/data-table/list-frame";
 import type { JobLogRow, JobLogScreenData } from "../types";
 import { JobLogDetailDialog } from "./job-log-detail-dialog";
@@ -38,10 +37,10 @@ export function JobLogList({ data }: { data: JobLogScreenData }) {
   const [detail, setDetail] = useState<JobLogRow | null>(null);
 
   const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("jobLogId"), ids: ids.join(",") }), () => send(`monitor/jobLog/${ids.join(",")}`, "DELETE")).then(
+    void confirmed(tl("removeConfirm", { name: t("jobLogId"), ids: ids.join(",") }), () => done(core.DELETE("/monitor/jobLog/{jobLogIds}", { params: { path: { jobLogIds: ids.join(",") } } }))).then(
       (ok) => ok && list.refresh(),
     );
-  const clean = () => void confirmed(t("cleanConfirm"), () => send("monitor/jobLog/clean", "DELETE"), tm("cleaned")).then((ok) => ok && list.refresh());
+  const clean = () => void confirmed(t("cleanConfirm"), () => done(core.DELETE("/monitor/jobLog/clean")), tm("cleaned")).then((ok) => ok && list.refresh());
 
   const columns = useMemo(
     () =>
@@ -66,11 +65,7 @@ export function JobLogList({ data }: { data: JobLogScreenData }) {
   );
   const choices = useMemo(() => COLUMN_IDS.map((id) => ({ id, label: t(id) })), [t]);
   const exportLogs = () =>
-    download(
-      "api/monitor/jobLog/export",
-      { jobId: query.jobId ?? undefined, jobName: query.jobName, jobGroup: query.jobGroup, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) },
-      `job_log_${Date.now()}.xlsx`,
-    );
+    saveAs(core.POST("/monitor/jobLog/export", { body: { jobId: query.jobId ?? undefined, jobName: query.jobName, jobGroup: query.jobGroup, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) }, ...asFile }), `job_log_${Date.now()}.xlsx`);
   const jobFilter = query.jobId ? (
     <div data-testid="job-filter" className="mb-3 flex items-center gap-2 text-sm">
       <span className="inline-flex items-center gap-1 rounded border border-primary/30 bg-primary/10 px-2 py-0.5 text-primary">

@@ -2,29 +2,34 @@
 
 import { CalendarClockIcon, LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { type Control, type FieldPath, type FieldValues, useController } from "react-hook-form";
 import { FormItem } from "@/components/form/fields";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { request, RequestError } from "@/lib/request";
+import { answer, bff } from "@/lib/api/core";
+import { RequestError } from "@/lib/request";
 import type { CronCheck } from "../types";
 
 /** The cron expression (Quartz, with seconds) and 预览: the next five fire times, or the server's reason. */
 export function CronField<T extends FieldValues>({ control, name, label }: { control: Control<T>; name: FieldPath<T>; label: string }) {
   const t = useTranslations("monitor.job");
-  const { field, fieldState } = useController({ control, name });
-  const [check, setCheck] = useState<CronCheck | null>(null);
+  const {
+    field: { ref, ...field },
+    fieldState,
+  } = useController({ control, name });
+  const [checked, setChecked] = useState<{ expression: string; check: CronCheck } | null>(null);
   const [checking, setChecking] = useState(false);
   const expression = String(field.value ?? "");
-  useEffect(() => setCheck(null), [expression]);
+  // a check answers the expression it was asked for: editing the field hides it
+  const check = checked?.expression === expression ? checked.check : null;
 
   const preview = async () => {
     if (!expression.trim()) return;
     setChecking(true);
     try {
-      const { data } = await request<CronCheck>("screens/monitor/job/cron", { params: { cronExpression: expression.trim() } });
-      if (data) setCheck(data);
+      const { data } = await answer(bff.GET("/bff/screens/monitor/job/cron", { params: { query: { cronExpression: expression.trim() } } }));
+      setChecked({ expression, check: data });
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
     } finally {
@@ -42,7 +47,7 @@ export function CronField<T extends FieldValues>({ control, name, label }: { con
           value={expression}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          ref={field.ref}
+          ref={ref}
           className="font-mono"
           placeholder={t("cronPlaceholder")}
           autoComplete="off"

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { DictTag } from "@/components/dict-tag";
+import { answer, core } from "@/lib/api/core";
 import { DetailGrid, DetailItem, DetailText } from "../shared/detail";
 import { DetailDialog } from "../shared/detail-dialog";
 import { useDetail } from "../shared/use-detail";
@@ -21,7 +22,7 @@ export function JobDetailDialog({
 }) {
   const t = useTranslations("monitor.job");
   const tl = useTranslations("list");
-  const job = useDetail<JobRow>(row ? `api/monitor/job/${row.jobId}` : null, onClose);
+  const job = useDetail(row?.jobId ?? null, (jobId) => answer(core.GET("/monitor/job/{jobId}", { params: { path: { jobId } } })), onClose);
   return (
     <DetailDialog open={row !== null} onClose={onClose} title={t("detailTitle")} testId="job-detail" loading={!job}>
       {job && (

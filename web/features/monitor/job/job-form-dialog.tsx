@@ -8,11 +8,10 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import { send } from "@/lib/mutations";
+import { answer, core, done } from "@/lib/api/core";
 import { dictOptions } from "@/lib/dict";
 import { carryDraft, type ParamDraft, type ParamError, paramDraft, paramFields, parseParams } from "./monitor-params";
-import { request } from "@/lib/request";
-import type { JobBody, JobHandlerInfo, JobRow, MonitorDicts } from "../types";
+import type { JobBody, JobHandlerInfo, MonitorDicts } from "../types";
 import { CronField } from "./cron-field";
 import { ParamFields } from "./param-fields";
 import { CONCURRENT_VALUES, MISFIRE_POLICIES } from "./query";
@@ -60,23 +59,21 @@ export function JobFormDialog({
     return (name: string) => byName.get(name) ?? [];
   }, [handlers]);
   const fields = useMemo(() => fieldsOf(invokeTarget), [fieldsOf, invokeTarget]);
-  const [draft, setDraft] = useState<ParamDraft>({});
+  // the list keys this dialog by its opening: a new job starts with the first handler's parameters
+  const [draft, setDraft] = useState<ParamDraft>(() => (jobId === null ? paramDraft(fieldsOf(handlers[0]?.name ?? "")) : {}));
   const [paramErrors, setParamErrors] = useState<Record<string, ParamError>>({});
   const target = useRef("");
 
   useEffect(() => {
     if (!open) return;
-    setParamErrors({});
     if (jobId === null) {
       const first = handlers[0]?.name ?? "";
       target.current = first;
       form.reset({ ...EMPTY, invokeTarget: first });
-      setDraft(paramDraft(fieldsOf(first)));
       return;
     }
-    request<JobRow>(`api/monitor/job/${jobId}`)
+    answer(core.GET("/monitor/job/{jobId}", { params: { path: { jobId } } }))
       .then(({ data }) => {
-        if (!data) return;
         target.current = data.invokeTarget;
         form.reset({
           jobId: data.jobId,
@@ -110,7 +107,7 @@ export function JobFormDialog({
     }
     setParamErrors({});
     const body: JobBody = { ...values, jobId: jobId ?? undefined, jobParams: params.values, remark: values.remark || null };
-    if (await send("monitor/job", jobId === null ? "POST" : "PUT", body)) {
+    if (await done(jobId === null ? core.POST("/monitor/job", { body }) : core.PUT("/monitor/job", { body }))) {
       toast.success(jobId === null ? tl("added") : tl("updated"));
       onClose();
       onSaved();

@@ -14,9 +14,8 @@ import { useList, useQueryDraft, useSelection } from "@/components/data-table/us
 import { DictTag } from "@/components/dict-tag";
 import { useConsole } from "@/components/layout/console-context";
 import { Switch } from "@/components/ui/switch";
-import { send } from "@/lib/mutations";
+import { asFile, core, done, saveAs } from "@/lib/api/core";
 import { hasPermi } from "@/lib/permission";
-import { download } from "@/lib/request";
 import type { JobRow, JobScreenData } from "../types";
 import { JobDetailDialog } from "./job-detail-dialog";
 import { JobFormDialog } from "./job-form-dialog";
@@ -43,17 +42,17 @@ export function JobList({ data }: { data: JobScreenData }) {
   const handlerTitles = useMemo(() => Object.fromEntries(data.handlers.map((handler) => [handler.name, handler.title])), [data.handlers]);
 
   const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("jobId"), ids: ids.join(",") }), () => send(`monitor/job/${ids.join(",")}`, "DELETE")).then((ok) => ok && list.refresh());
+    void confirmed(tl("removeConfirm", { name: t("jobId"), ids: ids.join(",") }), () => done(core.DELETE("/monitor/job/{jobIds}", { params: { path: { jobIds: ids.join(",") } } }))).then((ok) => ok && list.refresh());
   const changeStatus = (row: JobRow, running: boolean) => {
     const action = running ? tl("enable") : tl("disable");
     void confirmed(
       tl("statusConfirm", { action, name: row.jobName, kind: t("kind") }),
-      () => send("monitor/job/changeStatus", "PUT", { jobId: row.jobId, status: running ? "0" : "1" }),
+      () => done(core.PUT("/monitor/job/changeStatus", { body: { jobId: row.jobId, status: running ? "0" : "1" } })),
       tl("statusDone", { action }),
     ).then((ok) => ok && list.refresh());
   };
   const runOnce = (row: JobRow) =>
-    void confirmed(t("runConfirm", { name: row.jobName }), () => send("monitor/job/run", "PUT", { jobId: row.jobId, jobGroup: row.jobGroup }), t("runDone"));
+    void confirmed(t("runConfirm", { name: row.jobName }), () => done(core.PUT("/monitor/job/run", { body: { jobId: row.jobId, jobGroup: row.jobGroup } })), t("runDone"));
 
   const columns = useMemo(
     () =>
@@ -134,7 +133,7 @@ export function JobList({ data }: { data: JobScreenData }) {
               testId="toolbar-export"
               icon={<DownloadIcon />}
               label={tl("export")}
-              onClick={() => download("api/monitor/job/export", { jobName: query.jobName, jobGroup: query.jobGroup, status: query.status }, `job_${Date.now()}.xlsx`)}
+              onClick={() => saveAs(core.POST("/monitor/job/export", { body: { jobName: query.jobName, jobGroup: query.jobGroup, status: query.status }, ...asFile }), `job_${Date.now()}.xlsx`)}
             />
             <ToolbarButton perms="monitor:job:list" testId="toolbar-log" icon={<ScrollTextIcon />} label={t("log")} onClick={() => router.push(jobLogHref())} />
           </>
@@ -146,6 +145,7 @@ export function JobList({ data }: { data: JobScreenData }) {
         getRowId={(row) => String(row.jobId)}
       />
       <JobFormDialog
+        key={form.open ? `job-${form.jobId ?? "new"}` : "closed"}
         jobId={form.jobId}
         open={form.open}
         onClose={() => setForm({ ...form, open: false })}

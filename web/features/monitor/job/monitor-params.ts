@@ -135,8 +135,9 @@ export function paramFields(root: unknown): ParamField[] {
         minLength: num(schema.minLength),
         maxLength: num(schema.maxLength),
       };
-      for (const [key, value] of Object.entries(bounds)) {
-        if (value !== undefined) (field as unknown as Record<string, number>)[key] = value;
+      for (const key of Object.keys(bounds) as (keyof typeof bounds)[]) {
+        const value = bounds[key];
+        if (value !== undefined) field[key] = value;
       }
       if (typeof schema.pattern === "string") field.pattern = schema.pattern;
       if (kind === "enum") field.options = (Array.isArray(schema.enum) ? schema.enum : [schema.const]) as (string | number | boolean)[];

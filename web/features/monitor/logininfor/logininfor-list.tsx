@@ -11,9 +11,8 @@ import { ToolbarButton } from "@/components/data-table/operations";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
+import { asFile, core, done, saveAs } from "@/lib/api/core";
 import { dateRangeParams } from "@/lib/list-query";
-import { send } from "@/lib/mutations";
-import { download, request, RequestError } from "@/lib/request";
 import type { LoginLogRow, LoginLogScreenData } from "../types";
 import { LOGININFOR_FILTERS, logininforParsers } from "./query";
 
@@ -34,23 +33,15 @@ export function LogininforList({ data }: { data: LoginLogScreenData }) {
   const selectedName = selection.ids.length === 1 ? rows.find((row) => row.infoId === selection.ids[0])?.userName : undefined;
 
   const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("infoId"), ids: ids.join(",") }), () => send(`monitor/logininfor/${ids.join(",")}`, "DELETE")).then(
+    void confirmed(tl("removeConfirm", { name: t("infoId"), ids: ids.join(",") }), () => done(core.DELETE("/monitor/logininfor/{infoIds}", { params: { path: { infoIds: ids.join(",") } } }))).then(
       (ok) => ok && list.refresh(),
     );
   const clean = () =>
-    void confirmed(t("cleanConfirm"), () => send("monitor/logininfor/clean", "DELETE"), tm("cleaned")).then((ok) => ok && list.refresh());
+    void confirmed(t("cleanConfirm"), () => done(core.DELETE("/monitor/logininfor/clean")), tm("cleaned")).then((ok) => ok && list.refresh());
   const unlock = (userName: string) =>
     void confirmed(
       t("unlockConfirm", { name: userName }),
-      async () => {
-        try {
-          await request(`api/monitor/logininfor/unlock/${encodeURIComponent(userName)}`);
-          return true;
-        } catch (error) {
-          if (error instanceof RequestError) return false;
-          throw error;
-        }
-      },
+      () => done(core.GET("/monitor/logininfor/unlock/{userName}", { params: { path: { userName } } })),
       t("unlocked", { name: userName }),
     );
 
@@ -71,11 +62,7 @@ export function LogininforList({ data }: { data: LoginLogScreenData }) {
   );
   const choices = useMemo(() => COLUMN_IDS.map((id) => ({ id, label: t(id) })), [t]);
   const exportLogs = () =>
-    download(
-      "api/monitor/logininfor/export",
-      { ipaddr: query.ipaddr, userName: query.userName, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) },
-      `logininfor_${Date.now()}.xlsx`,
-    );
+    saveAs(core.POST("/monitor/logininfor/export", { body: { ipaddr: query.ipaddr, userName: query.userName, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) }, ...asFile }), `logininfor_${Date.now()}.xlsx`);
 
   return (
     <ListFrame

@@ -10,9 +10,9 @@ import { ListFrame } from "@/components/data-table/list-frame";
 import { RowAction, ToolbarButton } from "@/components/data-table/operations";
 import { QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
-import { send } from "@/lib/mutations";
 import type { OnlineRow, OnlineScreenData } from "../types";
 import { ONLINE_FILTERS, onlineParsers } from "./query";
+import { core, done } from "@/lib/api/core";
 
 const helper = createColumnHelper<Features, OnlineRow>();
 const COLUMN_IDS = ["tokenId", "userName", "deptName", "ipaddr", "loginLocation", "browser", "os", "loginTime"] as const;
@@ -30,7 +30,7 @@ export function OnlineList({ data }: { data: OnlineScreenData }) {
   const forceLogout = (targets: OnlineRow[]) => {
     if (!targets.length) return;
     const names = [...new Set(targets.map((row) => row.userName))].join(",");
-    void confirmed(t("forceConfirm", { name: names }), () => send(`monitor/online/${targets.map((row) => row.tokenId).join(",")}`, "DELETE"), t("forced")).then(
+    void confirmed(t("forceConfirm", { name: names }), () => done(core.DELETE("/monitor/online/{tokenIds}", { params: { path: { tokenIds: targets.map((row) => row.tokenId).join(",") } } })), t("forced")).then(
       (ok) => ok && list.refresh(),
     );
   };

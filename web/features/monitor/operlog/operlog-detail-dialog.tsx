@@ -2,17 +2,18 @@
 
 import { useTranslations } from "next-intl";
 import { DictTag } from "@/components/dict-tag";
+import { answer, core } from "@/lib/api/core";
 import { dictOptions, selectDictLabel } from "@/lib/dict";
 import { DetailItem, DetailText, DetailGrid } from "../shared/detail";
 import { DetailDialog } from "../shared/detail-dialog";
 import { useDetail } from "../shared/use-detail";
-import type { MonitorDicts, OperLogDetail, OperLogRow } from "../types";
+import type { MonitorDicts, OperLogRow } from "../types";
 
 /** 操作日志详细: request, parameters, result, error and cost of one operation. */
 export function OperlogDetailDialog({ row, dicts, onClose }: { row: OperLogRow | null; dicts: MonitorDicts; onClose: () => void }) {
   const t = useTranslations("monitor.operlog");
   const tm = useTranslations("monitor");
-  const detail = useDetail<OperLogDetail>(row ? `api/monitor/operlog/${row.operId}` : null, onClose);
+  const detail = useDetail(row?.operId ?? null, (operId) => answer(core.GET("/monitor/operlog/{operId}", { params: { path: { operId } } })), onClose);
   return (
     <DetailDialog open={row !== null} onClose={onClose} title={t("detailTitle")} testId="operlog-detail" loading={!detail}>
       {detail && (

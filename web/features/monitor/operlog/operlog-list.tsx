@@ -11,14 +11,16 @@ import { RowAction, ToolbarButton } from "@/components/data-table/operations";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
+import { asFile, core, done, saveAs } from "@/lib/api/core";
 import { dateRangeParams } from "@/lib/list-query";
-import { send } from "@/lib/mutations";
-import { download } from "@/lib/request";
 import type { OperLogRow, OperLogScreenData } from "../types";
 import { OperlogDetailDialog } from "./operlog-detail-dialog";
 import { OPERLOG_FILTERS, operlogParsers } from "./query";
 
 const helper = createColumnHelper<Features, OperLogRow>();
+
+/** A URL filter of a number column: unset when empty. */
+const asNumber = (value: string) => (value === "" ? undefined : Number(value));
 
 /** 操作日志: filters, detail, delete, clean, export. */
 export function OperlogList({ data }: { data: OperLogScreenData }) {
@@ -32,11 +34,11 @@ export function OperlogList({ data }: { data: OperLogScreenData }) {
   const confirmed = useConfirmedAction();
   const [detail, setDetail] = useState<OperLogRow | null>(null);
   const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("operId"), ids: ids.join(",") }), () => send(`monitor/operlog/${ids.join(",")}`, "DELETE")).then(
+    void confirmed(tl("removeConfirm", { name: t("operId"), ids: ids.join(",") }), () => done(core.DELETE("/monitor/operlog/{operIds}", { params: { path: { operIds: ids.join(",") } } }))).then(
       (ok) => ok && list.refresh(),
     );
   const clean = () =>
-    void confirmed(t("cleanConfirm"), () => send("monitor/operlog/clean", "DELETE"), tm("cleaned")).then((ok) => ok && list.refresh());
+    void confirmed(t("cleanConfirm"), () => done(core.DELETE("/monitor/operlog/clean")), tm("cleaned")).then((ok) => ok && list.refresh());
 
   const columns = useMemo(
     () =>
@@ -65,12 +67,10 @@ export function OperlogList({ data }: { data: OperLogScreenData }) {
     () => ["operId", "title", "businessType", "operName", "operIp", "operLocation", "status", "operTime", "costTime"].map((id) => ({ id, label: t(id) })),
     [t],
   );
-  const exportLogs = () =>
-    download(
-      "api/monitor/operlog/export",
-      { title: query.title, operName: query.operName, businessType: query.businessType, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) },
-      `operlog_${Date.now()}.xlsx`,
-    );
+  const exportLogs = () => {
+    const body = { title: query.title, operName: query.operName, businessType: asNumber(query.businessType), status: asNumber(query.status), ...dateRangeParams([query.beginTime, query.endTime]) };
+    return saveAs(core.POST("/monitor/operlog/export", { body, ...asFile }), `operlog_${Date.now()}.xlsx`);
+  };
 
   return (
     <>

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { answer, bff } from "@/lib/api/core";
 import { formatAmount, formatPercent, isHighUsage } from "../shared/monitor-format";
 import { cn } from "@/lib/utils";
 import { usePolling } from "../shared/use-polling";
@@ -14,9 +15,11 @@ import type { ServerFigures } from "../types";
 export const SERVER_REFRESH_MS = 5000;
 
 /** CPU, memory, the Python runtime, the host and its disks; refreshed every 5 s. */
+const readServer = () => answer(bff.GET("/bff/screens/monitor/server"));
+
 export function ServerPanel({ initial }: { initial: ServerFigures }) {
   const t = useTranslations("monitor.server");
-  const { data, updatedAt, paused, loading, resume } = usePolling<ServerFigures>("screens/monitor/server", initial, SERVER_REFRESH_MS);
+  const { data, updatedAt, paused, loading, resume } = usePolling(readServer, initial, SERVER_REFRESH_MS);
   const { cpu, mem, py, sys, sysFiles } = data;
   const high = (value: number) => (isHighUsage(value) ? "text-destructive" : undefined);
 

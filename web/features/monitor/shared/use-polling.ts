@@ -1,14 +1,14 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { request, RequestError } from "@/lib/request";
+import { RequestError } from "@/lib/request";
 
 /**
- * A BFF screen call repeated every `interval` ms while the page is visible. A failed call (already
+ * A BFF screen read (`read`: stable, e.g. declared at module level) repeated every `interval` ms while the page is visible. A failed call (already
  * told to the user by the request layer) pauses the polling until `resume` is called, so that an
  * outage does not raise a toast every few seconds.
  */
-export function usePolling<T>(path: string, initial: T, interval: number) {
+export function usePolling<T>(read: () => Promise<{ data: T }>, initial: T, interval: number) {
   const [data, setData] = useState<T>(initial);
   const [updatedAt, setUpdatedAt] = useState(() => new Date());
   const [paused, setPaused] = useState(false);
@@ -20,11 +20,9 @@ export function usePolling<T>(path: string, initial: T, interval: number) {
     busy.current = true;
     setLoading(true);
     try {
-      const { data: next } = await request<T>(path);
-      if (next !== undefined) {
-        setData(next);
-        setUpdatedAt(new Date());
-      }
+      const { data: next } = await read();
+      setData(next);
+      setUpdatedAt(new Date());
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
       setPaused(true);
@@ -32,7 +30,7 @@ export function usePolling<T>(path: string, initial: T, interval: number) {
       busy.current = false;
       setLoading(false);
     }
-  }, [path]);
+  }, [read]);
 
   useEffect(() => {
     if (paused) return;

@@ -2,16 +2,14 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { RadioField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import type { ConfigRow, Dicts } from "@/lib/api/types";
+import { useRecordForm } from "@/components/form/use-record-form";
+import { answer, core, done } from "@/lib/api/core";
+import type { Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
-import { send } from "@/lib/mutations";
-import { request } from "@/lib/request";
 
 type T = (key: string) => string;
 const schema = (t: T) =>
@@ -29,22 +27,17 @@ export function ConfigFormDialog({ configId, open, onClose, dicts, onSaved }: { 
   const t = useTranslations("config");
   const tl = useTranslations("list");
   const form = useForm<ConfigForm>({ resolver: zodResolver(schema(t)) });
-  useEffect(() => {
-    if (!open) return;
-    if (configId === null) {
-      form.reset({ configName: "", configKey: "", configValue: "", configType: "Y", remark: "" });
-      return;
-    }
-    request<ConfigRow>(`api/system/config/${configId}`)
-      .then(({ data }) => data && form.reset({ ...data, remark: data.remark ?? "" }))
-      .catch(onClose);
-  }, [open, configId]);
-  const save = form.handleSubmit(async (values) => {
-    if (await send("system/config", configId === null ? "POST" : "PUT", values)) {
-      toast.success(configId === null ? tl("added") : tl("updated"));
-      onClose();
-      onSaved();
-    }
+  const save = useRecordForm(form, {
+    open,
+    id: configId,
+    onClose,
+    onSaved,
+    blank: () => ({ configName: "", configKey: "", configValue: "", configType: "Y", remark: "" }),
+    read: async (configId) => {
+      const { data } = await answer(core.GET("/system/config/{configId}", { params: { path: { configId } } }));
+      return { ...data, remark: data.remark ?? "" };
+    },
+    write: (body, creating) => done(creating ? core.POST("/system/config", { body }) : core.PUT("/system/config", { body })),
   });
   const control = form.control;
   return (

@@ -12,10 +12,9 @@ import { ToolbarButton } from "@/components/data-table/operations";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
+import { asFile, core, done, saveAs } from "@/lib/api/core";
 import type { ConfigRow, ConfigScreenData } from "@/lib/api/types";
 import { dateRangeParams } from "@/lib/list-query";
-import { send } from "@/lib/mutations";
-import { download } from "@/lib/request";
 import { ConfigFormDialog } from "./config-form-dialog";
 import { CONFIG_FILTERS, configParsers } from "./query";
 
@@ -31,7 +30,7 @@ export function ConfigList({ data }: { data: ConfigScreenData }) {
   const confirmed = useConfirmedAction();
   const [form, setForm] = useState<{ open: boolean; configId: number | null }>({ open: false, configId: null });
   const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("configId"), ids: ids.join(",") }), () => send(`system/config/${ids.join(",")}`, "DELETE")).then((ok) => ok && list.refresh());
+    void confirmed(tl("removeConfirm", { name: t("configId"), ids: ids.join(",") }), () => done(core.DELETE("/system/config/{configIds}", { params: { path: { configIds: ids.join(",") } } }))).then((ok) => ok && list.refresh());
   const columns = useMemo(
     () =>
       helper.columns([
@@ -56,7 +55,7 @@ export function ConfigList({ data }: { data: ConfigScreenData }) {
   );
   const { query } = list;
   const refreshCache = async () => {
-    if (await send("system/config/refreshCache", "DELETE")) toast.success(t("cacheRefreshed"));
+    if (await done(core.DELETE("/system/config/refreshCache"))) toast.success(t("cacheRefreshed"));
   };
   return (
     <>
@@ -84,11 +83,7 @@ export function ConfigList({ data }: { data: ConfigScreenData }) {
         onEdit={(configId) => setForm({ open: true, configId })}
         onRemove={remove}
         onExport={() =>
-          download(
-            "api/system/config/export",
-            { configName: query.configName, configKey: query.configKey, configType: query.configType, ...dateRangeParams([query.beginTime, query.endTime]) },
-            `config_${Date.now()}.xlsx`,
-          )
+          saveAs(core.POST("/system/config/export", { body: { configName: query.configName, configKey: query.configKey, configType: query.configType, ...dateRangeParams([query.beginTime, query.endTime]) }, ...asFile }), `config_${Date.now()}.xlsx`)
         }
         extraButtons={<ToolbarButton perms="system:config:remove" testId="toolbar-refresh-cache" icon={<RefreshCwIcon />} label={t("refreshCache")} onClick={refreshCache} />}
       />

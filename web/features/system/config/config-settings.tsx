@@ -3,15 +3,15 @@
 import { SaveIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
+import { core, done } from "@/lib/api/core";
 import type { ConfigRow } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
 import { changedValues, groupConfigs } from "./config-groups";
 
 const BOOLEAN = /^(true|false)$/;
@@ -21,16 +21,17 @@ export function ConfigSettings({ rows }: { rows: ConfigRow[] }) {
   const t = useTranslations("config");
   const router = useRouter();
   const initial = useMemo(() => Object.fromEntries(rows.map((row) => [row.configKey, row.configValue])), [rows]);
-  const [values, setValues] = useState(initial);
+  // the values as edited from the rows they started from: fresh rows (after saving) start them again
+  const [edited, setEdited] = useState({ initial, values: initial });
+  const values = edited.initial === initial ? edited.values : initial;
   const [saving, setSaving] = useState(false);
-  useEffect(() => setValues(initial), [initial]);
   const changed = changedValues(rows, values);
-  const set = (key: string, value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const set = (key: string, value: string) => setEdited({ initial, values: { ...values, [key]: value } });
 
   const save = async () => {
     if (changed.length === 0) return toast.info(t("nothingChanged"));
     setSaving(true);
-    const ok = await send("system/config/batch", "PUT", { items: changed });
+    const ok = await done(core.PUT("/system/config/batch", { body: { items: changed } }));
     setSaving(false);
     if (ok) {
       toast.success(t("saved"));

@@ -9,10 +9,9 @@ import { z } from "zod";
 import { NumberField, RadioField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
 import { TreeSelectField } from "@/components/form/tree-select-field";
-import type { DeptRow, Dicts } from "@/lib/api/types";
+import { answer, core, done } from "@/lib/api/core";
+import type { Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
-import { send } from "@/lib/mutations";
-import { request } from "@/lib/request";
 import { type SelectNode, toSelectTree } from "@/lib/tree";
 
 type T = (key: string) => string;
@@ -47,17 +46,17 @@ export function DeptFormDialog({ target, onClose, dicts, onSaved }: { target: De
     (async () => {
       const editing = "deptId" in target;
       const [options, detail] = await Promise.all([
-        request<DeptRow[]>(editing ? `api/system/dept/list/exclude/${target.deptId}` : "api/system/dept/list"),
-        editing ? request<DeptRow>(`api/system/dept/${target.deptId}`) : Promise.resolve(null),
+        answer(editing ? core.GET("/system/dept/list/exclude/{deptId}", { params: { path: { deptId: target.deptId } } }) : core.GET("/system/dept/list")),
+        editing ? answer(core.GET("/system/dept/{deptId}", { params: { path: { deptId: target.deptId } } })) : null,
       ]);
       if (!live) return;
-      setParents(toSelectTree(options.data ?? [], { id: "deptId", parentId: "parentId", label: "deptName", disabled: (d) => d.status === "1" }));
+      setParents(toSelectTree(options.data, { id: "deptId", parentId: "parentId", label: "deptName", disabled: (d) => d.status === "1" }));
       const dept = detail?.data;
       setRoot(!!dept && dept.parentId === 0);
       form.reset(
         dept
           ? { deptId: dept.deptId, parentId: dept.parentId, deptName: dept.deptName, orderNum: dept.orderNum, leader: dept.leader ?? "", phone: dept.phone ?? "", email: dept.email ?? "", status: dept.status }
-          : { parentId: "parentId" in target ? (target.parentId as number) : (undefined as unknown as number), deptName: "", orderNum: 0, leader: "", phone: "", email: "", status: "0" },
+          : { parentId: "parentId" in target ? target.parentId : undefined, deptName: "", orderNum: 0, leader: "", phone: "", email: "", status: "0" },
       );
     })().catch(onClose);
     return () => {
@@ -66,7 +65,7 @@ export function DeptFormDialog({ target, onClose, dicts, onSaved }: { target: De
   }, [target]);
 
   const save = form.handleSubmit(async (values) => {
-    if (await send("system/dept", creating ? "POST" : "PUT", values)) {
+    if (await done(creating ? core.POST("/system/dept", { body: values }) : core.PUT("/system/dept", { body: values }))) {
       toast.success(creating ? tl("added") : tl("updated"));
       onClose();
       onSaved(values.parentId);

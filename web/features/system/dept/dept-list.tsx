@@ -13,8 +13,8 @@ import { ListToolbar } from "@/components/data-table/toolbar";
 import { useList, useQueryDraft } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
 import { Card, CardContent } from "@/components/ui/card";
+import { core, done } from "@/lib/api/core";
 import type { DeptRow, DeptScreenData } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
 import { expandRows, handleTree, pathTo } from "@/lib/tree";
 import { DeptFormDialog, type DeptTarget } from "./dept-form-dialog";
 import { DEPT_FILTERS, deptParsers } from "./query";
@@ -55,7 +55,7 @@ export function DeptList({ data }: { data: DeptScreenData }) {
                   icon={<Trash2Icon />}
                   label={tl("remove")}
                   onClick={() =>
-                    void confirmed(t("removeConfirm", { name: row.original.deptName }), () => send(`system/dept/${row.original.deptId}`, "DELETE")).then(
+                    void confirmed(t("removeConfirm", { name: row.original.deptName }), () => done(core.DELETE("/system/dept/{deptId}", { params: { path: { deptId: row.original.deptId } } }))).then(
                       (ok) => ok && list.refresh(),
                     )
                   }

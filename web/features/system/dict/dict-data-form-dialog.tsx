@@ -2,18 +2,16 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { DictTag } from "@/components/dict-tag";
 import { FormItem, NumberField, RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
+import { useRecordForm } from "@/components/form/use-record-form";
 import { Input } from "@/components/ui/input";
-import type { DictDataItem, Dicts } from "@/lib/api/types";
+import { answer, core, done } from "@/lib/api/core";
+import type { Dicts } from "@/lib/api/types";
 import { dictOptions, LIST_CLASSES } from "@/lib/dict";
-import { send } from "@/lib/mutations";
-import { request } from "@/lib/request";
 
 type T = (key: string) => string;
 const schema = (t: T) =>
@@ -52,37 +50,28 @@ export function DictDataFormDialog({
   const form = useForm<DataForm>({ resolver: zodResolver(schema(t)) });
   const [label, value, listClass, cssClass] = useWatch({ control: form.control, name: ["dictLabel", "dictValue", "listClass", "cssClass"] });
 
-  useEffect(() => {
-    if (!open) return;
-    if (dictCode === null) {
-      form.reset({ dictType, dictLabel: "", dictValue: "", cssClass: "", dictSort: 0, listClass: "default", isDefault: "N", status: "0", remark: "" });
-      return;
-    }
-    request<DictDataItem>(`api/system/dict/data/${dictCode}`)
-      .then(({ data }) =>
-        data &&
-        form.reset({
-          dictCode: data.dictCode,
-          dictType: data.dictType,
-          dictLabel: data.dictLabel,
-          dictValue: data.dictValue,
-          cssClass: data.cssClass ?? "",
-          dictSort: data.dictSort,
-          listClass: data.listClass || "default",
-          isDefault: data.isDefault,
-          status: data.status,
-          remark: data.remark ?? "",
-        }),
-      )
-      .catch(onClose);
-  }, [open, dictCode]);
-
-  const save = form.handleSubmit(async (values) => {
-    if (await send("system/dict/data", dictCode === null ? "POST" : "PUT", values)) {
-      toast.success(dictCode === null ? tl("added") : tl("updated"));
-      onClose();
-      onSaved();
-    }
+  const save = useRecordForm(form, {
+    open,
+    id: dictCode,
+    onClose,
+    onSaved,
+    blank: () => ({ dictType, dictLabel: "", dictValue: "", cssClass: "", dictSort: 0, listClass: "default", isDefault: "N", status: "0", remark: "" }),
+    read: async (dictCode) => {
+      const { data } = await answer(core.GET("/system/dict/data/{dictCode}", { params: { path: { dictCode } } }));
+      return {
+        dictCode: data.dictCode,
+        dictType: data.dictType,
+        dictLabel: data.dictLabel,
+        dictValue: data.dictValue,
+        cssClass: data.cssClass ?? "",
+        dictSort: data.dictSort,
+        listClass: data.listClass || "default",
+        isDefault: data.isDefault,
+        status: data.status,
+        remark: data.remark ?? "",
+      };
+    },
+    write: (body, creating) => done(creating ? core.POST("/system/dict/data", { body }) : core.PUT("/system/dict/data", { body })),
   });
   const control = form.control;
   const classes = LIST_CLASSES.map((item) => ({ value: item, label: t(`listClasses.${item}`) }));

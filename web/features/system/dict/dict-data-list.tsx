@@ -13,9 +13,8 @@ import { QueryDictSelect, QueryField, QueryInput } from "@/components/data-table
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
 import { NativeSelect } from "@/components/ui/native-select";
+import { asFile, core, done, saveAs } from "@/lib/api/core";
 import type { DictDataItem, DictDataScreenData } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
-import { download } from "@/lib/request";
 import { DictDataFormDialog } from "./dict-data-form-dialog";
 import { DICT_DATA_FILTERS, dictDataParsers } from "./query";
 
@@ -33,7 +32,7 @@ export function DictDataList({ data }: { data: DictDataScreenData }) {
   const [form, setForm] = useState<{ open: boolean; dictCode: number | null }>({ open: false, dictCode: null });
   const dictType = list.query.dictType || data.type.dictType;
   const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("dictCode"), ids: ids.join(",") }), () => send(`system/dict/data/${ids.join(",")}`, "DELETE")).then((ok) => ok && list.refresh());
+    void confirmed(tl("removeConfirm", { name: t("dictCode"), ids: ids.join(",") }), () => done(core.DELETE("/system/dict/data/{dictCodes}", { params: { path: { dictCodes: ids.join(",") } } }))).then((ok) => ok && list.refresh());
   const columns = useMemo(
     () =>
       helper.columns([
@@ -88,7 +87,7 @@ export function DictDataList({ data }: { data: DictDataScreenData }) {
         onAdd={() => setForm({ open: true, dictCode: null })}
         onEdit={(dictCode) => setForm({ open: true, dictCode })}
         onRemove={remove}
-        onExport={() => download("api/system/dict/data/export", { dictType, dictLabel: list.query.dictLabel, status: list.query.status }, `data_${Date.now()}.xlsx`)}
+        onExport={() => saveAs(core.POST("/system/dict/data/export", { body: { dictType, dictLabel: list.query.dictLabel, status: list.query.status }, ...asFile }), `data_${Date.now()}.xlsx`)}
         extraButtons={<ToolbarButton testId="toolbar-close" icon={<XIcon />} label={tl("close")} onClick={() => router.push("/system/dict")} />}
       />
       <DictDataFormDialog dictCode={form.dictCode} dictType={dictType} open={form.open} onClose={() => setForm({ ...form, open: false })} dicts={data.dicts} onSaved={list.refresh} />

@@ -2,16 +2,14 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { RadioField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import type { Dicts, DictTypeRow } from "@/lib/api/types";
+import { useRecordForm } from "@/components/form/use-record-form";
+import { answer, core, done } from "@/lib/api/core";
+import type { Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
-import { send } from "@/lib/mutations";
-import { request } from "@/lib/request";
 
 type T = (key: string) => string;
 const schema = (t: T) =>
@@ -28,22 +26,17 @@ export function DictTypeFormDialog({ dictId, open, onClose, dicts, onSaved }: { 
   const t = useTranslations("dict");
   const tl = useTranslations("list");
   const form = useForm<TypeForm>({ resolver: zodResolver(schema(t)) });
-  useEffect(() => {
-    if (!open) return;
-    if (dictId === null) {
-      form.reset({ dictName: "", dictType: "", status: "0", remark: "" });
-      return;
-    }
-    request<DictTypeRow>(`api/system/dict/type/${dictId}`)
-      .then(({ data }) => data && form.reset({ dictId: data.dictId, dictName: data.dictName, dictType: data.dictType, status: data.status, remark: data.remark ?? "" }))
-      .catch(onClose);
-  }, [open, dictId]);
-  const save = form.handleSubmit(async (values) => {
-    if (await send("system/dict/type", dictId === null ? "POST" : "PUT", values)) {
-      toast.success(dictId === null ? tl("added") : tl("updated"));
-      onClose();
-      onSaved();
-    }
+  const save = useRecordForm(form, {
+    open,
+    id: dictId,
+    onClose,
+    onSaved,
+    blank: () => ({ dictName: "", dictType: "", status: "0", remark: "" }),
+    read: async (dictId) => {
+      const { data } = await answer(core.GET("/system/dict/type/{dictId}", { params: { path: { dictId } } }));
+      return { dictId: data.dictId, dictName: data.dictName, dictType: data.dictType, status: data.status, remark: data.remark ?? "" };
+    },
+    write: (body, creating) => done(creating ? core.POST("/system/dict/type", { body }) : core.PUT("/system/dict/type", { body })),
   });
   const control = form.control;
   return (

@@ -13,10 +13,9 @@ import { ToolbarButton } from "@/components/data-table/operations";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
+import { asFile, core, done, saveAs } from "@/lib/api/core";
 import type { DictTypeRow, DictTypeScreenData } from "@/lib/api/types";
 import { dateRangeParams } from "@/lib/list-query";
-import { send } from "@/lib/mutations";
-import { download } from "@/lib/request";
 import { DictTypeFormDialog } from "./dict-type-form-dialog";
 import { DICT_TYPE_FILTERS, dictTypeParsers } from "./query";
 
@@ -32,7 +31,7 @@ export function DictTypeList({ data }: { data: DictTypeScreenData }) {
   const confirmed = useConfirmedAction();
   const [form, setForm] = useState<{ open: boolean; dictId: number | null }>({ open: false, dictId: null });
   const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("dictId"), ids: ids.join(",") }), () => send(`system/dict/type/${ids.join(",")}`, "DELETE")).then((ok) => ok && list.refresh());
+    void confirmed(tl("removeConfirm", { name: t("dictId"), ids: ids.join(",") }), () => done(core.DELETE("/system/dict/type/{dictIds}", { params: { path: { dictIds: ids.join(",") } } }))).then((ok) => ok && list.refresh());
   const columns = useMemo(
     () =>
       helper.columns([
@@ -64,7 +63,7 @@ export function DictTypeList({ data }: { data: DictTypeScreenData }) {
   );
   const { query } = list;
   const refreshCache = async () => {
-    if (await send("system/dict/type/refreshCache", "DELETE")) toast.success(t("cacheRefreshed"));
+    if (await done(core.DELETE("/system/dict/type/refreshCache"))) toast.success(t("cacheRefreshed"));
   };
   return (
     <>
@@ -92,11 +91,7 @@ export function DictTypeList({ data }: { data: DictTypeScreenData }) {
         onEdit={(dictId) => setForm({ open: true, dictId })}
         onRemove={remove}
         onExport={() =>
-          download(
-            "api/system/dict/type/export",
-            { dictName: query.dictName, dictType: query.dictType, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) },
-            `dict_${Date.now()}.xlsx`,
-          )
+          saveAs(core.POST("/system/dict/type/export", { body: { dictName: query.dictName, dictType: query.dictType, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) }, ...asFile }), `dict_${Date.now()}.xlsx`)
         }
         extraButtons={<ToolbarButton perms="system:dict:remove" testId="toolbar-refresh-cache" icon={<RefreshCwIcon />} label={t("refreshCache")} onClick={refreshCache} />}
       />

@@ -9,10 +9,9 @@ import { NumberField, RadioField, SwitchField, TextField } from "@/components/fo
 import { FormDialog } from "@/components/form/form-dialog";
 import { IconPickerField } from "@/components/form/icon-picker";
 import { TreeSelectField } from "@/components/form/tree-select-field";
-import type { Dicts, MenuRow } from "@/lib/api/types";
+import { answer, core, done } from "@/lib/api/core";
+import type { Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
-import { send } from "@/lib/mutations";
-import { request } from "@/lib/request";
 import { type SelectNode, toSelectTree } from "@/lib/tree";
 import { BUTTON, DIRECTORY, MENU, type MenuForm, menuSchema } from "./menu-rules";
 
@@ -49,11 +48,11 @@ export function MenuFormDialog({ target, onClose, dicts, onSaved }: { target: Me
     let live = true;
     (async () => {
       const [all, detail] = await Promise.all([
-        request<MenuRow[]>("api/system/menu/list"),
-        "menuId" in target ? request<MenuRow>(`api/system/menu/${target.menuId}`) : Promise.resolve(null),
+        answer(core.GET("/system/menu/list")),
+        "menuId" in target ? answer(core.GET("/system/menu/{menuId}", { params: { path: { menuId: target.menuId } } })) : null,
       ]);
       if (!live) return;
-      const menus = (all.data ?? []).filter((menu) => menu.menuType !== BUTTON);
+      const menus = all.data.filter((menu) => menu.menuType !== BUTTON);
       setParents(toSelectTree(menus, { id: "menuId", parentId: "parentId", label: "menuName" }, { id: 0, label: t("root") }));
       const menu = detail?.data;
       form.reset(
@@ -84,7 +83,8 @@ export function MenuFormDialog({ target, onClose, dicts, onSaved }: { target: Me
   }, [target]);
 
   const save = form.handleSubmit(async (values) => {
-    if (await send("system/menu", creating ? "POST" : "PUT", { ...values, icon: values.icon || "#" })) {
+    const body = { ...values, icon: values.icon || "#" };
+    if (await done(creating ? core.POST("/system/menu", { body }) : core.PUT("/system/menu", { body }))) {
       toast.success(creating ? tl("added") : tl("updated"));
       onClose();
       onSaved();

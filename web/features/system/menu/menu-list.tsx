@@ -14,8 +14,8 @@ import { useList, useQueryDraft } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
 import { MenuIcon } from "@/components/layout/menu-icon";
 import { Card, CardContent } from "@/components/ui/card";
+import { core, done } from "@/lib/api/core";
 import type { MenuRow, MenuScreenData } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
 import { handleTree } from "@/lib/tree";
 import { MenuFormDialog, type MenuTarget } from "./menu-form-dialog";
 import { MENU_FILTERS, menuParsers } from "./query";
@@ -58,7 +58,7 @@ export function MenuList({ data }: { data: MenuScreenData }) {
                 icon={<Trash2Icon />}
                 label={tl("remove")}
                 onClick={() =>
-                  void confirmed(t("removeConfirm", { name: row.original.menuName }), () => send(`system/menu/${row.original.menuId}`, "DELETE")).then(
+                  void confirmed(t("removeConfirm", { name: row.original.menuName }), () => done(core.DELETE("/system/menu/{menuId}", { params: { path: { menuId: row.original.menuId } } }))).then(
                     (ok) => ok && list.refresh(),
                   )
                 }

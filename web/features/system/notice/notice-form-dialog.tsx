@@ -2,17 +2,15 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect } from "react";
 import { useController, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { FormItem, RadioField, SelectField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import type { Dicts, NoticeRow } from "@/lib/api/types";
+import { useRecordForm } from "@/components/form/use-record-form";
+import { answer, core, done } from "@/lib/api/core";
+import type { Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
-import { send } from "@/lib/mutations";
-import { request } from "@/lib/request";
 
 type T = (key: string) => string;
 const schema = (t: T) =>
@@ -31,22 +29,17 @@ export function NoticeFormDialog({ noticeId, open, onClose, dicts, onSaved }: { 
   const tl = useTranslations("list");
   const form = useForm<NoticeForm>({ resolver: zodResolver(schema(t)), defaultValues: { noticeTitle: "", noticeType: "", status: "0", noticeContent: "" } });
   const content = useController({ control: form.control, name: "noticeContent" });
-  useEffect(() => {
-    if (!open) return;
-    if (noticeId === null) {
-      form.reset({ noticeTitle: "", noticeType: "", status: "0", noticeContent: "" });
-      return;
-    }
-    request<NoticeRow & { noticeContent?: string }>(`api/system/notice/${noticeId}`)
-      .then(({ data }) => data && form.reset({ noticeId: data.noticeId, noticeTitle: data.noticeTitle, noticeType: data.noticeType, status: data.status, noticeContent: data.noticeContent ?? "" }))
-      .catch(onClose);
-  }, [open, noticeId]);
-  const save = form.handleSubmit(async (values) => {
-    if (await send("system/notice", noticeId === null ? "POST" : "PUT", values)) {
-      toast.success(noticeId === null ? tl("added") : tl("updated"));
-      onClose();
-      onSaved();
-    }
+  const save = useRecordForm(form, {
+    open,
+    id: noticeId,
+    onClose,
+    onSaved,
+    blank: () => ({ noticeTitle: "", noticeType: "", status: "0", noticeContent: "" }),
+    read: async (noticeId) => {
+      const { data } = await answer(core.GET("/system/notice/{noticeId}", { params: { path: { noticeId } } }));
+      return { noticeId: data.noticeId, noticeTitle: data.noticeTitle, noticeType: data.noticeType, status: data.status, noticeContent: data.noticeContent ?? "" };
+    },
+    write: (body, creating) => done(creating ? core.POST("/system/notice", { body }) : core.PUT("/system/notice", { body })),
   });
   const control = form.control;
   return (

@@ -9,8 +9,8 @@ import type { Features } from "@/components/data-table/features";
 import { QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
+import { core, done } from "@/lib/api/core";
 import type { NoticeRow, NoticeScreenData } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
 import { NoticeFormDialog } from "./notice-form-dialog";
 import { NOTICE_FILTERS, noticeParsers } from "./query";
 
@@ -26,7 +26,7 @@ export function NoticeList({ data }: { data: NoticeScreenData }) {
   const confirmed = useConfirmedAction();
   const [form, setForm] = useState<{ open: boolean; noticeId: number | null }>({ open: false, noticeId: null });
   const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("noticeId"), ids: ids.join(",") }), () => send(`system/notice/${ids.join(",")}`, "DELETE")).then((ok) => ok && list.refresh());
+    void confirmed(tl("removeConfirm", { name: t("noticeId"), ids: ids.join(",") }), () => done(core.DELETE("/system/notice/{noticeIds}", { params: { path: { noticeIds: ids.join(",") } } }))).then((ok) => ok && list.refresh());
   const columns = useMemo(
     () =>
       helper.columns([

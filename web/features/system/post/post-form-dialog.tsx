@@ -2,16 +2,14 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { NumberField, RadioField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import type { Dicts, PostRow } from "@/lib/api/types";
+import { useRecordForm } from "@/components/form/use-record-form";
+import { answer, core, done } from "@/lib/api/core";
+import type { Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
-import { send } from "@/lib/mutations";
-import { request } from "@/lib/request";
 
 type T = (key: string) => string;
 const postSchema = (t: T) =>
@@ -30,22 +28,17 @@ export function PostFormDialog({ postId, open, onClose, dicts, onSaved }: { post
   const t = useTranslations("post");
   const tl = useTranslations("list");
   const form = useForm<PostForm>({ resolver: zodResolver(postSchema(t)) });
-  useEffect(() => {
-    if (!open) return;
-    if (postId === null) {
-      form.reset({ postName: "", postCode: "", postSort: 0, status: "0", remark: "" });
-      return;
-    }
-    request<PostRow>(`api/system/post/${postId}`)
-      .then(({ data }) => data && form.reset({ ...data, remark: data.remark ?? "" }))
-      .catch(onClose);
-  }, [open, postId]);
-  const save = form.handleSubmit(async (values) => {
-    if (await send("system/post", postId === null ? "POST" : "PUT", values)) {
-      toast.success(postId === null ? tl("added") : tl("updated"));
-      onClose();
-      onSaved();
-    }
+  const save = useRecordForm(form, {
+    open,
+    id: postId,
+    onClose,
+    onSaved,
+    blank: () => ({ postName: "", postCode: "", postSort: 0, status: "0", remark: "" }),
+    read: async (postId) => {
+      const { data } = await answer(core.GET("/system/post/{postId}", { params: { path: { postId } } }));
+      return { ...data, remark: data.remark ?? "" };
+    },
+    write: (body, creating) => done(creating ? core.POST("/system/post", { body }) : core.PUT("/system/post", { body })),
   });
   const control = form.control;
   return (

@@ -9,9 +9,8 @@ import type { Features } from "@/components/data-table/features";
 import { QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
+import { asFile, core, done, saveAs } from "@/lib/api/core";
 import type { PostRow, PostScreenData } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
-import { download } from "@/lib/request";
 import { PostFormDialog } from "./post-form-dialog";
 import { POST_FILTERS, postParsers } from "./query";
 
@@ -27,7 +26,7 @@ export function PostList({ data }: { data: PostScreenData }) {
   const confirmed = useConfirmedAction();
   const [form, setForm] = useState<{ open: boolean; postId: number | null }>({ open: false, postId: null });
   const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("postId"), ids: ids.join(",") }), () => send(`system/post/${ids.join(",")}`, "DELETE")).then((ok) => ok && list.refresh());
+    void confirmed(tl("removeConfirm", { name: t("postId"), ids: ids.join(",") }), () => done(core.DELETE("/system/post/{postIds}", { params: { path: { postIds: ids.join(",") } } }))).then((ok) => ok && list.refresh());
   const columns = useMemo(
     () =>
       helper.columns([
@@ -81,7 +80,7 @@ export function PostList({ data }: { data: PostScreenData }) {
         onAdd={() => setForm({ open: true, postId: null })}
         onEdit={(postId) => setForm({ open: true, postId })}
         onRemove={remove}
-        onExport={() => download("api/system/post/export", { postCode: query.postCode, postName: query.postName, status: query.status }, `post_${Date.now()}.xlsx`)}
+        onExport={() => saveAs(core.POST("/system/post/export", { body: { postCode: query.postCode, postName: query.postName, status: query.status }, ...asFile }), `post_${Date.now()}.xlsx`)}
       />
       <PostFormDialog postId={form.postId} open={form.open} onClose={() => setForm({ ...form, open: false })} dicts={data.dicts} onSaved={list.refresh} />
     </>

@@ -88,7 +88,7 @@ export function AvatarEditor({ avatar, name }: { avatar: string; name: string })
     form.append("avatarfile", blob, "avatar.png");
     setSaving(true);
     try {
-      await upload("api/system/user/profile/avatar", form);
+      await upload("/system/user/profile/avatar", form);
       toast.success(t("avatarSaved"));
       setOpen(false);
       setLoaded(null);

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { TextField } from "@/components/form/fields";
 import { Button } from "@/components/ui/button";
 import { passwordSchema } from "@/features/system/user/user-rules";
-import { send } from "@/lib/mutations";
+import { core, done } from "@/lib/api/core";
 
 /** 修改密码: the server checks the old one and ends every session of the user, so this one signs out. */
 export function PasswordForm() {
@@ -25,10 +25,10 @@ export function PasswordForm() {
   const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { oldPassword: "", newPassword: "", confirmPassword: "" } });
 
   const save = form.handleSubmit(async ({ oldPassword, newPassword }) => {
-    if (await send("system/user/profile/updatePwd", "PUT", { oldPassword, newPassword })) {
+    if (await done(core.PUT("/system/user/profile/updatePwd", { body: { oldPassword, newPassword } }))) {
       toast.success(t("passwordChanged"));
       await signOut({ redirect: false });
-      window.location.href = "/login";
+      window.location.assign("/login");
     }
   });
   const control = form.control;

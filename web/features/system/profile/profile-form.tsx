@@ -9,9 +9,9 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { RadioField, TextField } from "@/components/form/fields";
 import { Button } from "@/components/ui/button";
+import { core, done } from "@/lib/api/core";
 import type { Dicts, UserDetail } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
-import { send } from "@/lib/mutations";
 
 type T = (key: string) => string;
 const schema = (t: T) =>
@@ -39,13 +39,13 @@ export function ProfileForm({ user, dicts }: { user: UserDetail; dicts: Dicts })
   const sendCode = async () => {
     if (!(await form.trigger("phonenumber"))) return;
     setSending(true);
-    const ok = await send("admin/open/send_code", "POST", { phonenumber: phone, scene: "phone" });
+    const ok = await done(core.POST("/admin/open/send_code", { body: { phonenumber: phone, scene: "phone" } }));
     setSending(false);
     if (ok) toast.success(t("codeSent"));
   };
   const save = form.handleSubmit(async (values) => {
     const body = { ...values, smsCode: phoneChanged ? values.smsCode : undefined };
-    if (await send("system/user/profile", "PUT", body)) {
+    if (await done(core.PUT("/system/user/profile", { body }))) {
       toast.success(t("saved"));
       router.refresh();
     }

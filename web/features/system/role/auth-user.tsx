@@ -12,8 +12,8 @@ import { QueryInput, QueryPanel } from "@/components/data-table/query-panel";
 import { ListToolbar } from "@/components/data-table/toolbar";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { Card, CardContent } from "@/components/ui/card";
+import { core, done } from "@/lib/api/core";
 import type { AuthUserRow, AuthUserScreenData } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
 import { useAuthUserColumns } from "./auth-user-columns";
 import { AUTH_USER_FILTERS, authUserParsers } from "./query";
 import { SelectUserDialog } from "./select-user-dialog";
@@ -34,7 +34,7 @@ export function AuthUser({ data }: { data: AuthUserScreenData }) {
 
   const cancel = useCallback(
     (row: AuthUserRow) =>
-      void confirmed(t("cancelConfirm", { name: row.userName }), () => send("system/role/authUser/cancel", "PUT", { userId: row.userId, roleId }), t("cancelDone")).then(
+      void confirmed(t("cancelConfirm", { name: row.userName }), () => done(core.PUT("/system/role/authUser/cancel", { body: { userId: row.userId, roleId } })), t("cancelDone")).then(
         (ok) => ok && list.refresh(),
       ),
     [confirmed, roleId, t],
@@ -42,7 +42,7 @@ export function AuthUser({ data }: { data: AuthUserScreenData }) {
   const cancelSelected = () =>
     void confirmed(
       t("cancelAllConfirm"),
-      () => send("system/role/authUser/cancelAll", "PUT", undefined, { roleId, userIds: selection.ids.join(",") }),
+      () => done(core.PUT("/system/role/authUser/cancelAll", { params: { query: { roleId, userIds: selection.ids.join(",") } } })),
       t("cancelDone"),
     ).then((ok) => ok && list.refresh());
   const columns = useAuthUserColumns(data.dicts, cancel);
@@ -79,7 +79,7 @@ export function AuthUser({ data }: { data: AuthUserScreenData }) {
           pending={list.pending}
         />
         <Pagination total={data.page.total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={setQuery} />
-        <SelectUserDialog roleId={roleId} dicts={data.dicts} open={selecting} onOpenChange={setSelecting} onSaved={list.refresh} />
+        <SelectUserDialog key={selecting ? "open" : "closed"} roleId={roleId} dicts={data.dicts} open={selecting} onOpenChange={setSelecting} onSaved={list.refresh} />
       </CardContent>
     </Card>
   );

@@ -8,9 +8,8 @@ import { FormDialog } from "@/components/form/form-dialog";
 import { CheckTree } from "@/components/tree/check-tree";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import type { RoleDeptTreeEnvelope, RoleRow, TreeSelectNode } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
-import { request } from "@/lib/request";
+import { answer, core, done } from "@/lib/api/core";
+import type { RoleRow, TreeSelectNode } from "@/lib/api/types";
 import { initialChecked, keysToSave } from "@/lib/tree-check";
 import { CUSTOM_SCOPE, DATA_SCOPES } from "./role-rules";
 
@@ -18,22 +17,21 @@ import { CUSTOM_SCOPE, DATA_SCOPES } from "./role-rules";
 export function DataScopeDialog({ role, onClose, onSaved }: { role: RoleRow | null; onClose: () => void; onSaved: () => void }) {
   const t = useTranslations("role");
   const tl = useTranslations("list");
-  const [scope, setScope] = useState("1");
+  // the screen keys this dialog by the role: a role's own values start each opening
+  const [scope, setScope] = useState(role?.dataScope ?? "1");
   const [depts, setDepts] = useState<TreeSelectNode[]>([]);
   const [checked, setChecked] = useState<Set<number>>(new Set());
-  const [linked, setLinked] = useState(true);
+  const [linked, setLinked] = useState(role?.deptCheckStrictly ?? true);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!role) return;
     let live = true;
-    setScope(role.dataScope);
-    setLinked(role.deptCheckStrictly);
-    (request(`api/system/role/deptTree/${role.roleId}`) as Promise<RoleDeptTreeEnvelope>)
+    answer(core.GET("/system/role/deptTree/{roleId}", { params: { path: { roleId: role.roleId } } }))
       .then((tree) => {
         if (!live) return;
-        setDepts(tree.depts ?? []);
-        setChecked(initialChecked(tree.depts ?? [], tree.checkedKeys ?? [], role.deptCheckStrictly));
+        setDepts(tree.depts);
+        setChecked(initialChecked(tree.depts, tree.checkedKeys, role.deptCheckStrictly));
       })
       .catch(onClose);
     return () => {
@@ -45,7 +43,7 @@ export function DataScopeDialog({ role, onClose, onSaved }: { role: RoleRow | nu
     event.preventDefault();
     if (!role) return;
     setSaving(true);
-    const ok = await send("system/role/dataScope", "PUT", {
+    const ok = await done(core.PUT("/system/role/dataScope", { body: {
       roleId: role.roleId,
       roleName: role.roleName,
       roleKey: role.roleKey,
@@ -55,7 +53,7 @@ export function DataScopeDialog({ role, onClose, onSaved }: { role: RoleRow | nu
       dataScope: scope,
       deptCheckStrictly: linked,
       deptIds: scope === CUSTOM_SCOPE ? keysToSave(depts, checked, linked) : [],
-    });
+    } }));
     setSaving(false);
     if (ok) {
       toast.success(tl("updated"));

@@ -30,7 +30,7 @@ export function RoleDialogsProvider({ dicts, onSaved, children }: { dicts: Dicts
         dicts={dicts}
         onSaved={onSaved}
       />
-      <DataScopeDialog role={scoped} onClose={() => setScoped(null)} onSaved={onSaved} />
+      <DataScopeDialog key={scoped?.roleId ?? 0} role={scoped} onClose={() => setScoped(null)} onSaved={onSaved} />
     </Context.Provider>
   );
 }

@@ -8,10 +8,9 @@ import { toast } from "sonner";
 import { FormItem, NumberField, RadioField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
 import { CheckTree } from "@/components/tree/check-tree";
-import type { Dicts, RoleMenuTreeEnvelope, RoleRow, TreeSelectNode } from "@/lib/api/types";
+import { answer, core, done } from "@/lib/api/core";
+import type { Dicts, RoleRow, TreeSelectNode } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
-import { send } from "@/lib/mutations";
-import { request } from "@/lib/request";
 import { initialChecked, keysToSave } from "@/lib/tree-check";
 import { type RoleForm, roleSchema } from "./role-rules";
 
@@ -50,21 +49,21 @@ export function RoleFormDialog({
         setChecked(new Set());
         setLinked(true);
         setRole(null);
-        const tree = await request<TreeSelectNode[]>("api/system/menu/treeselect");
+        const tree = await answer(core.GET("/system/menu/treeselect"));
         if (!live) return;
-        setMenus(tree.data ?? []);
+        setMenus(tree.data);
         return;
       }
       const [detail, tree] = await Promise.all([
-        request<RoleRow>(`api/system/role/${roleId}`),
-        request(`api/system/menu/roleMenuTreeselect/${roleId}`) as Promise<RoleMenuTreeEnvelope>,
+        answer(core.GET("/system/role/{roleId}", { params: { path: { roleId } } })),
+        answer(core.GET("/system/menu/roleMenuTreeselect/{roleId}", { params: { path: { roleId } } })),
       ]);
-      if (!live || !detail.data) return;
+      if (!live) return;
       const current = detail.data;
       setRole(current);
-      setMenus(tree.menus ?? []);
+      setMenus(tree.menus);
       setLinked(current.menuCheckStrictly);
-      setChecked(initialChecked(tree.menus ?? [], tree.checkedKeys ?? [], current.menuCheckStrictly));
+      setChecked(initialChecked(tree.menus, tree.checkedKeys, current.menuCheckStrictly));
       form.reset({
         roleId: current.roleId,
         roleName: current.roleName,
@@ -87,7 +86,7 @@ export function RoleFormDialog({
       dataScope: role?.dataScope,
       menuIds: keysToSave(menus, checked, linked),
     };
-    if (await send("system/role", creating ? "POST" : "PUT", body)) {
+    if (await done(creating ? core.POST("/system/role", { body }) : core.PUT("/system/role", { body }))) {
       toast.success(creating ? tl("added") : tl("updated"));
       onOpenChange(false);
       onSaved();

@@ -9,10 +9,9 @@ import { ListFrame } from "@/components/data-table/list-frame";
 import { ToolbarButton } from "@/components/data-table/operations";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
+import { asFile, core, done, saveAs } from "@/lib/api/core";
 import type { RoleScreenData } from "@/lib/api/types";
 import { dateRangeParams } from "@/lib/list-query";
-import { send } from "@/lib/mutations";
-import { download } from "@/lib/request";
 import { ADMIN_ROLE_ID, ROLE_COLUMN_IDS, type RoleActions, useRoleColumns } from "./columns";
 import { ROLE_FILTERS, roleParsers } from "./query";
 import { RoleDialogsProvider, useRoleDialogs } from "./role-dialogs";
@@ -39,7 +38,7 @@ function RoleListBody({ data, list }: { data: RoleScreenData; list: ReturnType<t
   const choices = useMemo(() => ROLE_COLUMN_IDS.map((id) => ({ id, label: id === "status" ? tl("status") : id === "createTime" ? tl("createTime") : t(id) })), [t, tl]);
 
   const remove = (ids: number[]) =>
-    confirmed(tl("removeConfirm", { name: t("roleId"), ids: ids.join(",") }), () => send(`system/role/${ids.join(",")}`, "DELETE")).then(
+    confirmed(tl("removeConfirm", { name: t("roleId"), ids: ids.join(",") }), () => done(core.DELETE("/system/role/{roleIds}", { params: { path: { roleIds: ids.join(",") } } }))).then(
       (ok) => ok && list.refresh(),
     );
   const actions = useMemo<RoleActions>(
@@ -52,7 +51,7 @@ function RoleListBody({ data, list }: { data: RoleScreenData; list: ReturnType<t
         const action = enabled ? tl("enable") : tl("disable");
         void confirmed(
           tl("statusConfirm", { action, name: row.roleName, kind: t("kind") }),
-          () => send("system/role/changeStatus", "PUT", { roleId: row.roleId, status: enabled ? "0" : "1" }),
+          () => done(core.PUT("/system/role/changeStatus", { body: { roleId: row.roleId, status: enabled ? "0" : "1" } })),
           tl("statusDone", { action }),
         ).then((ok) => ok && list.refresh());
       },
@@ -61,11 +60,7 @@ function RoleListBody({ data, list }: { data: RoleScreenData; list: ReturnType<t
   );
   const columns = useRoleColumns(actions);
   const exportRoles = () =>
-    download(
-      "api/system/role/export",
-      { roleName: query.roleName, roleKey: query.roleKey, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) },
-      `role_${Date.now()}.xlsx`,
-    );
+    saveAs(core.POST("/system/role/export", { body: { roleName: query.roleName, roleKey: query.roleKey, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) }, ...asFile }), `role_${Date.now()}.xlsx`);
 
   return (
     <ListFrame

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pagination } from "@/components/data-table/pagination";
@@ -9,13 +9,21 @@ import { QueryInput } from "@/components/data-table/query-panel";
 import { useSelection } from "@/components/data-table/use-list";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { answer, core, done } from "@/lib/api/core";
 import type { AuthUserRow, Dicts } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
 import { DEFAULT_PAGE_SIZE } from "@/lib/pager";
-import { request } from "@/lib/request";
 import { useAuthUserColumns } from "./auth-user-columns";
 
+interface Applied {
+  pageNum: number;
+  pageSize: number;
+  userName: string;
+  phonenumber: string;
+}
+
+/** The rows shown and the query they answer (null before the first answer): loading while it is not the one applied. */
 interface Page {
+  of: Applied | null;
   rows: AuthUserRow[];
   total: number;
 }
@@ -37,37 +45,31 @@ export function SelectUserDialog({
   const t = useTranslations("role");
   const tl = useTranslations("list");
   const [filters, setFilters] = useState({ userName: "", phonenumber: "" });
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [page, setPage] = useState<Page>({ rows: [], total: 0 });
-  const [loading, setLoading] = useState(false);
+  // the screen keys this dialog by its opening: each opening starts on page 1 with no filter
+  const [applied, setApplied] = useState<Applied>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE, userName: "", phonenumber: "" });
+  const [page, setPage] = useState<Page>({ of: null, rows: [], total: 0 });
+  const loading = open && page.of !== applied;
   const selection = useSelection(page.rows);
   const columns = useAuthUserColumns(dicts);
 
-  const load = useCallback(
-    async (next = paging, search = filters) => {
-      setLoading(true);
-      try {
-        const body = (await request("api/system/role/authUser/unallocatedList", { params: { roleId, ...next, ...search } })) as unknown as Page;
-        setPage({ rows: body.rows ?? [], total: body.total ?? 0 });
-      } finally {
-        setLoading(false);
-      }
-    },
-    [roleId, paging, filters],
-  );
   useEffect(() => {
-    if (open) void load({ pageNum: 1, pageSize: paging.pageSize }).catch(() => undefined);
-  }, [open]);
+    if (!open) return;
+    let live = true;
+    answer(core.GET("/system/role/authUser/unallocatedList", { params: { query: { roleId, ...applied } } }))
+      .then((body) => live && setPage({ of: applied, rows: body.rows, total: body.total }))
+      .catch(() => live && setPage((shown) => ({ ...shown, of: applied })));
+    return () => {
+      live = false;
+    };
+  }, [open, roleId, applied]);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const next = { ...paging, pageNum: 1 };
-    setPaging(next);
-    void load(next).catch(() => undefined);
+    setApplied({ ...filters, pageNum: 1, pageSize: applied.pageSize });
   };
   const submit = async () => {
     if (selection.ids.length === 0) return toast.error(t("chooseUsers"));
-    if (await send("system/role/authUser/selectAll", "PUT", undefined, { roleId, userIds: selection.ids.join(",") })) {
+    if (await done(core.PUT("/system/role/authUser/selectAll", { params: { query: { roleId, userIds: selection.ids.join(",") } } }))) {
       toast.success(t("selectDone"));
       onOpenChange(false);
       onSaved();
@@ -101,12 +103,9 @@ export function SelectUserDialog({
         </div>
         <Pagination
           total={page.total}
-          pageNum={paging.pageNum}
-          pageSize={paging.pageSize}
-          onChange={(next) => {
-            setPaging(next);
-            void load(next).catch(() => undefined);
-          }}
+          pageNum={applied.pageNum}
+          pageSize={applied.pageSize}
+          onChange={(next) => setApplied({ ...applied, ...next })}
         />
         <div className="flex justify-end gap-2">
           <Button data-testid="select-user-submit" onClick={submit}>

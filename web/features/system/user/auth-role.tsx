@@ -10,8 +10,8 @@ import type { Features } from "@/components/data-table/features";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { core, done } from "@/lib/api/core";
 import type { AuthRoleScreenData, RoleRow } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
 
 const helper = createColumnHelper<Features, RoleRow>();
 
@@ -37,7 +37,7 @@ export function AuthRole({ data }: { data: AuthRoleScreenData }) {
   const submit = async () => {
     setSaving(true);
     const roleIds = Object.keys(selection).filter((id) => selection[id]).join(",");
-    const ok = await send("system/user/authRole", "PUT", undefined, { userId: data.user.userId, roleIds });
+    const ok = await done(core.PUT("/system/user/authRole", { params: { query: { userId: data.user.userId, roleIds } } }));
     setSaving(false);
     if (ok) {
       toast.success(t("authRoleSaved"));

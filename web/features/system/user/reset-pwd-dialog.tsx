@@ -8,8 +8,8 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
+import { core, done } from "@/lib/api/core";
 import type { UserRow } from "@/lib/api/types";
-import { send } from "@/lib/mutations";
 import { passwordSchema } from "./user-rules";
 
 /** 重置密码: the new password for one user; the server ends that user's sessions. */
@@ -21,7 +21,7 @@ export function ResetPwdDialog({ user, onClose }: { user: UserRow | null; onClos
 
   const save = form.handleSubmit(async ({ password }) => {
     if (!user) return;
-    if (await send("system/user/resetPwd", "PUT", { userId: user.userId, password })) {
+    if (await done(core.PUT("/system/user/resetPwd", { body: { userId: user.userId, password } }))) {
       toast.success(t("resetDone", { password }));
       onClose();
     }

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
 import { ImportDialog } from "@/components/upload/import-dialog";
+import { asFile, core, saveAs } from "@/lib/api/core";
 import type { Dicts, TreeSelectNode, UserRow } from "@/lib/api/types";
 import { ResetPwdDialog } from "./reset-pwd-dialog";
 import { UserFormDialog } from "./user-form-dialog";
@@ -57,9 +58,8 @@ export function UserDialogsProvider({
         open={importing}
         onOpenChange={setImporting}
         title={t("importTitle")}
-        uploadPath="api/system/user/importData"
-        templatePath="api/system/user/importTemplate"
-        templateName={`user_template_${Date.now()}.xlsx`}
+        uploadPath="/system/user/importData"
+        onTemplate={() => void saveAs(core.POST("/system/user/importTemplate", asFile), `user_template_${Date.now()}.xlsx`)}
         updateSupportLabel={t("updateSupport")}
         onImported={onSaved}
       />

@@ -8,10 +8,9 @@ import { toast } from "sonner";
 import { CheckboxGroupField, RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
 import { TreeSelectField } from "@/components/form/tree-select-field";
-import type { Dicts, PostRow, RoleRow, TreeSelectNode, UserDetailEnvelope, UserFormOptions } from "@/lib/api/types";
+import { answer, bff, core, done } from "@/lib/api/core";
+import type { Dicts, PostRow, RoleRow, TreeSelectNode } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
-import { send } from "@/lib/mutations";
-import { request } from "@/lib/request";
 import { type UserForm, userSchema } from "./user-rules";
 
 const EMPTY: UserForm = {
@@ -59,20 +58,19 @@ export function UserFormDialog({
         form.reset(EMPTY);
         // the core's GET /system/user/ (empty id): Next drops the trailing slash, so the BFF screen asks for it
         const [options, init] = await Promise.all([
-          request<UserFormOptions>("screens/system/user/options"),
-          request("api/system/config/configKey/sys.user.initPassword").catch(() => null),
+          answer(bff.GET("/bff/screens/system/user/options")),
+          answer(core.GET("/system/config/configKey/{configKey}", { params: { path: { configKey: "sys.user.initPassword" } } })).catch(() => null),
         ]);
         if (!live) return;
-        setOptions({ posts: options.data?.posts ?? [], roles: options.data?.roles ?? [] });
+        setOptions({ posts: options.data.posts, roles: options.data.roles });
         if (!form.getValues("password") && init?.msg) form.setValue("password", init.msg);
         return;
       }
-      const body = (await request(`api/system/user/${userId}`)) as UserDetailEnvelope;
+      const body = await answer(core.GET("/system/user/{userId}", { params: { path: { userId } } }));
       if (!live) return;
-      setOptions({ posts: body.posts ?? [], roles: body.roles ?? [] });
-      if (body.data) {
-        const user = body.data;
-        form.reset({
+      setOptions({ posts: body.posts, roles: body.roles });
+      const user = body.data;
+      form.reset({
           userId: user.userId,
           deptId: user.deptId ?? null,
           userName: user.userName,
@@ -82,11 +80,10 @@ export function UserFormDialog({
           email: user.email ?? "",
           sex: user.sex ?? "",
           status: user.status,
-          postIds: body.postIds ?? [],
-          roleIds: body.roleIds ?? [],
+          postIds: body.postIds,
+          roleIds: body.roleIds,
           remark: user.remark ?? "",
         });
-      }
     })().catch(() => onOpenChange(false));
     return () => {
       live = false;
@@ -96,7 +93,7 @@ export function UserFormDialog({
   const save = form.handleSubmit(async (values) => {
     const filled = { ...values, sex: values.sex || undefined };
     const body = creating ? filled : { ...filled, userName: undefined, password: undefined };
-    if (await send("system/user", creating ? "POST" : "PUT", body)) {
+    if (await done(creating ? core.POST("/system/user", { body }) : core.PUT("/system/user", { body }))) {
       toast.success(creating ? tl("added") : tl("updated"));
       onOpenChange(false);
       onSaved();

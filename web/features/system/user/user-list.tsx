@@ -11,10 +11,9 @@ import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { FilterTree } from "@/components/tree/filter-tree";
 import { Card, CardContent } from "@/components/ui/card";
+import { asFile, core, done, saveAs } from "@/lib/api/core";
 import type { UserRow, UserScreenData } from "@/lib/api/types";
 import { dateRangeParams } from "@/lib/list-query";
-import { send } from "@/lib/mutations";
-import { download } from "@/lib/request";
 import { USER_COLUMN_IDS, type UserActions, useUserColumns } from "./columns";
 import { USER_FILTERS, userParsers } from "./query";
 import { UserDialogsProvider, useUserDialogs } from "./user-dialogs";
@@ -42,7 +41,7 @@ function UserListBody({ data, list }: { data: UserScreenData; list: ReturnType<t
   const choices = useMemo(() => USER_COLUMN_IDS.map((id) => ({ id, label: t(id === "deptName" ? "dept" : id === "status" ? "statusLabel" : id) })), [t]);
 
   const remove = (ids: number[]) =>
-    confirmed(tl("removeConfirm", { name: t("userId"), ids: ids.join(",") }), () => send(`system/user/${ids.join(",")}`, "DELETE")).then(
+    confirmed(tl("removeConfirm", { name: t("userId"), ids: ids.join(",") }), () => done(core.DELETE("/system/user/{userIds}", { params: { path: { userIds: ids.join(",") } } }))).then(
       (ok) => ok && list.refresh(),
     );
   const actions = useMemo<UserActions>(
@@ -55,7 +54,7 @@ function UserListBody({ data, list }: { data: UserScreenData; list: ReturnType<t
         const action = enabled ? tl("enable") : tl("disable");
         void confirmed(
           tl("statusConfirm", { action, name: row.userName, kind: t("kind") }),
-          () => send("system/user/changeStatus", "PUT", { userId: row.userId, status: enabled ? "0" : "1" }),
+          () => done(core.PUT("/system/user/changeStatus", { body: { userId: row.userId, status: enabled ? "0" : "1" } })),
           tl("statusDone", { action }),
         ).then((ok) => ok && list.refresh());
       },
@@ -64,17 +63,13 @@ function UserListBody({ data, list }: { data: UserScreenData; list: ReturnType<t
   );
   const columns = useUserColumns(actions);
   const exportUsers = () =>
-    download(
-      "api/system/user/export",
-      {
+    saveAs(core.POST("/system/user/export", { body: {
         userName: query.userName,
         phonenumber: query.phonenumber,
         status: query.status,
         deptId: query.deptId ?? undefined,
         ...dateRangeParams([query.beginTime, query.endTime]),
-      },
-      `user_${Date.now()}.xlsx`,
-    );
+      }, ...asFile }), `user_${Date.now()}.xlsx`);
 
   return (
     <div data-testid="user-screen" className="grid grid-cols-1 gap-4 lg:grid-cols-[240px_minmax(0,1fr)]">

@@ -12,7 +12,6 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { send } from "@/lib/mutations";
 import { componentName, exportJson, exportReact } from "./export";
 import { canRedo, canUndo, commit, type History, historyKey, redo, start, undo } from "./history";
 import {
@@ -27,23 +26,16 @@ import {
   insertField,
   moveField,
   removeField,
-  type SavedField,
   shiftField,
   toSaved,
   updateField,
 } from "./schema";
-import { request } from "@/lib/request";
+import { answer, core, done } from "@/lib/api/core";
 import type { BuildScreenData } from "../types";
 import { Canvas, Palette, PALETTE_PREFIX } from "./canvas";
 import { type ExportFile, ExportDialog } from "./export-dialog";
 import { PreviewForm } from "./preview-form";
 import { PropertyPanel } from "./property-panel";
-
-interface SavedForm {
-  formId: number;
-  formName: string;
-  fields: SavedField[];
-}
 
 /**
  * From the palette, the place under the pointer (a field or a row before the canvas itself); moving a
@@ -138,8 +130,8 @@ export function FormDesigner({ data }: { data: BuildScreenData }) {
     }
     if (!checked()) return;
     try {
-      const { data: saved } = await request<{ formId: number }>("api/tool/build", { method: "POST", data: { formId, formName: formName.trim(), fields: toSaved(fields), config: {} } });
-      if (saved) setFormId(saved.formId);
+      const { data: saved } = await answer(core.POST("/tool/build", { body: { formId, formName: formName.trim(), fields: toSaved(fields), config: {} } }));
+      setFormId(saved.formId);
       toast.success(t("saved"));
       router.refresh();
     } catch {
@@ -149,8 +141,7 @@ export function FormDesigner({ data }: { data: BuildScreenData }) {
   const open = async () => {
     if (!opening) return;
     try {
-      const { data: form } = await request<SavedForm>(`api/tool/build/${opening}`);
-      if (!form) return;
+      const { data: form } = await answer(core.GET("/tool/build/{formId}", { params: { path: { formId: Number(opening) } } }));
       setHistory(start(fromSaved(form.fields)));
       setFormName(form.formName);
       setFormId(form.formId);
@@ -162,7 +153,7 @@ export function FormDesigner({ data }: { data: BuildScreenData }) {
   };
   const removeSaved = async () => {
     if (!opening) return;
-    if (await send(`tool/build/${opening}`, "DELETE")) {
+    if (await done(core.DELETE("/tool/build/{formIds}", { params: { path: { formIds: opening } } }))) {
       if (String(formId) === opening) setFormId(null);
       setOpening("");
       toast.success(t("deleted"));

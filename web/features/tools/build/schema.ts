@@ -1,8 +1,9 @@
 /**
  * The form designer's model: a form is a list of fields; a "row" holds fields side by side. Every
  * change is a pure function returning a new list (so the undo stack can keep the old ones).
- * Saved forms use the core's shape (core_api/tools/build/routes.py FormField), without the ids.
+ * Saved forms use the core's shape (core_api/platform/contract/system.py FormField), without the ids.
  */
+import type { components } from "@/lib/api/core-types";
 
 export const FIELD_TYPES = ["input", "textarea", "number", "select", "radio", "checkbox", "switch", "date", "daterange", "time", "rate", "slider", "color", "upload", "editor", "row"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -236,15 +237,30 @@ export function formProblem(fields: readonly DesignField[]): string | null {
   return null;
 }
 
-export type SavedField = Omit<DesignField, "id" | "children"> & { children: SavedField[] };
+/** A field as saved (the core's body) and as read back (its answer). */
+export type SavedField = components["schemas"]["FormField-Input"];
+type ReadField = components["schemas"]["FormField-Output"];
 
 /** The saved (core) shape: no ids. */
 export function toSaved(fields: readonly DesignField[]): SavedField[] {
-  return fields.map(({ id: _id, children, ...rest }) => ({ ...rest, children: toSaved(children) }));
+  return fields.map(({ id: _id, children, rules, options, ...rest }) => ({
+    ...rest,
+    rules: { ...rules },
+    options: options.map((option) => ({ ...option })),
+    children: toSaved(children),
+  }));
+}
+
+/** A saved field's rules: those the designer knows, of their types. */
+function savedRules(rules: Record<string, unknown>): FieldRules {
+  const out: FieldRules = {};
+  for (const key of ["minLength", "maxLength", "min", "max"] as const) if (typeof rules[key] === "number") out[key] = rules[key];
+  for (const key of ["pattern", "message"] as const) if (typeof rules[key] === "string") out[key] = rules[key];
+  return out;
 }
 
 /** A saved form back into the designer: fresh ids, anything missing filled with defaults. */
-export function fromSaved(saved: readonly Partial<SavedField>[] | undefined): DesignField[] {
+export function fromSaved(saved: readonly Partial<ReadField>[] | undefined): DesignField[] {
   const out: DesignField[] = [];
   for (const item of saved ?? []) {
     const type = (FIELD_TYPES as readonly string[]).includes(String(item.type)) ? (item.type as FieldType) : "input";
@@ -256,7 +272,7 @@ export function fromSaved(saved: readonly Partial<SavedField>[] | undefined): De
       default: item.default === undefined ? base.default : (item.default as FieldValue),
       placeholder: typeof item.placeholder === "string" ? item.placeholder : "",
       required: item.required === true,
-      rules: item.rules && typeof item.rules === "object" ? { ...item.rules } : {},
+      rules: item.rules && typeof item.rules === "object" ? savedRules(item.rules) : {},
       options: Array.isArray(item.options) ? item.options.map((o) => ({ label: String(o.label ?? ""), value: String(o.value ?? "") })) : base.options,
       span: typeof item.span === "number" && item.span >= 1 && item.span <= 24 ? item.span : 24,
       children: type === "row" ? fromSaved(item.children).filter((child) => child.type !== "row") : [],

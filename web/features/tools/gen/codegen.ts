@@ -102,9 +102,7 @@ export function previewTabs(paths: readonly string[]): { path: string; label: st
   });
 }
 
-/** The zip call of one or several tables (the core names the file). */
-export function genCodeRequest(tableNames: readonly string[]): { path: string; params: Record<string, string> } {
-  const names = [...new Set(tableNames)].filter((name) => IDENTIFIER.test(name));
-  if (names.length === 1) return { path: `api/tool/gen/genCode/${names[0]}`, params: {} };
-  return { path: "api/tool/gen/batchGenCode", params: { tables: names.join(",") } };
+/** The tables whose code a zip holds: each once, only table names. */
+export function codeTables(tableNames: readonly string[]): string[] {
+  return [...new Set(tableNames)].filter((name) => IDENTIFIER.test(name));
 }

@@ -12,8 +12,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { send } from "@/lib/mutations";
 import { FORM_COLUMNS, type GenForm, genBody, genFormSchema, HTML_TYPES, PYTHON_TYPES, QUERY_TYPES, TEMPLATES, tsTypeOf } from "./codegen";
+import { core, done } from "@/lib/api/core";
 import type { TreeNode } from "@/lib/tree-check";
 import type { GenEditScreenData } from "../types";
 
@@ -80,7 +80,7 @@ export function GenEditForm({ data }: { data: GenEditScreenData }) {
   const tableOptions = data.tables.filter((tbl) => tbl.tableId !== data.info.tableId).map((tbl) => ({ value: tbl.tableName, label: `${tbl.tableName}：${tbl.tableComment}` }));
   const save = form.handleSubmit(
     async (values) => {
-      if (await send("tool/gen", "PUT", genBody(values))) {
+      if (await done(core.PUT("/tool/gen", { body: genBody(values) }))) {
         toast.success(t("saved"));
         router.push("/tool/gen");
       }

@@ -11,10 +11,9 @@ import { Badge } from "@/components/ui/badge";
 import { QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { RowAction, ToolbarButton } from "@/components/data-table/operations";
-import { send } from "@/lib/mutations";
 import { useConfirmedAction } from "@/components/confirm-provider";
-import { genCodeRequest } from "./codegen";
-import { download, request } from "@/lib/request";
+import { codeTables } from "./codegen";
+import { core, done, saveAs } from "@/lib/api/core";
 import type { GenScreenData, GenTableRow } from "../types";
 import { ImportTableDialog } from "./import-dialog";
 import { PreviewDialog } from "./preview-dialog";
@@ -38,14 +37,18 @@ export function GenList({ data }: { data: GenScreenData }) {
   const namesOf = (ids: number[]) => rows.filter((row) => ids.includes(row.tableId)).map((row) => row.tableName);
   const edit = (tableId: number) => router.push(`/tool/gen-edit/index/${tableId}`);
   const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("tableId"), ids: ids.join(",") }), () => send(`tool/gen/${ids.join(",")}`, "DELETE")).then(
+    void confirmed(tl("removeConfirm", { name: t("tableId"), ids: ids.join(",") }), () => done(core.DELETE("/tool/gen/{tableIds}", { params: { path: { tableIds: ids.join(",") } } }))).then(
       (ok) => ok && list.refresh(),
     );
   const sync = (name: string) =>
-    void confirmed(t("syncConfirm", { name }), () => request(`api/tool/gen/synchDb/${name}`).then(() => true, () => false), t("synced")).then((ok) => ok && list.refresh());
+    void confirmed(t("syncConfirm", { name }), () => done(core.GET("/tool/gen/synchDb/{tableName}", { params: { path: { tableName: name } } })), t("synced")).then((ok) => ok && list.refresh());
   const code = (names: string[]) => {
-    const call = genCodeRequest(names);
-    void download(call.path, call.params, names.length === 1 ? `${names[0]}.zip` : "console-code.zip", "GET");
+    const [first, ...others] = codeTables(names);
+    const zip =
+      others.length === 0
+        ? core.GET("/tool/gen/genCode/{tableName}", { params: { path: { tableName: first } }, parseAs: "blob" })
+        : core.GET("/tool/gen/batchGenCode", { params: { query: { tables: [first, ...others].join(",") } }, parseAs: "blob" });
+    void saveAs(zip, names.length === 1 ? `${names[0]}.zip` : "console-code.zip");
   };
 
   const columns = useMemo(
@@ -124,7 +127,7 @@ export function GenList({ data }: { data: GenScreenData }) {
       total={data.page.total}
       getRowId={(row) => String(row.tableId)}
     >
-      <ImportTableDialog open={importing} onClose={() => setImporting(false)} onImported={list.refresh} />
+      <ImportTableDialog key={importing ? "open" : "closed"} open={importing} onClose={() => setImporting(false)} onImported={list.refresh} />
       <PreviewDialog tableId={preview} onClose={() => setPreview(null)} />
     </ListFrame>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Pagination } from "@/components/data-table/pagination";
 import { QueryInput } from "@/components/data-table/query-panel";
@@ -9,8 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { send } from "@/lib/mutations";
-import { request } from "@/lib/request";
+import { answer, bff, core, done } from "@/lib/api/core";
 import type { DbTablePage } from "../types";
 
 const PAGE_SIZE = 10;
@@ -26,16 +25,17 @@ export function ImportTableDialog({ open, onClose, onImported }: { open: boolean
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    const { data } = await request<DbTablePage>("screens/tool/gen/db", { params: { ...applied, pageNum, pageSize: PAGE_SIZE } });
-    if (data) setPage(data);
-  }, [applied, pageNum]);
+  // the list keys this dialog by its opening: each opening starts with nothing chosen
   useEffect(() => {
-    if (open) void load().catch(() => undefined);
-  }, [open, load]);
-  useEffect(() => {
-    if (!open) setChosen([]);
-  }, [open]);
+    if (!open) return;
+    let live = true;
+    answer(bff.GET("/bff/screens/tool/gen/db", { params: { query: { ...applied, pageNum, pageSize: PAGE_SIZE } } }))
+      .then(({ data }) => live && setPage(data))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open, applied, pageNum]);
 
   const toggle = (name: string, on: boolean) => setChosen((current) => (on ? [...current, name] : current.filter((item) => item !== name)));
   const submit = async () => {
@@ -44,7 +44,7 @@ export function ImportTableDialog({ open, onClose, onImported }: { open: boolean
       return;
     }
     setBusy(true);
-    const ok = await send("tool/gen/importTable", "POST", undefined, { tables: chosen.join(",") });
+    const ok = await done(core.POST("/tool/gen/importTable", { params: { query: { tables: chosen.join(",") } } }));
     setBusy(false);
     if (ok) {
       toast.success(t("imported"));

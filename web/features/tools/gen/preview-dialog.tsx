@@ -7,23 +7,29 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { answer, core } from "@/lib/api/core";
 import { previewTabs } from "./codegen";
-import { request } from "@/lib/request";
 
 /** 代码预览: one tab per generated file, its text shown as text (never as markup), with a copy button. */
 export function PreviewDialog({ tableId, onClose }: { tableId: number | null; onClose: () => void }) {
   const t = useTranslations("tools.gen");
-  const [files, setFiles] = useState<Record<string, string>>({});
+  // the files of the table they were read for: another table shows none until its own arrive
+  const [read, setRead] = useState<{ tableId: number; files: Record<string, string> } | null>(null);
+  const files = useMemo(() => (read && read.tableId === tableId ? read.files : {}), [read, tableId]);
   const [active, setActive] = useState("");
   useEffect(() => {
-    setFiles({});
     if (tableId === null) return;
-    request<Record<string, string>>(`api/tool/gen/preview/${tableId}`)
+    let live = true;
+    answer(core.GET("/tool/gen/preview/{tableId}", { params: { path: { tableId } } }))
       .then(({ data }) => {
-        setFiles(data ?? {});
-        setActive(previewTabs(Object.keys(data ?? {}))[0]?.path ?? "");
+        if (!live) return;
+        setRead({ tableId, files: data });
+        setActive(previewTabs(Object.keys(data))[0]?.path ?? "");
       })
-      .catch(onClose);
+      .catch(() => live && onClose());
+    return () => {
+      live = false;
+    };
   }, [tableId]);
   const tabs = useMemo(() => previewTabs(Object.keys(files)), [files]);
   const copy = async (path: string) => {

@@ -1,11 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FrameStatus } from "@/components/frame-status";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useTicket } from "@/components/use-ticket";
+import { answer, core } from "@/lib/api/core";
 import { docsFrameSrc } from "@/lib/api-docs";
-import { request, RequestError } from "@/lib/request";
 
 /** The documents the page offers, as the core's Swagger UI names them (its top bar selector). */
 const DOCUMENTS = { core: { url: "openapi.json", name: "core API" }, bff: { url: "bff.json", name: "BFF" } } as const;
@@ -30,38 +31,24 @@ function selectDocument(frame: HTMLIFrameElement | null, name: string): boolean 
  */
 export function SwaggerFrame() {
   const t = useTranslations("tools.swagger");
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { ticket, failed, retry } = useTicket(() => answer(core.POST("/tool/swagger/ticket")));
+  const src = ticket && docsFrameSrc(ticket);
   const [document, setDocument] = useState<Document>("core");
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState("calc(100vh - 140px)");
 
-  const open = useCallback(async () => {
-    setFailed(false);
-    setSrc(null);
-    try {
-      const { data } = await request<{ ticket: string }>("api/tool/swagger/ticket", { method: "POST" });
-      if (data?.ticket) setSrc(docsFrameSrc(data.ticket));
-      else setFailed(true);
-    } catch (error) {
-      if (!(error instanceof RequestError)) throw error;
-      setFailed(true);
-    }
-  }, []);
   useEffect(() => {
-    void open();
     const measure = () => setHeight(`${window.innerHeight - 140}px`);
-    measure();
     window.addEventListener("resize", measure);
     return () => window.removeEventListener("resize", measure);
-  }, [open]);
+  }, []);
 
   const show = (next: Document) => {
     if (selectDocument(frame.current, DOCUMENTS[next].name)) setDocument(next);
   };
 
   if (failed || !src) {
-    return <FrameStatus testId="swagger" failed={failed} onRetry={open} labels={{ opening: t("opening"), failed: t("failed"), retry: t("retry") }} />;
+    return <FrameStatus testId="swagger" failed={failed} onRetry={retry} labels={{ opening: t("opening"), failed: t("failed"), retry: t("retry") }} />;
   }
   return (
     <div data-testid="swagger-screen" className="flex flex-col gap-2">
