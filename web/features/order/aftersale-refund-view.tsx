@@ -1,7 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Badge } from "@/components/ui/badge";
@@ -9,47 +10,18 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { components } from "@/lib/api/bff-types";
+import { answer, core } from "@/lib/api/core";
 import { fenToYuan } from "@/lib/money";
-import { request, RequestError } from "@/lib/request";
-import { type AfterSaleStatus, executable } from "./aftersale-logic";
-import { type AfterSaleRow, statusBadge } from "./aftersale-screen";
+import { RequestError } from "@/lib/request";
+import { executable, statusBadge } from "./aftersale-logic";
 
-interface RefundRow {
-  id: number;
-  refundNo: string;
-  mainNo: string;
-  uid: number;
-  amountFen: number;
-  status: "refunding" | "refunded" | "failed";
-  reason: string;
-  attempts: number;
-  executor: string;
-  pointsBack: number;
-  createTime: string;
-  finishTime: string | null;
-}
-
-interface QueueRow extends AfterSaleRow {
-  passwordNeeded: boolean;
-  refund: { refundNo: string; status: string; reason: string; attempts: number } | null;
-}
-
-async function page<T>(path: string, params: Record<string, unknown>): Promise<T[]> {
-  try {
-    return ((await request<unknown>(path, { params })) as unknown as { rows: T[] }).rows;
-  } catch (error) {
-    if (!(error instanceof RequestError)) throw error;
-    return [];
-  }
-}
+type Schemas = components["schemas"];
+type QueueRow = Schemas["FinanceRefundRow"];
 
 /** Refunds, order side (order/refund/index): every refund row, its number, amount, attempts and result. */
-export function RefundListScreen() {
+export function RefundListView({ data: { rows } }: { data: Schemas["RefundScreen"] }) {
   const t = useTranslations("orderAfterSale");
-  const [rows, setRows] = useState<RefundRow[]>([]);
-  useEffect(() => {
-    void page<RefundRow>("api/admin/order_main/refund_order", { pageSize: 50 }).then(setRows);
-  }, []);
   return (
     <div className="p-4" data-testid="refund-list-screen">
       <Table data-testid="refund-table">
@@ -88,28 +60,26 @@ export function RefundListScreen() {
 }
 
 /** Finance's refunds (finance/refund/index): the approved after-sales, executed (or retried) here. */
-export function FinanceRefundScreen() {
+export function FinanceRefundView({ data: { rows } }: { data: Schemas["FinanceRefundScreen"] }) {
   const t = useTranslations("orderAfterSale");
-  const [rows, setRows] = useState<QueueRow[]>([]);
+  const router = useRouter();
+  const [, startTransition] = useTransition();
   const [asking, setAsking] = useState<QueueRow | null>(null);
   const [password, setPassword] = useState("");
-  const reload = useCallback(async () => setRows(await page<QueueRow>("api/admin/finance_refund/refund_order", { pageSize: 50 })), []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const execute = async (row: QueueRow, pwd?: string) => {
     try {
-      const answer = await request<{ status: string }>("api/admin/finance_refund/refund_order", { method: "POST", data: { id: row.id, password: pwd } });
-      if (answer.data?.status === "refunded") toast.success(answer.msg ?? t("done"));
-      else if (answer.data?.status === "refunding") toast.info(answer.msg ?? t("processing")); // the sweep asks again
-      else toast.error(answer.msg ?? t("failed"));
+      const result = await answer(core.POST("/admin/finance_refund/refund_order", { body: { id: row.id, password: pwd } }));
+      const { status } = result.data;
+      if (status === "refunded") toast.success(result.msg ?? t("done"));
+      else if (status === "refunding") toast.info(result.msg ?? t("processing")); // the sweep asks again
+      else toast.error(result.msg ?? t("failed"));
       setAsking(null);
       setPassword("");
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
     }
-    await reload();
+    startTransition(() => router.refresh());
   };
 
   return (
@@ -144,7 +114,7 @@ export function FinanceRefundScreen() {
               </TableCell>
               <TableCell className="font-mono text-xs">{row.refund?.refundNo ?? ""}</TableCell>
               <TableCell>
-                {executable(row.status as AfterSaleStatus) && (
+                {executable(row.status) && (
                   <Authorized perms="finance:refund:execute">
                     <Button size="sm" data-testid="finance-refund-execute" onClick={() => (row.passwordNeeded ? setAsking(row) : void execute(row))}>
                       {row.status === "refund_failed" ? t("do.retry") : t("do.execute")}

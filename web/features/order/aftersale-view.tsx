@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Badge } from "@/components/ui/badge";
@@ -9,75 +9,39 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useList } from "@/components/data-table/use-list";
+import type { components } from "@/lib/api/bff-types";
+import { answer, core } from "@/lib/api/core";
 import { fenToYuan } from "@/lib/money";
-import { request, RequestError } from "@/lib/request";
-import { AFTER_SALE_STATUSES, type AfterSaleStatus, type Decision, decisionBody, decisionsFor } from "./aftersale-logic";
+import { RequestError } from "@/lib/request";
+import { AFTER_SALE_STATUSES, type AfterSaleStatus, type Decision, decisionBody, decisionsFor, statusBadge } from "./aftersale-logic";
+import { afterSaleParsers } from "./query";
 
-export interface AfterSaleRow {
-  id: number;
-  afterSaleNo: string;
-  orderNo: string;
-  uid: number;
-  shopId: number;
-  kind: "refund" | "return_refund";
-  status: AfterSaleStatus;
-  statusLabel: string;
-  quantity: number;
-  amountFen: number;
-  goodsName: string;
-  spec: string;
-  reason: string;
-  rejectReason: string;
-  carrier: string;
-  trackingNo: string;
-  createTime: string;
-}
-
-export function statusBadge(status: AfterSaleStatus): "danger" | "success" | "warning" {
-  if (status === "refunded") return "success";
-  if (status === "rejected" || status === "return_rejected" || status === "refund_failed" || status === "cancelled") return "danger";
-  return "warning";
-}
+type AfterSaleRow = components["schemas"]["AfterSaleRow"];
 
 /** After-sales (order/afterSale/index): status tabs with counts, and the decide dialog (approve, reject, receive). */
-export function AfterSaleScreen() {
+export function AfterSaleView({ data }: { data: components["schemas"]["AfterSaleScreen"] }) {
   const t = useTranslations("orderAfterSale");
-  const [status, setStatus] = useState<AfterSaleStatus | "">("");
-  const [rows, setRows] = useState<AfterSaleRow[]>([]);
-  const [counts, setCounts] = useState<Record<string, number>>({});
+  const list = useList(afterSaleParsers);
+  const status = list.query.status ?? "";
+  const setStatus = (next: (typeof AFTER_SALE_STATUSES)[number] | "") => list.setQuery({ status: next || null });
+  const { rows, counts } = data;
   const [asking, setAsking] = useState<{ row: AfterSaleRow; action: Decision } | null>(null);
   const [reason, setReason] = useState("");
   const [sellable, setSellable] = useState(true);
-
-  const reload = useCallback(async () => {
-    try {
-      const page = (await request<unknown>("api/admin/order_mall/after_sale_order", { params: { status: status || undefined, pageSize: 50 } })) as unknown as {
-        rows: AfterSaleRow[];
-        counts: Record<string, number>;
-      };
-      setRows(page.rows);
-      setCounts(page.counts ?? {});
-    } catch (error) {
-      if (!(error instanceof RequestError)) throw error;
-    }
-  }, [status]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const send = async (row: AfterSaleRow, action: Decision) => {
     const body = decisionBody(row.id, action, reason, sellable);
     if (!body) return;
     try {
-      const answer = await request<{ status: string }>("api/admin/order_mall/refund_operate", { method: "POST", data: body });
-      toast.success(answer.msg ?? t("done"));
+      const result = await answer(core.POST("/admin/order_mall/refund_operate", { body }));
+      toast.success(result.msg ?? t("done"));
       setAsking(null);
       setReason("");
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
     }
-    await reload();
+    list.refresh();
   };
 
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
