@@ -227,6 +227,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/finance/pay-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pay codes: the recent codes and the wallet provider
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_pay_code_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/finance/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finance's refunds: the approved after-sales awaiting, executing, failed or refunded
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_finance_refund_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/finance/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Withdrawals: the queue's page and the ledger
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_withdrawal_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/monitor/cache": {
         parameters: {
             query?: never;
@@ -399,6 +459,46 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["screens_monitor_server_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/order/after-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * After-sales: the page of a status and the counts of every status
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_after_sale_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/order/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refunds, order side: a page of refunds, newest first
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_refund_screen"];
         put?: never;
         post?: never;
         delete?: never;
@@ -811,6 +911,112 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AfterSaleRow */
+        AfterSaleRow: {
+            /** Aftersaleno */
+            afterSaleNo: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Approver */
+            approver: string;
+            /**
+             * Beforeship
+             * @description applied before the goods left: stock comes back
+             */
+            beforeShip: boolean;
+            /** Carrier */
+            carrier: string;
+            /** Createtime */
+            createTime: string;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Images */
+            images: string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "refund" | "return_refund";
+            /** Lineid */
+            lineId: number;
+            /** Linepayfen */
+            linePayFen: number;
+            /** Linequantity */
+            lineQuantity: number;
+            /** Linerefundedfen */
+            lineRefundedFen: number;
+            /** Mainid */
+            mainId: number;
+            /**
+             * Orderno
+             * @description the shop order's number
+             */
+            orderNo: string;
+            /** Quantity */
+            quantity: number;
+            /** Reason */
+            reason: string;
+            /** Refundid */
+            refundId: number | null;
+            /** Rejectreason */
+            rejectReason: string;
+            /**
+             * Sellable
+             * @description the returned goods received: back to stock or not
+             */
+            sellable: boolean | null;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled";
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+            /** Updatetime */
+            updateTime: string | null;
+        };
+        /** AfterSaleScreen */
+        AfterSaleScreen: {
+            /**
+             * Counts
+             * @description status → the after-sales in it (every status, whatever the tab)
+             */
+            counts: {
+                [key: string]: number;
+            };
+            /** Rows */
+            rows: components["schemas"]["AfterSaleRow"][];
+            /** Total */
+            total: number;
+        };
+        /** AfterSaleScreenOut */
+        AfterSaleScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AfterSaleScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** AuthRoleScreen */
         AuthRoleScreen: {
             /** Roles */
@@ -1541,6 +1747,117 @@ export interface components {
             code: number;
             msg: string;
         };
+        /** FinanceRefundRow */
+        FinanceRefundRow: {
+            /** Aftersaleno */
+            afterSaleNo: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Approver */
+            approver: string;
+            /**
+             * Beforeship
+             * @description applied before the goods left: stock comes back
+             */
+            beforeShip: boolean;
+            /** Carrier */
+            carrier: string;
+            /** Createtime */
+            createTime: string;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Images */
+            images: string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "refund" | "return_refund";
+            /** Lineid */
+            lineId: number;
+            /** Linepayfen */
+            linePayFen: number;
+            /** Linequantity */
+            lineQuantity: number;
+            /** Linerefundedfen */
+            lineRefundedFen: number;
+            /** Mainid */
+            mainId: number;
+            /**
+             * Orderno
+             * @description the shop order's number
+             */
+            orderNo: string;
+            /**
+             * Passwordneeded
+             * @description above the threshold: the executor re-enters their password
+             */
+            passwordNeeded: boolean;
+            /** Quantity */
+            quantity: number;
+            /** Reason */
+            reason: string;
+            /** @description its refund once executed */
+            refund: components["schemas"]["RefundBrief"] | null;
+            /** Refundid */
+            refundId: number | null;
+            /** Rejectreason */
+            rejectReason: string;
+            /**
+             * Sellable
+             * @description the returned goods received: back to stock or not
+             */
+            sellable: boolean | null;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled";
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+            /** Updatetime */
+            updateTime: string | null;
+        };
+        /** FinanceRefundScreen */
+        FinanceRefundScreen: {
+            /** Rows */
+            rows: components["schemas"]["FinanceRefundRow"][];
+            /**
+             * Threshold
+             * @description fen: a refund above it is executed by a second person with a password
+             */
+            threshold: number;
+            /** Total */
+            total: number;
+        };
+        /** FinanceRefundScreenOut */
+        FinanceRefundScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["FinanceRefundScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** GenColumnRow */
         GenColumnRow: {
             /** Columncomment */
@@ -1923,6 +2240,43 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** LedgerEntry */
+        LedgerEntry: {
+            /** Actor */
+            actor: string;
+            /** Availableafter */
+            availableAfter: number;
+            /** Availabledelta */
+            availableDelta: number;
+            /** Createtime */
+            createTime: string;
+            /** Frozenafter */
+            frozenAfter: number;
+            /** Frozendelta */
+            frozenDelta: number;
+            /** Id */
+            id: number;
+            /** Idemkey */
+            idemKey: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "credit" | "commission" | "freeze" | "unfreeze" | "payout";
+            /** Remark */
+            remark: string;
+            /** Uid */
+            uid: number;
+            /** Withdrawalid */
+            withdrawalId: number | null;
+        };
+        /** LedgerPage */
+        LedgerPage: {
+            /** Rows */
+            rows: components["schemas"]["LedgerEntry"][];
+            /** Total */
+            total: number;
         };
         /** LoginBody */
         LoginBody: {
@@ -2351,6 +2705,76 @@ export interface components {
              */
             msg?: string;
         };
+        /** PayCodeRow */
+        PayCodeRow: {
+            /** Amountfen */
+            amountFen: number;
+            /** Codeurl */
+            codeUrl: string;
+            /** Createby */
+            createBy: string;
+            /** Createtime */
+            createTime: string;
+            /** Expiresat */
+            expiresAt: string;
+            /** Id */
+            id: number;
+            /** Notifycount */
+            notifyCount: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /**
+             * Paidlate
+             * @description the payment arrived after the code had expired
+             */
+            paidLate: boolean;
+            /** Provider */
+            provider: string;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /** Remark */
+            remark: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "expired" | "closed";
+            /** Subject */
+            subject: string;
+        };
+        /** PayCodeScreen */
+        PayCodeScreen: {
+            /**
+             * Provider
+             * @description the wallet provider's short name: the create call's {provider}
+             */
+            provider: string;
+            /** Rows */
+            rows: components["schemas"]["PayCodeRow"][];
+            /**
+             * Simulate
+             * @description whether the screen may simulate a payment (local provider, not production)
+             */
+            simulate: boolean;
+            /** Total */
+            total: number;
+        };
+        /** PayCodeScreenOut */
+        PayCodeScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PayCodeScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** PostPage */
         PostPage: {
             /** Rows */
@@ -2456,6 +2880,91 @@ export interface components {
             status: string;
             /** Username */
             userName: string;
+        };
+        /** RefundBrief */
+        RefundBrief: {
+            /** Aftersaleid */
+            afterSaleId: number;
+            /** Attempts */
+            attempts: number;
+            /** Executor */
+            executor: string;
+            /** Finishtime */
+            finishTime: string | null;
+            /** Reason */
+            reason: string;
+            /** Refundno */
+            refundNo: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "refunding" | "refunded" | "failed";
+        };
+        /** RefundRow */
+        RefundRow: {
+            /** Aftersaleid */
+            afterSaleId: number;
+            /** Amountfen */
+            amountFen: number;
+            /** Attempts */
+            attempts: number;
+            /** Createtime */
+            createTime: string;
+            /** Executor */
+            executor: string;
+            /** Finishtime */
+            finishTime: string | null;
+            /** Id */
+            id: number;
+            /** Lineid */
+            lineId: number;
+            /** Mainno */
+            mainNo: string;
+            /** Pointsback */
+            pointsBack: number;
+            /** Pointsreversed */
+            pointsReversed: number;
+            /** Pointsunreversed */
+            pointsUnreversed: number;
+            /** Reason */
+            reason: string;
+            /** Refundno */
+            refundNo: string;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "refunding" | "refunded" | "failed";
+            /** Tradeno */
+            tradeNo: string;
+            /** Uid */
+            uid: number;
+        };
+        /** RefundScreen */
+        RefundScreen: {
+            /** Rows */
+            rows: components["schemas"]["RefundRow"][];
+            /** Total */
+            total: number;
+        };
+        /** RefundScreenOut */
+        RefundScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RefundScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** RegisterBody */
         RegisterBody: {
@@ -3460,6 +3969,105 @@ export interface components {
              */
             msg?: string;
         };
+        /** WithdrawalQueue */
+        WithdrawalQueue: {
+            /** Rows */
+            rows: components["schemas"]["WithdrawalRow"][];
+            /**
+             * Threshold
+             * @description fen: a withdrawal above it needs a second approver
+             */
+            threshold: number;
+            /** Total */
+            total: number;
+        };
+        /** WithdrawalRow */
+        WithdrawalRow: {
+            /** Amountfen */
+            amountFen: number;
+            /** Applytime */
+            applyTime: string;
+            /** Approve1Time */
+            approve1Time: string | null;
+            /** Approve2Time */
+            approve2Time: string | null;
+            /** Approver1 */
+            approver1: string;
+            /** Approver2 */
+            approver2: string;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "wallet" | "bank";
+            /** Finishtime */
+            finishTime: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Needssecond
+             * @description above the threshold when first approved: a second approver, and the payer's password
+             */
+            needsSecond: boolean;
+            /**
+             * Payeeaccount
+             * @description masked: the console never shows it whole
+             */
+            payeeAccount: string;
+            /**
+             * Payeename
+             * @description masked
+             */
+            payeeName: string;
+            /** Payer */
+            payer: string;
+            /** Payoutno */
+            payoutNo: string | null;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /**
+             * Reason
+             * @description the rejection's or the failure's
+             */
+            reason: string;
+            /** Remark */
+            remark: string;
+            /** Requestno */
+            requestNo: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected";
+            /** Uid */
+            uid: number;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /** Withdrawno */
+            withdrawNo: string;
+        };
+        /** WithdrawalScreen */
+        WithdrawalScreen: {
+            /** @description the same user's ledger (every user's when none is asked), newest first */
+            ledger: components["schemas"]["LedgerPage"];
+            queue: components["schemas"]["WithdrawalQueue"];
+        };
+        /** WithdrawalScreenOut */
+        WithdrawalScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["WithdrawalScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -3761,6 +4369,91 @@ export interface operations {
             };
         };
     };
+    screens_pay_code_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("pending" | "paid" | "expired" | "closed") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayCodeScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_finance_refund_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("awaiting_refund" | "refunding" | "refund_failed" | "refunded") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceRefundScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_withdrawal_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected") | null;
+                uid?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
     screens_monitor_cache_screen: {
         parameters: {
             query?: never;
@@ -3986,6 +4679,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServerFiguresOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_after_sale_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AfterSaleScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_refund_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("refunding" | "refunded" | "failed") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -16470,6 +16470,118 @@ export interface components {
             /** 联系电话 */
             phone: string;
         };
+        /** AfterSalePageOut */
+        AfterSalePageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Counts
+             * @description status → the after-sales the filters match in it (every status)
+             */
+            counts: {
+                [key: string]: number;
+            };
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["AfterSaleRow"][];
+            /**
+             * Statuses
+             * @description status → its label
+             */
+            statuses: {
+                [key: string]: string;
+            };
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** AfterSaleRow */
+        AfterSaleRow: {
+            /** Aftersaleno */
+            afterSaleNo: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Approver */
+            approver: string;
+            /**
+             * Beforeship
+             * @description applied before the goods left: stock comes back
+             */
+            beforeShip: boolean;
+            /** Carrier */
+            carrier: string;
+            /** Createtime */
+            createTime: string;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Images */
+            images: string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "refund" | "return_refund";
+            /** Lineid */
+            lineId: number;
+            /** Linepayfen */
+            linePayFen: number;
+            /** Linequantity */
+            lineQuantity: number;
+            /** Linerefundedfen */
+            lineRefundedFen: number;
+            /** Mainid */
+            mainId: number;
+            /**
+             * Orderno
+             * @description the shop order's number
+             */
+            orderNo: string;
+            /** Quantity */
+            quantity: number;
+            /** Reason */
+            reason: string;
+            /** Refundid */
+            refundId: number | null;
+            /** Rejectreason */
+            rejectReason: string;
+            /**
+             * Sellable
+             * @description the returned goods received: back to stock or not
+             */
+            sellable: boolean | null;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled";
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+            /** Updatetime */
+            updateTime: string | null;
+        };
         /** AlarmBody */
         AlarmBody: {
             /**
@@ -21244,6 +21356,116 @@ export interface components {
              */
             msg?: string;
         };
+        /** FinanceRefundPageOut */
+        FinanceRefundPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["FinanceRefundRow"][];
+            /**
+             * Threshold
+             * @description fen: a refund above it is executed by a second person with a password
+             */
+            threshold: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** FinanceRefundRow */
+        FinanceRefundRow: {
+            /** Aftersaleno */
+            afterSaleNo: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Approver */
+            approver: string;
+            /**
+             * Beforeship
+             * @description applied before the goods left: stock comes back
+             */
+            beforeShip: boolean;
+            /** Carrier */
+            carrier: string;
+            /** Createtime */
+            createTime: string;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Images */
+            images: string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "refund" | "return_refund";
+            /** Lineid */
+            lineId: number;
+            /** Linepayfen */
+            linePayFen: number;
+            /** Linequantity */
+            lineQuantity: number;
+            /** Linerefundedfen */
+            lineRefundedFen: number;
+            /** Mainid */
+            mainId: number;
+            /**
+             * Orderno
+             * @description the shop order's number
+             */
+            orderNo: string;
+            /**
+             * Passwordneeded
+             * @description above the threshold: the executor re-enters their password
+             */
+            passwordNeeded: boolean;
+            /** Quantity */
+            quantity: number;
+            /** Reason */
+            reason: string;
+            /** @description its refund once executed */
+            refund: components["schemas"]["RefundBrief"] | null;
+            /** Refundid */
+            refundId: number | null;
+            /** Rejectreason */
+            rejectReason: string;
+            /**
+             * Sellable
+             * @description the returned goods received: back to stock or not
+             */
+            sellable: boolean | null;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled";
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+            /** Updatetime */
+            updateTime: string | null;
+        };
         /** FixedBody */
         FixedBody: {
             /** 内容 */
@@ -22171,6 +22393,56 @@ export interface components {
              * @default null
              */
             status?: string | null;
+        };
+        /** LedgerEntry */
+        LedgerEntry: {
+            /** Actor */
+            actor: string;
+            /** Availableafter */
+            availableAfter: number;
+            /** Availabledelta */
+            availableDelta: number;
+            /** Createtime */
+            createTime: string;
+            /** Frozenafter */
+            frozenAfter: number;
+            /** Frozendelta */
+            frozenDelta: number;
+            /** Id */
+            id: number;
+            /** Idemkey */
+            idemKey: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "credit" | "commission" | "freeze" | "unfreeze" | "payout";
+            /** Remark */
+            remark: string;
+            /** Uid */
+            uid: number;
+            /** Withdrawalid */
+            withdrawalId: number | null;
+        };
+        /** LedgerPageOut */
+        LedgerPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["LedgerEntry"][];
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
         };
         /** ListBody */
         ListBody: {
@@ -26726,6 +26998,133 @@ export interface components {
             /** 用户UID */
             uid: number;
         };
+        /** PayCode */
+        PayCode: {
+            /** Amountfen */
+            amountFen: number;
+            /** Codeurl */
+            codeUrl: string;
+            /** Createby */
+            createBy: string;
+            /** Createtime */
+            createTime: string;
+            /** Expiresat */
+            expiresAt: string;
+            /** Id */
+            id: number;
+            /** Notifycount */
+            notifyCount: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /**
+             * Paidlate
+             * @description the payment arrived after the code had expired
+             */
+            paidLate: boolean;
+            /** Provider */
+            provider: string;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /** Remark */
+            remark: string;
+            /**
+             * Secondsleft
+             * @description until it expires (0 unless pending): the browser's clock may differ
+             */
+            secondsLeft: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "expired" | "closed";
+            /** Subject */
+            subject: string;
+        };
+        /** PayCodeOut */
+        PayCodeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PayCode"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** PayCodePageOut */
+        PayCodePageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /**
+             * Provider
+             * @description the wallet provider's short name: the create call's {provider}
+             */
+            provider: string;
+            /** Rows */
+            rows: components["schemas"]["PayCodeRow"][];
+            /**
+             * Simulate
+             * @description whether the screen may simulate a payment (local provider, not production)
+             */
+            simulate: boolean;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** PayCodeRow */
+        PayCodeRow: {
+            /** Amountfen */
+            amountFen: number;
+            /** Codeurl */
+            codeUrl: string;
+            /** Createby */
+            createBy: string;
+            /** Createtime */
+            createTime: string;
+            /** Expiresat */
+            expiresAt: string;
+            /** Id */
+            id: number;
+            /** Notifycount */
+            notifyCount: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /**
+             * Paidlate
+             * @description the payment arrived after the code had expired
+             */
+            paidLate: boolean;
+            /** Provider */
+            provider: string;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /** Remark */
+            remark: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "expired" | "closed";
+            /** Subject */
+            subject: string;
+        };
         /** PayWayConfigRestore */
         PayWayConfigRestore: {
             /** 恢复的版本 */
@@ -27241,6 +27640,129 @@ export interface components {
              */
             requestNo: string;
             /** 用户ID */
+            uid: number;
+        };
+        /** RefundBrief */
+        RefundBrief: {
+            /** Aftersaleid */
+            afterSaleId: number;
+            /** Attempts */
+            attempts: number;
+            /** Executor */
+            executor: string;
+            /** Finishtime */
+            finishTime: string | null;
+            /** Reason */
+            reason: string;
+            /** Refundno */
+            refundNo: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "refunding" | "refunded" | "failed";
+        };
+        /** RefundExecuted */
+        RefundExecuted: {
+            /** Amountfen */
+            amountFen: number;
+            /** Id */
+            id: number;
+            /**
+             * Orderclosed
+             * @description everything of the shop order refunded: it closed
+             */
+            orderClosed: boolean;
+            /**
+             * Reason
+             * @description the wallet's reason of a failure
+             */
+            reason: string;
+            /** Refundno */
+            refundNo: string;
+            /**
+             * Status
+             * @description refunded; refunding: the wallet has it, the sweep asks again; refund_failed: retried with the same refund number
+             * @enum {string}
+             */
+            status: "applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled";
+        };
+        /** RefundExecutedOut */
+        RefundExecutedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RefundExecuted"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RefundPageOut */
+        RefundPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["RefundRow"][];
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** RefundRow */
+        RefundRow: {
+            /** Aftersaleid */
+            afterSaleId: number;
+            /** Amountfen */
+            amountFen: number;
+            /** Attempts */
+            attempts: number;
+            /** Createtime */
+            createTime: string;
+            /** Executor */
+            executor: string;
+            /** Finishtime */
+            finishTime: string | null;
+            /** Id */
+            id: number;
+            /** Lineid */
+            lineId: number;
+            /** Mainno */
+            mainNo: string;
+            /** Pointsback */
+            pointsBack: number;
+            /** Pointsreversed */
+            pointsReversed: number;
+            /** Pointsunreversed */
+            pointsUnreversed: number;
+            /** Reason */
+            reason: string;
+            /** Refundno */
+            refundNo: string;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "refunding" | "refunded" | "failed";
+            /** Tradeno */
+            tradeNo: string;
+            /** Uid */
             uid: number;
         };
         /** RegionListData */
@@ -28563,6 +29085,17 @@ export interface components {
             /** Userid */
             userId: number;
         };
+        /** WalletBalance */
+        WalletBalance: {
+            /** Availablefen */
+            availableFen: number;
+            /** Frozenfen */
+            frozenFen: number;
+            /** Uid */
+            uid: number;
+            /** Updatetime */
+            updateTime: string;
+        };
         /** WithdrawIn */
         WithdrawIn: {
             /** 金额（分） */
@@ -28588,6 +29121,190 @@ export interface components {
             requestNo: string;
             /** 用户ID */
             uid: number;
+        };
+        /** WithdrawalDetail */
+        WithdrawalDetail: {
+            /** Amountfen */
+            amountFen: number;
+            /** Applytime */
+            applyTime: string;
+            /** Approve1Time */
+            approve1Time: string | null;
+            /** Approve2Time */
+            approve2Time: string | null;
+            /** Approver1 */
+            approver1: string;
+            /** Approver2 */
+            approver2: string;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "wallet" | "bank";
+            /** Finishtime */
+            finishTime: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Ledger
+             * @description this withdrawal's entries, oldest first
+             */
+            ledger: components["schemas"]["LedgerEntry"][];
+            /**
+             * Needssecond
+             * @description above the threshold when first approved: a second approver, and the payer's password
+             */
+            needsSecond: boolean;
+            /** Passwordneeded */
+            passwordNeeded: boolean;
+            /**
+             * Payeeaccount
+             * @description masked: the console never shows it whole
+             */
+            payeeAccount: string;
+            /**
+             * Payeename
+             * @description masked
+             */
+            payeeName: string;
+            /** Payer */
+            payer: string;
+            /** Payoutno */
+            payoutNo: string | null;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /**
+             * Reason
+             * @description the rejection's or the failure's
+             */
+            reason: string;
+            /** Remark */
+            remark: string;
+            /** Requestno */
+            requestNo: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected";
+            /** Threshold */
+            threshold: number;
+            /** Uid */
+            uid: number;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /** @description the user's balances; null before any money moved */
+            wallet: components["schemas"]["WalletBalance"] | null;
+            /** Withdrawno */
+            withdrawNo: string;
+        };
+        /** WithdrawalDetailOut */
+        WithdrawalDetailOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["WithdrawalDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** WithdrawalQueueOut */
+        WithdrawalQueueOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["WithdrawalRow"][];
+            /**
+             * Threshold
+             * @description fen: a withdrawal above it needs a second approver
+             */
+            threshold: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** WithdrawalRow */
+        WithdrawalRow: {
+            /** Amountfen */
+            amountFen: number;
+            /** Applytime */
+            applyTime: string;
+            /** Approve1Time */
+            approve1Time: string | null;
+            /** Approve2Time */
+            approve2Time: string | null;
+            /** Approver1 */
+            approver1: string;
+            /** Approver2 */
+            approver2: string;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "wallet" | "bank";
+            /** Finishtime */
+            finishTime: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Needssecond
+             * @description above the threshold when first approved: a second approver, and the payer's password
+             */
+            needsSecond: boolean;
+            /**
+             * Payeeaccount
+             * @description masked: the console never shows it whole
+             */
+            payeeAccount: string;
+            /**
+             * Payeename
+             * @description masked
+             */
+            payeeName: string;
+            /** Payer */
+            payer: string;
+            /** Payoutno */
+            payoutNo: string | null;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /**
+             * Reason
+             * @description the rejection's or the failure's
+             */
+            reason: string;
+            /** Remark */
+            remark: string;
+            /** Requestno */
+            requestNo: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected";
+            /** Uid */
+            uid: number;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /** Withdrawno */
+            withdrawNo: string;
         };
         /** WordsBody */
         WordsBody: {
@@ -32042,7 +32759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["WithdrawalQueueOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -32509,7 +33226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["WithdrawalDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39744,7 +40461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["LedgerPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39803,7 +40520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FinanceRefundPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39828,7 +40545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RefundExecutedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -41056,7 +41773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PayCodePageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -41103,7 +41820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PayCodeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -41152,7 +41869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PayCodeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -41382,7 +42099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RefundPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -41415,7 +42132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AfterSalePageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
