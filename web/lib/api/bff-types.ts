@@ -487,6 +487,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/order/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's detail: by a main or shop order number (orderNo) or a shop order's id
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_order_detail_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/order/refund": {
         parameters: {
             query?: never;
@@ -2705,6 +2725,212 @@ export interface components {
              */
             msg?: string;
         };
+        /** OrderDetail */
+        OrderDetail: {
+            /**
+             * Focus
+             * @description the shop order asked for (by its number or id), shown first
+             */
+            focus: number | null;
+            main: components["schemas"]["OrderMainView"];
+            /** Pays */
+            pays: components["schemas"]["OrderPayView"][];
+            /**
+             * Shops
+             * @description a shop account: its own shop's only
+             */
+            shops: components["schemas"]["ShopOrderView"][];
+        };
+        /** OrderDetailOut */
+        OrderDetailOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["OrderDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** OrderLineView */
+        OrderLineView: {
+            /**
+             * Aftersale
+             * @description none, or the open after-sale's status
+             */
+            afterSale: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Commented */
+            commented: boolean;
+            /** Couponfen */
+            couponFen: number;
+            /** Goodsid */
+            goodsId: number;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Payfen */
+            payFen: number;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Quantity */
+            quantity: number;
+            /** Refundedfen */
+            refundedFen: number;
+            /** Refundedqty */
+            refundedQty: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Skuid */
+            skuId: number;
+            /** Spec */
+            spec: string;
+        };
+        /** OrderLogView */
+        OrderLogView: {
+            /** Action */
+            action: string;
+            /** Actionlabel */
+            actionLabel: string;
+            /** Actorid */
+            actorId: number;
+            /**
+             * Actorkind
+             * @description user, staff, system
+             */
+            actorKind: string;
+            /** Actorname */
+            actorName: string;
+            /** Createtime */
+            createTime: string;
+            /** Fromstatus */
+            fromStatus: string;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Tostatus */
+            toStatus: string;
+        };
+        /**
+         * OrderMainView
+         * @description A main order; a shop account sees no totals (its shop orders carry its own).
+         */
+        OrderMainView: {
+            /**
+             * Closedat
+             * @default null
+             */
+            closedAt?: string | null;
+            /**
+             * Couponfen
+             * @default null
+             */
+            couponFen?: number | null;
+            /** Createtime */
+            createTime: string;
+            /**
+             * Freightfen
+             * @default null
+             */
+            freightFen?: number | null;
+            /**
+             * Goodsfen
+             * @description absent for a shop account, as every total below
+             * @default null
+             */
+            goodsFen?: number | null;
+            /** Id */
+            id: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /**
+             * Paydeadline
+             * @default null
+             */
+            payDeadline?: string | null;
+            /**
+             * Payfen
+             * @default null
+             */
+            payFen?: number | null;
+            /**
+             * Paystatus
+             * @description unpaid, paid, closed
+             */
+            payStatus: string;
+            /**
+             * Payway
+             * @default null
+             */
+            payWay?: string | null;
+            /**
+             * Pointsfen
+             * @default null
+             */
+            pointsFen?: number | null;
+            /**
+             * Pointsused
+             * @default null
+             */
+            pointsUsed?: number | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * Tradeno
+             * @default null
+             */
+            tradeNo?: string | null;
+            /** Uid */
+            uid: number;
+        };
+        /** OrderPayView */
+        OrderPayView: {
+            /** Amountfen */
+            amountFen: number;
+            /** Createtime */
+            createTime: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description pay, refund
+             */
+            kind: string;
+            /** Mainno */
+            mainNo: string;
+            /** Outno */
+            outNo: string;
+            /** Payway */
+            payWay: string;
+            /** Shopid */
+            shopId: number | null;
+            /** Shoporderid */
+            shopOrderId: number | null;
+            /** Tradeno */
+            tradeNo: string;
+        };
         /** PayCodeRow */
         PayCodeRow: {
             /** Amountfen */
@@ -3601,6 +3827,92 @@ export interface components {
             /** Routers */
             routers: components["schemas"]["RouterNode"][];
             user: components["schemas"]["UserInfo"];
+        };
+        /** ShopOrderView */
+        ShopOrderView: {
+            /** Aftersaleuntil */
+            afterSaleUntil: string | null;
+            /** Buyerremark */
+            buyerRemark: string;
+            /** Carrier */
+            carrier: string;
+            /** Closereason */
+            closeReason: string;
+            /** Closedat */
+            closedAt: string | null;
+            /** Completedat */
+            completedAt: string | null;
+            /** Couponfen */
+            couponFen: number;
+            /** Createtime */
+            createTime: string;
+            /**
+             * Delivery
+             * @description express, pickup
+             */
+            delivery: string;
+            /** Freightfen */
+            freightFen: number;
+            /** Goodsfen */
+            goodsFen: number;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description normal, group
+             */
+            kind: string;
+            /** Lines */
+            lines: components["schemas"]["OrderLineView"][];
+            /** Logs */
+            logs: components["schemas"]["OrderLogView"][];
+            /** Mainno */
+            mainNo: string;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /** Payfen */
+            payFen: number;
+            /** Paystatus */
+            payStatus: string;
+            /** Pickupstatus */
+            pickupStatus: string;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pointsused */
+            pointsUsed: number;
+            /** Receiveraddress */
+            receiverAddress: string;
+            /** Receiverarea */
+            receiverArea: string;
+            /** Receivername */
+            receiverName: string;
+            /**
+             * Receiverphone
+             * @description masked unless the caller holds account:consumer:personal
+             */
+            receiverPhone: string;
+            /** Refundstatus */
+            refundStatus: string;
+            /** Refundedfen */
+            refundedFen: number;
+            /** Settlestatus */
+            settleStatus: string;
+            /** Shippedat */
+            shippedAt: string | null;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            /** Status */
+            status: string;
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
         };
         /** Token */
         Token: {
@@ -4707,6 +5019,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AfterSaleScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_order_detail_screen: {
+        parameters: {
+            query?: {
+                orderNo?: string | null;
+                id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -26088,6 +26088,36 @@ export interface components {
              */
             sellable?: boolean | null;
         };
+        /** OrderDetail */
+        OrderDetail: {
+            /**
+             * Focus
+             * @description the shop order asked for (by its number or id), shown first
+             */
+            focus: number | null;
+            main: components["schemas"]["OrderMainView"];
+            /** Pays */
+            pays: components["schemas"]["OrderPayView"][];
+            /**
+             * Shops
+             * @description a shop account: its own shop's only
+             */
+            shops: components["schemas"]["ShopOrderView"][];
+        };
+        /** OrderDetailOut */
+        OrderDetailOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["OrderDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** OrderEvent */
         OrderEvent: {
             /**
@@ -26182,6 +26212,74 @@ export interface components {
              * @default null
              */
             uid?: number | null;
+        };
+        /** OrderLineView */
+        OrderLineView: {
+            /**
+             * Aftersale
+             * @description none, or the open after-sale's status
+             */
+            afterSale: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Commented */
+            commented: boolean;
+            /** Couponfen */
+            couponFen: number;
+            /** Goodsid */
+            goodsId: number;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Payfen */
+            payFen: number;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Quantity */
+            quantity: number;
+            /** Refundedfen */
+            refundedFen: number;
+            /** Refundedqty */
+            refundedQty: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Skuid */
+            skuId: number;
+            /** Spec */
+            spec: string;
+        };
+        /** OrderLogView */
+        OrderLogView: {
+            /** Action */
+            action: string;
+            /** Actionlabel */
+            actionLabel: string;
+            /** Actorid */
+            actorId: number;
+            /**
+             * Actorkind
+             * @description user, staff, system
+             */
+            actorKind: string;
+            /** Actorname */
+            actorName: string;
+            /** Createtime */
+            createTime: string;
+            /** Fromstatus */
+            fromStatus: string;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Tostatus */
+            toStatus: string;
         };
         /** OrderMainCreate */
         OrderMainCreate: {
@@ -26444,6 +26542,114 @@ export interface components {
              * @default null
              */
             updateTime?: unknown;
+        };
+        /**
+         * OrderMainView
+         * @description A main order; a shop account sees no totals (its shop orders carry its own).
+         */
+        OrderMainView: {
+            /**
+             * Closedat
+             * @default null
+             */
+            closedAt?: string | null;
+            /**
+             * Couponfen
+             * @default null
+             */
+            couponFen?: number | null;
+            /** Createtime */
+            createTime: string;
+            /**
+             * Freightfen
+             * @default null
+             */
+            freightFen?: number | null;
+            /**
+             * Goodsfen
+             * @description absent for a shop account, as every total below
+             * @default null
+             */
+            goodsFen?: number | null;
+            /** Id */
+            id: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /**
+             * Paydeadline
+             * @default null
+             */
+            payDeadline?: string | null;
+            /**
+             * Payfen
+             * @default null
+             */
+            payFen?: number | null;
+            /**
+             * Paystatus
+             * @description unpaid, paid, closed
+             */
+            payStatus: string;
+            /**
+             * Payway
+             * @default null
+             */
+            payWay?: string | null;
+            /**
+             * Pointsfen
+             * @default null
+             */
+            pointsFen?: number | null;
+            /**
+             * Pointsused
+             * @default null
+             */
+            pointsUsed?: number | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * Tradeno
+             * @default null
+             */
+            tradeNo?: string | null;
+            /** Uid */
+            uid: number;
+        };
+        /** OrderPayView */
+        OrderPayView: {
+            /** Amountfen */
+            amountFen: number;
+            /** Createtime */
+            createTime: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description pay, refund
+             */
+            kind: string;
+            /** Mainno */
+            mainNo: string;
+            /** Outno */
+            outNo: string;
+            /** Payway */
+            payWay: string;
+            /** Shopid */
+            shopId: number | null;
+            /** Shoporderid */
+            shopOrderId: number | null;
+            /** Tradeno */
+            tradeNo: string;
         };
         /** PartnerAccountLoginCheck */
         PartnerAccountLoginCheck: {
@@ -28586,6 +28792,92 @@ export interface components {
              * @default null
              */
             userCouponId?: number | null;
+        };
+        /** ShopOrderView */
+        ShopOrderView: {
+            /** Aftersaleuntil */
+            afterSaleUntil: string | null;
+            /** Buyerremark */
+            buyerRemark: string;
+            /** Carrier */
+            carrier: string;
+            /** Closereason */
+            closeReason: string;
+            /** Closedat */
+            closedAt: string | null;
+            /** Completedat */
+            completedAt: string | null;
+            /** Couponfen */
+            couponFen: number;
+            /** Createtime */
+            createTime: string;
+            /**
+             * Delivery
+             * @description express, pickup
+             */
+            delivery: string;
+            /** Freightfen */
+            freightFen: number;
+            /** Goodsfen */
+            goodsFen: number;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description normal, group
+             */
+            kind: string;
+            /** Lines */
+            lines: components["schemas"]["OrderLineView"][];
+            /** Logs */
+            logs: components["schemas"]["OrderLogView"][];
+            /** Mainno */
+            mainNo: string;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /** Payfen */
+            payFen: number;
+            /** Paystatus */
+            payStatus: string;
+            /** Pickupstatus */
+            pickupStatus: string;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pointsused */
+            pointsUsed: number;
+            /** Receiveraddress */
+            receiverAddress: string;
+            /** Receiverarea */
+            receiverArea: string;
+            /** Receivername */
+            receiverName: string;
+            /**
+             * Receiverphone
+             * @description masked unless the caller holds account:consumer:personal
+             */
+            receiverPhone: string;
+            /** Refundstatus */
+            refundStatus: string;
+            /** Refundedfen */
+            refundedFen: number;
+            /** Settlestatus */
+            settleStatus: string;
+            /** Shippedat */
+            shippedAt: string | null;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            /** Status */
+            status: string;
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
         };
         /** SignInIn */
         SignInIn: {
@@ -37680,7 +37972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["OrderDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42154,7 +42446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["OrderDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
