@@ -207,6 +207,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/content/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user agreement for editing, with its earlier versions
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_agreement_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/content/category-levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Category levels: the tree one or two levels deep and the frames
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_category_levels_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/content/rich-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rich text for editing, with its earlier versions
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_rich_text_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/dashboard": {
         parameters: {
             query?: never;
@@ -1307,6 +1367,74 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** CategoryLevels */
+        CategoryLevels: {
+            /**
+             * Frames
+             * @description the frames (roots of kind frame): where an organisation goes
+             */
+            frames: components["schemas"]["CategoryNode"][];
+            /** Tree */
+            tree: components["schemas"]["CategoryNode"][];
+        };
+        /** CategoryLevelsOut */
+        CategoryLevelsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CategoryLevels"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** CategoryNode */
+        CategoryNode: {
+            /**
+             * Children
+             * @description two levels asked: the root's children, by sort
+             * @default null
+             */
+            children?: components["schemas"]["CategoryNode"][] | null;
+            /** Code */
+            code: string;
+            /** Createtime */
+            createTime: string;
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description biz_category_kind
+             */
+            kind: string;
+            /** Level */
+            level: number;
+            /** Name */
+            name: string;
+            /**
+             * Parentid
+             * @description 0: a root
+             */
+            parentId: number;
+            /** Remark */
+            remark: string;
+            /** Shelf */
+            shelf: string;
+            /** Sort */
+            sort: number;
+            /**
+             * Status
+             * @description biz_category_status
+             */
+            status: string;
+            /** Wordcount */
+            wordCount: number;
         };
         /** ConfigPage */
         ConfigPage: {
@@ -3493,6 +3621,78 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * RichTextPage
+         * @description A rich text for editing; a fixed page (the user agreement) never saved yet is an empty version 0 without id.
+         */
+        RichTextPage: {
+            /** Code */
+            code: string;
+            /**
+             * Content
+             * @description sanitised HTML
+             */
+            content: string;
+            /**
+             * Createtime
+             * @description absent on a fixed page never saved
+             * @default null
+             */
+            createTime?: string | null;
+            /** Id */
+            id: number | null;
+            /** Shelf */
+            shelf: string;
+            /**
+             * Sort
+             * @description absent on a fixed page never saved
+             * @default null
+             */
+            sort?: number | null;
+            /** Title */
+            title: string;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /** Version */
+            version: number;
+            /**
+             * Versions
+             * @description the kept earlier versions, newest first
+             */
+            versions: components["schemas"]["RichTextVersion"][];
+        };
+        /** RichTextPageOut */
+        RichTextPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RichTextPage"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RichTextVersion */
+        RichTextVersion: {
+            /**
+             * Replacedtime
+             * @description when a later save replaced it
+             */
+            replacedTime: string | null;
+            /** Savedby */
+            savedBy: string;
+            /** Savedtime */
+            savedTime: string | null;
+            /** Title */
+            title: string;
+            /** Version */
+            version: number;
+        };
         /** RoleBrief */
         RoleBrief: {
             /** Admin */
@@ -4658,6 +4858,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    screens_agreement_screen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RichTextPageOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_category_levels_screen: {
+        parameters: {
+            query?: {
+                depth?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryLevelsOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_rich_text_screen: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RichTextPageOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };

@@ -16919,6 +16919,65 @@ export interface components {
              */
             ids?: number[] | null;
         };
+        /** CategoryNode */
+        CategoryNode: {
+            /**
+             * Children
+             * @description two levels asked: the root's children, by sort
+             * @default null
+             */
+            children?: components["schemas"]["CategoryNode"][] | null;
+            /** Code */
+            code: string;
+            /** Createtime */
+            createTime: string;
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description biz_category_kind
+             */
+            kind: string;
+            /** Level */
+            level: number;
+            /** Name */
+            name: string;
+            /**
+             * Parentid
+             * @description 0: a root
+             */
+            parentId: number;
+            /** Remark */
+            remark: string;
+            /** Shelf */
+            shelf: string;
+            /** Sort */
+            sort: number;
+            /**
+             * Status
+             * @description biz_category_status
+             */
+            status: string;
+            /** Wordcount */
+            wordCount: number;
+        };
+        /** CategoryTreeOut */
+        CategoryTreeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["CategoryNode"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** CdkeyConfigRestore */
         CdkeyConfigRestore: {
             /** 恢复的版本 */
@@ -28343,6 +28402,107 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * RichTextPage
+         * @description A rich text for editing; a fixed page (the user agreement) never saved yet is an empty version 0 without id.
+         */
+        RichTextPage: {
+            /** Code */
+            code: string;
+            /**
+             * Content
+             * @description sanitised HTML
+             */
+            content: string;
+            /**
+             * Createtime
+             * @description absent on a fixed page never saved
+             * @default null
+             */
+            createTime?: string | null;
+            /** Id */
+            id: number | null;
+            /** Shelf */
+            shelf: string;
+            /**
+             * Sort
+             * @description absent on a fixed page never saved
+             * @default null
+             */
+            sort?: number | null;
+            /** Title */
+            title: string;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /** Version */
+            version: number;
+            /**
+             * Versions
+             * @description the kept earlier versions, newest first
+             */
+            versions: components["schemas"]["RichTextVersion"][];
+        };
+        /** RichTextPageOut */
+        RichTextPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RichTextPage"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RichTextSaved */
+        RichTextSaved: {
+            /**
+             * Changed
+             * @description false: the content was the same, nothing saved
+             */
+            changed: boolean;
+            /** Id */
+            id: number;
+            /**
+             * Version
+             * @description the version now current
+             */
+            version: number;
+        };
+        /** RichTextSavedOut */
+        RichTextSavedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RichTextSaved"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RichTextVersion */
+        RichTextVersion: {
+            /**
+             * Replacedtime
+             * @description when a later save replaced it
+             */
+            replacedTime: string | null;
+            /** Savedby */
+            savedBy: string;
+            /** Savedtime */
+            savedTime: string | null;
+            /** Title */
+            title: string;
+            /** Version */
+            version: number;
+        };
         /** RoleBody */
         RoleBody: {
             /**
@@ -32927,7 +33087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CategoryTreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39630,7 +39790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RichTextPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39655,7 +39815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RichTextSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39678,7 +39838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RichTextPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39703,7 +39863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RichTextSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
