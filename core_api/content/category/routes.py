@@ -23,6 +23,7 @@ from tortoise.transactions import in_transaction
 from core_api.content.category.models import CommonCategory, Personnel, Registration, SensitiveWord
 from core_api.content.common import delete_one, page_of, save
 from core_api.platform.api import Api, BusinessType, OperLogSpec, parse, read_json
+from core_api.platform.contract.content import CategoryTreeOut
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
@@ -135,7 +136,7 @@ def node(row: dict[str, Any]) -> dict[str, Any]:
     return category.view_of(None)(row)
 
 
-@api.post("/admin/CommonCategory/v2/list", need=any_perm("content:category:list"),
+@api.post("/admin/CommonCategory/v2/list", need=any_perm("content:category:list"), response=CategoryTreeOut,
           summary="The category tree: one level (depth 1) or the first two levels (depth 2), by sort")
 async def tree(request: web.Request, principal: Principal, body: TreeBody) -> web.Response:
     qs = CommonCategory.filter(level=1)

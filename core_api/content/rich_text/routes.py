@@ -21,6 +21,7 @@ from tortoise.transactions import in_transaction
 from core_api.content.rich_text.models import CommonRichText, CommonRichTextVersion
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.config_page import C, ConfigModel, ConfigPage
+from core_api.platform.contract.content import RichTextPageOut, RichTextSavedOut
 from core_api.platform.counts import Counts, counts_of
 from core_api.platform.envelope import json_response, ok
 from core_api.platform.errors import NotFound, ServiceError
@@ -99,6 +100,7 @@ async def page_data(principal: Principal, where: dict[str, Any]) -> dict[str, An
 
 
 @api.get("/admin/common_rich_text/info_page", need=any_perm("content:richText:query", "content:richText:edit"),
+         response=RichTextPageOut,
          summary="A rich text for editing, by id or code, with its earlier versions")
 async def info_page(request: web.Request, principal: Principal, query: InfoQuery) -> web.Response:
     data = await page_data(principal, _where(query))
@@ -142,7 +144,7 @@ async def save_text(request: web.Request, principal: Principal, record_id: int, 
     return {"id": record_id, "version": before["version"] + 1, "changed": True}
 
 
-@api.post("/admin/common_rich_text/updata_text", need=any_perm("content:richText:edit"),
+@api.post("/admin/common_rich_text/updata_text", need=any_perm("content:richText:edit"), response=RichTextSavedOut,
           summary="Save a rich text's content as its next version (sanitised; the replaced one is kept)",
           log=OperLogSpec("富文本", BusinessType.UPDATE))
 async def updata_text(request: web.Request, principal: Principal, body: TextBody) -> web.Response:
@@ -216,13 +218,14 @@ about_page = ConfigPage(
     save=("POST", "/admin/CommonConfig/edit_config_aboutUs_v2"), initial=_about_initial, on_saved=_about_saved)
 
 
-@api.get("/admin/common_rich_text/agreement_page", need=any_perm("content:agreement:edit"),
+@api.get("/admin/common_rich_text/agreement_page", need=any_perm("content:agreement:edit"), response=RichTextPageOut,
          summary="The user agreement for editing, with its earlier versions")
 async def agreement_page(request: web.Request, principal: Principal) -> web.Response:
     return ok(data=await fixed_page(principal, AGREEMENT))
 
 
 @api.post("/admin/common_rich_text/edit_agreement", need=any_perm("content:agreement:edit"),
+          response=RichTextSavedOut,
           summary="Save the user agreement as its next version", log=OperLogSpec("用户协议", BusinessType.UPDATE))
 async def edit_agreement(request: web.Request, principal: Principal, body: FixedBody) -> web.Response:
     return ok(data=await save_fixed(request, principal, AGREEMENT, body))

@@ -23,6 +23,7 @@ from core_api.finance.pay_code import service
 from core_api.finance.pay_code.models import FinancePayCode
 from core_api.finance.withdrawal.service import new_number
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract.finance import PayCodeOut, PayCodePageOut
 from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import ListQuery, camel_row, page_of
@@ -76,7 +77,7 @@ async def expire(now: datetime) -> None:
     await FinancePayCode.filter(status="pending", expires_at__lte=now).update(status="expired")
 
 
-@api.get("/admin/open/v1/{provider:[a-z][a-z0-9]{1,15}}_pay_pc", need=any_perm(PERM),
+@api.get("/admin/open/v1/{provider:[a-z][a-z0-9]{1,15}}_pay_pc", need=any_perm(PERM), response=PayCodeOut,
          summary="Create a pay code (QR) through the configured wallet provider",
          log=OperLogSpec("收款码", BusinessType.INSERT))
 async def create_pay_code(request: web.Request, principal: Principal, provider: str,
@@ -105,7 +106,8 @@ class StatusQuery(Schema):
     order_no: str = Field(min_length=1, max_length=32, pattern=r"^[A-Z0-9]+$", title="订单号")
 
 
-@api.get("/admin/open/v1/pay_code/status", need=any_perm(PERM), summary="One pay code's status (polled)")
+@api.get("/admin/open/v1/pay_code/status", need=any_perm(PERM), response=PayCodeOut,
+         summary="One pay code's status (polled)")
 async def pay_code_status(request: web.Request, query: StatusQuery) -> web.Response:
     await expire(request.app[CLOCK].now())
     row = await FinancePayCode.filter(order_no=query.order_no).first().values(*FIELDS)
@@ -118,7 +120,7 @@ class PayCodeList(ListQuery):
     status: Literal["pending", "paid", "expired", "closed"] | None = Field(None, title="状态")
 
 
-@api.get("/admin/open/v1/pay_code/list", need=any_perm(PERM),
+@api.get("/admin/open/v1/pay_code/list", need=any_perm(PERM), response=PayCodePageOut,
          summary="Recent pay codes, newest first; the wallet provider's name and whether it is local")
 async def pay_code_list(request: web.Request, query: PayCodeList) -> web.Response:
     await expire(request.app[CLOCK].now())

@@ -22,6 +22,7 @@ from core_api.finance.withdrawal import service
 from core_api.finance.withdrawal.models import FinanceLedger, FinanceWallet, FinanceWithdrawal
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract import partner as partner_out
+from core_api.platform.contract.finance import LedgerPageOut, WithdrawalDetailOut, WithdrawalQueueOut
 from core_api.platform.envelope import MSG_QUERY_OK, json_response, ok, table
 from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
@@ -66,7 +67,7 @@ class QueueQuery(ListQuery):
     withdraw_no: str | None = Field(None, max_length=32, pattern=r"^[A-Z0-9]+$", title="提现单号")
 
 
-@api.get("/admin/CommonConfig/cash_withdrawal_user", need=any_perm(f"{PERM}:list"),
+@api.get("/admin/CommonConfig/cash_withdrawal_user", need=any_perm(f"{PERM}:list"), response=WithdrawalQueueOut,
          summary="The withdrawal queue: filters status, uid, number, apply days; payee masked")
 async def cash_withdrawal_user(request: web.Request, query: QueueQuery) -> web.Response:
     qs = FinanceWithdrawal.all()
@@ -87,7 +88,7 @@ class IdQuery(Schema):
     id: int = Field(ge=1, le=INT_MAX, title="编号")
 
 
-@api.get("/admin/CommonConfig/withdrawal_detail", need=any_perm(f"{PERM}:query"),
+@api.get("/admin/CommonConfig/withdrawal_detail", need=any_perm(f"{PERM}:query"), response=WithdrawalDetailOut,
          summary="One withdrawal with its ledger entries and the user's balances")
 async def withdrawal_detail(request: web.Request, query: IdQuery) -> web.Response:
     row = await FinanceWithdrawal.filter(id=query.id).first().values(*ROW_FIELDS)
@@ -147,7 +148,7 @@ class LedgerQuery(ListQuery):
     kind: Literal["credit", "commission", "freeze", "unfreeze", "payout"] | None = Field(None, title="类型")
 
 
-@api.get("/admin/finance/ledger/list", need=any_perm(f"{PERM}:list"),
+@api.get("/admin/finance/ledger/list", need=any_perm(f"{PERM}:list"), response=LedgerPageOut,
          summary="The wallets' ledger, newest first: filters uid, withdrawal, kind, days")
 async def ledger_list(request: web.Request, query: LedgerQuery) -> web.Response:
     qs = FinanceLedger.all()

@@ -26,6 +26,7 @@ from core_api.order.core.models import OrderLine, OrderShop
 from core_api.order.group.service import SYSTEM_PREFIX
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract import partner as partner_out
+from core_api.platform.contract.order import AfterSalePageOut, FinanceRefundPageOut, RefundExecutedOut, RefundPageOut
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
@@ -88,7 +89,7 @@ def scoped(principal: Principal, qs: Any) -> Any:
     return qs if where is None else qs.filter(where)
 
 
-@api.get("/admin/order_mall/after_sale_order", need=any_perm(f"{PERM}:list"),
+@api.get("/admin/order_mall/after_sale_order", need=any_perm(f"{PERM}:list"), response=AfterSalePageOut,
          summary="After-sales, newest first: filters status, kind, number, order, uid, shop, days; counts per status")
 async def after_sale_order(request: web.Request, principal: Principal, query: AfterSaleQuery) -> web.Response:
     base = scoped(principal, OrderAfterSale.all())
@@ -149,7 +150,7 @@ async def refund_page(principal: Principal, query: RefundQuery) -> web.Response:
     return table([camel_row(r) for r in rows], total)
 
 
-@api.get("/admin/order_main/refund_order", need=any_perm("order:refund:list"),
+@api.get("/admin/order_main/refund_order", need=any_perm("order:refund:list"), response=RefundPageOut,
          summary="Refunds, order side (shop scoped): filters status, number, order, uid, shop, days")
 async def order_refunds(request: web.Request, principal: Principal, query: RefundQuery) -> web.Response:
     return await refund_page(principal, query)
@@ -165,7 +166,7 @@ class FinanceQuery(ListQuery):
 FINANCE_STATUSES = ("awaiting_refund", "refunding", "refund_failed", "refunded")
 
 
-@api.get("/admin/finance_refund/refund_order", need=any_perm(f"{FINANCE}:list"),
+@api.get("/admin/finance_refund/refund_order", need=any_perm(f"{FINANCE}:list"), response=FinanceRefundPageOut,
          summary="Finance's refund queue: approved after-sales awaiting, executing, failed or refunded, with their "
                  "refund number and the second-approval threshold")
 async def finance_refunds(request: web.Request, query: FinanceQuery) -> web.Response:
@@ -193,7 +194,7 @@ class ExecuteBody(StrictSchema):
                                              "needs it")
 
 
-@api.post("/admin/finance_refund/refund_order", need=any_perm(f"{FINANCE}:execute"),
+@api.post("/admin/finance_refund/refund_order", need=any_perm(f"{FINANCE}:execute"), response=RefundExecutedOut,
           summary="Execute (or retry with the same refund number) the refund of an approved after-sale",
           log=OperLogSpec("财务退款", BusinessType.UPDATE))
 async def finance_execute(request: web.Request, principal: Principal, body: ExecuteBody) -> web.Response:

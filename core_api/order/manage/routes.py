@@ -24,6 +24,7 @@ from core_api.order.manage import service
 from core_api.order.manage.models import OrderComment
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract import ListPageOut
+from core_api.platform.contract.order import OrderDetailOut
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.resource import Action, F, Partner, Resource
@@ -288,7 +289,7 @@ async def list_data(request: web.Request, principal: Principal, query: main_orde
     return await page_of(main_orders, principal, query)
 
 
-@api.get("/admin/OrderMain/info_page", need=any_perm("order:main:query"),
+@api.get("/admin/OrderMain/info_page", need=any_perm("order:main:query"), response=OrderDetailOut,
          summary="A main order (by its number, a shop order number, or id) with its shop orders, lines, order "
                  "logs and payments")
 async def info_page(request: web.Request, principal: Principal, query: InfoQuery) -> web.Response:
@@ -301,7 +302,7 @@ class ShopInfoQuery(Schema):
     id: int = Field(ge=1, le=INT_MAX, title="编号")
 
 
-@api.get("/admin/order_mall/info_page", need=any_perm("order:shop:query"),
+@api.get("/admin/order_mall/info_page", need=any_perm("order:shop:query"), response=OrderDetailOut,
          summary="A shop order's detail: its main order, lines, amounts, order log and payments")
 async def shop_info_page(request: web.Request, principal: Principal, query: ShopInfoQuery) -> web.Response:
     return ok(data=await service.detail(principal, shop_order_id=query.id))

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type CategoryNode, levelRows, newCategoryBody } from "./category-levels-logic";
+import { type LevelNode, levelRows, newCategoryBody } from "./category-levels-logic";
 
-const node = (id: number, name: string, children?: CategoryNode[]): CategoryNode => ({
-  id, parentId: 0, level: 1, kind: "frame", name, sort: 0, status: "0", children,
+const node = (id: number, name: string, children?: LevelNode[]): LevelNode => ({
+  id, level: 1, kind: "frame", name, sort: 0, status: "0", children,
 });
 
 describe("category levels", () => {

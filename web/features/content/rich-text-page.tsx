@@ -2,62 +2,42 @@
 
 import { HistoryIcon, SaveIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { request, RequestError } from "@/lib/request";
-
-/** A rich text as the editing calls return it (info_page, config_aboutUs_page, agreement_page). */
-export interface RichTextPageData {
-  id: number | null;
-  code: string;
-  title: string;
-  content: string;
-  version: number;
-  updateBy?: string | null;
-  updateTime?: string | null;
-  versions: { version: number; title: string; savedBy: string; savedTime: string | null; replacedTime: string | null }[];
-}
+import type { components } from "@/lib/api/bff-types";
+import { answer, core } from "@/lib/api/core";
+import { RequestError } from "@/lib/request";
 
 /**
  * The rich-text editing page (issue 11 §3): the shared editor (images uploaded into our store and inserted by
  * address), the version being edited, who saved it and when, and the earlier versions kept by every save.
- * `load` and `save` are the page's calls; a save says which version it was made from, so a newer save by
- * someone else is not silently overwritten.
+ * `data` is the page as its BFF screen read it; a save (a rich text by id, or the user agreement) says which
+ * version it was made from, so a newer save by someone else is not silently overwritten.
  */
-export function RichTextPage({ load, save, perm, id }: { load: string; save: string; perm: string; id?: number }) {
+export function RichTextPage({ data: page, perm, agreement = false }: { data: components["schemas"]["RichTextPage"]; perm: string; agreement?: boolean }) {
   const t = useTranslations("richTextPage");
-  const [page, setPage] = useState<RichTextPageData | null>(null);
-  const [content, setContent] = useState("");
+  const router = useRouter();
+  const [, startTransition] = useTransition();
+  const [content, setContent] = useState(page.content);
   const [saving, setSaving] = useState(false);
 
-  const reload = useCallback(async () => {
-    try {
-      const { data } = await request<RichTextPageData>(`api/${load}`, { params: id ? { id: String(id) } : undefined });
-      if (data) {
-        setPage(data);
-        setContent(data.content ?? "");
-      }
-    } catch (error) {
-      if (!(error instanceof RequestError)) throw error;
-    }
-  }, [load, id]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
+  const save = () => {
+    const body = { content, version: page.version };
+    return agreement || page.id === null
+      ? core.POST("/admin/common_rich_text/edit_agreement", { body })
+      : core.POST("/admin/common_rich_text/updata_text", { body: { ...body, id: page.id } });
+  };
   const submit = async () => {
-    if (!page) return;
     setSaving(true);
     try {
-      const body = page.id === null || id === undefined ? { content, version: page.version } : { id: page.id, content, version: page.version };
-      const answer = await request<{ version: number; changed: boolean }>(`api/${save}`, { method: "POST", data: body });
-      toast.success(answer.data?.changed === false ? t("unchanged") : t("saved", { version: answer.data?.version ?? "" }));
-      await reload();
+      const { data } = await answer(save());
+      toast.success(data.changed ? t("saved", { version: data.version }) : t("unchanged"));
+      startTransition(() => router.refresh());
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
     } finally {
@@ -65,7 +45,6 @@ export function RichTextPage({ load, save, perm, id }: { load: string; save: str
     }
   };
 
-  if (!page) return <div className="text-muted-foreground p-4 text-sm">{t("loading")}</div>;
   return (
     <div className="grid gap-4 p-4 lg:grid-cols-[1fr_18rem]" data-testid="rich-text-page">
       <Card>
@@ -73,7 +52,7 @@ export function RichTextPage({ load, save, perm, id }: { load: string; save: str
           <CardTitle data-testid="rich-text-title">{page.title}</CardTitle>
           <div className="text-muted-foreground flex items-center gap-3 text-sm">
             <span data-testid="rich-text-version">{t("version", { version: page.version })}</span>
-            {page.updateTime && <span>{t("updated", { by: page.updateBy ?? "", at: page.updateTime })}</span>}
+            {page.updateTime && <span>{t("updated", { by: page.updateBy, at: page.updateTime })}</span>}
             <Authorized perms={perm}>
               <Button size="sm" data-testid="rich-text-save" disabled={saving} onClick={() => void submit()}>
                 <SaveIcon />

@@ -1,4 +1,5 @@
 /** What the finance screens derive: the amount of a pay code, the countdown to its expiry, a withdrawal's actions. */
+import type { components } from "@/lib/api/bff-types";
 import { yuanToFen } from "@/lib/money";
 
 /** The amount of a pay code as the operator typed it in yuan ("12", "12.5", "12.50") → fen, or null when it is
@@ -21,7 +22,7 @@ export function countdown(seconds: number): string {
   return `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
 }
 
-export type WithdrawalStatus = "applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected";
+export type WithdrawalStatus = components["schemas"]["WithdrawalRow"]["status"];
 
 /** The row actions a status offers (the core checks again). */
 export function actionsFor(status: WithdrawalStatus): ("approve" | "reject" | "pay")[] {

@@ -4,6 +4,6 @@ import { WithdrawalScreen } from "./withdrawal-screen";
 
 /** The finance area's hand-written screens (issue 12 §2). */
 export const financeViews: Readonly<Record<string, View>> = {
-  "finance/payCode/index": () => <PayCodeScreen />,
-  "finance/withdrawal/index": () => <WithdrawalScreen />,
+  "finance/payCode/index": PayCodeScreen,
+  "finance/withdrawal/index": WithdrawalScreen,
 };

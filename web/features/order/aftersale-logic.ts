@@ -1,5 +1,7 @@
 /** After-sale states and what staff and finance may do in each (mirrors core_api/order/aftersale/service.py). */
 
+import type { components } from "@/lib/api/core-types";
+
 export const AFTER_SALE_STATUSES = [
   "applied",
   "awaiting_return",
@@ -29,11 +31,18 @@ export function executable(status: AfterSaleStatus): boolean {
 }
 
 /** The decision's body: a reason is required to reject, a receipt says whether the goods can be sold again. */
-export function decisionBody(id: number, action: Decision, reason: string, sellable: boolean): Record<string, unknown> | null {
+export function decisionBody(id: number, action: Decision, reason: string, sellable: boolean): components["schemas"]["OperateBody"] | null {
   if (action === "reject") {
     const text = reason.trim();
     return text ? { id, action, reason: text } : null;
   }
   if (action === "receive") return { id, action, sellable };
   return { id, action };
+}
+
+/** The badge colour of an after-sale's status. */
+export function statusBadge(status: AfterSaleStatus): "danger" | "success" | "warning" {
+  if (status === "refunded") return "success";
+  if (status === "rejected" || status === "return_rejected" || status === "refund_failed" || status === "cancelled") return "danger";
+  return "warning";
 }

@@ -4,7 +4,7 @@ import { AfterSaleScreen } from "./aftersale-screen";
 
 /** After-sale and refunds (issue 14 §2): the staff's decisions, the order-side refund list, finance's execution. */
 export const afterSaleViews: Readonly<Record<string, View>> = {
-  "order/afterSale/index": () => <AfterSaleScreen />,
-  "order/refund/index": () => <RefundListScreen />,
-  "finance/refund/index": () => <FinanceRefundScreen />,
+  "order/afterSale/index": AfterSaleScreen,
+  "order/refund/index": RefundListScreen,
+  "finance/refund/index": FinanceRefundScreen,
 };

@@ -1,169 +1,21 @@
-"use client";
-
-import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { fenToYuan } from "@/lib/money";
-import { request, RequestError } from "@/lib/request";
-import { detailSource, lineDiscount, ordered, type OrderDetail, type ShopOrder } from "./order-logic";
+import { getTranslations } from "next-intl/server";
+import { ScreenFailure } from "@/components/screen-error";
+import { screenQuery } from "@/lib/list-query";
+import { loadScreen } from "@/lib/session";
+import { OrderDetailView } from "./order-detail-view";
+import { detailQuery, type OrderDetail } from "./order-logic";
 
 /**
  * The order detail (订单详情 order/detail/index, opened at /myMenu/orderDetail?orderNo= by an order message, and
- * 商城订单详情 order/shop/detail?id= from the shop orders): the main order, its shop orders (a shop account: its
- * own), their lines and amounts, the payments and each shop order's log.
+ * 商城订单详情 order/shop/detail?id= from the shop orders), from the BFF's order detail screen.
  */
-export function OrderDetailScreen({ orderNo, id }: { orderNo?: string; id?: string }) {
-  const t = useTranslations("order.detail");
-  const [detail, setDetail] = useState<OrderDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-  const source = detailSource({ orderNo, id });
-
-  useEffect(() => {
-    if (!source) return;
-    void (async () => {
-      try {
-        const answer = await request<OrderDetail>(source.path, { params: source.params });
-        if (answer.data) setDetail(answer.data);
-      } catch (error) {
-        if (!(error instanceof RequestError)) throw error;
-        setFailed(true);
-      }
-    })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [orderNo, id]);
-
-  if (!source) return <div className="text-muted-foreground p-4 text-sm" data-testid="order-detail-missing">{t("noOrder")}</div>;
-  if (failed) return <div className="text-muted-foreground p-4 text-sm" data-testid="order-detail-failed">{t("failed")}</div>;
-  if (!detail) return <div className="text-muted-foreground p-4 text-sm">{t("loading")}</div>;
-  const { main } = detail;
-  return (
-    <div className="flex min-w-0 flex-col gap-4" data-testid="order-detail">
-      <Card>
-        <CardHeader>
-          <CardTitle data-testid="order-detail-main">{t("main", { no: main.orderNo })}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-1 text-sm md:grid-cols-3">
-          <div>{t("uid")}: {main.uid}</div>
-          <div>{t("payStatus")}: {t(`pay.${main.payStatus}`)}</div>
-          <div>{t("placedAt")}: {main.createTime}</div>
-          {main.payFen !== undefined && (
-            <>
-              <div>{t("goods")}: ¥{fenToYuan(main.goodsFen ?? 0)}</div>
-              <div>{t("freight")}: ¥{fenToYuan(main.freightFen ?? 0)}</div>
-              <div>{t("discount")}: ¥{fenToYuan((main.couponFen ?? 0) + (main.pointsFen ?? 0))}</div>
-              <div data-testid="order-detail-paid">{t("paid")}: ¥{fenToYuan(main.payFen)}</div>
-            </>
-          )}
-          {main.paidAt && <div>{t("paidAt")}: {main.paidAt}</div>}
-          {main.remark && <div>{t("remark")}: {main.remark}</div>}
-        </CardContent>
-      </Card>
-      {ordered(detail).map((shop) => (
-        <ShopOrderCard key={shop.id} shop={shop} focused={shop.id === detail.focus} />
-      ))}
-      {detail.pays.length > 0 && (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("pays")}</CardTitle>
-          </CardHeader>
-          <CardContent className="overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("payKind")}</TableHead>
-                  <TableHead>{t("outNo")}</TableHead>
-                  <TableHead>{t("tradeNo")}</TableHead>
-                  <TableHead>{t("amount")}</TableHead>
-                  <TableHead>{t("time")}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {detail.pays.map((p) => (
-                  <TableRow key={p.id} data-testid="order-detail-pay">
-                    <TableCell>{t(`kind.${p.kind}`)}</TableCell>
-                    <TableCell>{p.outNo}</TableCell>
-                    <TableCell>{p.tradeNo}</TableCell>
-                    <TableCell>¥{fenToYuan(p.amountFen)}</TableCell>
-                    <TableCell>{p.createTime}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
-      )}
-    </div>
-  );
-}
-
-function ShopOrderCard({ shop, focused }: { shop: ShopOrder; focused: boolean }) {
-  const t = useTranslations("order.detail");
-  return (
-    <Card data-testid="order-detail-shop" className={focused ? "border-primary" : undefined}>
-      <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2">
-          <span data-testid="order-detail-shop-no">{t("shopOrder", { no: shop.orderNo, shop: shop.shopName })}</span>
-          <Badge data-testid="order-detail-status">{shop.statusLabel}</Badge>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4 text-sm">
-        <div className="grid gap-1 md:grid-cols-3">
-          <div>{t("delivery")}: {t(`deliveryKind.${shop.delivery}`)}</div>
-          <div>{t("receiver")}: {shop.receiverName} {shop.receiverPhone}</div>
-          <div>{t("address")}: {shop.receiverArea} {shop.receiverAddress}</div>
-          <div>{t("goods")}: ¥{fenToYuan(shop.goodsFen)}</div>
-          <div>{t("freight")}: ¥{fenToYuan(shop.freightFen)}</div>
-          <div>{t("discount")}: ¥{fenToYuan(shop.couponFen + shop.pointsFen)}</div>
-          <div data-testid="order-detail-shop-paid">{t("paid")}: ¥{fenToYuan(shop.payFen)}</div>
-          <div>{t("refunded")}: ¥{fenToYuan(shop.refundedFen)}</div>
-          {shop.trackingNo && (
-            <div data-testid="order-detail-logistics">
-              {t("logistics")}: {shop.carrier} {shop.trackingNo} {shop.shippedAt ?? ""}
-            </div>
-          )}
-        </div>
-        <div className="overflow-x-auto">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("goodsName")}</TableHead>
-                <TableHead>{t("spec")}</TableHead>
-                <TableHead>{t("price")}</TableHead>
-                <TableHead>{t("quantity")}</TableHead>
-                <TableHead>{t("discount")}</TableHead>
-                <TableHead>{t("paid")}</TableHead>
-                <TableHead>{t("refunded")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {shop.lines.map((line) => (
-                <TableRow key={line.id} data-testid="order-detail-line">
-                  <TableCell>{line.goodsName}</TableCell>
-                  <TableCell>{line.spec}</TableCell>
-                  <TableCell>¥{fenToYuan(line.priceFen)}</TableCell>
-                  <TableCell>{line.quantity}</TableCell>
-                  <TableCell>¥{fenToYuan(lineDiscount(line))}</TableCell>
-                  <TableCell>¥{fenToYuan(line.payFen)}</TableCell>
-                  <TableCell>¥{fenToYuan(line.refundedFen)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-        <div>
-          <div className="mb-1 font-medium">{t("log")}</div>
-          <ol className="flex flex-col gap-1" data-testid="order-detail-log">
-            {shop.logs.map((log) => (
-              <li key={log.id} data-testid="order-detail-log-row" className="text-muted-foreground">
-                {log.createTime} · {log.actionLabel} · {log.actorName || t(`actor.${log.actorKind}`)}
-                {log.note ? ` · ${log.note}` : ""}
-              </li>
-            ))}
-          </ol>
-        </div>
-      </CardContent>
-    </Card>
-  );
+export async function OrderDetailScreen({ orderNo, id }: { orderNo?: string; id?: string }) {
+  const query = detailQuery({ orderNo, id });
+  if (!query) {
+    const t = await getTranslations("order.detail");
+    return <div className="text-muted-foreground p-4 text-sm" data-testid="order-detail-missing">{t("noOrder")}</div>;
+  }
+  const result = await loadScreen<OrderDetail>(`/bff/screens/order/detail?${screenQuery(query)}`);
+  if (!result.ok) return <ScreenFailure result={result} />;
+  return <OrderDetailView detail={result.data} />;
 }

@@ -415,6 +415,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/content/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user agreement for editing, with its earlier versions
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_agreement_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/content/category-levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Category levels: the tree one or two levels deep and the frames
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_category_levels_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/content/rich-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rich text for editing, with its earlier versions
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_rich_text_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/dashboard": {
         parameters: {
             query?: never;
@@ -427,6 +487,66 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["screens_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/finance/pay-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pay codes: the recent codes and the wallet provider
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_pay_code_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/finance/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finance's refunds: the approved after-sales awaiting, executing, failed or refunded
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_finance_refund_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/finance/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Withdrawals: the queue's page and the ledger
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_withdrawal_screen"];
         put?: never;
         post?: never;
         delete?: never;
@@ -607,6 +727,66 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["screens_monitor_server_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/order/after-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * After-sales: the page of a status and the counts of every status
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_after_sale_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/order/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's detail: by a main or shop order number (orderNo) or a shop order's id
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_order_detail_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/order/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refunds, order side: a page of refunds, newest first
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_refund_screen"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1037,6 +1217,112 @@ export interface components {
              */
             msg?: string;
         };
+        /** AfterSaleRow */
+        AfterSaleRow: {
+            /** Aftersaleno */
+            afterSaleNo: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Approver */
+            approver: string;
+            /**
+             * Beforeship
+             * @description applied before the goods left: stock comes back
+             */
+            beforeShip: boolean;
+            /** Carrier */
+            carrier: string;
+            /** Createtime */
+            createTime: string;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Images */
+            images: string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "refund" | "return_refund";
+            /** Lineid */
+            lineId: number;
+            /** Linepayfen */
+            linePayFen: number;
+            /** Linequantity */
+            lineQuantity: number;
+            /** Linerefundedfen */
+            lineRefundedFen: number;
+            /** Mainid */
+            mainId: number;
+            /**
+             * Orderno
+             * @description the shop order's number
+             */
+            orderNo: string;
+            /** Quantity */
+            quantity: number;
+            /** Reason */
+            reason: string;
+            /** Refundid */
+            refundId: number | null;
+            /** Rejectreason */
+            rejectReason: string;
+            /**
+             * Sellable
+             * @description the returned goods received: back to stock or not
+             */
+            sellable: boolean | null;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled";
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+            /** Updatetime */
+            updateTime: string | null;
+        };
+        /** AfterSaleScreen */
+        AfterSaleScreen: {
+            /**
+             * Counts
+             * @description status → the after-sales in it (every status, whatever the tab)
+             */
+            counts: {
+                [key: string]: number;
+            };
+            /** Rows */
+            rows: components["schemas"]["AfterSaleRow"][];
+            /** Total */
+            total: number;
+        };
+        /** AfterSaleScreenOut */
+        AfterSaleScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AfterSaleScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** AuthRoleScreen */
         AuthRoleScreen: {
             /** Roles */
@@ -1307,6 +1593,74 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** CategoryLevels */
+        CategoryLevels: {
+            /**
+             * Frames
+             * @description the frames (roots of kind frame): where an organisation goes
+             */
+            frames: components["schemas"]["CategoryNode"][];
+            /** Tree */
+            tree: components["schemas"]["CategoryNode"][];
+        };
+        /** CategoryLevelsOut */
+        CategoryLevelsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["CategoryLevels"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** CategoryNode */
+        CategoryNode: {
+            /**
+             * Children
+             * @description two levels asked: the root's children, by sort
+             * @default null
+             */
+            children?: components["schemas"]["CategoryNode"][] | null;
+            /** Code */
+            code: string;
+            /** Createtime */
+            createTime: string;
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description biz_category_kind
+             */
+            kind: string;
+            /** Level */
+            level: number;
+            /** Name */
+            name: string;
+            /**
+             * Parentid
+             * @description 0: a root
+             */
+            parentId: number;
+            /** Remark */
+            remark: string;
+            /** Shelf */
+            shelf: string;
+            /** Sort */
+            sort: number;
+            /**
+             * Status
+             * @description biz_category_status
+             */
+            status: string;
+            /** Wordcount */
+            wordCount: number;
         };
         /** CategoryOption */
         CategoryOption: {
@@ -1839,6 +2193,117 @@ export interface components {
              */
             msg?: string;
         };
+        /** FinanceRefundRow */
+        FinanceRefundRow: {
+            /** Aftersaleno */
+            afterSaleNo: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Approver */
+            approver: string;
+            /**
+             * Beforeship
+             * @description applied before the goods left: stock comes back
+             */
+            beforeShip: boolean;
+            /** Carrier */
+            carrier: string;
+            /** Createtime */
+            createTime: string;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Images */
+            images: string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "refund" | "return_refund";
+            /** Lineid */
+            lineId: number;
+            /** Linepayfen */
+            linePayFen: number;
+            /** Linequantity */
+            lineQuantity: number;
+            /** Linerefundedfen */
+            lineRefundedFen: number;
+            /** Mainid */
+            mainId: number;
+            /**
+             * Orderno
+             * @description the shop order's number
+             */
+            orderNo: string;
+            /**
+             * Passwordneeded
+             * @description above the threshold: the executor re-enters their password
+             */
+            passwordNeeded: boolean;
+            /** Quantity */
+            quantity: number;
+            /** Reason */
+            reason: string;
+            /** @description its refund once executed */
+            refund: components["schemas"]["RefundBrief"] | null;
+            /** Refundid */
+            refundId: number | null;
+            /** Rejectreason */
+            rejectReason: string;
+            /**
+             * Sellable
+             * @description the returned goods received: back to stock or not
+             */
+            sellable: boolean | null;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled";
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+            /** Updatetime */
+            updateTime: string | null;
+        };
+        /** FinanceRefundScreen */
+        FinanceRefundScreen: {
+            /** Rows */
+            rows: components["schemas"]["FinanceRefundRow"][];
+            /**
+             * Threshold
+             * @description fen: a refund above it is executed by a second person with a password
+             */
+            threshold: number;
+            /** Total */
+            total: number;
+        };
+        /** FinanceRefundScreenOut */
+        FinanceRefundScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["FinanceRefundScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** GenColumnRow */
         GenColumnRow: {
             /** Columncomment */
@@ -2263,6 +2728,43 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** LedgerEntry */
+        LedgerEntry: {
+            /** Actor */
+            actor: string;
+            /** Availableafter */
+            availableAfter: number;
+            /** Availabledelta */
+            availableDelta: number;
+            /** Createtime */
+            createTime: string;
+            /** Frozenafter */
+            frozenAfter: number;
+            /** Frozendelta */
+            frozenDelta: number;
+            /** Id */
+            id: number;
+            /** Idemkey */
+            idemKey: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "credit" | "commission" | "freeze" | "unfreeze" | "payout";
+            /** Remark */
+            remark: string;
+            /** Uid */
+            uid: number;
+            /** Withdrawalid */
+            withdrawalId: number | null;
+        };
+        /** LedgerPage */
+        LedgerPage: {
+            /** Rows */
+            rows: components["schemas"]["LedgerEntry"][];
+            /** Total */
+            total: number;
         };
         /** LoginBody */
         LoginBody: {
@@ -2691,6 +3193,282 @@ export interface components {
              */
             msg?: string;
         };
+        /** OrderDetail */
+        OrderDetail: {
+            /**
+             * Focus
+             * @description the shop order asked for (by its number or id), shown first
+             */
+            focus: number | null;
+            main: components["schemas"]["OrderMainView"];
+            /** Pays */
+            pays: components["schemas"]["OrderPayView"][];
+            /**
+             * Shops
+             * @description a shop account: its own shop's only
+             */
+            shops: components["schemas"]["ShopOrderView"][];
+        };
+        /** OrderDetailOut */
+        OrderDetailOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["OrderDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** OrderLineView */
+        OrderLineView: {
+            /**
+             * Aftersale
+             * @description none, or the open after-sale's status
+             */
+            afterSale: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Commented */
+            commented: boolean;
+            /** Couponfen */
+            couponFen: number;
+            /** Goodsid */
+            goodsId: number;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Payfen */
+            payFen: number;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Quantity */
+            quantity: number;
+            /** Refundedfen */
+            refundedFen: number;
+            /** Refundedqty */
+            refundedQty: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Skuid */
+            skuId: number;
+            /** Spec */
+            spec: string;
+        };
+        /** OrderLogView */
+        OrderLogView: {
+            /** Action */
+            action: string;
+            /** Actionlabel */
+            actionLabel: string;
+            /** Actorid */
+            actorId: number;
+            /**
+             * Actorkind
+             * @description user, staff, system
+             */
+            actorKind: string;
+            /** Actorname */
+            actorName: string;
+            /** Createtime */
+            createTime: string;
+            /** Fromstatus */
+            fromStatus: string;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Tostatus */
+            toStatus: string;
+        };
+        /**
+         * OrderMainView
+         * @description A main order; a shop account sees no totals (its shop orders carry its own).
+         */
+        OrderMainView: {
+            /**
+             * Closedat
+             * @default null
+             */
+            closedAt?: string | null;
+            /**
+             * Couponfen
+             * @default null
+             */
+            couponFen?: number | null;
+            /** Createtime */
+            createTime: string;
+            /**
+             * Freightfen
+             * @default null
+             */
+            freightFen?: number | null;
+            /**
+             * Goodsfen
+             * @description absent for a shop account, as every total below
+             * @default null
+             */
+            goodsFen?: number | null;
+            /** Id */
+            id: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /**
+             * Paydeadline
+             * @default null
+             */
+            payDeadline?: string | null;
+            /**
+             * Payfen
+             * @default null
+             */
+            payFen?: number | null;
+            /**
+             * Paystatus
+             * @description unpaid, paid, closed
+             */
+            payStatus: string;
+            /**
+             * Payway
+             * @default null
+             */
+            payWay?: string | null;
+            /**
+             * Pointsfen
+             * @default null
+             */
+            pointsFen?: number | null;
+            /**
+             * Pointsused
+             * @default null
+             */
+            pointsUsed?: number | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * Tradeno
+             * @default null
+             */
+            tradeNo?: string | null;
+            /** Uid */
+            uid: number;
+        };
+        /** OrderPayView */
+        OrderPayView: {
+            /** Amountfen */
+            amountFen: number;
+            /** Createtime */
+            createTime: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description pay, refund
+             */
+            kind: string;
+            /** Mainno */
+            mainNo: string;
+            /** Outno */
+            outNo: string;
+            /** Payway */
+            payWay: string;
+            /** Shopid */
+            shopId: number | null;
+            /** Shoporderid */
+            shopOrderId: number | null;
+            /** Tradeno */
+            tradeNo: string;
+        };
+        /** PayCodeRow */
+        PayCodeRow: {
+            /** Amountfen */
+            amountFen: number;
+            /** Codeurl */
+            codeUrl: string;
+            /** Createby */
+            createBy: string;
+            /** Createtime */
+            createTime: string;
+            /** Expiresat */
+            expiresAt: string;
+            /** Id */
+            id: number;
+            /** Notifycount */
+            notifyCount: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /**
+             * Paidlate
+             * @description the payment arrived after the code had expired
+             */
+            paidLate: boolean;
+            /** Provider */
+            provider: string;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /** Remark */
+            remark: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "expired" | "closed";
+            /** Subject */
+            subject: string;
+        };
+        /** PayCodeScreen */
+        PayCodeScreen: {
+            /**
+             * Provider
+             * @description the wallet provider's short name: the create call's {provider}
+             */
+            provider: string;
+            /** Rows */
+            rows: components["schemas"]["PayCodeRow"][];
+            /**
+             * Simulate
+             * @description whether the screen may simulate a payment (local provider, not production)
+             */
+            simulate: boolean;
+            /** Total */
+            total: number;
+        };
+        /** PayCodeScreenOut */
+        PayCodeScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PayCodeScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** PostPage */
         PostPage: {
             /** Rows */
@@ -2811,6 +3589,91 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RefundBrief */
+        RefundBrief: {
+            /** Aftersaleid */
+            afterSaleId: number;
+            /** Attempts */
+            attempts: number;
+            /** Executor */
+            executor: string;
+            /** Finishtime */
+            finishTime: string | null;
+            /** Reason */
+            reason: string;
+            /** Refundno */
+            refundNo: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "refunding" | "refunded" | "failed";
+        };
+        /** RefundRow */
+        RefundRow: {
+            /** Aftersaleid */
+            afterSaleId: number;
+            /** Amountfen */
+            amountFen: number;
+            /** Attempts */
+            attempts: number;
+            /** Createtime */
+            createTime: string;
+            /** Executor */
+            executor: string;
+            /** Finishtime */
+            finishTime: string | null;
+            /** Id */
+            id: number;
+            /** Lineid */
+            lineId: number;
+            /** Mainno */
+            mainNo: string;
+            /** Pointsback */
+            pointsBack: number;
+            /** Pointsreversed */
+            pointsReversed: number;
+            /** Pointsunreversed */
+            pointsUnreversed: number;
+            /** Reason */
+            reason: string;
+            /** Refundno */
+            refundNo: string;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "refunding" | "refunded" | "failed";
+            /** Tradeno */
+            tradeNo: string;
+            /** Uid */
+            uid: number;
+        };
+        /** RefundScreen */
+        RefundScreen: {
+            /** Rows */
+            rows: components["schemas"]["RefundRow"][];
+            /** Total */
+            total: number;
+        };
+        /** RefundScreenOut */
+        RefundScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RefundScreen"];
             /**
              * Msg
              * @default 操作成功
@@ -3118,6 +3981,78 @@ export interface components {
             msg: string;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * RichTextPage
+         * @description A rich text for editing; a fixed page (the user agreement) never saved yet is an empty version 0 without id.
+         */
+        RichTextPage: {
+            /** Code */
+            code: string;
+            /**
+             * Content
+             * @description sanitised HTML
+             */
+            content: string;
+            /**
+             * Createtime
+             * @description absent on a fixed page never saved
+             * @default null
+             */
+            createTime?: string | null;
+            /** Id */
+            id: number | null;
+            /** Shelf */
+            shelf: string;
+            /**
+             * Sort
+             * @description absent on a fixed page never saved
+             * @default null
+             */
+            sort?: number | null;
+            /** Title */
+            title: string;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /** Version */
+            version: number;
+            /**
+             * Versions
+             * @description the kept earlier versions, newest first
+             */
+            versions: components["schemas"]["RichTextVersion"][];
+        };
+        /** RichTextPageOut */
+        RichTextPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RichTextPage"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RichTextVersion */
+        RichTextVersion: {
+            /**
+             * Replacedtime
+             * @description when a later save replaced it
+             */
+            replacedTime: string | null;
+            /** Savedby */
+            savedBy: string;
+            /** Savedtime */
+            savedTime: string | null;
+            /** Title */
+            title: string;
+            /** Version */
+            version: number;
         };
         /** RoleBrief */
         RoleBrief: {
@@ -3517,6 +4452,92 @@ export interface components {
              */
             msg?: string;
         };
+        /** ShopOrderView */
+        ShopOrderView: {
+            /** Aftersaleuntil */
+            afterSaleUntil: string | null;
+            /** Buyerremark */
+            buyerRemark: string;
+            /** Carrier */
+            carrier: string;
+            /** Closereason */
+            closeReason: string;
+            /** Closedat */
+            closedAt: string | null;
+            /** Completedat */
+            completedAt: string | null;
+            /** Couponfen */
+            couponFen: number;
+            /** Createtime */
+            createTime: string;
+            /**
+             * Delivery
+             * @description express, pickup
+             */
+            delivery: string;
+            /** Freightfen */
+            freightFen: number;
+            /** Goodsfen */
+            goodsFen: number;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description normal, group
+             */
+            kind: string;
+            /** Lines */
+            lines: components["schemas"]["OrderLineView"][];
+            /** Logs */
+            logs: components["schemas"]["OrderLogView"][];
+            /** Mainno */
+            mainNo: string;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /** Payfen */
+            payFen: number;
+            /** Paystatus */
+            payStatus: string;
+            /** Pickupstatus */
+            pickupStatus: string;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pointsused */
+            pointsUsed: number;
+            /** Receiveraddress */
+            receiverAddress: string;
+            /** Receiverarea */
+            receiverArea: string;
+            /** Receivername */
+            receiverName: string;
+            /**
+             * Receiverphone
+             * @description masked unless the caller holds account:consumer:personal
+             */
+            receiverPhone: string;
+            /** Refundstatus */
+            refundStatus: string;
+            /** Refundedfen */
+            refundedFen: number;
+            /** Settlestatus */
+            settleStatus: string;
+            /** Shippedat */
+            shippedAt: string | null;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            /** Status */
+            status: string;
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+        };
         /** Token */
         Token: {
             /** Token */
@@ -3853,6 +4874,105 @@ export interface components {
          */
         Values: {
             [key: string]: unknown;
+        };
+        /** WithdrawalQueue */
+        WithdrawalQueue: {
+            /** Rows */
+            rows: components["schemas"]["WithdrawalRow"][];
+            /**
+             * Threshold
+             * @description fen: a withdrawal above it needs a second approver
+             */
+            threshold: number;
+            /** Total */
+            total: number;
+        };
+        /** WithdrawalRow */
+        WithdrawalRow: {
+            /** Amountfen */
+            amountFen: number;
+            /** Applytime */
+            applyTime: string;
+            /** Approve1Time */
+            approve1Time: string | null;
+            /** Approve2Time */
+            approve2Time: string | null;
+            /** Approver1 */
+            approver1: string;
+            /** Approver2 */
+            approver2: string;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "wallet" | "bank";
+            /** Finishtime */
+            finishTime: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Needssecond
+             * @description above the threshold when first approved: a second approver, and the payer's password
+             */
+            needsSecond: boolean;
+            /**
+             * Payeeaccount
+             * @description masked: the console never shows it whole
+             */
+            payeeAccount: string;
+            /**
+             * Payeename
+             * @description masked
+             */
+            payeeName: string;
+            /** Payer */
+            payer: string;
+            /** Payoutno */
+            payoutNo: string | null;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /**
+             * Reason
+             * @description the rejection's or the failure's
+             */
+            reason: string;
+            /** Remark */
+            remark: string;
+            /** Requestno */
+            requestNo: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected";
+            /** Uid */
+            uid: number;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /** Withdrawno */
+            withdrawNo: string;
+        };
+        /** WithdrawalScreen */
+        WithdrawalScreen: {
+            /** @description the same user's ledger (every user's when none is asked), newest first */
+            ledger: components["schemas"]["LedgerPage"];
+            queue: components["schemas"]["WithdrawalQueue"];
+        };
+        /** WithdrawalScreenOut */
+        WithdrawalScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["WithdrawalScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
     };
     responses: never;
@@ -4425,6 +5545,70 @@ export interface operations {
             };
         };
     };
+    screens_agreement_screen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RichTextPageOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_category_levels_screen: {
+        parameters: {
+            query?: {
+                depth?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryLevelsOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_rich_text_screen: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RichTextPageOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
     screens_dashboard: {
         parameters: {
             query?: never;
@@ -4441,6 +5625,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_pay_code_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("pending" | "paid" | "expired" | "closed") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayCodeScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_finance_refund_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("awaiting_refund" | "refunding" | "refund_failed" | "refunded") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceRefundScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_withdrawal_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected") | null;
+                uid?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -4670,6 +5939,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServerFiguresOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_after_sale_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AfterSaleScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_order_detail_screen: {
+        parameters: {
+            query?: {
+                orderNo?: string | null;
+                id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetailOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_refund_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                status?: ("refunding" | "refunded" | "failed") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

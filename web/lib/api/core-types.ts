@@ -16524,6 +16524,118 @@ export interface components {
              */
             msg?: string;
         };
+        /** AfterSalePageOut */
+        AfterSalePageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Counts
+             * @description status → the after-sales the filters match in it (every status)
+             */
+            counts: {
+                [key: string]: number;
+            };
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["AfterSaleRow"][];
+            /**
+             * Statuses
+             * @description status → its label
+             */
+            statuses: {
+                [key: string]: string;
+            };
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** AfterSaleRow */
+        AfterSaleRow: {
+            /** Aftersaleno */
+            afterSaleNo: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Approver */
+            approver: string;
+            /**
+             * Beforeship
+             * @description applied before the goods left: stock comes back
+             */
+            beforeShip: boolean;
+            /** Carrier */
+            carrier: string;
+            /** Createtime */
+            createTime: string;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Images */
+            images: string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "refund" | "return_refund";
+            /** Lineid */
+            lineId: number;
+            /** Linepayfen */
+            linePayFen: number;
+            /** Linequantity */
+            lineQuantity: number;
+            /** Linerefundedfen */
+            lineRefundedFen: number;
+            /** Mainid */
+            mainId: number;
+            /**
+             * Orderno
+             * @description the shop order's number
+             */
+            orderNo: string;
+            /** Quantity */
+            quantity: number;
+            /** Reason */
+            reason: string;
+            /** Refundid */
+            refundId: number | null;
+            /** Rejectreason */
+            rejectReason: string;
+            /**
+             * Sellable
+             * @description the returned goods received: back to stock or not
+             */
+            sellable: boolean | null;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled";
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+            /** Updatetime */
+            updateTime: string | null;
+        };
         /** AfterSaleShown */
         AfterSaleShown: {
             /** Aftersaleno */
@@ -17159,6 +17271,65 @@ export interface components {
              * @default null
              */
             ids?: number[] | null;
+        };
+        /** CategoryNode */
+        CategoryNode: {
+            /**
+             * Children
+             * @description two levels asked: the root's children, by sort
+             * @default null
+             */
+            children?: components["schemas"]["CategoryNode"][] | null;
+            /** Code */
+            code: string;
+            /** Createtime */
+            createTime: string;
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description biz_category_kind
+             */
+            kind: string;
+            /** Level */
+            level: number;
+            /** Name */
+            name: string;
+            /**
+             * Parentid
+             * @description 0: a root
+             */
+            parentId: number;
+            /** Remark */
+            remark: string;
+            /** Shelf */
+            shelf: string;
+            /** Sort */
+            sort: number;
+            /**
+             * Status
+             * @description biz_category_status
+             */
+            status: string;
+            /** Wordcount */
+            wordCount: number;
+        };
+        /** CategoryTreeOut */
+        CategoryTreeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["CategoryNode"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** CdkeyConfigRestore */
         CdkeyConfigRestore: {
@@ -22400,6 +22571,116 @@ export interface components {
              */
             id: number | null;
         };
+        /** FinanceRefundPageOut */
+        FinanceRefundPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["FinanceRefundRow"][];
+            /**
+             * Threshold
+             * @description fen: a refund above it is executed by a second person with a password
+             */
+            threshold: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** FinanceRefundRow */
+        FinanceRefundRow: {
+            /** Aftersaleno */
+            afterSaleNo: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Approver */
+            approver: string;
+            /**
+             * Beforeship
+             * @description applied before the goods left: stock comes back
+             */
+            beforeShip: boolean;
+            /** Carrier */
+            carrier: string;
+            /** Createtime */
+            createTime: string;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Images */
+            images: string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "refund" | "return_refund";
+            /** Lineid */
+            lineId: number;
+            /** Linepayfen */
+            linePayFen: number;
+            /** Linequantity */
+            lineQuantity: number;
+            /** Linerefundedfen */
+            lineRefundedFen: number;
+            /** Mainid */
+            mainId: number;
+            /**
+             * Orderno
+             * @description the shop order's number
+             */
+            orderNo: string;
+            /**
+             * Passwordneeded
+             * @description above the threshold: the executor re-enters their password
+             */
+            passwordNeeded: boolean;
+            /** Quantity */
+            quantity: number;
+            /** Reason */
+            reason: string;
+            /** @description its refund once executed */
+            refund: components["schemas"]["RefundBrief"] | null;
+            /** Refundid */
+            refundId: number | null;
+            /** Rejectreason */
+            rejectReason: string;
+            /**
+             * Sellable
+             * @description the returned goods received: back to stock or not
+             */
+            sellable: boolean | null;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled";
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+            /** Updatetime */
+            updateTime: string | null;
+        };
         /** FixedBody */
         FixedBody: {
             /** 内容 */
@@ -23490,6 +23771,56 @@ export interface components {
              * @default null
              */
             updateTime?: string | null;
+        };
+        /** LedgerEntry */
+        LedgerEntry: {
+            /** Actor */
+            actor: string;
+            /** Availableafter */
+            availableAfter: number;
+            /** Availabledelta */
+            availableDelta: number;
+            /** Createtime */
+            createTime: string;
+            /** Frozenafter */
+            frozenAfter: number;
+            /** Frozendelta */
+            frozenDelta: number;
+            /** Id */
+            id: number;
+            /** Idemkey */
+            idemKey: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "credit" | "commission" | "freeze" | "unfreeze" | "payout";
+            /** Remark */
+            remark: string;
+            /** Uid */
+            uid: number;
+            /** Withdrawalid */
+            withdrawalId: number | null;
+        };
+        /** LedgerPageOut */
+        LedgerPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["LedgerEntry"][];
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
         };
         /** LineAfterSale */
         LineAfterSale: {
@@ -27461,6 +27792,36 @@ export interface components {
              */
             msg?: string;
         };
+        /** OrderDetail */
+        OrderDetail: {
+            /**
+             * Focus
+             * @description the shop order asked for (by its number or id), shown first
+             */
+            focus: number | null;
+            main: components["schemas"]["OrderMainView"];
+            /** Pays */
+            pays: components["schemas"]["OrderPayView"][];
+            /**
+             * Shops
+             * @description a shop account: its own shop's only
+             */
+            shops: components["schemas"]["ShopOrderView"][];
+        };
+        /** OrderDetailOut */
+        OrderDetailOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["OrderDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** OrderEvent */
         OrderEvent: {
             /**
@@ -27555,6 +27916,74 @@ export interface components {
              * @default null
              */
             uid?: number | null;
+        };
+        /** OrderLineView */
+        OrderLineView: {
+            /**
+             * Aftersale
+             * @description none, or the open after-sale's status
+             */
+            afterSale: string;
+            /** Amountfen */
+            amountFen: number;
+            /** Commented */
+            commented: boolean;
+            /** Couponfen */
+            couponFen: number;
+            /** Goodsid */
+            goodsId: number;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Payfen */
+            payFen: number;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Quantity */
+            quantity: number;
+            /** Refundedfen */
+            refundedFen: number;
+            /** Refundedqty */
+            refundedQty: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Skuid */
+            skuId: number;
+            /** Spec */
+            spec: string;
+        };
+        /** OrderLogView */
+        OrderLogView: {
+            /** Action */
+            action: string;
+            /** Actionlabel */
+            actionLabel: string;
+            /** Actorid */
+            actorId: number;
+            /**
+             * Actorkind
+             * @description user, staff, system
+             */
+            actorKind: string;
+            /** Actorname */
+            actorName: string;
+            /** Createtime */
+            createTime: string;
+            /** Fromstatus */
+            fromStatus: string;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+            /** Shoporderid */
+            shopOrderId: number;
+            /** Tostatus */
+            toStatus: string;
         };
         /** OrderMainCreate */
         OrderMainCreate: {
@@ -27818,6 +28247,88 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /**
+         * OrderMainView
+         * @description A main order; a shop account sees no totals (its shop orders carry its own).
+         */
+        OrderMainView: {
+            /**
+             * Closedat
+             * @default null
+             */
+            closedAt?: string | null;
+            /**
+             * Couponfen
+             * @default null
+             */
+            couponFen?: number | null;
+            /** Createtime */
+            createTime: string;
+            /**
+             * Freightfen
+             * @default null
+             */
+            freightFen?: number | null;
+            /**
+             * Goodsfen
+             * @description absent for a shop account, as every total below
+             * @default null
+             */
+            goodsFen?: number | null;
+            /** Id */
+            id: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /**
+             * Paydeadline
+             * @default null
+             */
+            payDeadline?: string | null;
+            /**
+             * Payfen
+             * @default null
+             */
+            payFen?: number | null;
+            /**
+             * Paystatus
+             * @description unpaid, paid, closed
+             */
+            payStatus: string;
+            /**
+             * Payway
+             * @default null
+             */
+            payWay?: string | null;
+            /**
+             * Pointsfen
+             * @default null
+             */
+            pointsFen?: number | null;
+            /**
+             * Pointsused
+             * @default null
+             */
+            pointsUsed?: number | null;
+            /**
+             * Remark
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * Shelf
+             * @default null
+             */
+            shelf?: string | null;
+            /**
+             * Tradeno
+             * @default null
+             */
+            tradeNo?: string | null;
+            /** Uid */
+            uid: number;
+        };
         /** OrderOut */
         OrderOut: {
             /**
@@ -27831,6 +28342,32 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** OrderPayView */
+        OrderPayView: {
+            /** Amountfen */
+            amountFen: number;
+            /** Createtime */
+            createTime: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description pay, refund
+             */
+            kind: string;
+            /** Mainno */
+            mainNo: string;
+            /** Outno */
+            outNo: string;
+            /** Payway */
+            payWay: string;
+            /** Shopid */
+            shopId: number | null;
+            /** Shoporderid */
+            shopOrderId: number | null;
+            /** Tradeno */
+            tradeNo: string;
         };
         /** OrderPayment */
         OrderPayment: {
@@ -28480,6 +29017,133 @@ export interface components {
              * @default null
              */
             oldPassword?: string | null;
+        };
+        /** PayCode */
+        PayCode: {
+            /** Amountfen */
+            amountFen: number;
+            /** Codeurl */
+            codeUrl: string;
+            /** Createby */
+            createBy: string;
+            /** Createtime */
+            createTime: string;
+            /** Expiresat */
+            expiresAt: string;
+            /** Id */
+            id: number;
+            /** Notifycount */
+            notifyCount: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /**
+             * Paidlate
+             * @description the payment arrived after the code had expired
+             */
+            paidLate: boolean;
+            /** Provider */
+            provider: string;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /** Remark */
+            remark: string;
+            /**
+             * Secondsleft
+             * @description until it expires (0 unless pending): the browser's clock may differ
+             */
+            secondsLeft: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "expired" | "closed";
+            /** Subject */
+            subject: string;
+        };
+        /** PayCodeOut */
+        PayCodeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PayCode"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** PayCodePageOut */
+        PayCodePageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /**
+             * Provider
+             * @description the wallet provider's short name: the create call's {provider}
+             */
+            provider: string;
+            /** Rows */
+            rows: components["schemas"]["PayCodeRow"][];
+            /**
+             * Simulate
+             * @description whether the screen may simulate a payment (local provider, not production)
+             */
+            simulate: boolean;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** PayCodeRow */
+        PayCodeRow: {
+            /** Amountfen */
+            amountFen: number;
+            /** Codeurl */
+            codeUrl: string;
+            /** Createby */
+            createBy: string;
+            /** Createtime */
+            createTime: string;
+            /** Expiresat */
+            expiresAt: string;
+            /** Id */
+            id: number;
+            /** Notifycount */
+            notifyCount: number;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /**
+             * Paidlate
+             * @description the payment arrived after the code had expired
+             */
+            paidLate: boolean;
+            /** Provider */
+            provider: string;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /** Remark */
+            remark: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "expired" | "closed";
+            /** Subject */
+            subject: string;
         };
         /** PayWayConfigRestore */
         PayWayConfigRestore: {
@@ -29181,6 +29845,129 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** RefundBrief */
+        RefundBrief: {
+            /** Aftersaleid */
+            afterSaleId: number;
+            /** Attempts */
+            attempts: number;
+            /** Executor */
+            executor: string;
+            /** Finishtime */
+            finishTime: string | null;
+            /** Reason */
+            reason: string;
+            /** Refundno */
+            refundNo: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "refunding" | "refunded" | "failed";
+        };
+        /** RefundExecuted */
+        RefundExecuted: {
+            /** Amountfen */
+            amountFen: number;
+            /** Id */
+            id: number;
+            /**
+             * Orderclosed
+             * @description everything of the shop order refunded: it closed
+             */
+            orderClosed: boolean;
+            /**
+             * Reason
+             * @description the wallet's reason of a failure
+             */
+            reason: string;
+            /** Refundno */
+            refundNo: string;
+            /**
+             * Status
+             * @description refunded; refunding: the wallet has it, the sweep asks again; refund_failed: retried with the same refund number
+             * @enum {string}
+             */
+            status: "applied" | "rejected" | "awaiting_refund" | "awaiting_return" | "return_shipped" | "received" | "return_rejected" | "refunding" | "refunded" | "refund_failed" | "cancelled";
+        };
+        /** RefundExecutedOut */
+        RefundExecutedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RefundExecuted"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RefundPageOut */
+        RefundPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["RefundRow"][];
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** RefundRow */
+        RefundRow: {
+            /** Aftersaleid */
+            afterSaleId: number;
+            /** Amountfen */
+            amountFen: number;
+            /** Attempts */
+            attempts: number;
+            /** Createtime */
+            createTime: string;
+            /** Executor */
+            executor: string;
+            /** Finishtime */
+            finishTime: string | null;
+            /** Id */
+            id: number;
+            /** Lineid */
+            lineId: number;
+            /** Mainno */
+            mainNo: string;
+            /** Pointsback */
+            pointsBack: number;
+            /** Pointsreversed */
+            pointsReversed: number;
+            /** Pointsunreversed */
+            pointsUnreversed: number;
+            /** Reason */
+            reason: string;
+            /** Refundno */
+            refundNo: string;
+            /** Shopid */
+            shopId: number;
+            /** Shoporderid */
+            shopOrderId: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "refunding" | "refunded" | "failed";
+            /** Tradeno */
+            tradeNo: string;
+            /** Uid */
+            uid: number;
+        };
         /** RegionListData */
         RegionListData: {
             /**
@@ -29635,6 +30422,107 @@ export interface components {
             msg: string;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * RichTextPage
+         * @description A rich text for editing; a fixed page (the user agreement) never saved yet is an empty version 0 without id.
+         */
+        RichTextPage: {
+            /** Code */
+            code: string;
+            /**
+             * Content
+             * @description sanitised HTML
+             */
+            content: string;
+            /**
+             * Createtime
+             * @description absent on a fixed page never saved
+             * @default null
+             */
+            createTime?: string | null;
+            /** Id */
+            id: number | null;
+            /** Shelf */
+            shelf: string;
+            /**
+             * Sort
+             * @description absent on a fixed page never saved
+             * @default null
+             */
+            sort?: number | null;
+            /** Title */
+            title: string;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /** Version */
+            version: number;
+            /**
+             * Versions
+             * @description the kept earlier versions, newest first
+             */
+            versions: components["schemas"]["RichTextVersion"][];
+        };
+        /** RichTextPageOut */
+        RichTextPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RichTextPage"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RichTextSaved */
+        RichTextSaved: {
+            /**
+             * Changed
+             * @description false: the content was the same, nothing saved
+             */
+            changed: boolean;
+            /** Id */
+            id: number;
+            /**
+             * Version
+             * @description the version now current
+             */
+            version: number;
+        };
+        /** RichTextSavedOut */
+        RichTextSavedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RichTextSaved"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RichTextVersion */
+        RichTextVersion: {
+            /**
+             * Replacedtime
+             * @description when a later save replaced it
+             */
+            replacedTime: string | null;
+            /** Savedby */
+            savedBy: string;
+            /** Savedtime */
+            savedTime: string | null;
+            /** Title */
+            title: string;
+            /** Version */
+            version: number;
         };
         /** RoleBody */
         RoleBody: {
@@ -30243,6 +31131,92 @@ export interface components {
              * @default null
              */
             userCouponId?: number | null;
+        };
+        /** ShopOrderView */
+        ShopOrderView: {
+            /** Aftersaleuntil */
+            afterSaleUntil: string | null;
+            /** Buyerremark */
+            buyerRemark: string;
+            /** Carrier */
+            carrier: string;
+            /** Closereason */
+            closeReason: string;
+            /** Closedat */
+            closedAt: string | null;
+            /** Completedat */
+            completedAt: string | null;
+            /** Couponfen */
+            couponFen: number;
+            /** Createtime */
+            createTime: string;
+            /**
+             * Delivery
+             * @description express, pickup
+             */
+            delivery: string;
+            /** Freightfen */
+            freightFen: number;
+            /** Goodsfen */
+            goodsFen: number;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description normal, group
+             */
+            kind: string;
+            /** Lines */
+            lines: components["schemas"]["OrderLineView"][];
+            /** Logs */
+            logs: components["schemas"]["OrderLogView"][];
+            /** Mainno */
+            mainNo: string;
+            /** Orderno */
+            orderNo: string;
+            /** Paidat */
+            paidAt: string | null;
+            /** Payfen */
+            payFen: number;
+            /** Paystatus */
+            payStatus: string;
+            /** Pickupstatus */
+            pickupStatus: string;
+            /** Pointsfen */
+            pointsFen: number;
+            /** Pointsused */
+            pointsUsed: number;
+            /** Receiveraddress */
+            receiverAddress: string;
+            /** Receiverarea */
+            receiverArea: string;
+            /** Receivername */
+            receiverName: string;
+            /**
+             * Receiverphone
+             * @description masked unless the caller holds account:consumer:personal
+             */
+            receiverPhone: string;
+            /** Refundstatus */
+            refundStatus: string;
+            /** Refundedfen */
+            refundedFen: number;
+            /** Settlestatus */
+            settleStatus: string;
+            /** Shippedat */
+            shippedAt: string | null;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            /** Status */
+            status: string;
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
         };
         /** SignInIn */
         SignInIn: {
@@ -31009,6 +31983,17 @@ export interface components {
             /** Userid */
             userId: number;
         };
+        /** WalletBalance */
+        WalletBalance: {
+            /** Availablefen */
+            availableFen: number;
+            /** Frozenfen */
+            frozenFen: number;
+            /** Uid */
+            uid: number;
+            /** Updatetime */
+            updateTime: string;
+        };
         /** WalletCreditOut */
         WalletCreditOut: {
             /**
@@ -31063,6 +32048,98 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** WithdrawalDetail */
+        WithdrawalDetail: {
+            /** Amountfen */
+            amountFen: number;
+            /** Applytime */
+            applyTime: string;
+            /** Approve1Time */
+            approve1Time: string | null;
+            /** Approve2Time */
+            approve2Time: string | null;
+            /** Approver1 */
+            approver1: string;
+            /** Approver2 */
+            approver2: string;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "wallet" | "bank";
+            /** Finishtime */
+            finishTime: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Ledger
+             * @description this withdrawal's entries, oldest first
+             */
+            ledger: components["schemas"]["LedgerEntry"][];
+            /**
+             * Needssecond
+             * @description above the threshold when first approved: a second approver, and the payer's password
+             */
+            needsSecond: boolean;
+            /** Passwordneeded */
+            passwordNeeded: boolean;
+            /**
+             * Payeeaccount
+             * @description masked: the console never shows it whole
+             */
+            payeeAccount: string;
+            /**
+             * Payeename
+             * @description masked
+             */
+            payeeName: string;
+            /** Payer */
+            payer: string;
+            /** Payoutno */
+            payoutNo: string | null;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /**
+             * Reason
+             * @description the rejection's or the failure's
+             */
+            reason: string;
+            /** Remark */
+            remark: string;
+            /** Requestno */
+            requestNo: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected";
+            /** Threshold */
+            threshold: number;
+            /** Uid */
+            uid: number;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /** @description the user's balances; null before any money moved */
+            wallet: components["schemas"]["WalletBalance"] | null;
+            /** Withdrawno */
+            withdrawNo: string;
+        };
+        /** WithdrawalDetailOut */
+        WithdrawalDetailOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["WithdrawalDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** WithdrawalOut */
         WithdrawalOut: {
             /**
@@ -31076,6 +32153,31 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** WithdrawalQueueOut */
+        WithdrawalQueueOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["WithdrawalRow"][];
+            /**
+             * Threshold
+             * @description fen: a withdrawal above it needs a second approver
+             */
+            threshold: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
         };
         /** WithdrawalRequested */
         WithdrawalRequested: {
@@ -31092,6 +32194,73 @@ export interface components {
             id: number;
             /** Status */
             status: string;
+            /** Withdrawno */
+            withdrawNo: string;
+        };
+        /** WithdrawalRow */
+        WithdrawalRow: {
+            /** Amountfen */
+            amountFen: number;
+            /** Applytime */
+            applyTime: string;
+            /** Approve1Time */
+            approve1Time: string | null;
+            /** Approve2Time */
+            approve2Time: string | null;
+            /** Approver1 */
+            approver1: string;
+            /** Approver2 */
+            approver2: string;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "wallet" | "bank";
+            /** Finishtime */
+            finishTime: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Needssecond
+             * @description above the threshold when first approved: a second approver, and the payer's password
+             */
+            needsSecond: boolean;
+            /**
+             * Payeeaccount
+             * @description masked: the console never shows it whole
+             */
+            payeeAccount: string;
+            /**
+             * Payeename
+             * @description masked
+             */
+            payeeName: string;
+            /** Payer */
+            payer: string;
+            /** Payoutno */
+            payoutNo: string | null;
+            /** Providertradeno */
+            providerTradeNo: string;
+            /**
+             * Reason
+             * @description the rejection's or the failure's
+             */
+            reason: string;
+            /** Remark */
+            remark: string;
+            /** Requestno */
+            requestNo: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected";
+            /** Uid */
+            uid: number;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
             /** Withdrawno */
             withdrawNo: string;
         };
@@ -34424,7 +35593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["CategoryTreeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -34548,7 +35717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["WithdrawalQueueOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -35015,7 +36184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["WithdrawalDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -39469,7 +40638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["OrderDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -41127,7 +42296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RichTextPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -41152,7 +42321,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RichTextSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -41175,7 +42344,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RichTextPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -41200,7 +42369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RichTextSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42250,7 +43419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["LedgerPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42309,7 +43478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["FinanceRefundPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42334,7 +43503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RefundExecutedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43562,7 +44731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PayCodePageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43609,7 +44778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PayCodeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43658,7 +44827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PayCodeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43888,7 +45057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["RefundPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43921,7 +45090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AfterSalePageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43943,7 +45112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["OrderDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -1,0 +1,147 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Authorized } from "@/components/authorized";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useList } from "@/components/data-table/use-list";
+import type { components } from "@/lib/api/bff-types";
+import { core, done } from "@/lib/api/core";
+import { categoryLevelsParsers, levelRows, newCategoryBody } from "./category-levels-logic";
+
+type Adding = "frame" | "organisation" | null;
+
+/**
+ * The hidden sub-page content/category/levels (spec 001 §2.6): the one-level and the one/two-level list of
+ * the category tree, adding a frame and adding an organisation. The category list itself is the
+ * declared resource's standard screen (content/category/index).
+ */
+export function CategoryLevelsView({ data: { tree, frames } }: { data: components["schemas"]["CategoryLevels"] }) {
+  const t = useTranslations("categoryLevels");
+  const list = useList(categoryLevelsParsers);
+  const depth = list.query.depth;
+  const setDepth = (next: 1 | 2) => list.setQuery({ depth: next });
+  const [adding, setAdding] = useState<Adding>(null);
+  const [name, setName] = useState("");
+  const [sort, setSort] = useState(0);
+  const [frameId, setFrameId] = useState<number | null>(null);
+  const [error, setError] = useState("");
+
+  const open = (kind: Adding) => {
+    setAdding(kind);
+    setName("");
+    setSort(0);
+    setFrameId(frames[0]?.id ?? null);
+    setError("");
+  };
+
+  const submit = async () => {
+    if (!adding) return;
+    if (!name.trim()) return setError(t("nameRequired"));
+    if (adding === "organisation" && !frameId) return setError(t("frameRequired"));
+    if (!(await done(core.POST("/admin/category/edit", { body: newCategoryBody(adding, name, sort, frameId) })))) return;
+    toast.success(t("saved"));
+    setAdding(null);
+    list.refresh();
+  };
+
+  const rows = levelRows(tree, depth);
+  return (
+    <div className="flex flex-col gap-3 p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant={depth === 1 ? "default" : "outline"} size="sm" onClick={() => setDepth(1)}>
+          {t("oneLevel")}
+        </Button>
+        <Button variant={depth === 2 ? "default" : "outline"} size="sm" onClick={() => setDepth(2)}>
+          {t("twoLevels")}
+        </Button>
+        <Authorized perms={["content:category:add"]}>
+          <Button size="sm" variant="outline" onClick={() => open("frame")}>
+            {t("addFrame")}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => open("organisation")}>
+            {t("addOrganisation")}
+          </Button>
+        </Authorized>
+      </div>
+      <Table aria-label={t("title")}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t("name")}</TableHead>
+            <TableHead>{t("kind")}</TableHead>
+            <TableHead>{t("level")}</TableHead>
+            <TableHead>{t("sort")}</TableHead>
+            <TableHead>{t("status")}</TableHead>
+            {depth === 1 && <TableHead>{t("children")}</TableHead>}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={6} className="text-center text-muted-foreground">
+                {t("empty")}
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map(({ node, depth: indent, childCount }) => (
+            <TableRow key={node.id}>
+              <TableCell style={{ paddingLeft: `${0.5 + indent * 1.5}rem` }}>{node.name}</TableCell>
+              <TableCell>{t.has(`kinds.${node.kind}`) ? t(`kinds.${node.kind}`) : node.kind}</TableCell>
+              <TableCell>{node.level}</TableCell>
+              <TableCell>{node.sort}</TableCell>
+              <TableCell>{t.has(`statuses.${node.status}`) ? t(`statuses.${node.status}`) : node.status}</TableCell>
+              {depth === 1 && <TableCell>{childCount}</TableCell>}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Dialog open={adding !== null} onOpenChange={(next) => !next && setAdding(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{adding === "frame" ? t("addFrame") : t("addOrganisation")}</DialogTitle>
+          </DialogHeader>
+          <form
+            className="flex flex-col gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            {adding === "organisation" && (
+              <label className="flex flex-col gap-1 text-sm">
+                {t("frame")}
+                <NativeSelect aria-label={t("frame")} value={frameId ?? ""} onChange={(e) => setFrameId(Number(e.target.value) || null)}>
+                  {frames.map((frame) => (
+                    <option key={frame.id} value={frame.id}>
+                      {frame.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </label>
+            )}
+            <label className="flex flex-col gap-1 text-sm">
+              {t("name")}
+              <Input aria-label={t("name")} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              {t("sort")}
+              <Input aria-label={t("sort")} type="number" min={0} max={9999} value={sort} onChange={(e) => setSort(Number(e.target.value) || 0)} />
+            </label>
+            {error && <p className="text-sm text-destructive">{error}</p>}
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" onClick={() => setAdding(null)}>
+                {t("cancel")}
+              </Button>
+              <Button type="submit">{t("save")}</Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
