@@ -215,7 +215,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Home dashboard figures
+         * Home dashboard figures and the business report over a range of days (default the last 30)
          * @description Needs a signed-in caller.
          */
         get: operations["screens_dashboard"];
@@ -913,6 +913,92 @@ export interface components {
              */
             msg?: string;
         };
+        /** BusinessData */
+        BusinessData: {
+            /** Begin */
+            begin: string;
+            /** Days */
+            days: components["schemas"]["BusinessDay"][];
+            /** End */
+            end: string;
+            /**
+             * People
+             * @description whether the user and conversation figures are shown
+             */
+            people: boolean;
+            /**
+             * Shopid
+             * @description 0: the platform total
+             */
+            shopId: number;
+            totals: components["schemas"]["BusinessTotals"];
+        };
+        /** BusinessDay */
+        BusinessDay: {
+            /**
+             * Activeusers
+             * @description distinct app users who signed in; null for shop staff
+             * @default null
+             */
+            activeUsers?: number | null;
+            /**
+             * Conversations
+             * @description chat conversations with messages; null for shop staff
+             * @default null
+             */
+            conversations?: number | null;
+            /**
+             * Day
+             * @description yyyy-MM-dd, a local day
+             */
+            day: string;
+            /**
+             * Newusers
+             * @description app users registered; null for shop staff
+             * @default null
+             */
+            newUsers?: number | null;
+            /**
+             * Orders
+             * @description shop orders paid that day
+             */
+            orders: number;
+            /**
+             * Paidfen
+             * @description fen paid that day
+             */
+            paidFen: number;
+            /**
+             * Refundfen
+             * @description fen refunded that day
+             */
+            refundFen: number;
+        };
+        /** BusinessTotals */
+        BusinessTotals: {
+            /**
+             * Activeusers
+             * @description the days' figures added up (user-days)
+             * @default null
+             */
+            activeUsers?: number | null;
+            /**
+             * Conversations
+             * @default null
+             */
+            conversations?: number | null;
+            /**
+             * Newusers
+             * @default null
+             */
+            newUsers?: number | null;
+            /** Orders */
+            orders: number;
+            /** Paidfen */
+            paidFen: number;
+            /** Refundfen */
+            refundFen: number;
+        };
         /** CacheCommandStat */
         CacheCommandStat: {
             /** Name */
@@ -1200,8 +1286,10 @@ export interface components {
              */
             msg?: string;
         };
-        /** DashboardData */
-        DashboardData: {
+        /** DashboardScreen */
+        DashboardScreen: {
+            /** @description the business report over the asked range (default the last 30 days) */
+            business: components["schemas"]["BusinessData"];
             /** Depttotal */
             deptTotal: number;
             /**
@@ -1223,14 +1311,14 @@ export interface components {
             /** Usertotal */
             userTotal: number;
         };
-        /** DashboardOut */
-        DashboardOut: {
+        /** DashboardScreenOut */
+        DashboardScreenOut: {
             /**
              * Code
              * @default 200
              */
             code?: number;
-            data: components["schemas"]["DashboardData"];
+            data: components["schemas"]["DashboardScreen"];
             /**
              * Msg
              * @default 操作成功
@@ -3743,7 +3831,10 @@ export interface operations {
     };
     screens_dashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                beginTime?: string | null;
+                endTime?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3756,7 +3847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DashboardOut"] | components["schemas"]["ErrorResult"];
+                    "application/json": components["schemas"]["DashboardScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

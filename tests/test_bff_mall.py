@@ -1,0 +1,50 @@
+"""The mall's BFF screens and the home screen's business report against a real core: one call per screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.conftest import Caller, bearer
+from tests.mall_support import make_shop, shop_staff
+from tests.test_bff import start_bff
+from tests.test_dashboard_business import world
+from tests.test_mall_market import setup
+
+
+class Screens:
+    """A signed-in caller of the BFF: ``await screens.get(path, **params)`` → the decoded envelope."""
+
+    def __init__(self, bff, caller: Caller) -> None:
+        self.bff, self.token = bff, caller.token
+
+    async def get(self, path: str, **params: Any) -> dict[str, Any]:
+        return await (await self.bff.get(path, params=params, headers=bearer(self.token))).json()
+
+
+async def mall(aiohttp_client, start_app, make_settings):
+    client, admin = await setup(start_app, make_settings)
+    bff = await start_bff(aiohttp_client, client, make_settings())
+    return client, admin, bff
+
+
+async def test_home_screen_carries_the_business_report(aiohttp_client, start_app, make_settings):
+    client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    shop_a, _shop_b, (a1, a2, b1, b0), now = await world(client)
+    home = (await Screens(bff, admin).get("/bff/screens/dashboard"))["data"]
+    assert home["userTotal"] >= 2 and len(home["loginsPerDay"]) == 30
+    report = home["business"]
+    assert len(report["days"]) == 30 and report["people"] is True and report["shopId"] == 0
+    assert report["totals"]["orders"] == 4 and report["totals"]["refundFen"] == 2550
+    assert report["totals"]["paidFen"] == sum(o.pay_fen for o in (a1, a2, b1, b0))
+    week = (await Screens(bff, admin).get("/bff/screens/dashboard", beginTime=report["days"][-7]["day"],
+                                          endTime=report["end"]))["data"]
+    assert len(week["business"]["days"]) == 7
+    # shop staff: their shop's figures, no people figures
+    staff = Screens(bff, await shop_staff(admin, shop_a, "home_staff", ("index:dashboard:view",)))
+    mine = (await staff.get("/bff/screens/dashboard"))["data"]["business"]
+    assert mine["shopId"] == shop_a.id and mine["people"] is False and mine["totals"]["orders"] == 2
+    # without the home page's permission: refused
+    other = Screens(bff, await shop_staff(admin, await make_shop("丙店"), "home_none", ("order:shop:list",)))
+    assert (await other.get("/bff/screens/dashboard"))["code"] == 403
+    bad = await Screens(bff, admin).get("/bff/screens/dashboard", beginTime="2026-03-02", endTime="2026-03-01")
+    assert bad == {"code": 500, "msg": "开始日期不能晚于结束日期"}
