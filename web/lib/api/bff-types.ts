@@ -407,6 +407,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/region": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Regions: the provinces, the children of parentCode, or the matches of keyword
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_region_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/resource": {
         parameters: {
             query?: never;
@@ -2545,6 +2565,61 @@ export interface components {
             /** Username */
             userName: string;
         };
+        /** RegionOut */
+        RegionOut: {
+            /** Code */
+            code: string;
+            /** Haschildren */
+            hasChildren: boolean;
+            /**
+             * Lat
+             * @default null
+             */
+            lat?: number | null;
+            /** Leaf */
+            leaf: boolean;
+            /**
+             * Level
+             * @description 1 province, 2 city, 3 district, 4 street
+             */
+            level: number;
+            /**
+             * Lng
+             * @default null
+             */
+            lng?: number | null;
+            /** Name */
+            name: string;
+            /** Parentcode */
+            parentCode: string | null;
+            /**
+             * Path
+             * @description the names from the province down, joined by /
+             */
+            path: string;
+        };
+        /** RegionScreen */
+        RegionScreen: {
+            /**
+             * Regions
+             * @description the children of parentCode (none: the provinces), or the matches of keyword with their path
+             */
+            regions: components["schemas"]["RegionOut"][];
+        };
+        /** RegionScreenOut */
+        RegionScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RegionScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** RegisterBody */
         RegisterBody: {
             /**
@@ -4077,6 +4152,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServerFiguresOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_region_screen: {
+        parameters: {
+            query?: {
+                parentCode?: string | null;
+                keyword?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
