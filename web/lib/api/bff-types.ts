@@ -207,6 +207,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/account/charts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign-in charts: per day and per province over a range of days (default the last 30)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_login_charts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/dashboard": {
         parameters: {
             query?: never;
@@ -1188,6 +1208,72 @@ export interface components {
              */
             msg?: string;
         };
+        /** ChartDay */
+        ChartDay: {
+            /**
+             * Day
+             * @description yyyy-MM-dd, a local day
+             */
+            day: string;
+            /**
+             * Logintimes
+             * @description sign-ins that day
+             */
+            loginTimes: number;
+            /**
+             * Loginusers
+             * @description distinct app users who signed in that day
+             */
+            loginUsers: number;
+            /**
+             * Newusers
+             * @description app users registered that day
+             */
+            newUsers: number;
+        };
+        /** ChartLoginData */
+        ChartLoginData: {
+            /** Begin */
+            begin: string;
+            /**
+             * Days
+             * @description every day of the range, oldest first, zeros included
+             */
+            days: components["schemas"]["ChartDay"][];
+            /** End */
+            end: string;
+            /**
+             * Logintimes
+             * @description sign-ins in the range
+             */
+            loginTimes: number;
+            /**
+             * Loginusers
+             * @description distinct app users who signed in in the range
+             */
+            loginUsers: number;
+        };
+        /** ChartProvinceData */
+        ChartProvinceData: {
+            /** Begin */
+            begin: string;
+            /** End */
+            end: string;
+            /**
+             * Provinces
+             * @description most sign-ins first
+             */
+            provinces: components["schemas"]["ProvinceCount"][];
+            /** Total */
+            total: number;
+        };
+        /** CityOfProvince */
+        CityOfProvince: {
+            /** City */
+            city: string;
+            /** Count */
+            count: number;
+        };
         /** ConfigPage */
         ConfigPage: {
             /** Rows */
@@ -2055,6 +2141,27 @@ export interface components {
              */
             uuid?: string | null;
         };
+        /** LoginChartsScreen */
+        LoginChartsScreen: {
+            /** @description sign-ins per day */
+            login: components["schemas"]["ChartLoginData"];
+            /** @description sign-ins per province, each with its cities */
+            provinces: components["schemas"]["ChartProvinceData"];
+        };
+        /** LoginChartsScreenOut */
+        LoginChartsScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["LoginChartsScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** LoginDay */
         LoginDay: {
             /** Day */
@@ -2551,6 +2658,18 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** ProvinceCount */
+        ProvinceCount: {
+            /** Cities */
+            cities: components["schemas"]["CityOfProvince"][];
+            /** Count */
+            count: number;
+            /**
+             * Province
+             * @description short name as the map names it (广东, 内蒙古); 未知 when not reported
+             */
+            province: string;
         };
         /** RecentLogin */
         RecentLogin: {
@@ -3901,6 +4020,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    screens_login_charts: {
+        parameters: {
+            query?: {
+                beginTime?: string | null;
+                endTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginChartsScreenOut"] | components["schemas"]["ErrorResult"];
+                };
             };
         };
     };
