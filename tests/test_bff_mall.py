@@ -48,3 +48,21 @@ async def test_home_screen_carries_the_business_report(aiohttp_client, start_app
     assert (await other.get("/bff/screens/dashboard"))["code"] == 403
     bad = await Screens(bff, admin).get("/bff/screens/dashboard", beginTime="2026-03-02", endTime="2026-03-01")
     assert bad == {"code": 500, "msg": "开始日期不能晚于结束日期"}
+
+
+async def test_shop_info_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    shop = await make_shop("信息店", rate_bp=650, address="建国路1号", lng=116.45, lat=39.9)
+    other = await make_shop("别人店")
+    screens = Screens(bff, admin)
+    info = (await screens.get("/bff/screens/mall/shop/info", id=shop.id))["data"]["shop"]
+    assert (info["name"], info["rateBp"], info["address"], info["lng"]) == ("信息店", 650, "建国路1号", 116.45)
+    assert info["areaCode"] == "110105" and info["areaCodePath"] == "北京市/北京市/朝阳区"
+    # a shop account opens its own shop unasked, and no other
+    staff = Screens(bff, await shop_staff(admin, shop, "info_staff", ("mall:shop:query",)))
+    assert (await staff.get("/bff/screens/mall/shop/info"))["data"]["shop"]["id"] == shop.id
+    assert (await staff.get("/bff/screens/mall/shop/info", id=other.id))["code"] == 404
+    assert await screens.get("/bff/screens/mall/shop/info") == {"code": 500, "msg": "请选择店铺"}
+    assert (await screens.get("/bff/screens/mall/shop/info", id="x"))["code"] == 500
+    nobody = Screens(bff, await shop_staff(admin, other, "info_none", ("order:shop:list",)))
+    assert (await nobody.get("/bff/screens/mall/shop/info"))["code"] == 403

@@ -247,6 +247,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/mall/shop/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shop's info page (a shop account without an id: its own shop)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_shop_info_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/monitor/cache": {
         parameters: {
             query?: never;
@@ -3375,6 +3395,78 @@ export interface components {
             routers: components["schemas"]["RouterNode"][];
             user: components["schemas"]["UserInfo"];
         };
+        /**
+         * ShopInfo
+         * @description A shop's info page (GET /admin/mall/shop/info_page).
+         */
+        ShopInfo: {
+            /** Address */
+            address: string;
+            /** Areacode */
+            areaCode: string;
+            /**
+             * Areacodepath
+             * @description the area's names from the province down
+             * @default null
+             */
+            areaCodePath?: string | null;
+            /** Brandsale */
+            brandSale: string;
+            /** Contact */
+            contact: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Id */
+            id: number;
+            /** Intro */
+            intro: string;
+            /** Lat */
+            lat: number | null;
+            /** Lng */
+            lng: number | null;
+            /** Logo */
+            logo: string;
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
+            /**
+             * Ratebp
+             * @description the platform's commission, basis points
+             */
+            rateBp: number;
+            /** Settledid */
+            settledId: number | null;
+            /**
+             * Shelf
+             * @description 1 open, 0 closed
+             */
+            shelf: string;
+            /** Sort */
+            sort: number;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+        };
+        /** ShopInfoScreen */
+        ShopInfoScreen: {
+            shop: components["schemas"]["ShopInfo"];
+        };
+        /** ShopInfoScreenOut */
+        ShopInfoScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ShopInfoScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** Token */
         Token: {
             /** Token */
@@ -4065,6 +4157,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_shop_info_screen: {
+        parameters: {
+            query?: {
+                id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopInfoScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -28065,6 +28065,74 @@ export interface components {
              */
             userCouponId?: number | null;
         };
+        /**
+         * ShopInfo
+         * @description A shop's info page (GET /admin/mall/shop/info_page).
+         */
+        ShopInfo: {
+            /** Address */
+            address: string;
+            /** Areacode */
+            areaCode: string;
+            /**
+             * Areacodepath
+             * @description the area's names from the province down
+             * @default null
+             */
+            areaCodePath?: string | null;
+            /** Brandsale */
+            brandSale: string;
+            /** Contact */
+            contact: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Id */
+            id: number;
+            /** Intro */
+            intro: string;
+            /** Lat */
+            lat: number | null;
+            /** Lng */
+            lng: number | null;
+            /** Logo */
+            logo: string;
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
+            /**
+             * Ratebp
+             * @description the platform's commission, basis points
+             */
+            rateBp: number;
+            /** Settledid */
+            settledId: number | null;
+            /**
+             * Shelf
+             * @description 1 open, 0 closed
+             */
+            shelf: string;
+            /** Sort */
+            sort: number;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+        };
+        /** ShopInfoOut */
+        ShopInfoOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ShopInfo"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** SignInIn */
         SignInIn: {
             /**
@@ -40447,7 +40515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ShopInfoOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
