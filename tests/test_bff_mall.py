@@ -8,6 +8,7 @@ from tests.conftest import Caller, bearer
 from tests.mall_support import make_shop, shop_staff
 from tests.test_bff import start_bff
 from tests.test_dashboard_business import world
+from tests.test_mall_goods import GOODS, World, attr, goods, save_specs
 from tests.test_mall_market import setup
 
 
@@ -66,3 +67,40 @@ async def test_shop_info_screen(aiohttp_client, start_app, make_settings):
     assert (await screens.get("/bff/screens/mall/shop/info", id="x"))["code"] == 500
     nobody = Screens(bff, await shop_staff(admin, other, "info_none", ("order:shop:list",)))
     assert (await nobody.get("/bff/screens/mall/shop/info"))["code"] == 403
+
+
+async def test_attr_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    w = await World().build(admin)
+    mine, _ = await attr(w.a, "甲店材质", ["棉"])
+    await attr(w.b, "乙店材质", ["麻"])
+    seen = (await Screens(bff, w.a).get("/bff/screens/mall/attr", pageSize=200))["data"]["attrs"]
+    rows = {r["name"]: r for r in seen["data"]}
+    assert set(rows) == {"颜色", "尺码", "甲店材质"} and seen["total"] == 3
+    assert [v["value"] for v in rows["颜色"]["values"]] == ["红", "黑", "白"]
+    assert (rows["颜色"]["shopName"], rows["颜色"]["editable"]) == ("平台", False)
+    assert (rows["甲店材质"]["id"], rows["甲店材质"]["shopName"], rows["甲店材质"]["editable"]) == (mine, "甲店", True)
+    everything = (await Screens(bff, admin).get("/bff/screens/mall/attr", pageSize=200))["data"]["attrs"]
+    assert everything["total"] == 4
+    assert (await Screens(bff, admin).get("/bff/screens/mall/attr", pageSize=9999))["code"] == 500
+    nobody = Screens(bff, await shop_staff(admin, w.shop_b, "attr_none", ("order:shop:list",)))
+    assert (await nobody.get("/bff/screens/mall/attr"))["code"] == 403
+
+
+async def test_review_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    w = await World().build(admin)
+    gid = await goods(w.a, w.leaf, "待审T恤")
+    await save_specs(w.a, gid, [(w.color, w.colors[:2])])
+    await w.a.get(f"{GOODS}/submit_review", params={"id": gid})
+    screens = Screens(bff, admin)
+    pending = (await screens.get("/bff/screens/mall/review"))["data"]["goods"]
+    assert pending["total"] == 1
+    row = pending["data"][0]
+    assert (row["id"], row["name"], row["shopName"], row["categoryName"], row["review"]) == (
+        gid, "待审T恤", "甲店", "T恤", "pending")
+    assert row["priceFen"] == 5900 and row["stock"] == 20
+    assert (await screens.get("/bff/screens/mall/review", review="approved"))["data"]["goods"]["data"] == []
+    assert (await screens.get("/bff/screens/mall/review", name="没有"))["data"]["goods"]["total"] == 0
+    assert (await screens.get("/bff/screens/mall/review", review="draft"))["code"] == 500
+    assert (await Screens(bff, w.a).get("/bff/screens/mall/review"))["code"] == 403  # shops do not review

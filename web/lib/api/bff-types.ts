@@ -247,6 +247,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/mall/attr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Goods attributes: the platform's and (a shop account) its own, with their values
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_attr_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/mall/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Goods review: a page of the goods of one review state (default pending), oldest pending first
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_review_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/mall/shop/info": {
         parameters: {
             query?: never;
@@ -871,6 +911,90 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AttrPage */
+        AttrPage: {
+            /** Data */
+            data: components["schemas"]["AttrRow"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** AttrRow */
+        AttrRow: {
+            /**
+             * Editable
+             * @description whether the caller may change it (a shop: its own attributes only)
+             */
+            editable: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Shopid
+             * @description 0: the platform's
+             */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            /** Sort */
+            sort: number;
+            /**
+             * Values
+             * @description by sort
+             */
+            values: components["schemas"]["AttrValue"][];
+        };
+        /** AttrScreen */
+        AttrScreen: {
+            attrs: components["schemas"]["AttrPage"];
+        };
+        /** AttrScreenOut */
+        AttrScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AttrScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** AttrValue */
+        AttrValue: {
+            /** Id */
+            id: number;
+            /** Sort */
+            sort: number;
+            /** Value */
+            value: string;
+        };
         /** AuthRoleScreen */
         AuthRoleScreen: {
             /** Roles */
@@ -1936,6 +2060,101 @@ export interface components {
              * @default null
              */
             updateTime?: string | null;
+        };
+        /** GoodsPage */
+        GoodsPage: {
+            /** Data */
+            data: components["schemas"]["GoodsRow"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /**
+         * GoodsRow
+         * @description A goods item as the goods list, the review list and the review page show it.
+         */
+        GoodsRow: {
+            /** Categoryid */
+            categoryId: number;
+            /** Categoryname */
+            categoryName: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Detail */
+            detail: string;
+            /** Id */
+            id: number;
+            /** Marketpricefen */
+            marketPriceFen: number;
+            /** Name */
+            name: string;
+            /**
+             * Pics
+             * @description comma-joined picture paths, the first is the cover
+             */
+            pics: string;
+            /**
+             * Pricefen
+             * @description the lowest SKU price
+             */
+            priceFen: number;
+            /** Recommend */
+            recommend: string;
+            /**
+             * Review
+             * @enum {string}
+             */
+            review: "draft" | "pending" | "approved" | "rejected";
+            /** Reviewreason */
+            reviewReason: string;
+            /** Sales */
+            sales: number;
+            /** Shelf */
+            shelf: string;
+            /** Shopid */
+            shopId: number;
+            /**
+             * Shopname
+             * @description the shop's name
+             * @default null
+             */
+            shopName?: string | null;
+            /** Sort */
+            sort: number;
+            /**
+             * Stock
+             * @description the SKUs' stock together
+             */
+            stock: number;
+            /** Subtitle */
+            subtitle: string;
+            /** Unit */
+            unit: string;
+            /** Version */
+            version: number;
         };
         /** JobHandlerInfo */
         JobHandlerInfo: {
@@ -3060,6 +3279,24 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** ReviewScreen */
+        ReviewScreen: {
+            goods: components["schemas"]["GoodsPage"];
+        };
+        /** ReviewScreenOut */
+        ReviewScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ReviewScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** RoleBrief */
         RoleBrief: {
             /** Admin */
@@ -4157,6 +4394,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_attr_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopId?: number | null;
+                name?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttrScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_review_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopId?: number | null;
+                name?: string | null;
+                review?: "pending" | "approved" | "rejected";
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

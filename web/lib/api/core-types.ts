@@ -16572,6 +16572,86 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** AttrPage */
+        AttrPage: {
+            /** Data */
+            data: components["schemas"]["AttrRow"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** AttrPageOut */
+        AttrPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AttrPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
+        /** AttrRow */
+        AttrRow: {
+            /**
+             * Editable
+             * @description whether the caller may change it (a shop: its own attributes only)
+             */
+            editable: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Shopid
+             * @description 0: the platform's
+             */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            /** Sort */
+            sort: number;
+            /**
+             * Values
+             * @description by sort
+             */
+            values: components["schemas"]["AttrValue"][];
+        };
+        /** AttrValue */
+        AttrValue: {
+            /** Id */
+            id: number;
+            /** Sort */
+            sort: number;
+            /** Value */
+            value: string;
+        };
         /** BusinessData */
         BusinessData: {
             /** Begin */
@@ -17225,6 +17305,22 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** ChosenSpec */
+        ChosenSpec: {
+            /** Attrid */
+            attrId: number;
+            /** Attrname */
+            attrName: string;
+            /** Values */
+            values: components["schemas"]["ChosenValue"][];
+        };
+        /** ChosenValue */
+        ChosenValue: {
+            /** Id */
+            id: number;
+            /** Value */
+            value: string;
         };
         /** CityCount */
         CityCount: {
@@ -21619,6 +21715,76 @@ export interface components {
              */
             msg?: string;
         };
+        /** GoodsDetail */
+        GoodsDetail: {
+            goods: components["schemas"]["GoodsRow"];
+            /** Skus */
+            skus: components["schemas"]["SkuOut"][];
+            /**
+             * Specs
+             * @description the attributes and values the SKUs use
+             */
+            specs: components["schemas"]["ChosenSpec"][];
+        };
+        /** GoodsDetailOut */
+        GoodsDetailOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** GoodsPage */
+        GoodsPage: {
+            /** Data */
+            data: components["schemas"]["GoodsRow"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** GoodsPageOut */
+        GoodsPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
         /** GoodsQuery */
         GoodsQuery: {
             /**
@@ -21661,6 +21827,70 @@ export interface components {
              * @default null
              */
             shopId?: number | null;
+        };
+        /**
+         * GoodsRow
+         * @description A goods item as the goods list, the review list and the review page show it.
+         */
+        GoodsRow: {
+            /** Categoryid */
+            categoryId: number;
+            /** Categoryname */
+            categoryName: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Detail */
+            detail: string;
+            /** Id */
+            id: number;
+            /** Marketpricefen */
+            marketPriceFen: number;
+            /** Name */
+            name: string;
+            /**
+             * Pics
+             * @description comma-joined picture paths, the first is the cover
+             */
+            pics: string;
+            /**
+             * Pricefen
+             * @description the lowest SKU price
+             */
+            priceFen: number;
+            /** Recommend */
+            recommend: string;
+            /**
+             * Review
+             * @enum {string}
+             */
+            review: "draft" | "pending" | "approved" | "rejected";
+            /** Reviewreason */
+            reviewReason: string;
+            /** Sales */
+            sales: number;
+            /** Shelf */
+            shelf: string;
+            /** Shopid */
+            shopId: number;
+            /**
+             * Shopname
+             * @description the shop's name
+             * @default null
+             */
+            shopName?: string | null;
+            /** Sort */
+            sort: number;
+            /**
+             * Stock
+             * @description the SKUs' stock together
+             */
+            stock: number;
+            /** Subtitle */
+            subtitle: string;
+            /** Unit */
+            unit: string;
+            /** Version */
+            version: number;
         };
         /** GroupConfigRestore */
         GroupConfigRestore: {
@@ -28199,6 +28429,30 @@ export interface components {
             stock: number;
             /** 属性值编号 */
             valueIds?: number[];
+        };
+        /** SkuOut */
+        SkuOut: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Marketpricefen */
+            marketPriceFen: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Speckey
+             * @description the values' ids joined by _
+             */
+            specKey: string;
+            /** Stock */
+            stock: number;
+            /** Valueids */
+            valueIds: number[];
         };
         /** SkuPrice */
         SkuPrice: {
@@ -40803,7 +41057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                    "application/json": components["schemas"]["AttrPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42633,7 +42887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                    "application/json": components["schemas"]["GoodsPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42655,7 +42909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GoodsDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
