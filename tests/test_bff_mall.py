@@ -8,6 +8,7 @@ from tests.conftest import Caller, bearer
 from tests.mall_support import make_shop, shop_staff
 from tests.test_bff import start_bff
 from tests.test_dashboard_business import world
+from tests.test_mall_content import goods_of as plain_goods
 from tests.test_mall_goods import GOODS, World, attr, goods, save_specs
 from tests.test_mall_market import setup
 
@@ -104,3 +105,25 @@ async def test_review_screen(aiohttp_client, start_app, make_settings):
     assert (await screens.get("/bff/screens/mall/review", name="没有"))["data"]["goods"]["total"] == 0
     assert (await screens.get("/bff/screens/mall/review", review="draft"))["code"] == 500
     assert (await Screens(bff, w.a).get("/bff/screens/mall/review"))["code"] == 403  # shops do not review
+
+
+async def test_ad_goods_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    shop, other = await make_shop("广告店"), await make_shop("别家店")
+    ids = [await plain_goods(shop.id, f"广告商品{i}") for i in range(2)]
+    made = await admin.post("/admin/shopAd_category/add_edit", json={"shopId": shop.id, "name": "本周推荐"})
+    cid = made["data"]["id"]
+    await admin.get("/admin/shopAd_category/add_goods", params={"categoryId": cid, "goodsIds": f"{ids[0]},{ids[1]}"})
+    screens = Screens(bff, admin)
+    page = (await screens.get("/bff/screens/mall/ad/goods", categoryId=cid))["data"]["goods"]
+    assert page["total"] == 2
+    assert [(r["goodsId"], r["goodsName"], r["sort"], r["status"]) for r in page["rows"]] == [
+        (ids[0], "广告商品0", 1, "1"), (ids[1], "广告商品1", 2, "1")]
+    named = (await screens.get("/bff/screens/mall/ad/goods", categoryId=cid, name="商品0"))["data"]["goods"]
+    assert [r["goodsName"] for r in named["rows"]] == ["广告商品0"]
+    assert (await screens.get("/bff/screens/mall/ad/goods"))["code"] == 500  # no category
+    assert (await screens.get("/bff/screens/mall/ad/goods", categoryId=999999))["code"] == 404
+    stranger = Screens(bff, await shop_staff(admin, other, "ad_other", ("mall:adCategory:goods",)))
+    assert (await stranger.get("/bff/screens/mall/ad/goods", categoryId=cid))["code"] == 404
+    nobody = Screens(bff, await shop_staff(admin, other, "ad_none", ("order:shop:list",)))
+    assert (await nobody.get("/bff/screens/mall/ad/goods", categoryId=cid))["code"] == 403

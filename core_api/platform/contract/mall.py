@@ -8,7 +8,7 @@ from pydantic import Field
 
 from core_api.platform.contract import Envelope, ListPage, ListPageOut
 from core_api.platform.paging import ListQuery
-from core_api.platform.schema import INT_MAX, Schema
+from core_api.platform.schema import INT_MAX, Flag, Schema
 
 
 class ShopInfoQuery(Schema):
@@ -169,3 +169,44 @@ class ReviewScreen(Schema):
 
 class ReviewScreenOut(Envelope):
     data: ReviewScreen
+
+
+class AdGoodsQuery(ListQuery):
+    category_id: int = Field(..., ge=1, le=INT_MAX, title="广告分类")
+    name: str | None = Field(None, max_length=100, title="商品名称")
+    status: Flag | None = Field(None, max_length=1, title="状态")
+
+
+class AdGoodsRow(Schema):
+    id: int
+    category_id: int
+    shop_id: int
+    goods_id: int
+    sort: int
+    status: str = Field(description="1 shown, 0 hidden")
+    create_time: str | None
+    goods_name: str = Field(description="empty when the goods item is gone")
+    cover: str
+    price_fen: int
+    stock: int
+    shelf: str
+    review: str
+
+
+class AdGoodsOut(Envelope):
+    msg: str = "查询成功"
+    total: int
+    rows: list[AdGoodsRow]
+
+
+class AdGoodsPage(Schema):
+    rows: list[AdGoodsRow]
+    total: int
+
+
+class AdGoodsScreen(Schema):
+    goods: AdGoodsPage
+
+
+class AdGoodsScreenOut(Envelope):
+    data: AdGoodsScreen

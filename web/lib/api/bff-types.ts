@@ -247,6 +247,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/mall/ad/goods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The goods of an ad category with their sort numbers and status, by sort
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_ad_goods_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/mall/attr": {
         parameters: {
             query?: never;
@@ -911,6 +931,66 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AdGoodsPage */
+        AdGoodsPage: {
+            /** Rows */
+            rows: components["schemas"]["AdGoodsRow"][];
+            /** Total */
+            total: number;
+        };
+        /** AdGoodsRow */
+        AdGoodsRow: {
+            /** Categoryid */
+            categoryId: number;
+            /** Cover */
+            cover: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Goodsid */
+            goodsId: number;
+            /**
+             * Goodsname
+             * @description empty when the goods item is gone
+             */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Review */
+            review: string;
+            /** Shelf */
+            shelf: string;
+            /** Shopid */
+            shopId: number;
+            /** Sort */
+            sort: number;
+            /**
+             * Status
+             * @description 1 shown, 0 hidden
+             */
+            status: string;
+            /** Stock */
+            stock: number;
+        };
+        /** AdGoodsScreen */
+        AdGoodsScreen: {
+            goods: components["schemas"]["AdGoodsPage"];
+        };
+        /** AdGoodsScreenOut */
+        AdGoodsScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AdGoodsScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** AttrPage */
         AttrPage: {
             /** Data */
@@ -4394,6 +4474,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_ad_goods_screen: {
+        parameters: {
+            query: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                categoryId: number;
+                name?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdGoodsScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -16391,6 +16391,58 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** AdGoodsOut */
+        AdGoodsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["AdGoodsRow"][];
+            /** Total */
+            total: number;
+        };
+        /** AdGoodsRow */
+        AdGoodsRow: {
+            /** Categoryid */
+            categoryId: number;
+            /** Cover */
+            cover: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Goodsid */
+            goodsId: number;
+            /**
+             * Goodsname
+             * @description empty when the goods item is gone
+             */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Review */
+            review: string;
+            /** Shelf */
+            shelf: string;
+            /** Shopid */
+            shopId: number;
+            /** Sort */
+            sort: number;
+            /**
+             * Status
+             * @description 1 shown, 0 hidden
+             */
+            status: string;
+            /** Stock */
+            stock: number;
+        };
         /** AddBody */
         AddBody: {
             /** 图片类型 */
@@ -43058,7 +43110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AdGoodsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -1,7 +1,8 @@
 import { ScreenFailure } from "@/components/screen-error";
 import type { components } from "@/lib/api/bff-types";
 import { loadScreen } from "@/lib/session";
-import { REVIEW_PAGE, ReviewTable } from "./review-table";
+import { REVIEW_PAGE } from "./goods-logic";
+import { ReviewTable } from "./review-table";
 
 /** 商品审核: the goods awaiting review, the first page from /bff/screens/mall/review. */
 export async function ReviewScreen() {

@@ -15,12 +15,11 @@ import type { components as CoreComponents } from "@/lib/api/core-types";
 import { answer, bff, core } from "@/lib/api/core";
 import { fenToYuan } from "@/lib/money";
 import { RequestError } from "@/lib/request";
+import { REVIEW_PAGE } from "./goods-logic";
 
 type Review = "pending" | "approved" | "rejected";
 type Row = components["schemas"]["GoodsRow"];
 type Settle = CoreComponents["schemas"]["GoodsDetail"];
-
-export const REVIEW_PAGE = 50;
 
 /** Nothing when the request layer refused (the user was told), else the call's answer. */
 async function quietly<T>(pending: Promise<T>): Promise<T | null> {
