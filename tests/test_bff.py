@@ -5,6 +5,8 @@ from __future__ import annotations
 from aiohttp.test_utils import TestServer
 
 from bff.app import create_app as create_bff
+from core_api.mall.ad.models import MallAdCategory
+from core_api.mall.shop.models import MallShop
 from core_api.monitor.logininfor.models import SysLogininfor
 from tests.conftest import PASSWORD, bearer, eventually
 
@@ -102,14 +104,17 @@ async def test_every_screen_call_answers_for_the_administrator(aiohttp_client, s
     settings = make_settings()
     bff = await start_bff(aiohttp_client, await start_app(settings), settings)
     token = (await bff_login(bff))["data"]["token"]
+    shop = await MallShop.create(name="样例店", contact="店长", phone="13800138000", area_code="110105")
+    ad_category = await MallAdCategory.create(shop_id=shop.id, name="样例广告分类")
     samples = {"roleId": "2", "userId": "2", "dictId": "1", "jobId": "1", "tableId": "1", "cacheName": "sys_config:",
-               "view": "account/auth/index"}
+               "view": "account/auth/index", "categoryId": str(ad_category.id)}
+    optional = {"/bff/screens/mall/shop/info": {"id": str(shop.id)}}  # an operator names the shop
     answers = {}
     for ep in all_endpoints(screen_apis()):
         if ep.method != "GET" or not ep.path.startswith("/bff/screens/") or "{" in ep.path:
             continue
         required = ep.query_model.model_json_schema().get("required", []) if ep.query_model else []
-        params = {name: samples.get(name, "1") for name in required}
+        params = {**{name: samples.get(name, "1") for name in required}, **optional.get(ep.path, {})}
         body = await (await bff.get(ep.path, params=params, headers=bearer(token))).json()
         assert body["code"] == 200, (ep.path, body)
         assert ep.response_model is not None, ep.path

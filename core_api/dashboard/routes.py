@@ -14,11 +14,12 @@ from core_api.dashboard import stats
 from core_api.mall.shop.models import MallShop
 from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.platform.api import Api
-from core_api.platform.contract import DASHBOARD_DAYS, DashboardOut, Envelope
+from core_api.platform.contract import DASHBOARD_DAYS, DashboardOut
+from core_api.platform.contract.dashboard import BusinessOut
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound
 from core_api.platform.paging import RangeQuery
-from core_api.platform.schema import INT_MAX, Schema
+from core_api.platform.schema import INT_MAX
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import day_start, fmt, zone
@@ -94,38 +95,6 @@ class BusinessQuery(RangeQuery):
 
     shop_id: int | None = Field(None, ge=0, le=INT_MAX, title="店铺编号",
                                 description="operators: one shop, 0 or none: all")
-
-
-class BusinessDay(Schema):
-    day: str = Field(description="yyyy-MM-dd, a local day")
-    orders: int = Field(description="shop orders paid that day")
-    paid_fen: int = Field(description="fen paid that day")
-    refund_fen: int = Field(description="fen refunded that day")
-    new_users: int | None = Field(None, description="app users registered; null for shop staff")
-    active_users: int | None = Field(None, description="distinct app users who signed in; null for shop staff")
-    conversations: int | None = Field(None, description="chat conversations with messages; null for shop staff")
-
-
-class BusinessTotals(Schema):
-    orders: int
-    paid_fen: int
-    refund_fen: int
-    new_users: int | None = None
-    active_users: int | None = Field(None, description="the days' figures added up (user-days)")
-    conversations: int | None = None
-
-
-class BusinessData(Schema):
-    begin: str
-    end: str
-    shop_id: int = Field(description="0: the platform total")
-    people: bool = Field(description="whether the user and conversation figures are shown")
-    days: list[BusinessDay]
-    totals: BusinessTotals
-
-
-class BusinessOut(Envelope):
-    data: BusinessData
 
 
 @api.get("/index/dashboard/business", need=any_perm("index:dashboard:view"), response=BusinessOut,

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
-import { LoginCharts } from "@/features/account/charts/login-charts-lazy";
+import { LoginCharts } from "@/features/account/charts/login-charts-panel";
 import { contentViews } from "@/features/content/registry";
 import { financeViews } from "@/features/finance/registry";
 import { mallContentViews } from "@/features/mall/content-registry";

@@ -15,14 +15,12 @@ from datetime import UTC, date, timedelta
 from typing import Any
 
 from aiohttp import web
-from pydantic import Field
 from tortoise import connections
 
 from core_api.platform.api import Api
-from core_api.platform.contract import Envelope
+from core_api.platform.contract.account import ChartCityOut, ChartLoginOut, ChartProvinceOut
 from core_api.platform.envelope import ok
 from core_api.platform.paging import RangeQuery
-from core_api.platform.schema import Schema
 from core_api.platform.security import any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import day_end_exclusive, day_start, zone
@@ -30,64 +28,6 @@ from core_api.platform.timefmt import day_end_exclusive, day_start, zone
 api = Api("account-charts")
 PERM = "account:chartLogin:list"
 UNKNOWN = "未知"
-
-
-class ChartDay(Schema):
-    day: str = Field(description="yyyy-MM-dd, a local day")
-    login_times: int = Field(description="sign-ins that day")
-    login_users: int = Field(description="distinct app users who signed in that day")
-    new_users: int = Field(description="app users registered that day")
-
-
-class ChartLoginData(Schema):
-    begin: str
-    end: str
-    days: list[ChartDay] = Field(description="every day of the range, oldest first, zeros included")
-    login_times: int = Field(description="sign-ins in the range")
-    login_users: int = Field(description="distinct app users who signed in in the range")
-
-
-class ChartLoginOut(Envelope):
-    data: ChartLoginData
-
-
-class CityCount(Schema):
-    province: str
-    city: str
-    count: int
-
-
-class ChartCityData(Schema):
-    begin: str
-    end: str
-    total: int
-    cities: list[CityCount] = Field(description="most sign-ins first")
-
-
-class ChartCityOut(Envelope):
-    data: ChartCityData
-
-
-class CityOfProvince(Schema):
-    city: str
-    count: int
-
-
-class ProvinceCount(Schema):
-    province: str = Field(description="short name as the map names it (广东, 内蒙古); 未知 when not reported")
-    count: int
-    cities: list[CityOfProvince]
-
-
-class ChartProvinceData(Schema):
-    begin: str
-    end: str
-    total: int
-    provinces: list[ProvinceCount] = Field(description="most sign-ins first")
-
-
-class ChartProvinceOut(Envelope):
-    data: ChartProvinceData
 
 
 def _today(request: web.Request) -> date:

@@ -18,10 +18,11 @@ from core_api.content.common import IdQuery, add_edit, edit_model, need_perms, r
 from core_api.mall.ad.models import MallAdCategory, MallAdGoods
 from core_api.mall.goods.models import MallGoods
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract.mall import AdGoodsOut, AdGoodsQuery
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.paging import ListQuery, parse_ids
+from core_api.platform.paging import parse_ids
 from core_api.platform.resource import CONFLICT, Action, F, Resource, owned
 from core_api.platform.schema import INT_MAX, Flag, Schema, StrictSchema
 from core_api.platform.security import Principal, any_perm
@@ -88,15 +89,9 @@ async def ad_del(request: web.Request, principal: Principal, query: IdQuery) -> 
     return ok()
 
 
-class GoodsQuery(ListQuery):
-    category_id: int = Field(..., ge=1, le=INT_MAX, title="广告分类")
-    name: str | None = Field(None, max_length=100, title="商品名称")
-    status: Flag | None = Field(None, max_length=1, title="状态")
-
-
-@api.get("/admin/shopAd_category/goods_data", need=any_perm(f"{PERM}:goods", f"{PERM}:query"),
+@api.get("/admin/shopAd_category/goods_data", need=any_perm(f"{PERM}:goods", f"{PERM}:query"), response=AdGoodsOut,
          summary="The goods of an ad category with their sort numbers and status, by sort")
-async def ad_goods_data(request: web.Request, principal: Principal, query: GoodsQuery) -> web.Response:
+async def ad_goods_data(request: web.Request, principal: Principal, query: AdGoodsQuery) -> web.Response:
     category = await resource.one(request, principal, query.category_id)
     qs = MallAdGoods.filter(category_id=category["id"])
     if query.status:

@@ -20,10 +20,10 @@ from core_api.mall.goods.models import MallAttr, MallAttrValue
 from core_api.mall.goods.skus import values_in_use
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract import ListPageOut
+from core_api.platform.contract.mall import AttrPageOut, AttrQuery
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
-from core_api.platform.paging import ListQuery
 from core_api.platform.resource import SHOP_NAMES
 from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal, any_perm
@@ -51,12 +51,7 @@ async def attr_of(principal: Principal, attr_id: int, writing: bool) -> dict[str
     return rows[0]
 
 
-class AttrQuery(ListQuery):
-    shop_id: int | None = Field(None, ge=0, le=INT_MAX, title="店铺", description="0: the platform's")
-    name: str | None = Field(None, max_length=32, title="属性名称")
-
-
-@api.get("/admin/mall/shop_mall_attr/list_data", need=any_perm(f"{PERM}:list", "mall:goods:edit"), response=ListPageOut,
+@api.get("/admin/mall/shop_mall_attr/list_data", need=any_perm(f"{PERM}:list", "mall:goods:edit"), response=AttrPageOut,
          summary="A page of goods attributes (the platform's and, for a shop account, its own) with their values")
 async def attr_list(request: web.Request, principal: Principal, query: AttrQuery) -> web.Response:
     qs = MallAttr.all()

@@ -30,11 +30,11 @@ from core_api.mall.goods.skus import (
     sku_in_open_orders,
 )
 from core_api.platform.api import Api, BusinessType, OperLogSpec, parse, read_json
-from core_api.platform.contract import ListPageOut
+from core_api.platform.contract.mall import GoodsDetailOut, GoodsPageOut, ReviewQuery
 from core_api.platform.counts import changed, counted
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.paging import ListQuery, parse_ids
+from core_api.platform.paging import parse_ids
 from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, Action, F, Resource, shop_names
 from core_api.platform.schema import INT_MAX, Flag, Schema, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
@@ -459,6 +459,7 @@ def operator_only(principal: Principal) -> None:
 
 
 @api.get("/admin/shop/goods_mall/settle_page", need=any_perm(f"{REVIEW_PERM}:query", f"{REVIEW_PERM}:audit"),
+         response=GoodsDetailOut,
          summary="The review page of a goods item: the item, its shop and category, its SKUs")
 async def settle_page(request: web.Request, principal: Principal, query: IdQuery) -> web.Response:
     operator_only(principal)
@@ -486,15 +487,7 @@ async def audit(request: web.Request, principal: Principal, body: AuditBody) -> 
     return ok(data={"review": body.status}, msg="审核通过" if body.status == APPROVED else "已驳回")
 
 
-class ReviewQuery(ListQuery):
-    shop_id: int | None = Field(None, ge=0, le=INT_MAX, title="店铺")
-    name: str | None = Field(None, max_length=100, title="商品名称")
-    review: Literal["pending", "approved", "rejected"] = Field("pending", title="审核状态")
-    after: str | None = Field(None, max_length=400, title="分页位置",
-                              description="the previous page's `next`: this page is sought, not skipped")
-
-
-@api.get("/admin/shop/goods_mall/list_data", need=any_perm(f"{REVIEW_PERM}:list"), response=ListPageOut,
+@api.get("/admin/shop/goods_mall/list_data", need=any_perm(f"{REVIEW_PERM}:list"), response=GoodsPageOut,
          summary="The goods awaiting review (or the approved / rejected ones), oldest first, keyset-paged")
 async def review_list(request: web.Request, principal: Principal, query: ReviewQuery) -> web.Response:
     operator_only(principal)

@@ -23,6 +23,7 @@ from core_api.mall.shop.models import MallSettled, MallShop
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract import ListPageOut
 from core_api.platform.contract import partner as partner_out
+from core_api.platform.contract.mall import ShopInfoOut, ShopInfoQuery
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
@@ -173,17 +174,13 @@ async def update_area(request: web.Request, principal: Principal, query: AreaQue
     return ok(data={"areaCode": query.area_code})
 
 
-class InfoQuery(Schema):
-    id: int | None = Field(None, ge=1, le=INT_MAX, title="店铺编号", description="a shop account: its own shop")
-
-
 INFO_FIELDS = ("id", "name", "logo", "contact", "phone", "area_code", "address", "lng", "lat", "intro", "shelf",
                "brand_sale", "rate_bp", "settled_id", "sort", "create_time", "update_by", "update_time")
 
 
-@api.get("/admin/mall/shop/info_page", need=any_perm(f"{PERM}:query"),
+@api.get("/admin/mall/shop/info_page", need=any_perm(f"{PERM}:query"), response=ShopInfoOut,
          summary="A shop's info page (a shop account without an id: its own shop)")
-async def info_page(request: web.Request, principal: Principal, query: InfoQuery) -> web.Response:
+async def info_page(request: web.Request, principal: Principal, query: ShopInfoQuery) -> web.Response:
     shop_id = query.id or principal.authz.scope.shop_id
     if shop_id is None:
         raise ServiceError("请选择店铺")

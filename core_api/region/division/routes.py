@@ -5,7 +5,6 @@ code with its trailing 000)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from aiohttp import web
@@ -13,6 +12,12 @@ from pydantic import Field, field_validator
 from tortoise.expressions import Q
 
 from core_api.platform.api import Api
+from core_api.platform.contract.region import (
+    RegionListData,
+    RegionLookupOut,
+    RegionQuery,
+    normalise,
+)
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.resource import AREA_PATHS
@@ -23,52 +28,12 @@ from core_api.region.division.models import Region
 api = Api("region")
 # Whoever edits a record with an area field loads the picker's levels from the list.
 PICKER_PERMS = ("region:region:list", "consult:hospital:add", "consult:hospital:edit", "mall:shop:area")
-CODE = re.compile(r"^(\d{6}|\d{9}|\d{9}000)$")
-BAD_CODE = "区域编码应为6位、9位或12位数字"
 KEYWORD_LIMIT = 50
 LEVELS = {1: "省级", 2: "地级", 3: "县级", 4: "乡级"}
 
 
-def normalise(code: str) -> str:
-    code = code.strip()
-    if not CODE.match(code):
-        raise ValueError(BAD_CODE)
-    return code[:9] if len(code) == 12 else code
-
-
 def descendants_prefix(code: str, level: int) -> str:
     return code[: {1: 2, 2: 4}.get(level, len(code))]
-
-
-class RegionOut(Schema):
-    code: str
-    name: str
-    level: int = Field(description="1 province, 2 city, 3 district, 4 street")
-    parent_code: str | None
-    path: str = Field(description="the names from the province down, joined by /")
-    leaf: bool
-    has_children: bool
-    lng: float | None = None
-    lat: float | None = None
-
-
-class RegionListData(Schema):
-    code: int = 200
-    msg: str = "查询成功"
-    data: list[RegionOut]
-
-
-class RegionLookup(Schema):
-    region: RegionOut | None = Field(None, description="the region of a code")
-    ancestors: list[RegionOut] = Field(default_factory=list,
-                                       description="from the province down, the region not included")
-    matches: list[RegionOut] = Field(default_factory=list, description="the regions of a name (several may share it)")
-
-
-class RegionLookupOut(Schema):
-    code: int = 200
-    msg: str = "查询成功"
-    data: RegionLookup
 
 
 def _out(row: dict[str, Any]) -> dict[str, Any]:
@@ -81,27 +46,9 @@ def _out(row: dict[str, Any]) -> dict[str, Any]:
 COLUMNS = ("code", "name", "level", "parent_code", "path", "leaf", "lng", "lat")
 
 
-class ListQuery(Schema):
-    parent_code: str | None = Field(None, max_length=12, title="上级区域编码",
-                                    description="its children; none: the provinces")
-    keyword: str | None = Field(None, max_length=32, title="关键字",
-                                description="a name fragment or a code prefix: matches with their path")
-
-    @field_validator("parent_code")
-    @classmethod
-    def _code(cls, value: str | None) -> str | None:
-        return normalise(value) if value else None
-
-    @field_validator("keyword")
-    @classmethod
-    def _keyword(cls, value: str | None) -> str | None:
-        value = (value or "").strip()
-        return value or None
-
-
 @api.get("/admin/region/list", need=any_perm(*PICKER_PERMS), response=RegionListData,
          summary="Regions: the children of a region (none: the provinces), or the matches of a keyword with their path")
-async def region_list(request: web.Request, principal: Principal, query: ListQuery) -> web.Response:
+async def region_list(request: web.Request, principal: Principal, query: RegionQuery) -> web.Response:
     if query.keyword:
         qs = Region.all()
         if query.parent_code:

@@ -7,8 +7,8 @@ import { DateRangePicker } from "@/components/date-range-picker";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { today } from "@/lib/date-range";
+import { answer, bff } from "@/lib/api/core";
 import { fenToYuan } from "@/lib/money";
-import { request } from "@/lib/request";
 import { type BusinessData, chartRows, PRESETS, presetOf, presetRange, rangeProblem } from "./business-logic";
 
 type Totals = BusinessData["totals"];
@@ -24,29 +24,30 @@ const CARDS: { key: keyof Totals; money?: boolean; people?: boolean }[] = [
 
 /**
  * The home page's statistics report ("统计报表"): orders, paid and refunded amounts, new and active app users and
- * chat conversations per day over a chosen range, from the daily aggregates (GET /index/dashboard/business).
+ * chat conversations per day over a chosen range, from the daily aggregates. The home screen's answer brings the
+ * last 30 days; another range is read through the home screen again (GET /bff/screens/dashboard?beginTime&endTime).
  * Shop staff get their shop's figures only; the people figures are the platform's and are left out for them.
  */
-export function BusinessReport() {
+export function BusinessReport({ initial }: { initial: BusinessData }) {
   const t = useTranslations("dashboard.business");
   const [now] = useState(() => today());
-  const [range, setRange] = useState<[string, string]>(() => presetRange(now, 30));
-  const [data, setData] = useState<BusinessData | null>(null);
+  const [range, setRange] = useState<[string, string]>([initial.begin, initial.end]);
+  const [data, setData] = useState<BusinessData | null>(initial);
   const problem = rangeProblem(range[0], range[1]);
   const preset = presetOf(range, now);
 
   useEffect(() => {
-    if (problem) return;
+    if (problem || (data?.begin === range[0] && data.end === range[1])) return;
     let live = true;
-    request<BusinessData>("api/index/dashboard/business", { params: { beginTime: range[0], endTime: range[1] } })
+    answer(bff.GET("/bff/screens/dashboard", { params: { query: { beginTime: range[0], endTime: range[1] } } }))
       .then((out) => {
-        if (live) setData(out.data ?? null);
+        if (live) setData(out.data.business);
       })
       .catch(() => undefined); // already told to the user by request()
     return () => {
       live = false;
     };
-  }, [range, problem]);
+  }, [range, problem, data]);
 
   const pick = (begin: string, end: string) => setRange(begin && end ? [begin, end] : presetRange(now, 30));
   const rows = data ? chartRows(data.days) : [];

@@ -9,7 +9,8 @@ import { LoginsChart } from "./logins-chart";
 import { RecentLogins } from "./recent-logins";
 import { StatCards } from "./stat-cards";
 
-/** Home: the figures of /bff/screens/dashboard and the business report (its own range, loaded by the browser). */
+/** Home: the figures of /bff/screens/dashboard and its business report (the last 30 days; the browser asks the
+ * same screen for another range). */
 export async function DashboardScreen() {
   const t = await getTranslations("dashboard");
   const result = await loadScreen<DashboardData>("/bff/screens/dashboard");
@@ -20,7 +21,7 @@ export async function DashboardScreen() {
   return (
     <div data-testid="dashboard" className="flex flex-col gap-4">
       <StatCards data={data} />
-      <BusinessReport />
+      <BusinessReport initial={data.business} />
       <Card>
         <CardHeader>
           <CardTitle>{t("loginsPerDay")}</CardTitle>

@@ -415,6 +415,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/account/charts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign-in charts: per day and per province over a range of days (default the last 30)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_login_charts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/content/agreement": {
         parameters: {
             query?: never;
@@ -483,7 +503,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Home dashboard figures
+         * Home dashboard figures and the business report over a range of days (default the last 30)
          * @description Needs a signed-in caller.
          */
         get: operations["screens_dashboard"];
@@ -547,6 +567,86 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["screens_withdrawal_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/mall/ad/goods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The goods of an ad category with their sort numbers and status, by sort
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_ad_goods_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/mall/attr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Goods attributes: the platform's and (a shop account) its own, with their values
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_attr_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/mall/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Goods review: a page of the goods of one review state (default pending), oldest pending first
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_review_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/mall/shop/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shop's info page (a shop account without an id: its own shop)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_shop_info_screen"];
         put?: never;
         post?: never;
         delete?: never;
@@ -787,6 +887,26 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["screens_refund_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/region": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Regions: the provinces, the children of parentCode, or the matches of keyword
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_region_screen"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1217,6 +1337,66 @@ export interface components {
              */
             msg?: string;
         };
+        /** AdGoodsPage */
+        AdGoodsPage: {
+            /** Rows */
+            rows: components["schemas"]["AdGoodsRow"][];
+            /** Total */
+            total: number;
+        };
+        /** AdGoodsRow */
+        AdGoodsRow: {
+            /** Categoryid */
+            categoryId: number;
+            /** Cover */
+            cover: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Goodsid */
+            goodsId: number;
+            /**
+             * Goodsname
+             * @description empty when the goods item is gone
+             */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Review */
+            review: string;
+            /** Shelf */
+            shelf: string;
+            /** Shopid */
+            shopId: number;
+            /** Sort */
+            sort: number;
+            /**
+             * Status
+             * @description 1 shown, 0 hidden
+             */
+            status: string;
+            /** Stock */
+            stock: number;
+        };
+        /** AdGoodsScreen */
+        AdGoodsScreen: {
+            goods: components["schemas"]["AdGoodsPage"];
+        };
+        /** AdGoodsScreenOut */
+        AdGoodsScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AdGoodsScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** AfterSaleRow */
         AfterSaleRow: {
             /** Aftersaleno */
@@ -1323,6 +1503,90 @@ export interface components {
              */
             msg?: string;
         };
+        /** AttrPage */
+        AttrPage: {
+            /** Data */
+            data: components["schemas"]["AttrRow"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** AttrRow */
+        AttrRow: {
+            /**
+             * Editable
+             * @description whether the caller may change it (a shop: its own attributes only)
+             */
+            editable: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Shopid
+             * @description 0: the platform's
+             */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            /** Sort */
+            sort: number;
+            /**
+             * Values
+             * @description by sort
+             */
+            values: components["schemas"]["AttrValue"][];
+        };
+        /** AttrScreen */
+        AttrScreen: {
+            attrs: components["schemas"]["AttrPage"];
+        };
+        /** AttrScreenOut */
+        AttrScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AttrScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** AttrValue */
+        AttrValue: {
+            /** Id */
+            id: number;
+            /** Sort */
+            sort: number;
+            /** Value */
+            value: string;
+        };
         /** AuthRoleScreen */
         AuthRoleScreen: {
             /** Roles */
@@ -1424,6 +1688,92 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** BusinessData */
+        BusinessData: {
+            /** Begin */
+            begin: string;
+            /** Days */
+            days: components["schemas"]["BusinessDay"][];
+            /** End */
+            end: string;
+            /**
+             * People
+             * @description whether the user and conversation figures are shown
+             */
+            people: boolean;
+            /**
+             * Shopid
+             * @description 0: the platform total
+             */
+            shopId: number;
+            totals: components["schemas"]["BusinessTotals"];
+        };
+        /** BusinessDay */
+        BusinessDay: {
+            /**
+             * Activeusers
+             * @description distinct app users who signed in; null for shop staff
+             * @default null
+             */
+            activeUsers?: number | null;
+            /**
+             * Conversations
+             * @description chat conversations with messages; null for shop staff
+             * @default null
+             */
+            conversations?: number | null;
+            /**
+             * Day
+             * @description yyyy-MM-dd, a local day
+             */
+            day: string;
+            /**
+             * Newusers
+             * @description app users registered; null for shop staff
+             * @default null
+             */
+            newUsers?: number | null;
+            /**
+             * Orders
+             * @description shop orders paid that day
+             */
+            orders: number;
+            /**
+             * Paidfen
+             * @description fen paid that day
+             */
+            paidFen: number;
+            /**
+             * Refundfen
+             * @description fen refunded that day
+             */
+            refundFen: number;
+        };
+        /** BusinessTotals */
+        BusinessTotals: {
+            /**
+             * Activeusers
+             * @description the days' figures added up (user-days)
+             * @default null
+             */
+            activeUsers?: number | null;
+            /**
+             * Conversations
+             * @default null
+             */
+            conversations?: number | null;
+            /**
+             * Newusers
+             * @default null
+             */
+            newUsers?: number | null;
+            /** Orders */
+            orders: number;
+            /** Paidfen */
+            paidFen: number;
+            /** Refundfen */
+            refundFen: number;
         };
         /** CacheCommandStat */
         CacheCommandStat: {
@@ -1715,6 +2065,72 @@ export interface components {
              */
             note?: string | null;
         };
+        /** ChartDay */
+        ChartDay: {
+            /**
+             * Day
+             * @description yyyy-MM-dd, a local day
+             */
+            day: string;
+            /**
+             * Logintimes
+             * @description sign-ins that day
+             */
+            loginTimes: number;
+            /**
+             * Loginusers
+             * @description distinct app users who signed in that day
+             */
+            loginUsers: number;
+            /**
+             * Newusers
+             * @description app users registered that day
+             */
+            newUsers: number;
+        };
+        /** ChartLoginData */
+        ChartLoginData: {
+            /** Begin */
+            begin: string;
+            /**
+             * Days
+             * @description every day of the range, oldest first, zeros included
+             */
+            days: components["schemas"]["ChartDay"][];
+            /** End */
+            end: string;
+            /**
+             * Logintimes
+             * @description sign-ins in the range
+             */
+            loginTimes: number;
+            /**
+             * Loginusers
+             * @description distinct app users who signed in in the range
+             */
+            loginUsers: number;
+        };
+        /** ChartProvinceData */
+        ChartProvinceData: {
+            /** Begin */
+            begin: string;
+            /** End */
+            end: string;
+            /**
+             * Provinces
+             * @description most sign-ins first
+             */
+            provinces: components["schemas"]["ProvinceCount"][];
+            /** Total */
+            total: number;
+        };
+        /** CityOfProvince */
+        CityOfProvince: {
+            /** City */
+            city: string;
+            /** Count */
+            count: number;
+        };
         /** ConfigPage */
         ConfigPage: {
             /** Rows */
@@ -1833,8 +2249,10 @@ export interface components {
              */
             msg?: string;
         };
-        /** DashboardData */
-        DashboardData: {
+        /** DashboardScreen */
+        DashboardScreen: {
+            /** @description the business report over the asked range (default the last 30 days) */
+            business: components["schemas"]["BusinessData"];
             /** Depttotal */
             deptTotal: number;
             /**
@@ -1856,14 +2274,14 @@ export interface components {
             /** Usertotal */
             userTotal: number;
         };
-        /** DashboardOut */
-        DashboardOut: {
+        /** DashboardScreenOut */
+        DashboardScreenOut: {
             /**
              * Code
              * @default 200
              */
             code?: number;
-            data: components["schemas"]["DashboardData"];
+            data: components["schemas"]["DashboardScreen"];
             /**
              * Msg
              * @default 操作成功
@@ -2513,6 +2931,101 @@ export interface components {
              */
             msg?: string;
         };
+        /** GoodsPage */
+        GoodsPage: {
+            /** Data */
+            data: components["schemas"]["GoodsRow"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /**
+         * GoodsRow
+         * @description A goods item as the goods list, the review list and the review page show it.
+         */
+        GoodsRow: {
+            /** Categoryid */
+            categoryId: number;
+            /** Categoryname */
+            categoryName: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Detail */
+            detail: string;
+            /** Id */
+            id: number;
+            /** Marketpricefen */
+            marketPriceFen: number;
+            /** Name */
+            name: string;
+            /**
+             * Pics
+             * @description comma-joined picture paths, the first is the cover
+             */
+            pics: string;
+            /**
+             * Pricefen
+             * @description the lowest SKU price
+             */
+            priceFen: number;
+            /** Recommend */
+            recommend: string;
+            /**
+             * Review
+             * @enum {string}
+             */
+            review: "draft" | "pending" | "approved" | "rejected";
+            /** Reviewreason */
+            reviewReason: string;
+            /** Sales */
+            sales: number;
+            /** Shelf */
+            shelf: string;
+            /** Shopid */
+            shopId: number;
+            /**
+             * Shopname
+             * @description the shop's name
+             * @default null
+             */
+            shopName?: string | null;
+            /** Sort */
+            sort: number;
+            /**
+             * Stock
+             * @description the SKUs' stock together
+             */
+            stock: number;
+            /** Subtitle */
+            subtitle: string;
+            /** Unit */
+            unit: string;
+            /** Version */
+            version: number;
+        };
         /** HistoryOut */
         HistoryOut: {
             /**
@@ -2788,6 +3301,27 @@ export interface components {
              * @default null
              */
             uuid?: string | null;
+        };
+        /** LoginChartsScreen */
+        LoginChartsScreen: {
+            /** @description sign-ins per day */
+            login: components["schemas"]["ChartLoginData"];
+            /** @description sign-ins per province, each with its cities */
+            provinces: components["schemas"]["ChartProvinceData"];
+        };
+        /** LoginChartsScreenOut */
+        LoginChartsScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["LoginChartsScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** LoginDay */
         LoginDay: {
@@ -3562,6 +4096,18 @@ export interface components {
              */
             msg?: string;
         };
+        /** ProvinceCount */
+        ProvinceCount: {
+            /** Cities */
+            cities: components["schemas"]["CityOfProvince"][];
+            /** Count */
+            count: number;
+            /**
+             * Province
+             * @description short name as the map names it (广东, 内蒙古); 未知 when not reported
+             */
+            province: string;
+        };
         /** RecentLogin */
         RecentLogin: {
             /** Ipaddr */
@@ -3674,6 +4220,61 @@ export interface components {
              */
             code?: number;
             data: components["schemas"]["RefundScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** RegionOut */
+        RegionOut: {
+            /** Code */
+            code: string;
+            /** Haschildren */
+            hasChildren: boolean;
+            /**
+             * Lat
+             * @default null
+             */
+            lat?: number | null;
+            /** Leaf */
+            leaf: boolean;
+            /**
+             * Level
+             * @description 1 province, 2 city, 3 district, 4 street
+             */
+            level: number;
+            /**
+             * Lng
+             * @default null
+             */
+            lng?: number | null;
+            /** Name */
+            name: string;
+            /** Parentcode */
+            parentCode: string | null;
+            /**
+             * Path
+             * @description the names from the province down, joined by /
+             */
+            path: string;
+        };
+        /** RegionScreen */
+        RegionScreen: {
+            /**
+             * Regions
+             * @description the children of parentCode (none: the provinces), or the matches of keyword with their path
+             */
+            regions: components["schemas"]["RegionOut"][];
+        };
+        /** RegionScreenOut */
+        RegionScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["RegionScreen"];
             /**
              * Msg
              * @default 操作成功
@@ -3981,6 +4582,24 @@ export interface components {
             msg: string;
         } & {
             [key: string]: unknown;
+        };
+        /** ReviewScreen */
+        ReviewScreen: {
+            goods: components["schemas"]["GoodsPage"];
+        };
+        /** ReviewScreenOut */
+        ReviewScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ReviewScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /**
          * RichTextPage
@@ -4424,6 +5043,78 @@ export interface components {
             data: {
                 [key: string]: string;
             };
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /**
+         * ShopInfo
+         * @description A shop's info page (GET /admin/mall/shop/info_page).
+         */
+        ShopInfo: {
+            /** Address */
+            address: string;
+            /** Areacode */
+            areaCode: string;
+            /**
+             * Areacodepath
+             * @description the area's names from the province down
+             * @default null
+             */
+            areaCodePath?: string | null;
+            /** Brandsale */
+            brandSale: string;
+            /** Contact */
+            contact: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Id */
+            id: number;
+            /** Intro */
+            intro: string;
+            /** Lat */
+            lat: number | null;
+            /** Lng */
+            lng: number | null;
+            /** Logo */
+            logo: string;
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
+            /**
+             * Ratebp
+             * @description the platform's commission, basis points
+             */
+            rateBp: number;
+            /** Settledid */
+            settledId: number | null;
+            /**
+             * Shelf
+             * @description 1 open, 0 closed
+             */
+            shelf: string;
+            /** Sort */
+            sort: number;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+        };
+        /** ShopInfoScreen */
+        ShopInfoScreen: {
+            shop: components["schemas"]["ShopInfo"];
+        };
+        /** ShopInfoScreenOut */
+        ShopInfoScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ShopInfoScreen"];
             /**
              * Msg
              * @default 操作成功
@@ -5545,6 +6236,29 @@ export interface operations {
             };
         };
     };
+    screens_login_charts: {
+        parameters: {
+            query?: {
+                beginTime?: string | null;
+                endTime?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginChartsScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
     screens_agreement_screen: {
         parameters: {
             query?: never;
@@ -5611,7 +6325,10 @@ export interface operations {
     };
     screens_dashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                beginTime?: string | null;
+                endTime?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5624,7 +6341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DashboardOut"] | components["schemas"]["ErrorResult"];
+                    "application/json": components["schemas"]["DashboardScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -5710,6 +6427,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WithdrawalScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_ad_goods_screen: {
+        parameters: {
+            query: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                categoryId: number;
+                name?: string | null;
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdGoodsScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_attr_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopId?: number | null;
+                name?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttrScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_review_screen: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                orderByColumn?: string | null;
+                isAsc?: string | null;
+                beginTime?: string | null;
+                endTime?: string | null;
+                shopId?: number | null;
+                name?: string | null;
+                review?: "pending" | "approved" | "rejected";
+                after?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_shop_info_screen: {
+        parameters: {
+            query?: {
+                id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopInfoScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -6018,6 +6847,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefundScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_region_screen: {
+        parameters: {
+            query?: {
+                parentCode?: string | null;
+                keyword?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

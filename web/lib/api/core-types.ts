@@ -16391,6 +16391,58 @@ export interface components {
              */
             updateTime?: unknown;
         };
+        /** AdGoodsOut */
+        AdGoodsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["AdGoodsRow"][];
+            /** Total */
+            total: number;
+        };
+        /** AdGoodsRow */
+        AdGoodsRow: {
+            /** Categoryid */
+            categoryId: number;
+            /** Cover */
+            cover: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Goodsid */
+            goodsId: number;
+            /**
+             * Goodsname
+             * @description empty when the goods item is gone
+             */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Review */
+            review: string;
+            /** Shelf */
+            shelf: string;
+            /** Shopid */
+            shopId: number;
+            /** Sort */
+            sort: number;
+            /**
+             * Status
+             * @description 1 shown, 0 hidden
+             */
+            status: string;
+            /** Stock */
+            stock: number;
+        };
         /** AddBody */
         AddBody: {
             /** 图片类型 */
@@ -16758,6 +16810,86 @@ export interface components {
             requestNo: string;
             /** 用户ID */
             uid: number;
+        };
+        /** AttrPage */
+        AttrPage: {
+            /** Data */
+            data: components["schemas"]["AttrRow"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** AttrPageOut */
+        AttrPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AttrPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
+        /** AttrRow */
+        AttrRow: {
+            /**
+             * Editable
+             * @description whether the caller may change it (a shop: its own attributes only)
+             */
+            editable: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Shopid
+             * @description 0: the platform's
+             */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            /** Sort */
+            sort: number;
+            /**
+             * Values
+             * @description by sort
+             */
+            values: components["schemas"]["AttrValue"][];
+        };
+        /** AttrValue */
+        AttrValue: {
+            /** Id */
+            id: number;
+            /** Sort */
+            sort: number;
+            /** Value */
+            value: string;
         };
         /**
          * AuthUserRow
@@ -18076,6 +18208,22 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** ChosenSpec */
+        ChosenSpec: {
+            /** Attrid */
+            attrId: number;
+            /** Attrname */
+            attrName: string;
+            /** Values */
+            values: components["schemas"]["ChosenValue"][];
+        };
+        /** ChosenValue */
+        ChosenValue: {
+            /** Id */
+            id: number;
+            /** Value */
+            value: string;
         };
         /** CityCount */
         CityCount: {
@@ -23140,6 +23288,76 @@ export interface components {
              */
             msg?: string;
         };
+        /** GoodsDetail */
+        GoodsDetail: {
+            goods: components["schemas"]["GoodsRow"];
+            /** Skus */
+            skus: components["schemas"]["SkuOut"][];
+            /**
+             * Specs
+             * @description the attributes and values the SKUs use
+             */
+            specs: components["schemas"]["ChosenSpec"][];
+        };
+        /** GoodsDetailOut */
+        GoodsDetailOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** GoodsPage */
+        GoodsPage: {
+            /** Data */
+            data: components["schemas"]["GoodsRow"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** GoodsPageOut */
+        GoodsPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsPage"];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+        };
         /** GoodsQuery */
         GoodsQuery: {
             /**
@@ -23182,6 +23400,70 @@ export interface components {
              * @default null
              */
             shopId?: number | null;
+        };
+        /**
+         * GoodsRow
+         * @description A goods item as the goods list, the review list and the review page show it.
+         */
+        GoodsRow: {
+            /** Categoryid */
+            categoryId: number;
+            /** Categoryname */
+            categoryName: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Detail */
+            detail: string;
+            /** Id */
+            id: number;
+            /** Marketpricefen */
+            marketPriceFen: number;
+            /** Name */
+            name: string;
+            /**
+             * Pics
+             * @description comma-joined picture paths, the first is the cover
+             */
+            pics: string;
+            /**
+             * Pricefen
+             * @description the lowest SKU price
+             */
+            priceFen: number;
+            /** Recommend */
+            recommend: string;
+            /**
+             * Review
+             * @enum {string}
+             */
+            review: "draft" | "pending" | "approved" | "rejected";
+            /** Reviewreason */
+            reviewReason: string;
+            /** Sales */
+            sales: number;
+            /** Shelf */
+            shelf: string;
+            /** Shopid */
+            shopId: number;
+            /**
+             * Shopname
+             * @description the shop's name
+             * @default null
+             */
+            shopName?: string | null;
+            /** Sort */
+            sort: number;
+            /**
+             * Stock
+             * @description the SKUs' stock together
+             */
+            stock: number;
+            /** Subtitle */
+            subtitle: string;
+            /** Unit */
+            unit: string;
+            /** Version */
+            version: number;
         };
         /** GroupConfigRestore */
         GroupConfigRestore: {
@@ -31132,6 +31414,74 @@ export interface components {
              */
             userCouponId?: number | null;
         };
+        /**
+         * ShopInfo
+         * @description A shop's info page (GET /admin/mall/shop/info_page).
+         */
+        ShopInfo: {
+            /** Address */
+            address: string;
+            /** Areacode */
+            areaCode: string;
+            /**
+             * Areacodepath
+             * @description the area's names from the province down
+             * @default null
+             */
+            areaCodePath?: string | null;
+            /** Brandsale */
+            brandSale: string;
+            /** Contact */
+            contact: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Id */
+            id: number;
+            /** Intro */
+            intro: string;
+            /** Lat */
+            lat: number | null;
+            /** Lng */
+            lng: number | null;
+            /** Logo */
+            logo: string;
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
+            /**
+             * Ratebp
+             * @description the platform's commission, basis points
+             */
+            rateBp: number;
+            /** Settledid */
+            settledId: number | null;
+            /**
+             * Shelf
+             * @description 1 open, 0 closed
+             */
+            shelf: string;
+            /** Sort */
+            sort: number;
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+        };
+        /** ShopInfoOut */
+        ShopInfoOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ShopInfo"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** ShopOrderView */
         ShopOrderView: {
             /** Aftersaleuntil */
@@ -31284,6 +31634,30 @@ export interface components {
             stock: number;
             /** 属性值编号 */
             valueIds?: number[];
+        };
+        /** SkuOut */
+        SkuOut: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Marketpricefen */
+            marketPriceFen: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Speckey
+             * @description the values' ids joined by _
+             */
+            specKey: string;
+            /** Stock */
+            stock: number;
+            /** Valueids */
+            valueIds: number[];
         };
         /** SkuPrice */
         SkuPrice: {
@@ -44122,7 +44496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ShopInfoOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44410,7 +44784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                    "application/json": components["schemas"]["AttrPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46240,7 +46614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListPageOut"] | components["schemas"]["ErrorResult"];
+                    "application/json": components["schemas"]["GoodsPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46262,7 +46636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GoodsDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46411,7 +46785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AdGoodsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -10,7 +10,7 @@ export type RegisterBody = Pick<Schemas["RegisterBody"], "username" | "password"
 export type RouterNode = Schemas["RouterNode"];
 export type DictDataItem = Schemas["DictDataOut"];
 export type SessionData = Schemas["SessionScreen"];
-export type DashboardData = Schemas["DashboardData"];
+export type DashboardData = Schemas["DashboardScreen"];
 export type LoginsPerDay = Schemas["LoginDay"];
 export type RecentLogin = Schemas["RecentLogin"];
 

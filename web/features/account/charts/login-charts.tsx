@@ -5,8 +5,9 @@ import { useEffect, useMemo, useState } from "react";
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { DateRangePicker } from "@/components/date-range-picker";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import type { components } from "@/lib/api/bff-types";
+import { answer, bff } from "@/lib/api/core";
 import { today } from "@/lib/date-range";
-import { request } from "@/lib/request";
 import china from "./china-provinces.json";
 import { type ChartLogin, type ChartProvinces, countsByProvince, defaultRange, rangeProblem, shadeFill, shadeStep } from "./logic";
 
@@ -108,33 +109,28 @@ function ProvinceList({ data }: { data: ChartProvinces }) {
 
 /**
  * Above the sign-in figures' list (account/chartLogin/index): sign-ins per day and per province for a
- * date range, from the live aggregates of the sign-in records (core_api/account/charts).
+ * date range, from the live aggregates of the sign-in records (core_api/account/charts). The last 30 days come
+ * with the page (GET /bff/screens/account/charts); another range is read through the same screen.
  */
-export function LoginCharts() {
+export function LoginCharts({ initial }: { initial: components["schemas"]["LoginChartsScreen"] }) {
   const t = useTranslations("charts");
-  const [range, setRange] = useState<[string, string]>(() => defaultRange(today()));
-  const [login, setLogin] = useState<ChartLogin | null>(null);
-  const [provinces, setProvinces] = useState<ChartProvinces | null>(null);
+  const [range, setRange] = useState<[string, string]>([initial.login.begin, initial.login.end]);
+  const [charts, setCharts] = useState(initial);
+  const { login, provinces } = charts;
   const problem = rangeProblem(range[0], range[1]);
 
   useEffect(() => {
-    if (problem) return;
+    if (problem || (login.begin === range[0] && login.end === range[1])) return;
     let live = true;
-    const params = { beginTime: range[0], endTime: range[1] };
-    Promise.all([
-      request<ChartLogin>("api/admin/account_login_check/account_chart_login", { params }),
-      request<ChartProvinces>("api/admin/common/chart_city_v2", { params }),
-    ])
-      .then(([days, places]) => {
-        if (!live) return;
-        setLogin(days.data ?? null);
-        setProvinces(places.data ?? null);
+    answer(bff.GET("/bff/screens/account/charts", { params: { query: { beginTime: range[0], endTime: range[1] } } }))
+      .then((out) => {
+        if (live) setCharts(out.data);
       })
-      .catch(() => undefined); // already told to the user by request()
+      .catch(() => undefined); // already told to the user by the request layer
     return () => {
       live = false;
     };
-  }, [range, problem]);
+  }, [range, problem, login]);
 
   const pick = (begin: string, end: string) => setRange(begin && end ? [begin, end] : defaultRange(today()));
 
@@ -142,11 +138,9 @@ export function LoginCharts() {
     <Card data-testid="login-charts" className="min-w-0">
       <CardHeader className="flex flex-row flex-wrap items-center gap-3">
         <CardTitle className="mr-auto">{t("title")}</CardTitle>
-        {login && (
-          <span className="text-sm text-muted-foreground" data-testid="chart-totals">
-            {t("totals", { times: login.loginTimes, users: login.loginUsers })}
-          </span>
-        )}
+        <span className="text-sm text-muted-foreground" data-testid="chart-totals">
+          {t("totals", { times: login.loginTimes, users: login.loginUsers })}
+        </span>
         <DateRangePicker begin={range[0]} end={range[1]} onChange={pick} testId="chart-range" />
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -158,16 +152,12 @@ export function LoginCharts() {
         <div className="grid min-w-0 gap-6 lg:grid-cols-2">
           <section className="min-w-0">
             <h3 className="mb-2 text-sm font-medium">{t("perDay")}</h3>
-            {login ? <DayChart data={login} /> : <div className="h-72" />}
+            <DayChart data={login} />
           </section>
           <section className="flex min-w-0 flex-col gap-3">
             <h3 className="text-sm font-medium">{t("perProvince")}</h3>
-            {provinces && (
-              <>
-                <ProvinceMap data={provinces} />
-                <ProvinceList data={provinces} />
-              </>
-            )}
+            <ProvinceMap data={provinces} />
+            <ProvinceList data={provinces} />
           </section>
         </div>
       </CardContent>

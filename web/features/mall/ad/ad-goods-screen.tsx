@@ -1,26 +1,21 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { components } from "@/lib/api/bff-types";
+import { answer, core } from "@/lib/api/core";
 import { fenToYuan } from "@/lib/money";
-import { request, RequestError } from "@/lib/request";
+import { RequestError } from "@/lib/request";
 import { goodsIds } from "../content-logic";
 
-interface Entry {
-  id: number;
-  goodsId: number;
-  goodsName: string;
-  priceFen: number;
-  stock: number;
-  sort: number;
-  status: string;
-}
+type Entry = components["schemas"]["AdGoodsRow"];
 
 const PERM = "mall:adCategory";
 
@@ -29,35 +24,19 @@ const PERM = "mall:adCategory";
  * numbers and status; adding goods of the category's shop by id, editing a sort number, showing or hiding an
  * entry. The category list itself is the declared resource's standard screen (mall/adCategory/index).
  */
-export function AdGoods({ categoryId }: { categoryId: number }) {
+export function AdGoods({ categoryId, data }: { categoryId: number; data: components["schemas"]["AdGoodsScreen"] }) {
   const t = useTranslations("mallAdGoods");
-  const [rows, setRows] = useState<Entry[]>([]);
-  const [total, setTotal] = useState(0);
+  const router = useRouter();
+  const { rows, total } = data.goods;
   const [ids, setIds] = useState("");
   const [sorts, setSorts] = useState<Record<number, string>>({});
 
-  const load = useCallback(async () => {
+  // a change goes to the core, then the screen is read again (its server half: /bff/screens/mall/ad/goods)
+  const run = async (pending: Promise<{ data?: { msg?: string }; error?: unknown; response: Response }>) => {
     try {
-      const page = (await request<unknown>("api/admin/shopAd_category/goods_data", {
-        params: { categoryId, pageSize: 200 },
-      })) as unknown as { rows: Entry[]; total: number };
-      setRows(page.rows ?? []);
-      setTotal(page.total ?? 0);
+      toast.success((await answer(pending)).msg ?? t("done"));
       setSorts({});
-    } catch (failure) {
-      if (!(failure instanceof RequestError)) throw failure;
-    }
-  }, [categoryId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const run = async (path: string, options: Parameters<typeof request>[1]) => {
-    try {
-      const answer = await request<unknown>(path, options);
-      toast.success(answer.msg ?? t("done"));
-      await load();
+      router.refresh();
     } catch (failure) {
       if (!(failure instanceof RequestError)) throw failure;
     }
@@ -67,13 +46,13 @@ export function AdGoods({ categoryId }: { categoryId: number }) {
     const wanted = goodsIds(ids);
     if (!wanted) return void toast.error(t("badIds"));
     setIds("");
-    void run("api/admin/shopAd_category/add_goods", { params: { categoryId, goodsIds: wanted } });
+    void run(core.GET("/admin/shopAd_category/add_goods", { params: { query: { categoryId, goodsIds: wanted } } }));
   };
 
   const saveSort = (entry: Entry) => {
     const sort = Number(sorts[entry.id]);
     if (!Number.isInteger(sort) || sort < 0 || sort > 9999) return void toast.error(t("badSort"));
-    void run("api/admin/shopAd_category/edit_goods", { method: "POST", data: { id: entry.id, sort } });
+    void run(core.POST("/admin/shopAd_category/edit_goods", { body: { id: entry.id, sort } }));
   };
 
   return (
@@ -134,7 +113,7 @@ export function AdGoods({ categoryId }: { categoryId: number }) {
                   </Button>
                 </Authorized>
                 <Authorized perms={[`${PERM}:status`]}>
-                  <Button size="sm" variant="outline" onClick={() => void run("api/admin/shopAd_category/change_status", { params: { id: entry.id, target: "goods" } })}>
+                  <Button size="sm" variant="outline" onClick={() => void run(core.GET("/admin/shopAd_category/change_status", { params: { query: { id: entry.id, target: "goods" } } }))}>
                     {entry.status === "1" ? t("hide") : t("show")}
                   </Button>
                 </Authorized>

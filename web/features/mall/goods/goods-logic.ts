@@ -56,3 +56,6 @@ export function toggleValue(specs: readonly ChosenSpec[], attrId: number, valueI
   const valueIds = found.valueIds.includes(valueId) ? found.valueIds.filter((v) => v !== valueId) : [...found.valueIds, valueId];
   return specs.map((s) => (s.attrId === attrId ? { attrId, valueIds } : s)).filter((s) => s.valueIds.length > 0);
 }
+
+/** The goods review screen's page: the goods of one review state, oldest pending first. */
+export const REVIEW_PAGE = 50;

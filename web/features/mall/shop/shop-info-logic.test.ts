@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { infoBody, toInfoForm } from "./shop-info-logic";
+import { infoBody, type ShopInfo, toInfoForm } from "./shop-info-logic";
 
-const info = { id: 7, name: "鲜果时光", logo: "", contact: "李", phone: "", areaCode: "110105", address: "", lng: 116.48, lat: null, intro: "", rateBp: 500, shelf: "1", brandSale: "0" };
+const info: ShopInfo = { id: 7, name: "鲜果时光", logo: "", contact: "李", phone: "", areaCode: "110105", address: "", lng: 116.48, lat: null, intro: "", rateBp: 500, shelf: "1", brandSale: "0",
+  settledId: null, sort: 0, createTime: "2026-03-01 10:00:00", updateBy: "", updateTime: null };
 
 describe("the shop info form", () => {
   it("loads numbers as text and saves them rounded to 6 decimals", () => {

@@ -1,21 +1,8 @@
+import type { components } from "@/lib/api/bff-types";
+
 /** The shop info page's form: the loaded record as text boxes, and the body update_info takes. */
 
-export interface ShopInfo {
-  id: number;
-  name: string;
-  logo: string;
-  contact: string;
-  phone: string;
-  areaCode: string;
-  areaCodePath?: string;
-  address: string;
-  lng: number | null;
-  lat: number | null;
-  intro: string;
-  rateBp: number;
-  shelf: string;
-  brandSale: string;
-}
+export type ShopInfo = components["schemas"]["ShopInfo"];
 
 export interface ShopInfoForm {
   name: string;

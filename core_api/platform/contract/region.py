@@ -1,0 +1,76 @@
+"""The region tree's wire shapes: the core's list and lookup answers, the list's query, the BFF's region screen."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import Field, field_validator
+
+from core_api.platform.contract import Envelope
+from core_api.platform.schema import Schema
+
+CODE = re.compile(r"^(\d{6}|\d{9}|\d{9}000)$")
+BAD_CODE = "区域编码应为6位、9位或12位数字"
+
+
+def normalise(code: str) -> str:
+    code = code.strip()
+    if not CODE.match(code):
+        raise ValueError(BAD_CODE)
+    return code[:9] if len(code) == 12 else code
+
+
+class RegionOut(Schema):
+    code: str
+    name: str
+    level: int = Field(description="1 province, 2 city, 3 district, 4 street")
+    parent_code: str | None
+    path: str = Field(description="the names from the province down, joined by /")
+    leaf: bool
+    has_children: bool
+    lng: float | None = None
+    lat: float | None = None
+
+
+class RegionListData(Envelope):
+    msg: str = "查询成功"
+    data: list[RegionOut]
+
+
+class RegionLookup(Schema):
+    region: RegionOut | None = Field(None, description="the region of a code")
+    ancestors: list[RegionOut] = Field(default_factory=list,
+                                       description="from the province down, the region not included")
+    matches: list[RegionOut] = Field(default_factory=list, description="the regions of a name (several may share it)")
+
+
+class RegionLookupOut(Envelope):
+    msg: str = "查询成功"
+    data: RegionLookup
+
+
+class RegionQuery(Schema):
+    parent_code: str | None = Field(None, max_length=12, title="上级区域编码",
+                                    description="its children; none: the provinces")
+    keyword: str | None = Field(None, max_length=32, title="关键字",
+                                description="a name fragment or a code prefix: matches with their path")
+
+    @field_validator("parent_code")
+    @classmethod
+    def _code(cls, value: str | None) -> str | None:
+        return normalise(value) if value else None
+
+    @field_validator("keyword")
+    @classmethod
+    def _keyword(cls, value: str | None) -> str | None:
+        value = (value or "").strip()
+        return value or None
+
+
+class RegionScreen(Schema):
+    regions: list[RegionOut] = Field(description="the children of parentCode (none: the provinces), or the matches "
+                                                 "of keyword with their path")
+
+
+class RegionScreenOut(Envelope):
+    data: RegionScreen

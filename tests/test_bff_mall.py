@@ -1,0 +1,129 @@
+"""The mall's BFF screens and the home screen's business report against a real core: one call per screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.conftest import Caller, bearer
+from tests.mall_support import make_shop, shop_staff
+from tests.test_bff import start_bff
+from tests.test_dashboard_business import world
+from tests.test_mall_content import goods_of as plain_goods
+from tests.test_mall_goods import GOODS, World, attr, goods, save_specs
+from tests.test_mall_market import setup
+
+
+class Screens:
+    """A signed-in caller of the BFF: ``await screens.get(path, **params)`` → the decoded envelope."""
+
+    def __init__(self, bff, caller: Caller) -> None:
+        self.bff, self.token = bff, caller.token
+
+    async def get(self, path: str, **params: Any) -> dict[str, Any]:
+        return await (await self.bff.get(path, params=params, headers=bearer(self.token))).json()
+
+
+async def mall(aiohttp_client, start_app, make_settings):
+    client, admin = await setup(start_app, make_settings)
+    bff = await start_bff(aiohttp_client, client, make_settings())
+    return client, admin, bff
+
+
+async def test_home_screen_carries_the_business_report(aiohttp_client, start_app, make_settings):
+    client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    shop_a, _shop_b, (a1, a2, b1, b0), now = await world(client)
+    home = (await Screens(bff, admin).get("/bff/screens/dashboard"))["data"]
+    assert home["userTotal"] >= 2 and len(home["loginsPerDay"]) == 30
+    report = home["business"]
+    assert len(report["days"]) == 30 and report["people"] is True and report["shopId"] == 0
+    assert report["totals"]["orders"] == 4 and report["totals"]["refundFen"] == 2550
+    assert report["totals"]["paidFen"] == sum(o.pay_fen for o in (a1, a2, b1, b0))
+    week = (await Screens(bff, admin).get("/bff/screens/dashboard", beginTime=report["days"][-7]["day"],
+                                          endTime=report["end"]))["data"]
+    assert len(week["business"]["days"]) == 7
+    # shop staff: their shop's figures, no people figures
+    staff = Screens(bff, await shop_staff(admin, shop_a, "home_staff", ("index:dashboard:view",)))
+    mine = (await staff.get("/bff/screens/dashboard"))["data"]["business"]
+    assert mine["shopId"] == shop_a.id and mine["people"] is False and mine["totals"]["orders"] == 2
+    # without the home page's permission: refused
+    other = Screens(bff, await shop_staff(admin, await make_shop("丙店"), "home_none", ("order:shop:list",)))
+    assert (await other.get("/bff/screens/dashboard"))["code"] == 403
+    bad = await Screens(bff, admin).get("/bff/screens/dashboard", beginTime="2026-03-02", endTime="2026-03-01")
+    assert bad == {"code": 500, "msg": "开始日期不能晚于结束日期"}
+
+
+async def test_shop_info_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    shop = await make_shop("信息店", rate_bp=650, address="建国路1号", lng=116.45, lat=39.9)
+    other = await make_shop("别人店")
+    screens = Screens(bff, admin)
+    info = (await screens.get("/bff/screens/mall/shop/info", id=shop.id))["data"]["shop"]
+    assert (info["name"], info["rateBp"], info["address"], info["lng"]) == ("信息店", 650, "建国路1号", 116.45)
+    assert info["areaCode"] == "110105" and info["areaCodePath"] == "北京市/北京市/朝阳区"
+    # a shop account opens its own shop unasked, and no other
+    staff = Screens(bff, await shop_staff(admin, shop, "info_staff", ("mall:shop:query",)))
+    assert (await staff.get("/bff/screens/mall/shop/info"))["data"]["shop"]["id"] == shop.id
+    assert (await staff.get("/bff/screens/mall/shop/info", id=other.id))["code"] == 404
+    assert await screens.get("/bff/screens/mall/shop/info") == {"code": 500, "msg": "请选择店铺"}
+    assert (await screens.get("/bff/screens/mall/shop/info", id="x"))["code"] == 500
+    nobody = Screens(bff, await shop_staff(admin, other, "info_none", ("order:shop:list",)))
+    assert (await nobody.get("/bff/screens/mall/shop/info"))["code"] == 403
+
+
+async def test_attr_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    w = await World().build(admin)
+    mine, _ = await attr(w.a, "甲店材质", ["棉"])
+    await attr(w.b, "乙店材质", ["麻"])
+    seen = (await Screens(bff, w.a).get("/bff/screens/mall/attr", pageSize=200))["data"]["attrs"]
+    rows = {r["name"]: r for r in seen["data"]}
+    assert set(rows) == {"颜色", "尺码", "甲店材质"} and seen["total"] == 3
+    assert [v["value"] for v in rows["颜色"]["values"]] == ["红", "黑", "白"]
+    assert (rows["颜色"]["shopName"], rows["颜色"]["editable"]) == ("平台", False)
+    assert (rows["甲店材质"]["id"], rows["甲店材质"]["shopName"], rows["甲店材质"]["editable"]) == (mine, "甲店", True)
+    everything = (await Screens(bff, admin).get("/bff/screens/mall/attr", pageSize=200))["data"]["attrs"]
+    assert everything["total"] == 4
+    assert (await Screens(bff, admin).get("/bff/screens/mall/attr", pageSize=9999))["code"] == 500
+    nobody = Screens(bff, await shop_staff(admin, w.shop_b, "attr_none", ("order:shop:list",)))
+    assert (await nobody.get("/bff/screens/mall/attr"))["code"] == 403
+
+
+async def test_review_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    w = await World().build(admin)
+    gid = await goods(w.a, w.leaf, "待审T恤")
+    await save_specs(w.a, gid, [(w.color, w.colors[:2])])
+    await w.a.get(f"{GOODS}/submit_review", params={"id": gid})
+    screens = Screens(bff, admin)
+    pending = (await screens.get("/bff/screens/mall/review"))["data"]["goods"]
+    assert pending["total"] == 1
+    row = pending["data"][0]
+    assert (row["id"], row["name"], row["shopName"], row["categoryName"], row["review"]) == (
+        gid, "待审T恤", "甲店", "T恤", "pending")
+    assert row["priceFen"] == 5900 and row["stock"] == 20
+    assert (await screens.get("/bff/screens/mall/review", review="approved"))["data"]["goods"]["data"] == []
+    assert (await screens.get("/bff/screens/mall/review", name="没有"))["data"]["goods"]["total"] == 0
+    assert (await screens.get("/bff/screens/mall/review", review="draft"))["code"] == 500
+    assert (await Screens(bff, w.a).get("/bff/screens/mall/review"))["code"] == 403  # shops do not review
+
+
+async def test_ad_goods_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    shop, other = await make_shop("广告店"), await make_shop("别家店")
+    ids = [await plain_goods(shop.id, f"广告商品{i}") for i in range(2)]
+    made = await admin.post("/admin/shopAd_category/add_edit", json={"shopId": shop.id, "name": "本周推荐"})
+    cid = made["data"]["id"]
+    await admin.get("/admin/shopAd_category/add_goods", params={"categoryId": cid, "goodsIds": f"{ids[0]},{ids[1]}"})
+    screens = Screens(bff, admin)
+    page = (await screens.get("/bff/screens/mall/ad/goods", categoryId=cid))["data"]["goods"]
+    assert page["total"] == 2
+    assert [(r["goodsId"], r["goodsName"], r["sort"], r["status"]) for r in page["rows"]] == [
+        (ids[0], "广告商品0", 1, "1"), (ids[1], "广告商品1", 2, "1")]
+    named = (await screens.get("/bff/screens/mall/ad/goods", categoryId=cid, name="商品0"))["data"]["goods"]
+    assert [r["goodsName"] for r in named["rows"]] == ["广告商品0"]
+    assert (await screens.get("/bff/screens/mall/ad/goods"))["code"] == 500  # no category
+    assert (await screens.get("/bff/screens/mall/ad/goods", categoryId=999999))["code"] == 404
+    stranger = Screens(bff, await shop_staff(admin, other, "ad_other", ("mall:adCategory:goods",)))
+    assert (await stranger.get("/bff/screens/mall/ad/goods", categoryId=cid))["code"] == 404
+    nobody = Screens(bff, await shop_staff(admin, other, "ad_none", ("order:shop:list",)))
+    assert (await nobody.get("/bff/screens/mall/ad/goods", categoryId=cid))["code"] == 403
