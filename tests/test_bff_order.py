@@ -4,6 +4,7 @@ finance's refund queue, each one call; the core checks permission on every part.
 from __future__ import annotations
 
 from core_api.mall.shop.models import MallShop
+from core_api.platform.contract.order import OrderDetailOut
 from tests.conftest import bearer
 from tests.mall_support import make_shop
 from tests.order_support import goods_of, make_order
@@ -70,7 +71,9 @@ async def test_the_order_detail_screen(aiohttp_client, start_app, make_settings)
     async def screen(token: str = admin.token, **params: str) -> dict:
         return await (await bff.get("/bff/screens/order/detail", params=params, headers=bearer(token))).json()
 
-    by_main = (await screen(orderNo=order.main_no))["data"]
+    answer = await screen(orderNo=order.main_no)
+    OrderDetailOut.model_validate(answer)  # what the BFF's document promises, every field of its type
+    by_main = answer["data"]
     assert by_main["main"]["orderNo"] == order.main_no and by_main["focus"] is None
     assert by_main["main"]["payFen"] == order.pay_fen
     (shown,) = by_main["shops"]
