@@ -119,7 +119,8 @@ async def test_a_timeout_or_the_wallet_down_leaves_the_refund_refunding(start_ap
     answer for the same number; the wallet pays once, the refund is booked once."""
     from core_api.order.aftersale import job
 
-    client, admin = await setup_http_wallet(start_app, make_settings, provider, 0.5)
+    # 1 s: time enough for a loaded machine to reach the wallet, which answers after 2 s
+    client, admin = await setup_http_wallet(start_app, make_settings, provider, 1.0)
     shop = await make_shop("超时店")
     _, (sku,) = await goods_of(shop, "超时货", (3000,), stock=5)
     order = await make_order(shop, 9821, [(sku, 1)])
