@@ -92,7 +92,8 @@ async def test_group_buy_panel_shows_the_callers_goods_with_group_buys(aiohttp_c
     assert made["code"] == 200, made
     assert (await admin.post("/admin/market_manage/add", json=activity_body(their_goods, their_skus)))["code"] == 200
     panel = (await screen("mall/market/index"))["data"]["panel"]
-    assert sorted((g["name"], g["shopName"]) for g in panel["goods"]) == [("乙的团购", "面板乙"), ("甲的团购", "面板甲")]
+    named = sorted((g["name"], g["shopName"]) for g in panel["goods"])
+    assert named == [("乙的团购", "面板乙"), ("甲的团购", "面板甲")]
     own = (await screen("mall/market/index", staff.token))["data"]
     assert [(g["id"], g["name"], g["priceFen"]) for g in own["panel"]["goods"]] == [(my_goods.id, "甲的团购", 10000)]
     assert [r["goodsName"] for r in own["page"]["rows"]] == ["甲的团购"]
