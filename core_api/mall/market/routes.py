@@ -20,6 +20,7 @@ from core_api.content.common import delete_one
 from core_api.mall.goods.models import MallGoods, MallSku
 from core_api.mall.market.models import MallGroupActivity, MallGroupSku, MallGroupTeam
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract.mall import GroupActivityInfoOut, GroupAddedOut, GroupGoodsPageOut, GroupSkusOut
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import ListQuery, camel_row, parse_ids
@@ -77,7 +78,7 @@ def goods_row(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@api.post("/admin/market_manage/goods_data_list", need=any_perm(f"{PERM}:add"),
+@api.post("/admin/market_manage/goods_data_list", need=any_perm(f"{PERM}:add"), response=GroupGoodsPageOut,
           summary="Goods an activity can be made of: approved goods of the caller's shop, by name, paged")
 async def goods_data_list(request: web.Request, principal: Principal, body: GoodsQuery) -> web.Response:
     qs = MallGoods.filter(review="approved")
@@ -97,7 +98,7 @@ class SpecQuery(Schema):
     goods_ids: str = Field(min_length=1, max_length=2000, pattern=r"^[\d,]+$", title="商品编号")
 
 
-@api.get("/admin/market_manage/goods_spec_data_list", need=any_perm(f"{PERM}:add"),
+@api.get("/admin/market_manage/goods_spec_data_list", need=any_perm(f"{PERM}:add"), response=GroupSkusOut,
          summary="The SKUs of the chosen goods (comma-joined goodsIds of the caller's shop)")
 async def goods_spec_data_list(request: web.Request, principal: Principal, query: SpecQuery) -> web.Response:
     ids = parse_ids(query.goods_ids)
@@ -120,7 +121,7 @@ class AddIn(StrictSchema):
     skus: list[SkuPrice] = Field(min_length=1, max_length=200, title="规格拼团价")
 
 
-@api.post("/admin/market_manage/add", need=any_perm(f"{PERM}:add"),
+@api.post("/admin/market_manage/add", need=any_perm(f"{PERM}:add"), response=GroupAddedOut,
           summary="Add a group-buy activity: a goods item of the caller's shop, team size, time limit, window, "
                   "a group price per SKU", log=OperLogSpec("营销活动", BusinessType.INSERT))
 async def add(request: web.Request, principal: Principal, body: AddIn) -> web.Response:
@@ -166,7 +167,7 @@ class IdQuery(Schema):
     id: int = Field(ge=1, le=INT_MAX, title="编号")
 
 
-@api.get("/admin/market_manage/info", need=any_perm(f"{PERM}:query"),
+@api.get("/admin/market_manage/info", need=any_perm(f"{PERM}:query"), response=GroupActivityInfoOut,
          summary="One activity: its goods, the group price of each SKU and its teams by status")
 async def info(request: web.Request, principal: Principal, query: IdQuery) -> web.Response:
     row = await resource.one(request, principal, query.id)
@@ -177,11 +178,12 @@ async def info(request: web.Request, principal: Principal, query: IdQuery) -> we
     return ok(data={**resource.view_of(principal)(row), "skus": [camel_row(s) for s in skus], "teams": teams})
 
 
-@api.get("/admin/market_manage/goods_father", need=any_perm(f"{PERM}:list"),
+@api.get("/admin/market_manage/goods_father", need=any_perm(f"{PERM}:list"), response=GroupGoodsPageOut,
          summary="The parent goods of the caller's activities (for the list's goods filter)")
 async def goods_father(request: web.Request, principal: Principal) -> web.Response:
     ids = await resource.scoped(principal, MallGroupActivity.all()).distinct().values_list("goods_id", flat=True)
     rows = await MallGoods.filter(id__in=sorted(set(ids))).order_by("-id").limit(500).values(*GOODS_FIELDS)
+    await shop_names(resource, rows)
     return table([goods_row(r) for r in rows], len(rows))
 
 
