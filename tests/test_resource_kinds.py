@@ -33,6 +33,7 @@ async def test_a_kind_registered_by_a_feature_is_honoured(start_app, make_settin
                        F("sort", "排序", "Sort", kind, max=100, filter="exact"),
                    ])
     try:
+        assert res.buttons() == ["query", "add", "edit", "remove", "export"]  # its menu entry's, derived
         client = await start_app(make_settings())
         admin = Caller(client, await token_for(client))
         refused = await admin.post("/admin/TestEvenKeyword", json={"keyword": "奇数", "sort": 3})

@@ -32,3 +32,13 @@ async def test_the_seeded_menu_table_is_exactly_the_snapshot(client):
         lines = ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows)  # a row a line: a diff names the row
         SNAPSHOT.write_text(f"[\n{lines}\n]\n", encoding="utf-8")
     assert rows == json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+
+
+def test_a_declared_entry_is_drawn_from_its_declaration():
+    from core_api.business import business_apis
+    from core_api.seed.menus import Declared
+
+    business_apis()
+    auth = Declared("account/auth/index", icon="validCode").menu()
+    assert (auth.name, auth.perm, auth.icon) == ("实名认证", "account:auth:list", "validCode")
+    assert auth.buttons == ["query", "add", "edit", "remove", "shelf", "export", "audit"]  # the writes, then actions

@@ -39,6 +39,7 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
 
 resource = Resource(
     name="ConsultHospital", model=ConsultHospital, perm=PERM, title="医院管理", title_en="Hospitals",
+    menu_buttons=("query", "add", "edit", "remove", "shelf"),  # as seeded, not as derived
     view="consult/hospital/index", list_method="POST", list_path="/admin/consult/hospital/list", check=check,
     duplicate="已有同名医院", order=("sort", "-id"),
     fields=[

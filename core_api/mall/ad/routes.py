@@ -58,6 +58,7 @@ async def enrich(rows: list[dict[str, Any]]) -> None:
 
 resource = Resource(
     name="MallAdCategory", model=MallAdCategory, perm=PERM, title="广告分类", title_en="Shop ad categories",
+    menu_buttons=("query", "edit", "remove", "status", "goods"),  # as seeded, not as derived
     view="mall/adCategory/index", list_path="/admin/shopAd_category/list_data", shelf=None,
     add_perm=f"{PERM}:edit", shop_field="shop_id", order=("sort", "id"), check=check, written=written,
     enrich=enrich, duplicate="本店铺已有同名广告分类",

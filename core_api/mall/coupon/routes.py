@@ -134,6 +134,7 @@ async def written(action: str, record_id: int, row: dict[str, Any] | None) -> No
 
 resource = Resource(
     name="MallCoupon", model=MallCoupon, perm=PERM, title="优惠券", title_en="Coupons", view="mall/coupon/index",
+    menu_buttons=("query", "edit", "remove", "shelf"),  # as seeded, not as derived
     list_path="/admin/mall/shop_discount_voucher/list_data", shop_field="shop_id", check=check, written=written,
     add_perm=f"{PERM}:edit", order=("sort", "-id"), enrich=enrich,
     fields=[

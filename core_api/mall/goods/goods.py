@@ -70,6 +70,7 @@ async def enrich(rows: list[dict[str, Any]]) -> None:
 
 resource = Resource(
     name="MallGoods", model=MallGoods, perm=PERM, title="商品管理", title_en="Goods", view="mall/goods/index",
+    menu_buttons=("query", "edit", "remove", "shelf", "recommend", "specs"),  # as seeded, not as derived
     list_path="/admin/mall/shop/goods/list_data", shop_field="shop_id", check=check, enrich=enrich,
     creatable=False, editable=False, removable=False, exportable=False, shelf=None, add_perm=f"{PERM}:edit",
     fields=[

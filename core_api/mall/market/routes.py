@@ -49,6 +49,7 @@ async def written(action: str, record_id: int, row: dict[str, Any] | None) -> No
 
 resource = Resource(
     name="MallGroupActivity", model=MallGroupActivity, perm=PERM, title="营销活动", title_en="Group buys",
+    menu_buttons=("query", "add", "remove"),  # as seeded, not as derived
     view="mall/market/index", list_path="/admin/market_manage/activity_list_data", shop_field="shop_id",
     check=check, written=written, shelf=None, creatable=False, editable=False, exportable=False,
     fields=[

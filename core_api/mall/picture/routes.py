@@ -50,6 +50,7 @@ async def enrich(rows: list[dict[str, Any]]) -> None:
 
 resource = Resource(
     name="MallPicture", model=MallPicture, perm=PERM, title="图片库", title_en="Picture library",
+    menu_buttons=("query", "add", "edit", "remove"),  # as seeded, not as derived
     view="mall/picture/index", list_method="POST", list_path="/admin/shopImage/list_data", shelf=None,
     shop_field="shop_id", order=("sort", "-id"), check=check, enrich=enrich,
     fields=[

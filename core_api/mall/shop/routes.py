@@ -60,6 +60,7 @@ AREA = F("area_code", "所在地区", "Area", AREA_KIND, required=True)
 RATE = F("rate_bp", "佣金比例（基点）", "Rate (basis points)", "int", required=True, min=0, max=service.BP)
 resource = Resource(
     name="MallShop", model=MallShop, perm=PERM, title="店铺管理", title_en="Shops", view="mall/shop/index",
+    menu_buttons=("query", "edit", "shelf", "brandSale", "rate", "area"),  # as seeded, not as derived
     list_path="/admin/mall/shop/list_data", shop_field="id", creatable=False, editable=False, removable=False,
     duplicate="店铺名称已存在", order=("sort", "-id"),
     fields=[
@@ -318,6 +319,7 @@ class OwnApplications(Resource):
 
 settled_resource = OwnApplications(
     name="MallSettled", model=MallSettled, perm=SETTLED, title="入驻申请", title_en="Settlement applications",
+    menu_buttons=("query", "add", "audit"),  # as seeded, not as derived
     view="mall/settled/index", list_path="/admin/settled_mall/list_data", shelf=None, creatable=False,
     editable=False, removable=False,
     fields=[

@@ -64,6 +64,7 @@ teams = Resource(
 
 followers = Resource(
     name="OrderGroupMember", model=OrderGroupMember, perm=PERM, list_perm=f"{PERM}:query", title="参团成员",
+    menu_buttons=(),  # as seeded, not as derived
     title_en="Team members", view="order/group/followers", list_path="/admin/order_mall_pt/list_follower_data",
     shop_field="shop_id", order=("id",), enrich=enrich_members, cached_count=False, **READ_ONLY,
     fields=[

@@ -178,6 +178,7 @@ READ_ONLY: dict[str, Any] = {"shelf": None, "creatable": False, "editable": Fals
                              "exportable": False}
 shop_orders = OrderResource(
     name="OrderShop", model=OrderShop, perm="order:shop", title="商城订单", title_en="Shop orders",
+    menu_buttons=("query", "status", "pickup"),  # as seeded, not as derived
     view="order/shop/index", shop_field="shop_id", fields=_shop_fields(True), **READ_ONLY,
     tallies=ORDER_SHOP_TALLIES,  # the total of a shop or a status over a range of days, whatever the volume
     # Newest placed first, as by id, but in the date range's own column: the indexes on order_shop serve the

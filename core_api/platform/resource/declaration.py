@@ -107,6 +107,9 @@ class Resource:
     # tally's keys (exact filters, the caller's shop; its first key given) and a range of ``time_field``'s days
     # sums that tally's rows (the one with the fewest keys beyond those asked).
     tallies: tuple[DayTally, ...] = ()
+    # The buttons (permission suffixes under ``perm``) of the resource's menu entry where they are not the ones
+    # ``buttons`` derives from the declaration: the seeded permissions never change (core_api/seed/menus.py).
+    menu_buttons: tuple[str, ...] | None = None
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -158,6 +161,21 @@ class Resource:
         add_routes(self)
         if self.partner is not None:
             add_partner_feed(self, self.partner)
+
+    def buttons(self) -> list[str]:
+        """The buttons of its menu entry: ``menu_buttons``, or query, then the writes it allows (add, edit, remove,
+        shelf, export) and its actions under its permission prefix."""
+        if self.menu_buttons is not None:
+            return list(self.menu_buttons)
+        out = ["query"]
+        allowed = {"add": self.creatable and self.add_perm is None, "edit": self.editable, "remove": self.removable,
+                   "shelf": bool(self.shelf), "export": self.exportable}
+        out += [b for b, yes in allowed.items() if yes]
+        for a in self.actions:
+            prefix, _, suffix = a.full_perm(self.perm).rpartition(":")
+            if prefix == self.perm and suffix not in out:
+                out.append(suffix)
+        return out
 
     # ---- reading: the list's conditions and total (query.py), its rows as the caller sees them (fields.py)
 
