@@ -16511,6 +16511,20 @@ export interface components {
             /** 接收用户 */
             uids: number[];
         };
+        /** AddressAnswer */
+        AddressAnswer: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AddressOut"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** AddressIn */
         AddressIn: {
             /** 详细地址 */
@@ -16521,6 +16535,30 @@ export interface components {
             name: string;
             /** 联系电话 */
             phone: string;
+        };
+        /** AddressOut */
+        AddressOut: {
+            /**
+             * Address
+             * @description what a form's address field takes
+             */
+            address: string;
+            /** City */
+            city: string;
+            /** District */
+            district: string;
+            /**
+             * Location
+             * @description the point asked, lng,lat (6 decimals)
+             */
+            location: string;
+            /**
+             * Name
+             * @description the nearest known place, if any
+             */
+            name: string;
+            /** Province */
+            province: string;
         };
         /** AfterSaleApplied */
         AfterSaleApplied: {
@@ -26720,6 +26758,35 @@ export interface components {
              */
             version?: unknown;
         };
+        /** MapBase */
+        MapBase: {
+            /**
+             * Provinces
+             * @description the shipped province outlines, a GeoJSON FeatureCollection
+             */
+            provinces: {
+                [key: string]: unknown;
+            };
+            /**
+             * Tileurl
+             * @description the configured tile address (CONSOLE_MAP_TILE_URL); empty: outlines only
+             */
+            tileUrl: string;
+        };
+        /** MapBaseOut */
+        MapBaseOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["MapBase"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** MeiliConfigRestore */
         MeiliConfigRestore: {
             /** 恢复的版本 */
@@ -29560,6 +29627,25 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** PlaceOut */
+        PlaceOut: {
+            /** Address */
+            address: string;
+            /**
+             * Distance
+             * @description metres from the point searched around
+             */
+            distance: number;
+            /** Id */
+            id: string;
+            /**
+             * Location
+             * @description lng,lat (6 decimals)
+             */
+            location: string;
+            /** Name */
+            name: string;
+        };
         /** PlacedLine */
         PlacedLine: {
             /** Lineid */
@@ -29618,6 +29704,24 @@ export interface components {
             status: string;
             /** Teamid */
             teamId: number | null;
+        };
+        /** PlacesOut */
+        PlacesOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description nearest first
+             */
+            data: components["schemas"]["PlaceOut"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** PointsCreditIn */
         PointsCreditIn: {
@@ -45953,7 +46057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PlacesOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45973,7 +46077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["MapBaseOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45996,7 +46100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AddressAnswer"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
