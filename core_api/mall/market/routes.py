@@ -19,12 +19,13 @@ from tortoise.transactions import in_transaction
 from core_api.content.common import delete_one
 from core_api.mall.goods.models import MallGoods, MallSku
 from core_api.mall.market.models import MallGroupActivity, MallGroupSku, MallGroupTeam
+from core_api.mall.shop.kind import SHOP, carry_shop_names
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract.mall import GroupActivityInfoOut, GroupAddedOut, GroupGoodsPageOut, GroupSkusOut
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import ListQuery, camel_row, parse_ids
-from core_api.platform.resource import F, Resource, owned, shop_names
+from core_api.platform.resource import F, Resource, owned
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -49,11 +50,12 @@ async def written(action: str, record_id: int, row: dict[str, Any] | None) -> No
 
 resource = Resource(
     name="MallGroupActivity", model=MallGroupActivity, perm=PERM, title="营销活动", title_en="Group buys",
+    menu_buttons=("query", "add", "remove"),  # as seeded, not as derived
     view="mall/market/index", list_path="/admin/market_manage/activity_list_data", shop_field="shop_id",
     check=check, written=written, shelf=None, creatable=False, editable=False, exportable=False,
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
-        F("shop_id", "店铺", "Shop", "shop", edit="create", filter="exact", required=True),
+        F("shop_id", "店铺", "Shop", SHOP, edit="create", filter="exact", required=True),
         F("goods_id", "商品编号", "Goods ID", "id", edit="never", filter="exact"),
         F("goods_name", "商品名称", "Goods", edit="never", filter="fragment"),
         F("team_size", "成团人数", "Team size", "int", edit="never"),
@@ -90,7 +92,7 @@ async def goods_data_list(request: web.Request, principal: Principal, body: Good
         qs = qs.filter(name__icontains=body.name)
     total = await qs.count()
     rows = await qs.order_by("-id").offset(body.offset).limit(body.page_size).values(*GOODS_FIELDS)
-    await shop_names(resource, rows)
+    await carry_shop_names(resource, rows)
     return table([goods_row(r) for r in rows], total)
 
 
@@ -171,7 +173,7 @@ class IdQuery(Schema):
          summary="One activity: its goods, the group price of each SKU and its teams by status")
 async def info(request: web.Request, principal: Principal, query: IdQuery) -> web.Response:
     row = await resource.one(request, principal, query.id)
-    await shop_names(resource, [row])
+    await carry_shop_names(resource, [row])
     skus = await MallGroupSku.filter(activity_id=query.id).order_by("id").values(
         "sku_id", "spec", "sku_price_fen", "price_fen")
     teams = {s: await MallGroupTeam.filter(activity_id=query.id, status=s).count() for s in ("open", "full", "expired")}

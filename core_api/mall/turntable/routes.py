@@ -58,6 +58,7 @@ async def written(action: str, record_id: int, row: dict[str, Any] | None) -> No
 
 resource = Resource(
     name="MallTurntable", model=MallTurntable, perm=PERM, title="大转盘", title_en="Turntables",
+    menu_buttons=("query", "edit", "remove", "shelf", "gifts"),  # as seeded, not as derived
     view="mall/turntable/index", list_path="/admin/turntable/list_data", check=check, written=written, shelf=None,
     add_perm=f"{PERM}:edit", operator_only=True,
     fields=[

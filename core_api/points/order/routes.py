@@ -41,6 +41,7 @@ OPERATOR_ONLY.update({f"{PERM}:list", f"{PERM}:query", f"{PERM}:ship", f"{PERM}:
 
 resource = Resource(
     name="OrderIntegral", model=OrderIntegral, perm=PERM, title="积分订单", title_en="Points orders",
+    menu_buttons=("query", "ship", "cancel"),  # as seeded, not as derived
     view="order/integral/index", list_path="/admin/order_integral/list_data", shelf=None, creatable=False,
     editable=False, removable=False, operator_only=True,
     fields=[
@@ -77,6 +78,7 @@ resource = Resource(
 
 ledger = Resource(
     name="PointsLedger", model=PointsLedger, perm=LEDGER_PERM, title="积分明细", title_en="Points ledger",
+    menu_buttons=("query",),  # as seeded, not as derived
     view="order/integralLedger/index", list_path="/admin/integral/list_data", shelf=None, creatable=False,
     editable=False, removable=False, operator_only=True,
     fields=[

@@ -4649,9 +4649,9 @@ export interface components {
             follows?: string | null;
             /**
              * Kind
-             * @enum {string}
+             * @description a built-in kind (id, text, textarea, int, money, dict, flag, image, images, datetime, date, richtext, phone, idcard, uid, password, url, location, lng, lat, targets) or one a feature registers (core_api/platform/resource/kinds.py)
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "url" | "location" | "lng" | "lat" | "area" | "shop" | "category" | "targets";
+            kind: string;
             /**
              * Label
              * @description in the caller's language
@@ -4688,6 +4688,12 @@ export interface components {
              * @description camelCase, as rows and bodies carry it
              */
             name: string;
+            /**
+             * Picker
+             * @description a registered kind's: the web picker that edits and filters it
+             * @default null
+             */
+            picker?: string | null;
             /**
              * Picks
              * @description a targets field: what its ids name for each value of the followed field (a value not listed: the field is hidden)

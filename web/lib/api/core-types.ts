@@ -16531,6 +16531,20 @@ export interface components {
             /** 接收用户 */
             uids: number[];
         };
+        /** AddressAnswer */
+        AddressAnswer: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AddressOut"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** AddressIn */
         AddressIn: {
             /** 详细地址 */
@@ -16541,6 +16555,30 @@ export interface components {
             name: string;
             /** 联系电话 */
             phone: string;
+        };
+        /** AddressOut */
+        AddressOut: {
+            /**
+             * Address
+             * @description what a form's address field takes
+             */
+            address: string;
+            /** City */
+            city: string;
+            /** District */
+            district: string;
+            /**
+             * Location
+             * @description the point asked, lng,lat (6 decimals)
+             */
+            location: string;
+            /**
+             * Name
+             * @description the nearest known place, if any
+             */
+            name: string;
+            /** Province */
+            province: string;
         };
         /** AfterSaleApplied */
         AfterSaleApplied: {
@@ -26956,6 +26994,35 @@ export interface components {
              */
             version?: unknown;
         };
+        /** MapBase */
+        MapBase: {
+            /**
+             * Provinces
+             * @description the shipped province outlines, a GeoJSON FeatureCollection
+             */
+            provinces: {
+                [key: string]: unknown;
+            };
+            /**
+             * Tileurl
+             * @description the configured tile address (CONSOLE_MAP_TILE_URL); empty: outlines only
+             */
+            tileUrl: string;
+        };
+        /** MapBaseOut */
+        MapBaseOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["MapBase"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** MeiliConfigRestore */
         MeiliConfigRestore: {
             /** 恢复的版本 */
@@ -29796,6 +29863,25 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** PlaceOut */
+        PlaceOut: {
+            /** Address */
+            address: string;
+            /**
+             * Distance
+             * @description metres from the point searched around
+             */
+            distance: number;
+            /** Id */
+            id: string;
+            /**
+             * Location
+             * @description lng,lat (6 decimals)
+             */
+            location: string;
+            /** Name */
+            name: string;
+        };
         /** PlacedLine */
         PlacedLine: {
             /** Lineid */
@@ -29854,6 +29940,24 @@ export interface components {
             status: string;
             /** Teamid */
             teamId: number | null;
+        };
+        /** PlacesOut */
+        PlacesOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description nearest first
+             */
+            data: components["schemas"]["PlaceOut"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** PointsCreditIn */
         PointsCreditIn: {
@@ -30955,9 +31059,9 @@ export interface components {
             follows?: string | null;
             /**
              * Kind
-             * @enum {string}
+             * @description a built-in kind (id, text, textarea, int, money, dict, flag, image, images, datetime, date, richtext, phone, idcard, uid, password, url, location, lng, lat, targets) or one a feature registers (core_api/platform/resource/kinds.py)
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "url" | "location" | "lng" | "lat" | "area" | "shop" | "category" | "targets";
+            kind: string;
             /**
              * Label
              * @description in the caller's language
@@ -30994,6 +31098,12 @@ export interface components {
              * @description camelCase, as rows and bodies carry it
              */
             name: string;
+            /**
+             * Picker
+             * @description a registered kind's: the web picker that edits and filters it
+             * @default null
+             */
+            picker?: string | null;
             /**
              * Picks
              * @description a targets field: what its ids name for each value of the followed field (a value not listed: the field is hidden)
@@ -46459,7 +46569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PlacesOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46479,7 +46589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["MapBaseOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46502,7 +46612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AddressAnswer"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
