@@ -185,7 +185,7 @@ async def info(request: web.Request, principal: Principal, query: IdQuery) -> we
 async def goods_father(request: web.Request, principal: Principal) -> web.Response:
     ids = await resource.scoped(principal, MallGroupActivity.all()).distinct().values_list("goods_id", flat=True)
     rows = await MallGoods.filter(id__in=sorted(set(ids))).order_by("-id").limit(500).values(*GOODS_FIELDS)
-    await shop_names(resource, rows)
+    await carry_shop_names(resource, rows)
     return table([goods_row(r) for r in rows], len(rows))
 
 
