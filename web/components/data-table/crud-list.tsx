@@ -1,24 +1,27 @@
 "use client";
 
 import type { RowData } from "@tanstack/react-table";
-import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { ListColumn } from "@/components/data-table/data-table";
+import type { FilterSpec, QueryDraft } from "@/components/data-table/declare";
 import { ListFrame } from "@/components/data-table/list-frame";
 import type { useList, useSelection } from "@/components/data-table/use-list";
 import type { ColumnChoice } from "@/lib/columns";
 import { RowAction as RowActionButton, ToolbarButton } from "./operations";
 
 /**
- * A "six-call" list (posts, dictionaries, parameters, notices): the list frame with the
- * 新增/修改/删除/导出 buttons under `perm` (e.g. system:post) and the screen's extra buttons.
+ * A "six-call" list (posts, dictionaries, parameters, notices, roles, users): the list frame with the
+ * 新增/修改/删除/导入/导出 buttons under `perm` (e.g. system:post) and the screen's extra buttons.
  */
 export function CrudList<T extends RowData & object>({
   testId,
   perm,
   list,
   selection,
+  draft,
+  query,
   filters,
   onSearch,
   onReset,
@@ -32,17 +35,22 @@ export function CrudList<T extends RowData & object>({
   addPerm,
   onEdit,
   onRemove,
+  onImport,
   onExport,
   extraButtons,
   header,
+  canSelect,
+  tableTestId,
 }: {
   testId: string;
   perm: string;
   list: ReturnType<typeof useList>;
   selection: ReturnType<typeof useSelection>;
-  filters: ReactNode;
-  onSearch: () => void;
-  onReset: () => void;
+  draft?: QueryDraft;
+  query?: readonly FilterSpec[];
+  filters?: ReactNode;
+  onSearch?: () => void;
+  onReset?: () => void;
   columns: ListColumn<T>[];
   choices: ColumnChoice[];
   rows: T[];
@@ -55,9 +63,12 @@ export function CrudList<T extends RowData & object>({
   addPerm?: string;
   onEdit?: (id: number) => void;
   onRemove?: (ids: number[]) => void;
+  onImport?: () => void;
   onExport?: () => void;
   extraButtons?: ReactNode;
   header?: ReactNode;
+  canSelect?: (row: T) => boolean;
+  tableTestId?: string;
 }) {
   const tl = useTranslations("list");
   return (
@@ -65,6 +76,8 @@ export function CrudList<T extends RowData & object>({
       testId={testId}
       list={list}
       selection={selection}
+      draft={draft}
+      query={query}
       filters={filters}
       onSearch={onSearch}
       onReset={onReset}
@@ -75,11 +88,14 @@ export function CrudList<T extends RowData & object>({
       after={after}
       getRowId={getRowId}
       header={header}
+      canSelect={canSelect}
+      tableTestId={tableTestId}
       buttons={
         <>
           {onAdd && <ToolbarButton perms={addPerm ?? `${perm}:add`} testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={onAdd} />}
           {onEdit && <ToolbarButton perms={`${perm}:edit`} testId="toolbar-edit" icon={<PencilIcon />} label={tl("edit")} disabled={selection.ids.length !== 1} onClick={() => onEdit(selection.ids[0])} />}
           {onRemove && <ToolbarButton perms={`${perm}:remove`} testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => onRemove(selection.ids)} />}
+          {onImport && <ToolbarButton perms={`${perm}:import`} testId="toolbar-import" icon={<UploadIcon />} label={tl("import")} onClick={onImport} />}
           {onExport && <ToolbarButton perms={`${perm}:export`} testId="toolbar-export" icon={<DownloadIcon />} label={tl("export")} onClick={onExport} />}
           {extraButtons}
         </>

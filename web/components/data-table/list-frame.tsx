@@ -3,6 +3,7 @@
 import type { RowData } from "@tanstack/react-table";
 import { type ReactNode, useState } from "react";
 import { DataTable, type ListColumn } from "@/components/data-table/data-table";
+import { type FilterSpec, type QueryDraft, QueryFilters } from "@/components/data-table/declare";
 import { Pagination } from "@/components/data-table/pagination";
 import { pageTurn } from "@/lib/pager";
 import { QueryPanel } from "@/components/data-table/query-panel";
@@ -19,6 +20,8 @@ export function ListFrame<T extends RowData & object>({
   testId,
   list,
   selection,
+  draft,
+  query: queryFields,
   filters,
   onSearch,
   onReset,
@@ -38,9 +41,14 @@ export function ListFrame<T extends RowData & object>({
   testId: string;
   list: ReturnType<typeof useList>;
   selection?: ReturnType<typeof useSelection>;
-  filters: ReactNode;
-  onSearch: () => void;
-  onReset: () => void;
+  /** the query panel's draft: 搜索 and 重置 apply and clear it (unless onSearch / onReset are given) */
+  draft?: QueryDraft;
+  /** the query panel's fields as data, bound to `draft` */
+  query?: readonly FilterSpec[];
+  /** the query panel's own fields (before the declared ones) */
+  filters?: ReactNode;
+  onSearch?: () => void;
+  onReset?: () => void;
   buttons?: ReactNode;
   columns: ListColumn<T>[];
   choices: ColumnChoice[];
@@ -65,8 +73,9 @@ export function ListFrame<T extends RowData & object>({
     <Card data-testid={testId} className={className ? `py-4 ${className}` : "py-4"}>
       <CardContent className="px-4">
         {header}
-        <QueryPanel show={showSearch} onSearch={onSearch} onReset={onReset}>
+        <QueryPanel show={showSearch} onSearch={onSearch ?? draft?.search ?? noop} onReset={onReset ?? draft?.reset ?? noop}>
           {filters}
+          {queryFields && draft && <QueryFilters filters={queryFields} draft={draft} />}
         </QueryPanel>
         <ListToolbar
           showSearch={showSearch}
@@ -98,3 +107,4 @@ export function ListFrame<T extends RowData & object>({
   );
 }
 
+function noop() {}
