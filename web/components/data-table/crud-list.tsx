@@ -4,11 +4,8 @@ import type { RowData } from "@tanstack/react-table";
 import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import type { ListColumn } from "@/components/data-table/data-table";
-import type { FilterSpec, QueryDraft } from "@/components/data-table/declare";
-import { ListFrame } from "@/components/data-table/list-frame";
-import type { useList, useSelection } from "@/components/data-table/use-list";
-import type { ColumnChoice } from "@/lib/columns";
+import { ListFrame, type ListFrameProps } from "@/components/data-table/list-frame";
+import type { useSelection } from "@/components/data-table/use-list";
 import { RowAction as RowActionButton, ToolbarButton } from "./operations";
 
 /**
@@ -16,21 +13,8 @@ import { RowAction as RowActionButton, ToolbarButton } from "./operations";
  * 新增/修改/删除/导入/导出 buttons under `perm` (e.g. system:post) and the screen's extra buttons.
  */
 export function CrudList<T extends RowData & object>({
-  testId,
   perm,
-  list,
   selection,
-  draft,
-  query,
-  filters,
-  onSearch,
-  onReset,
-  columns,
-  choices,
-  rows,
-  total,
-  after,
-  getRowId,
   onAdd,
   addPerm,
   onEdit,
@@ -38,25 +22,10 @@ export function CrudList<T extends RowData & object>({
   onImport,
   onExport,
   extraButtons,
-  header,
-  canSelect,
-  tableTestId,
-}: {
-  testId: string;
+  ...frame
+}: Omit<ListFrameProps<T>, "buttons" | "selection"> & {
   perm: string;
-  list: ReturnType<typeof useList>;
   selection: ReturnType<typeof useSelection>;
-  draft?: QueryDraft;
-  query?: readonly FilterSpec[];
-  filters?: ReactNode;
-  onSearch?: () => void;
-  onReset?: () => void;
-  columns: ListColumn<T>[];
-  choices: ColumnChoice[];
-  rows: T[];
-  total: number;
-  after?: string | null;
-  getRowId: (row: T) => string;
   /** left out: the button is not shown (a resource that cannot be created, edited or removed) */
   onAdd?: () => void;
   /** The permission of 新增 when not `${perm}:add`. */
@@ -66,30 +35,12 @@ export function CrudList<T extends RowData & object>({
   onImport?: () => void;
   onExport?: () => void;
   extraButtons?: ReactNode;
-  header?: ReactNode;
-  canSelect?: (row: T) => boolean;
-  tableTestId?: string;
 }) {
   const tl = useTranslations("list");
   return (
     <ListFrame
-      testId={testId}
-      list={list}
+      {...frame}
       selection={selection}
-      draft={draft}
-      query={query}
-      filters={filters}
-      onSearch={onSearch}
-      onReset={onReset}
-      columns={columns}
-      choices={choices}
-      rows={rows}
-      total={total}
-      after={after}
-      getRowId={getRowId}
-      header={header}
-      canSelect={canSelect}
-      tableTestId={tableTestId}
       buttons={
         <>
           {onAdd && <ToolbarButton perms={addPerm ?? `${perm}:add`} testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={onAdd} />}

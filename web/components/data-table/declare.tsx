@@ -6,11 +6,12 @@ import { type ComponentProps, type ReactNode, useCallback, useLayoutEffect, useM
 import { useConfirmedAction } from "@/components/confirm-provider";
 import type { ListColumn } from "@/components/data-table/data-table";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
-import type { useQueryDraft } from "@/components/data-table/use-list";
+import { useListScreen, type useQueryDraft } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
 import { done } from "@/lib/api/core";
 import type { DictDataItem } from "@/lib/api/types";
 import type { ColumnChoice } from "@/lib/columns";
+import type { ParserMap } from "nuqs";
 
 /**
  * A list declared as data (Django admin's list_filter / list_display, ProTable's column schema): the
@@ -19,11 +20,15 @@ import type { ColumnChoice } from "@/lib/columns";
 
 type DictItems = readonly Pick<DictDataItem, "dictLabel" | "dictValue">[] | undefined;
 
-/** A query panel field: a text box, a dictionary select ('' for any), or a date range (beginTime/endTime by default). */
+/**
+ * A query panel field: a text box, a dictionary select ('' for any), or a date range (beginTime/endTime by
+ * default). Declared in `declareList`, the label may be left out: the list's label of the name (of createTime for a range).
+ */
 export type FilterSpec =
   | { kind: "input"; name: string; label: string }
   | { kind: "dict"; name: string; label: string; options: DictItems }
   | { kind: "range"; label: string; begin?: string; end?: string };
+export type FilterDecl = { [K in FilterSpec["kind"]]: Omit<Extract<FilterSpec, { kind: K }>, "label"> & { label?: string } }[FilterSpec["kind"]];
 
 export type QueryDraft = ReturnType<typeof useQueryDraft>;
 
@@ -45,7 +50,8 @@ export interface FieldSpec<T> {
   key: keyof T & string;
   /** the column's id when not the key (a nested field's cell) */
   id?: string;
-  header: string;
+  /** the list's label of the key unless given */
+  header?: string;
   /** sortable by the field (true) or by another orderByColumn */
   sort?: boolean | string;
   /** the value shown as the dictionary's tag */
@@ -55,15 +61,32 @@ export interface FieldSpec<T> {
 
 /** The operations column: its cell, and whether it stays when columns are hidden. */
 export interface OperationsSpec<T> {
-  header: string;
+  /** the list's label of "operations" unless given */
+  header?: string;
   cell: (row: T) => ReactNode;
   fixed?: boolean;
   /** the column's id; "operations" by default */
   id?: string;
 }
 
-/** The table's columns and the show/hide dialog's choices of a declared list (memoise the call: columns must be stable). */
-export function declareColumns<T extends RowData & object>(fields: readonly FieldSpec<T>[], operations?: OperationsSpec<T>): { columns: ListColumn<T>[]; choices: ColumnChoice[] } {
+/** The keys every list labels alike (状态, 创建时间, 备注, 操作), from the "list" messages. */
+const LIST_LABELS = ["status", "createTime", "remark", "operations"];
+
+/** The labels of a list: its own messages' (`ns`), the shared ones (`common`) from the "list" messages. */
+export function useLabels(ns: string, common: readonly string[] = LIST_LABELS) {
+  const t = useTranslations(ns);
+  const tl = useTranslations("list");
+  return useCallback((key: string) => (common.includes(key) ? tl(key) : t(key)), [t, tl, common]);
+}
+
+/**
+ * A list declared once (memoise the call: columns must be stable): the table's columns, the show/hide
+ * dialog's choices and the query panel's fields, headers and labels from `label` unless given.
+ */
+export function declareList<T extends RowData & object>(
+  label: (key: string) => string,
+  { fields, filters = [], operations }: { fields: readonly FieldSpec<T>[]; filters?: readonly FilterDecl[]; operations?: OperationsSpec<T> },
+): { columns: ListColumn<T>[]; choices: ColumnChoice[]; query: FilterSpec[] } {
   const columns: ListColumn<T>[] = fields.map((field) => {
     const own = field.cell;
     const dict = field.dict;
@@ -72,7 +95,7 @@ export function declareColumns<T extends RowData & object>(fields: readonly Fiel
     return {
       id: field.id ?? field.key,
       accessorFn: (row: T) => row[field.key],
-      header: field.header,
+      header: field.header ?? label(field.key),
       ...(sortKey ? { meta: { sortKey } } : {}),
       ...(cell ? { cell } : {}),
     } as ListColumn<T>;
@@ -80,12 +103,14 @@ export function declareColumns<T extends RowData & object>(fields: readonly Fiel
   if (operations) {
     columns.push({
       id: operations.id ?? "operations",
-      header: operations.header,
+      header: operations.header ?? label("operations"),
       ...(operations.fixed ? { meta: { fixed: true } } : {}),
       cell: ({ row }: { row: { original: T } }) => operations.cell(row.original),
     } as ListColumn<T>);
   }
-  return { columns, choices: fields.map((field) => ({ id: field.id ?? field.key, label: field.header })) };
+  const choices = fields.map((field) => ({ id: field.id ?? field.key, label: field.header ?? label(field.key) }));
+  const query = filters.map((filter) => ({ ...filter, label: filter.label ?? label(filter.kind === "range" ? "createTime" : filter.name) }) as FilterSpec);
+  return { columns, choices, query };
 }
 
 /**
@@ -143,4 +168,16 @@ export function useStatusChange(kind: string, refresh: () => void) {
     },
     [confirmed, tl, kind, refresh],
   );
+}
+
+/**
+ * A six-call list's screen: its labels (the `messages` namespace), the URL's query and the panel's draft of
+ * `filters`, the selection, the add/edit dialog's state and 删除 of the records by their `idKey` ids.
+ */
+export function useCrudScreen<P extends ParserMap>({ messages, idKey, parsers, filters, rows, remove }: { messages: string; idKey: string; parsers: P; filters: readonly string[]; rows: unknown; remove: (ids: string) => Call }) {
+  const label = useLabels(messages);
+  const screen = useListScreen(parsers, filters, rows);
+  const form = useEditing();
+  const removeIds = useRemove(label(idKey), remove, screen.list.refresh);
+  return { label, screen, form, remove: removeIds };
 }

@@ -4,7 +4,7 @@ import { DownloadIcon, LockOpenIcon, Trash2Icon, TrashIcon } from "lucide-react"
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useConfirmedAction } from "@/components/confirm-provider";
-import { declareColumns, useRemove } from "@/components/data-table/declare";
+import { declareList, useRemove } from "@/components/data-table/declare";
 import { ListFrame } from "@/components/data-table/list-frame";
 import { ToolbarButton } from "@/components/data-table/operations";
 import { useListScreen } from "@/components/data-table/use-list";
@@ -30,21 +30,23 @@ export function LogininforList({ data }: { data: LoginLogScreenData }) {
   const unlock = (userName: string) =>
     void confirmed(t("unlockConfirm", { name: userName }), () => done(core.GET("/monitor/logininfor/unlock/{userName}", { params: { path: { userName } } })), t("unlocked", { name: userName }));
 
-  const { columns, choices } = useMemo(
-    () =>
-      declareColumns<LoginLogRow>([
-        { key: "infoId", header: t("infoId") },
-        { key: "userName", header: t("userName"), sort: true },
-        { key: "ipaddr", header: t("ipaddr") },
-        { key: "loginLocation", header: t("loginLocation") },
-        { key: "browser", header: t("browser") },
-        { key: "os", header: t("os") },
-        { key: "status", header: t("status"), dict: data.dicts.sys_common_status },
-        { key: "msg", header: t("msg") },
-        { key: "loginTime", header: t("loginTime"), sort: true },
-      ]),
-    [t, data.dicts],
-  );
+  const declared = useMemo(() => {
+    const statuses = data.dicts.sys_common_status;
+    return declareList<LoginLogRow>(t, {
+      fields: [
+        { key: "infoId" },
+        { key: "userName", sort: true },
+        { key: "ipaddr" },
+        { key: "loginLocation" },
+        { key: "browser" },
+        { key: "os" },
+        { key: "status", dict: statuses },
+        { key: "msg" },
+        { key: "loginTime", sort: true },
+      ],
+      filters: [{ kind: "input", name: "ipaddr" }, { kind: "input", name: "userName" }, { kind: "dict", name: "status", options: statuses }, { kind: "range", label: t("loginTime") }],
+    });
+  }, [t, data.dicts]);
   const exportLogs = () =>
     saveAs(core.POST("/monitor/logininfor/export", { body: { ipaddr: query.ipaddr, userName: query.userName, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) }, ...asFile }), `logininfor_${Date.now()}.xlsx`);
 
@@ -52,12 +54,7 @@ export function LogininforList({ data }: { data: LoginLogScreenData }) {
     <ListFrame
       testId="logininfor-screen"
       {...screen}
-      query={[
-        { kind: "input", name: "ipaddr", label: t("ipaddr") },
-        { kind: "input", name: "userName", label: t("userName") },
-        { kind: "dict", name: "status", label: t("status"), options: data.dicts.sys_common_status },
-        { kind: "range", label: t("loginTime") },
-      ]}
+      {...declared}
       buttons={
         <>
           <ToolbarButton perms="monitor:logininfor:remove" testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={ids.length === 0} onClick={() => void remove(ids)} />
@@ -66,11 +63,8 @@ export function LogininforList({ data }: { data: LoginLogScreenData }) {
           <ToolbarButton perms="monitor:logininfor:export" testId="toolbar-export" icon={<DownloadIcon />} label={tl("export")} onClick={exportLogs} />
         </>
       }
-      columns={columns}
-      choices={choices}
-      rows={rows}
-      total={data.page.total}
-      getRowId={(row) => String(row.infoId)}
+      page={data.page}
+      rowKey="infoId"
     />
   );
 }

@@ -4,7 +4,7 @@ import { DownloadIcon, EyeIcon, Trash2Icon, TrashIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useConfirmedAction } from "@/components/confirm-provider";
-import { declareColumns, useRemove } from "@/components/data-table/declare";
+import { declareList, useRemove } from "@/components/data-table/declare";
 import { ListFrame } from "@/components/data-table/list-frame";
 import { RowAction, ToolbarButton } from "@/components/data-table/operations";
 import { useListScreen } from "@/components/data-table/use-list";
@@ -30,24 +30,24 @@ export function OperlogList({ data }: { data: OperLogScreenData }) {
   const remove = useRemove(t("operId"), (operIds) => core.DELETE("/monitor/operlog/{operIds}", { params: { path: { operIds } } }), refresh);
   const clean = () => void confirmed(t("cleanConfirm"), () => done(core.DELETE("/monitor/operlog/clean")), tm("cleaned")).then((ok) => ok && refresh());
 
-  const { columns, choices } = useMemo(
-    () =>
-      declareColumns<OperLogRow>(
-        [
-          { key: "operId", header: t("operId") },
-          { key: "title", header: t("title") },
-          { key: "businessType", header: t("businessType"), dict: data.dicts.sys_oper_type },
-          { key: "operName", header: t("operName"), sort: true },
-          { key: "operIp", header: t("operIp") },
-          { key: "operLocation", header: t("operLocation") },
-          { key: "status", header: t("status"), dict: data.dicts.sys_common_status },
-          { key: "operTime", header: t("operTime"), sort: true },
-          { key: "costTime", header: t("costTime"), sort: true, cell: (row) => tm("millis", { ms: row.costTime ?? 0 }) },
-        ],
-        { header: tl("operations"), fixed: true, cell: (row) => <RowAction perms="monitor:operlog:query" testId="row-detail" icon={<EyeIcon />} label={tm("detail")} onClick={() => setDetail(row)} /> },
-      ),
-    [t, tm, tl, data.dicts],
-  );
+  const declared = useMemo(() => {
+    const { sys_oper_type: types, sys_common_status: statuses } = data.dicts;
+    return declareList<OperLogRow>(t, {
+      fields: [
+        { key: "operId" },
+        { key: "title" },
+        { key: "businessType", dict: types },
+        { key: "operName", sort: true },
+        { key: "operIp" },
+        { key: "operLocation" },
+        { key: "status", dict: statuses },
+        { key: "operTime", sort: true },
+        { key: "costTime", sort: true, cell: (row) => tm("millis", { ms: row.costTime ?? 0 }) },
+      ],
+      filters: [{ kind: "input", name: "title" }, { kind: "input", name: "operName" }, { kind: "dict", name: "businessType", options: types }, { kind: "dict", name: "status", options: statuses }, { kind: "range", label: t("operTime") }],
+      operations: { header: tl("operations"), fixed: true, cell: (row) => <RowAction perms="monitor:operlog:query" testId="row-detail" icon={<EyeIcon />} label={tm("detail")} onClick={() => setDetail(row)} /> },
+    });
+  }, [t, tm, tl, data.dicts]);
   const exportLogs = () => {
     const body = { title: query.title, operName: query.operName, businessType: asNumber(query.businessType), status: asNumber(query.status), ...dateRangeParams([query.beginTime, query.endTime]) };
     return saveAs(core.POST("/monitor/operlog/export", { body, ...asFile }), `operlog_${Date.now()}.xlsx`);
@@ -58,13 +58,7 @@ export function OperlogList({ data }: { data: OperLogScreenData }) {
       <ListFrame
         testId="operlog-screen"
         {...screen}
-        query={[
-          { kind: "input", name: "title", label: t("title") },
-          { kind: "input", name: "operName", label: t("operName") },
-          { kind: "dict", name: "businessType", label: t("businessType"), options: data.dicts.sys_oper_type },
-          { kind: "dict", name: "status", label: t("status"), options: data.dicts.sys_common_status },
-          { kind: "range", label: t("operTime") },
-        ]}
+        {...declared}
         buttons={
           <>
             <ToolbarButton perms="monitor:operlog:remove" testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={ids.length === 0} onClick={() => void remove(ids)} />
@@ -72,11 +66,8 @@ export function OperlogList({ data }: { data: OperLogScreenData }) {
             <ToolbarButton perms="monitor:operlog:export" testId="toolbar-export" icon={<DownloadIcon />} label={tl("export")} onClick={exportLogs} />
           </>
         }
-        columns={columns}
-        choices={choices}
-        rows={data.page.rows}
-        total={data.page.total}
-        getRowId={(row) => String(row.operId)}
+        page={data.page}
+        rowKey="operId"
       />
       <OperlogDetailDialog row={detail} dicts={data.dicts} onClose={() => setDetail(null)} />
     </>

@@ -2,80 +2,53 @@
 
 import { RefreshCwIcon } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { toast } from "sonner";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
-import { declareColumns, useEditing, useRemove } from "@/components/data-table/declare";
+import { declareList, useCrudScreen } from "@/components/data-table/declare";
 import { ToolbarButton } from "@/components/data-table/operations";
-import { useListScreen } from "@/components/data-table/use-list";
 import { asFile, core, done, saveAs } from "@/lib/api/core";
 import type { DictTypeRow, DictTypeScreenData } from "@/lib/api/types";
 import { dateRangeParams } from "@/lib/list-query";
 import { DictTypeFormDialog } from "./dict-type-form-dialog";
 import { DICT_TYPE_FILTERS, dictTypeParsers } from "./query";
 
+/** A type's name opens its data. */
+const typeLink = (row: DictTypeRow) => (
+  <Link data-testid="dict-type-link" href={`/system/dict-data/index/${row.dictId}`} className="text-primary hover:underline">
+    {row.dictType}
+  </Link>
+);
+
 /** 字典管理: a type's name opens its data; 刷新缓存 drops the dictionary cache on every node. */
 export function DictTypeList({ data }: { data: DictTypeScreenData }) {
-  const t = useTranslations("dict");
-  const tl = useTranslations("list");
-  const screen = useListScreen(dictTypeParsers, DICT_TYPE_FILTERS, data.page.rows);
+  const { label, screen, form, remove } = useCrudScreen({
+    messages: "dict", idKey: "dictId", parsers: dictTypeParsers, filters: DICT_TYPE_FILTERS, rows: data.page.rows,
+    remove: (dictIds) => core.DELETE("/system/dict/type/{dictIds}", { params: { path: { dictIds } } }),
+  });
   const { query, refresh } = screen.list;
-  const form = useEditing();
   const { edit } = form;
-  const remove = useRemove(t("dictId"), (dictIds) => core.DELETE("/system/dict/type/{dictIds}", { params: { path: { dictIds } } }), refresh);
-  const { columns, choices } = useMemo(
+  const status = data.dicts.sys_normal_disable;
+  const declared = useMemo(
     () =>
-      declareColumns<DictTypeRow>(
-        [
-          { key: "dictId", header: t("dictId"), sort: true },
-          { key: "dictName", header: t("dictName") },
-          {
-            key: "dictType",
-            header: t("dictType"),
-            sort: true,
-            cell: (row) => (
-              <Link data-testid="dict-type-link" href={`/system/dict-data/index/${row.dictId}`} className="text-primary hover:underline">
-                {row.dictType}
-              </Link>
-            ),
-          },
-          { key: "status", header: tl("status"), dict: data.dicts.sys_normal_disable },
-          { key: "remark", header: tl("remark") },
-          { key: "createTime", header: tl("createTime"), sort: true },
-        ],
-        { header: tl("operations"), cell: (row) => <EditRemoveActions perm="system:dict" onEdit={() => edit(row.dictId)} onRemove={() => remove([row.dictId])} /> },
-      ),
-    [t, tl, data.dicts, edit, remove],
+      declareList<DictTypeRow>(label, {
+        fields: [{ key: "dictId", sort: true }, { key: "dictName" }, { key: "dictType", sort: true, cell: typeLink }, { key: "status", dict: status }, { key: "remark" }, { key: "createTime", sort: true }],
+        filters: [{ kind: "input", name: "dictName" }, { kind: "input", name: "dictType" }, { kind: "dict", name: "status", options: status }, { kind: "range" }],
+        operations: { cell: (row) => <EditRemoveActions perm="system:dict" onEdit={() => edit(row.dictId)} onRemove={() => remove([row.dictId])} /> },
+      }),
+    [label, status, edit, remove],
   );
-  const refreshCache = async () => {
-    if (await done(core.DELETE("/system/dict/type/refreshCache"))) toast.success(t("cacheRefreshed"));
+  const exportTypes = () => {
+    const body = { dictName: query.dictName, dictType: query.dictType, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) };
+    return saveAs(core.POST("/system/dict/type/export", { body, ...asFile }), `dict_${Date.now()}.xlsx`);
   };
+  const refreshCache = async () => {
+    if (await done(core.DELETE("/system/dict/type/refreshCache"))) toast.success(label("cacheRefreshed"));
+  };
+  const refreshButton = <ToolbarButton perms="system:dict:remove" testId="toolbar-refresh-cache" icon={<RefreshCwIcon />} label={label("refreshCache")} onClick={refreshCache} />;
   return (
     <>
-      <CrudList
-        testId="dict-type-screen"
-        perm="system:dict"
-        {...screen}
-        query={[
-          { kind: "input", name: "dictName", label: t("dictName") },
-          { kind: "input", name: "dictType", label: t("dictType") },
-          { kind: "dict", name: "status", label: tl("status"), options: data.dicts.sys_normal_disable },
-          { kind: "range", label: tl("createTime") },
-        ]}
-        columns={columns}
-        choices={choices}
-        rows={data.page.rows}
-        total={data.page.total}
-        getRowId={(row) => String(row.dictId)}
-        onAdd={form.create}
-        onEdit={form.edit}
-        onRemove={remove}
-        onExport={() =>
-          saveAs(core.POST("/system/dict/type/export", { body: { dictName: query.dictName, dictType: query.dictType, status: query.status, ...dateRangeParams([query.beginTime, query.endTime]) }, ...asFile }), `dict_${Date.now()}.xlsx`)
-        }
-        extraButtons={<ToolbarButton perms="system:dict:remove" testId="toolbar-refresh-cache" icon={<RefreshCwIcon />} label={t("refreshCache")} onClick={refreshCache} />}
-      />
+      <CrudList testId="dict-type-screen" perm="system:dict" {...screen} {...declared} page={data.page} rowKey="dictId" onAdd={form.create} onEdit={edit} onRemove={remove} onExport={exportTypes} extraButtons={refreshButton} />
       <DictTypeFormDialog dictId={form.id} open={form.open} onClose={form.close} dicts={data.dicts} onSaved={refresh} />
     </>
   );

@@ -2,10 +2,9 @@
 
 import { KeyRoundIcon, UserCheckIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
-import { declareColumns, useRemove, useStatusChange } from "@/components/data-table/declare";
+import { declareList, useLabels, useRemove, useStatusChange } from "@/components/data-table/declare";
 import { RowAction } from "@/components/data-table/operations";
 import { useListScreen } from "@/components/data-table/use-list";
 import { FilterTree } from "@/components/tree/filter-tree";
@@ -29,49 +28,42 @@ export function UserList({ data }: { data: UserScreenData }) {
 }
 
 function UserListBody({ data, screen }: { data: UserScreenData; screen: ReturnType<typeof useListScreen<typeof userParsers>> }) {
-  const t = useTranslations("user");
-  const tl = useTranslations("list");
+  const label = useLabels("user");
   const router = useRouter();
   const dialogs = useUserDialogs();
   const { query, setQuery, refresh } = screen.list;
-  const remove = useRemove(t("userId"), (userIds) => core.DELETE("/system/user/{userIds}", { params: { path: { userIds } } }), refresh);
-  const changeStatus = useStatusChange(t("kind"), refresh);
-  const { columns, choices } = useMemo(
-    () =>
-      declareColumns<UserRow>(
-        [
-          { key: "userId", header: t("userId"), sort: true },
-          { key: "userName", header: t("userName"), sort: true },
-          { key: "nickName", header: t("nickName") },
-          { key: "dept", id: "deptName", header: t("dept"), cell: (row) => row.dept?.deptName ?? "" },
-          { key: "phonenumber", header: t("phonenumber") },
-          {
-            key: "status",
-            header: tl("status"),
-            cell: (row) => (
-              <Switch
-                data-testid="status-switch"
-                checked={row.status === "0"}
-                onCheckedChange={(enabled) => void changeStatus(row.userName, enabled, (status) => core.PUT("/system/user/changeStatus", { body: { userId: row.userId, status } }))}
-              />
-            ),
-          },
-          { key: "createTime", header: tl("createTime"), sort: true },
-        ],
-        {
-          header: tl("operations"),
-          fixed: true,
-          cell: (row) =>
-            row.userId === SUPER_ADMIN_ID ? null : (
-              <EditRemoveActions perm="system:user" onEdit={() => dialogs.edit(row.userId)} onRemove={() => remove([row.userId])}>
-                <RowAction perms="system:user:resetPwd" testId="row-reset-pwd" icon={<KeyRoundIcon />} label={t("resetPwd")} onClick={() => dialogs.resetPwd(row)} />
-                <RowAction perms="system:user:edit" testId="row-auth-role" icon={<UserCheckIcon />} label={t("authRole")} onClick={() => router.push(`/system/user-auth/role/${row.userId}`)} />
-              </EditRemoveActions>
-            ),
-        },
-      ),
-    [t, tl, router, dialogs, remove, changeStatus],
-  );
+  const remove = useRemove(label("userId"), (userIds) => core.DELETE("/system/user/{userIds}", { params: { path: { userIds } } }), refresh);
+  const changeStatus = useStatusChange(label("kind"), refresh);
+  const status = data.dicts.sys_normal_disable;
+  const declared = useMemo(() => {
+    const statusSwitch = (row: UserRow) => (
+      <Switch
+        data-testid="status-switch"
+        checked={row.status === "0"}
+        onCheckedChange={(enabled) => void changeStatus(row.userName, enabled, (status) => core.PUT("/system/user/changeStatus", { body: { userId: row.userId, status } }))}
+      />
+    );
+    const operations = (row: UserRow) =>
+      row.userId === SUPER_ADMIN_ID ? null : (
+        <EditRemoveActions perm="system:user" onEdit={() => dialogs.edit(row.userId)} onRemove={() => remove([row.userId])}>
+          <RowAction perms="system:user:resetPwd" testId="row-reset-pwd" icon={<KeyRoundIcon />} label={label("resetPwd")} onClick={() => dialogs.resetPwd(row)} />
+          <RowAction perms="system:user:edit" testId="row-auth-role" icon={<UserCheckIcon />} label={label("authRole")} onClick={() => router.push(`/system/user-auth/role/${row.userId}`)} />
+        </EditRemoveActions>
+      );
+    return declareList<UserRow>(label, {
+      fields: [
+        { key: "userId", sort: true },
+        { key: "userName", sort: true },
+        { key: "nickName" },
+        { key: "dept", id: "deptName", header: label("dept"), cell: (row) => row.dept?.deptName ?? "" },
+        { key: "phonenumber" },
+        { key: "status", cell: statusSwitch },
+        { key: "createTime", sort: true },
+      ],
+      filters: [{ kind: "input", name: "userName" }, { kind: "input", name: "phonenumber" }, { kind: "dict", name: "status", options: status }, { kind: "range" }],
+      operations: { fixed: true, cell: operations },
+    });
+  }, [label, status, router, dialogs, remove, changeStatus]);
   const exportUsers = () => {
     const body = { userName: query.userName, phonenumber: query.phonenumber, status: query.status, deptId: query.deptId ?? undefined, ...dateRangeParams([query.beginTime, query.endTime]) };
     return saveAs(core.POST("/system/user/export", { body, ...asFile }), `user_${Date.now()}.xlsx`);
@@ -81,7 +73,7 @@ function UserListBody({ data, screen }: { data: UserScreenData; screen: ReturnTy
     <div data-testid="user-screen" className="grid grid-cols-1 gap-4 lg:grid-cols-[240px_minmax(0,1fr)]">
       <Card className="py-4">
         <CardContent className="px-3">
-          <FilterTree testId="dept-tree" nodes={data.deptTree} selected={query.deptId} onSelect={(deptId) => setQuery({ deptId, pageNum: 1 })} placeholder={t("deptFilter")} />
+          <FilterTree testId="dept-tree" nodes={data.deptTree} selected={query.deptId} onSelect={(deptId) => setQuery({ deptId, pageNum: 1 })} placeholder={label("deptFilter")} />
         </CardContent>
       </Card>
       <CrudList
@@ -89,17 +81,9 @@ function UserListBody({ data, screen }: { data: UserScreenData; screen: ReturnTy
         tableTestId="user-table"
         perm="system:user"
         {...screen}
-        query={[
-          { kind: "input", name: "userName", label: t("userName") },
-          { kind: "input", name: "phonenumber", label: t("phonenumber") },
-          { kind: "dict", name: "status", label: tl("status"), options: data.dicts.sys_normal_disable },
-          { kind: "range", label: tl("createTime") },
-        ]}
-        columns={columns}
-        choices={choices}
-        rows={data.page.rows}
-        total={data.page.total}
-        getRowId={(row) => String(row.userId)}
+        {...declared}
+        page={data.page}
+        rowKey="userId"
         canSelect={(row) => row.userId !== SUPER_ADMIN_ID}
         onAdd={dialogs.create}
         onEdit={dialogs.edit}

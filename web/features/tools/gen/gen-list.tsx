@@ -4,7 +4,7 @@ import { DownloadIcon, EyeIcon, PencilIcon, RefreshCwIcon, Trash2Icon, UploadIco
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
-import { declareColumns, useRemove } from "@/components/data-table/declare";
+import { declareList, useLabels, useRemove } from "@/components/data-table/declare";
 import { ListFrame } from "@/components/data-table/list-frame";
 import { Badge } from "@/components/ui/badge";
 import { useListScreen } from "@/components/data-table/use-list";
@@ -21,6 +21,7 @@ import { GEN_FILTERS, genParsers } from "./query";
 export function GenList({ data }: { data: GenScreenData }) {
   const t = useTranslations("tools.gen");
   const tl = useTranslations("list");
+  const label = useLabels("tools.gen");
   const router = useRouter();
   const rows = data.page.rows;
   const screen = useListScreen(genParsers, GEN_FILTERS, rows);
@@ -47,54 +48,42 @@ export function GenList({ data }: { data: GenScreenData }) {
     void saveAs(zip, names.length === 1 ? `${names[0]}.zip` : "console-code.zip");
   }, []);
 
-  const { columns, choices } = useMemo(
-    () =>
-      declareColumns<GenTableRow>(
-        [
-          { key: "tableId", header: t("tableId"), sort: true },
-          {
-            key: "tableName",
-            header: t("tableName"),
-            sort: true,
-            // the product's own tables generate too (a zip, never written over the product), marked as such
-            cell: (row) => (
-              <span className="inline-flex items-center gap-2">
-                {row.tableName}
-                {row.managed && <Badge variant="warning">{t("managed")}</Badge>}
-              </span>
-            ),
-          },
-          { key: "tableComment", header: t("tableComment") },
-          { key: "className", header: t("className") },
-          { key: "createTime", header: tl("createTime"), sort: true },
-          { key: "updateTime", header: t("updateTime"), sort: true },
-        ],
-        {
-          header: tl("operations"),
-          fixed: true,
-          cell: (row) => (
-            <span className="flex flex-wrap gap-x-1">
-              <RowAction perms="tool:gen:preview" testId="row-preview" icon={<EyeIcon />} label={t("preview")} onClick={() => setPreview(row.tableId)} />
-              <RowAction perms="tool:gen:edit" testId="row-edit" icon={<PencilIcon />} label={t("editConfig")} onClick={() => edit(row.tableId)} />
-              <RowAction perms="tool:gen:remove" testId="row-remove" icon={<Trash2Icon />} label={tl("remove")} onClick={() => void remove([row.tableId])} />
-              <RowAction perms="tool:gen:edit" testId="row-sync" icon={<RefreshCwIcon />} label={t("sync")} onClick={() => sync(row.tableName)} />
-              <RowAction perms="tool:gen:code" testId="row-code" icon={<DownloadIcon />} label={t("genCode")} onClick={() => code([row.tableName])} />
-            </span>
-          ),
-        },
-      ),
-    [t, tl, edit, remove, sync, code],
-  );
+  const declared = useMemo(() => {
+    // the product's own tables generate too (a zip, never written over the product), marked as such
+    const tableName = (row: GenTableRow) => (
+      <span className="inline-flex items-center gap-2">
+        {row.tableName}
+        {row.managed && <Badge variant="warning">{t("managed")}</Badge>}
+      </span>
+    );
+    const operations = (row: GenTableRow) => (
+      <span className="flex flex-wrap gap-x-1">
+        <RowAction perms="tool:gen:preview" testId="row-preview" icon={<EyeIcon />} label={t("preview")} onClick={() => setPreview(row.tableId)} />
+        <RowAction perms="tool:gen:edit" testId="row-edit" icon={<PencilIcon />} label={t("editConfig")} onClick={() => edit(row.tableId)} />
+        <RowAction perms="tool:gen:remove" testId="row-remove" icon={<Trash2Icon />} label={tl("remove")} onClick={() => void remove([row.tableId])} />
+        <RowAction perms="tool:gen:edit" testId="row-sync" icon={<RefreshCwIcon />} label={t("sync")} onClick={() => sync(row.tableName)} />
+        <RowAction perms="tool:gen:code" testId="row-code" icon={<DownloadIcon />} label={t("genCode")} onClick={() => code([row.tableName])} />
+      </span>
+    );
+    return declareList<GenTableRow>(label, {
+      fields: [
+        { key: "tableId", sort: true },
+        { key: "tableName", sort: true, cell: tableName },
+        { key: "tableComment" },
+        { key: "className" },
+        { key: "createTime", sort: true },
+        { key: "updateTime", sort: true },
+      ],
+      filters: [{ kind: "input", name: "tableName" }, { kind: "input", name: "tableComment" }, { kind: "range" }],
+      operations: { fixed: true, cell: operations },
+    });
+  }, [t, tl, label, edit, remove, sync, code]);
   return (
     <ListFrame
       testId="gen-screen"
       tableTestId="gen-table"
       {...screen}
-      query={[
-        { kind: "input", name: "tableName", label: t("tableName") },
-        { kind: "input", name: "tableComment", label: t("tableComment") },
-        { kind: "range", label: tl("createTime") },
-      ]}
+      {...declared}
       buttons={
         <>
           <ToolbarButton perms="tool:gen:code" testId="toolbar-code" variant="default" icon={<DownloadIcon />} label={t("genCode")} disabled={selection.ids.length === 0} onClick={() => code(namesOf(selection.ids))} />
@@ -103,11 +92,8 @@ export function GenList({ data }: { data: GenScreenData }) {
           <ToolbarButton perms="tool:gen:remove" testId="toolbar-remove" icon={<Trash2Icon />} label={tl("remove")} disabled={selection.ids.length === 0} onClick={() => void remove(selection.ids)} />
         </>
       }
-      columns={columns}
-      choices={choices}
-      rows={rows}
-      total={data.page.total}
-      getRowId={(row) => String(row.tableId)}
+      page={data.page}
+      rowKey="tableId"
     >
       <ImportTableDialog key={importing ? "open" : "closed"} open={importing} onClose={() => setImporting(false)} onImported={refresh} />
       <PreviewDialog tableId={preview} onClose={() => setPreview(null)} />
