@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { useList } from "@/components/data-table/use-list";
 import type { components } from "@/lib/api/bff-types";
 import { core, done } from "@/lib/api/core";
@@ -69,37 +70,18 @@ export function CategoryLevelsView({ data: { tree, frames } }: { data: component
           </Button>
         </Authorized>
       </div>
-      <Table aria-label={t("title")}>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t("name")}</TableHead>
-            <TableHead>{t("kind")}</TableHead>
-            <TableHead>{t("level")}</TableHead>
-            <TableHead>{t("sort")}</TableHead>
-            <TableHead>{t("status")}</TableHead>
-            {depth === 1 && <TableHead>{t("children")}</TableHead>}
+      <HeadedTable aria-label={t("title")} headers={[t("name"), t("kind"), t("level"), t("sort"), t("status"), depth === 1 && t("children")]} empty={rows.length === 0 && t("empty")}>
+        {rows.map(({ node, depth: indent, childCount }) => (
+          <TableRow key={node.id}>
+            <TableCell style={{ paddingLeft: `${0.5 + indent * 1.5}rem` }}>{node.name}</TableCell>
+            <TableCell>{t.has(`kinds.${node.kind}`) ? t(`kinds.${node.kind}`) : node.kind}</TableCell>
+            <TableCell>{node.level}</TableCell>
+            <TableCell>{node.sort}</TableCell>
+            <TableCell>{t.has(`statuses.${node.status}`) ? t(`statuses.${node.status}`) : node.status}</TableCell>
+            {depth === 1 && <TableCell>{childCount}</TableCell>}
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={6} className="text-center text-muted-foreground">
-                {t("empty")}
-              </TableCell>
-            </TableRow>
-          )}
-          {rows.map(({ node, depth: indent, childCount }) => (
-            <TableRow key={node.id}>
-              <TableCell style={{ paddingLeft: `${0.5 + indent * 1.5}rem` }}>{node.name}</TableCell>
-              <TableCell>{t.has(`kinds.${node.kind}`) ? t(`kinds.${node.kind}`) : node.kind}</TableCell>
-              <TableCell>{node.level}</TableCell>
-              <TableCell>{node.sort}</TableCell>
-              <TableCell>{t.has(`statuses.${node.status}`) ? t(`statuses.${node.status}`) : node.status}</TableCell>
-              {depth === 1 && <TableCell>{childCount}</TableCell>}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </HeadedTable>
       <Dialog open={adding !== null} onOpenChange={(next) => !next && setAdding(null)}>
         <DialogContent>
           <DialogHeader>

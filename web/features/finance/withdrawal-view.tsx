@@ -8,7 +8,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useList } from "@/components/data-table/use-list";
 import type { components } from "@/lib/api/bff-types";
@@ -29,36 +30,21 @@ type Action = keyof typeof PERM;
 function LedgerTable({ rows }: { rows: LedgerEntry[] }) {
   const t = useTranslations("withdrawal");
   return (
-    <Table data-testid="ledger-table">
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t("time")}</TableHead>
-          <TableHead>{t("uid")}</TableHead>
-          <TableHead>{t("kind")}</TableHead>
-          <TableHead>{t("availableDelta")}</TableHead>
-          <TableHead>{t("frozenDelta")}</TableHead>
-          <TableHead>{t("availableAfter")}</TableHead>
-          <TableHead>{t("frozenAfter")}</TableHead>
-          <TableHead>{t("actor")}</TableHead>
-          <TableHead>{t("remark")}</TableHead>
+    <HeadedTable data-testid="ledger-table" headers={[t("time"), t("uid"), t("kind"), t("availableDelta"), t("frozenDelta"), t("availableAfter"), t("frozenAfter"), t("actor"), t("remark")]}>
+      {rows.map((e) => (
+        <TableRow key={e.id} data-kind={e.kind}>
+          <TableCell>{e.createTime}</TableCell>
+          <TableCell>{e.uid}</TableCell>
+          <TableCell>{t(`kinds.${e.kind}`)}</TableCell>
+          <TableCell>{fenToYuan(e.availableDelta)}</TableCell>
+          <TableCell>{fenToYuan(e.frozenDelta)}</TableCell>
+          <TableCell>{fenToYuan(e.availableAfter)}</TableCell>
+          <TableCell>{fenToYuan(e.frozenAfter)}</TableCell>
+          <TableCell>{e.actor}</TableCell>
+          <TableCell>{e.remark}</TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((e) => (
-          <TableRow key={e.id} data-kind={e.kind}>
-            <TableCell>{e.createTime}</TableCell>
-            <TableCell>{e.uid}</TableCell>
-            <TableCell>{t(`kinds.${e.kind}`)}</TableCell>
-            <TableCell>{fenToYuan(e.availableDelta)}</TableCell>
-            <TableCell>{fenToYuan(e.frozenDelta)}</TableCell>
-            <TableCell>{fenToYuan(e.availableAfter)}</TableCell>
-            <TableCell>{fenToYuan(e.frozenAfter)}</TableCell>
-            <TableCell>{e.actor}</TableCell>
-            <TableCell>{e.remark}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </HeadedTable>
   );
 }
 
@@ -130,53 +116,39 @@ export function WithdrawalView({ data }: { data: components["schemas"]["Withdraw
           <Input className="w-40" data-testid="withdrawal-uid" placeholder={t("uid")} value={uid} onChange={(e) => filterUid(e.target.value)} />
         </div>
         <TabsContent value="queue">
-          <Table data-testid="withdrawal-table">
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("withdrawNo")}</TableHead>
-                <TableHead>{t("uid")}</TableHead>
-                <TableHead>{t("amount")}</TableHead>
-                <TableHead>{t("payee")}</TableHead>
-                <TableHead>{t("statusLabel")}</TableHead>
-                <TableHead>{t("approvers")}</TableHead>
-                <TableHead>{t("applyTime")}</TableHead>
-                <TableHead>{t("actions")}</TableHead>
+          <HeadedTable data-testid="withdrawal-table" headers={[t("withdrawNo"), t("uid"), t("amount"), t("payee"), t("statusLabel"), t("approvers"), t("applyTime"), t("actions")]}>
+            {rows.map((row) => (
+              <TableRow key={row.id} data-testid={`withdrawal-row-${row.withdrawNo}`} data-status={row.status}>
+                <TableCell className="font-mono text-xs">{row.withdrawNo}</TableCell>
+                <TableCell>{row.uid}</TableCell>
+                <TableCell>
+                  ¥{fenToYuan(row.amountFen)}
+                  {row.needsSecond && <span className="text-muted-foreground ml-1 text-xs">{t("large")}</span>}
+                </TableCell>
+                <TableCell>
+                  {row.payeeName} {row.payeeAccount} ({t(`channels.${row.channel}`)})
+                </TableCell>
+                <TableCell>
+                  <Badge variant={row.status === "failed" || row.status === "rejected" ? "danger" : row.status === "paid" ? "success" : "warning"}>{t(`status.${row.status}`)}</Badge>
+                  {row.reason && <div className="text-muted-foreground text-xs">{row.reason}</div>}
+                </TableCell>
+                <TableCell className="text-xs">{[row.approver1, row.approver2].filter(Boolean).join(" / ")}</TableCell>
+                <TableCell>{row.applyTime}</TableCell>
+                <TableCell className="flex gap-1">
+                  <Button size="sm" variant="ghost" data-testid="withdrawal-detail" onClick={() => void open(row)}>
+                    {t("detail")}
+                  </Button>
+                  {actionsFor(row.status).map((action) => (
+                    <Authorized key={action} perms={PERM[action]}>
+                      <Button size="sm" variant={action === "reject" ? "outline" : "default"} data-testid={`withdrawal-${action}`} onClick={() => start(row, action)}>
+                        {t(`do.${action}`)}
+                      </Button>
+                    </Authorized>
+                  ))}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} data-testid={`withdrawal-row-${row.withdrawNo}`} data-status={row.status}>
-                  <TableCell className="font-mono text-xs">{row.withdrawNo}</TableCell>
-                  <TableCell>{row.uid}</TableCell>
-                  <TableCell>
-                    ¥{fenToYuan(row.amountFen)}
-                    {row.needsSecond && <span className="text-muted-foreground ml-1 text-xs">{t("large")}</span>}
-                  </TableCell>
-                  <TableCell>
-                    {row.payeeName} {row.payeeAccount} ({t(`channels.${row.channel}`)})
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={row.status === "failed" || row.status === "rejected" ? "danger" : row.status === "paid" ? "success" : "warning"}>{t(`status.${row.status}`)}</Badge>
-                    {row.reason && <div className="text-muted-foreground text-xs">{row.reason}</div>}
-                  </TableCell>
-                  <TableCell className="text-xs">{[row.approver1, row.approver2].filter(Boolean).join(" / ")}</TableCell>
-                  <TableCell>{row.applyTime}</TableCell>
-                  <TableCell className="flex gap-1">
-                    <Button size="sm" variant="ghost" data-testid="withdrawal-detail" onClick={() => void open(row)}>
-                      {t("detail")}
-                    </Button>
-                    {actionsFor(row.status).map((action) => (
-                      <Authorized key={action} perms={PERM[action]}>
-                        <Button size="sm" variant={action === "reject" ? "outline" : "default"} data-testid={`withdrawal-${action}`} onClick={() => start(row, action)}>
-                          {t(`do.${action}`)}
-                        </Button>
-                      </Authorized>
-                    ))}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </HeadedTable>
         </TabsContent>
         <TabsContent value="ledger">
           <LedgerTable rows={data.ledger.rows} />
