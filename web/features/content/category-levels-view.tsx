@@ -5,7 +5,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { HeadedTable } from "@/components/headed-table";
@@ -82,48 +82,43 @@ export function CategoryLevelsView({ data: { tree, frames } }: { data: component
           </TableRow>
         ))}
       </HeadedTable>
-      <Dialog open={adding !== null} onOpenChange={(next) => !next && setAdding(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{adding === "frame" ? t("addFrame") : t("addOrganisation")}</DialogTitle>
-          </DialogHeader>
-          <form
-            className="flex flex-col gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            {adding === "organisation" && (
-              <label className="flex flex-col gap-1 text-sm">
-                {t("frame")}
-                <NativeSelect aria-label={t("frame")} value={frameId ?? ""} onChange={(e) => setFrameId(Number(e.target.value) || null)}>
-                  {frames.map((frame) => (
-                    <option key={frame.id} value={frame.id}>
-                      {frame.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </label>
-            )}
+      <TitledDialog open={adding !== null} onClose={() => setAdding(null)} title={adding === "frame" ? t("addFrame") : t("addOrganisation")}>
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {adding === "organisation" && (
             <label className="flex flex-col gap-1 text-sm">
-              {t("name")}
-              <Input aria-label={t("name")} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+              {t("frame")}
+              <NativeSelect aria-label={t("frame")} value={frameId ?? ""} onChange={(e) => setFrameId(Number(e.target.value) || null)}>
+                {frames.map((frame) => (
+                  <option key={frame.id} value={frame.id}>
+                    {frame.name}
+                  </option>
+                ))}
+              </NativeSelect>
             </label>
-            <label className="flex flex-col gap-1 text-sm">
-              {t("sort")}
-              <Input aria-label={t("sort")} type="number" min={0} max={9999} value={sort} onChange={(e) => setSort(Number(e.target.value) || 0)} />
-            </label>
-            {error && <p className="text-sm text-destructive">{error}</p>}
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" onClick={() => setAdding(null)}>
-                {t("cancel")}
-              </Button>
-              <Button type="submit">{t("save")}</Button>
-            </div>
-          </form>
-        </DialogContent>
-      </Dialog>
+          )}
+          <label className="flex flex-col gap-1 text-sm">
+            {t("name")}
+            <Input aria-label={t("name")} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {t("sort")}
+            <Input aria-label={t("sort")} type="number" min={0} max={9999} value={sort} onChange={(e) => setSort(Number(e.target.value) || 0)} />
+          </label>
+          {error && <p className="text-sm text-destructive">{error}</p>}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => setAdding(null)}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit">{t("save")}</Button>
+          </div>
+        </form>
+      </TitledDialog>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
 import { HeadedTable } from "@/components/headed-table";
 import { TableCell, TableRow } from "@/components/ui/table";
@@ -155,52 +155,40 @@ export function WithdrawalView({ data }: { data: components["schemas"]["Withdraw
         </TabsContent>
       </Tabs>
 
-      <Dialog open={asking !== null} onOpenChange={(next) => !next && setAsking(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{asking?.action === "reject" ? t("rejectTitle") : t("passwordTitle")}</DialogTitle>
-          </DialogHeader>
-          <Input
-            data-testid="withdrawal-dialog-input"
-            type={asking?.action === "reject" ? "text" : "password"}
-            autoComplete={asking?.action === "reject" ? "off" : "current-password"}
-            maxLength={asking?.action === "reject" ? 200 : 64}
-            placeholder={asking?.action === "reject" ? t("reasonHint") : t("passwordHint")}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <Button
-            data-testid="withdrawal-dialog-confirm"
-            disabled={!text.trim()}
-            onClick={() => asking && void send(asking.row, asking.action, asking.action === "reject" ? { remark: text.trim() } : { password: text })}
-          >
-            {t("confirm")}
-          </Button>
-        </DialogContent>
-      </Dialog>
+      <TitledDialog open={asking !== null} onClose={() => setAsking(null)} title={asking?.action === "reject" ? t("rejectTitle") : t("passwordTitle")}>
+        <Input
+          data-testid="withdrawal-dialog-input"
+          type={asking?.action === "reject" ? "text" : "password"}
+          autoComplete={asking?.action === "reject" ? "off" : "current-password"}
+          maxLength={asking?.action === "reject" ? 200 : 64}
+          placeholder={asking?.action === "reject" ? t("reasonHint") : t("passwordHint")}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button
+          data-testid="withdrawal-dialog-confirm"
+          disabled={!text.trim()}
+          onClick={() => asking && void send(asking.row, asking.action, asking.action === "reject" ? { remark: text.trim() } : { password: text })}
+        >
+          {t("confirm")}
+        </Button>
+      </TitledDialog>
 
-      <Dialog open={detail !== null} onOpenChange={(next) => !next && setDetail(null)}>
-        <DialogContent className="sm:max-w-4xl" data-testid="withdrawal-detail-dialog">
-          <DialogHeader>
-            <DialogTitle>
-              {t("detail")} {detail?.withdrawNo}
-            </DialogTitle>
-          </DialogHeader>
-          {detail && (
-            <div className="grid gap-3 text-sm">
-              <div className="flex flex-wrap gap-4">
-                <span>¥{fenToYuan(detail.amountFen)}</span>
-                <span>{t(`status.${detail.status}`)}</span>
-                <span data-testid="withdrawal-balances">
-                  {t("balances", { available: fenToYuan(detail.wallet?.availableFen ?? 0), frozen: fenToYuan(detail.wallet?.frozenFen ?? 0) })}
-                </span>
-                {detail.payoutNo && <span>{t("payoutNo", { no: detail.payoutNo })}</span>}
-              </div>
-              <LedgerTable rows={detail.ledger} />
+      <TitledDialog open={detail !== null} onClose={() => setDetail(null)} title={<>{t("detail")} {detail?.withdrawNo}</>} className="sm:max-w-4xl" data-testid="withdrawal-detail-dialog">
+        {detail && (
+          <div className="grid gap-3 text-sm">
+            <div className="flex flex-wrap gap-4">
+              <span>¥{fenToYuan(detail.amountFen)}</span>
+              <span>{t(`status.${detail.status}`)}</span>
+              <span data-testid="withdrawal-balances">
+                {t("balances", { available: fenToYuan(detail.wallet?.availableFen ?? 0), frozen: fenToYuan(detail.wallet?.frozenFen ?? 0) })}
+              </span>
+              {detail.payoutNo && <span>{t("payoutNo", { no: detail.payoutNo })}</span>}
             </div>
-          )}
-        </DialogContent>
-      </Dialog>
+            <LedgerTable rows={detail.ledger} />
+          </div>
+        )}
+      </TitledDialog>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
 import { HeadedTable } from "@/components/headed-table";
 import { TableCell, TableRow } from "@/components/ui/table";
@@ -100,17 +100,12 @@ export function FinanceRefundView({ data: { rows } }: { data: Schemas["FinanceRe
           </TableRow>
         ))}
       </HeadedTable>
-      <Dialog open={asking !== null} onOpenChange={(next) => !next && setAsking(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t("passwordTitle")}</DialogTitle>
-          </DialogHeader>
-          <Input type="password" autoComplete="current-password" maxLength={64} data-testid="finance-refund-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Button data-testid="finance-refund-confirm" disabled={!password} onClick={() => asking && void execute(asking, password)}>
-            {t("confirm")}
-          </Button>
-        </DialogContent>
-      </Dialog>
+      <TitledDialog open={asking !== null} onClose={() => setAsking(null)} title={t("passwordTitle")}>
+        <Input type="password" autoComplete="current-password" maxLength={64} data-testid="finance-refund-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Button data-testid="finance-refund-confirm" disabled={!password} onClick={() => asking && void execute(asking, password)}>
+          {t("confirm")}
+        </Button>
+      </TitledDialog>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
 import { HeadedTable } from "@/components/headed-table";
 import { TableCell, TableRow } from "@/components/ui/table";
@@ -103,34 +103,27 @@ export function AfterSaleView({ data }: { data: components["schemas"]["AfterSale
         ))}
       </HeadedTable>
 
-      <Dialog open={asking !== null} onOpenChange={(next) => !next && setAsking(null)}>
-        <DialogContent data-testid="aftersale-dialog">
-          <DialogHeader>
-            <DialogTitle>
-              {asking && t(`do.${asking.action}`)} {asking?.row.afterSaleNo}
-            </DialogTitle>
-          </DialogHeader>
-          {asking && (
-            <div className="grid gap-3 text-sm">
-              <div>
-                {asking.row.goodsName} × {asking.row.quantity}，¥{fenToYuan(asking.row.amountFen)}（{t(`kind.${asking.row.kind}`)}）
-              </div>
-              {asking.action === "reject" && (
-                <Input data-testid="aftersale-reason" maxLength={200} placeholder={t("reasonHint")} value={reason} onChange={(e) => setReason(e.target.value)} />
-              )}
-              {asking.action === "receive" && (
-                <label className="flex items-center gap-2">
-                  <input type="checkbox" data-testid="aftersale-sellable" checked={sellable} onChange={(e) => setSellable(e.target.checked)} />
-                  {t("sellable")}
-                </label>
-              )}
-              <Button data-testid="aftersale-confirm" disabled={asking.action === "reject" && !reason.trim()} onClick={() => void send(asking.row, asking.action)}>
-                {t("confirm")}
-              </Button>
+      <TitledDialog open={asking !== null} onClose={() => setAsking(null)} title={<>{asking && t(`do.${asking.action}`)} {asking?.row.afterSaleNo}</>} data-testid="aftersale-dialog">
+        {asking && (
+          <div className="grid gap-3 text-sm">
+            <div>
+              {asking.row.goodsName} × {asking.row.quantity}，¥{fenToYuan(asking.row.amountFen)}（{t(`kind.${asking.row.kind}`)}）
             </div>
-          )}
-        </DialogContent>
-      </Dialog>
+            {asking.action === "reject" && (
+              <Input data-testid="aftersale-reason" maxLength={200} placeholder={t("reasonHint")} value={reason} onChange={(e) => setReason(e.target.value)} />
+            )}
+            {asking.action === "receive" && (
+              <label className="flex items-center gap-2">
+                <input type="checkbox" data-testid="aftersale-sellable" checked={sellable} onChange={(e) => setSellable(e.target.checked)} />
+                {t("sellable")}
+              </label>
+            )}
+            <Button data-testid="aftersale-confirm" disabled={asking.action === "reject" && !reason.trim()} onClick={() => void send(asking.row, asking.action)}>
+              {t("confirm")}
+            </Button>
+          </div>
+        )}
+      </TitledDialog>
     </div>
   );
 }

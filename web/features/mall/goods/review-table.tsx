@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
 import { HeadedTable } from "@/components/headed-table";
 import { TableCell, TableRow } from "@/components/ui/table";
@@ -116,51 +116,46 @@ export function ReviewTable({ initial }: { initial: Row[] }) {
           </TableRow>
         ))}
       </HeadedTable>
-      <Dialog open={open !== null} onOpenChange={(v) => !v && setOpen(null)}>
-        <DialogContent className="max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>{open?.goods.name}</DialogTitle>
-          </DialogHeader>
-          {open && (
-            <div className="space-y-3" data-testid="settle-page">
-              <p className="text-sm text-muted-foreground">
-                {open.goods.shopName} · {open.goods.categoryName} · {open.goods.subtitle}
-              </p>
-              <div className="flex gap-2">
-                {open.goods.pics
-                  .split(",")
-                  .filter(Boolean)
-                  .map((p) => (
-                    <StoredImage key={p} path={p} alt={open.goods.name} className="size-16 rounded object-cover" />
-                  ))}
-              </div>
-              <HeadedTable headers={[t("spec"), t("price"), t("stock"), t("code")]}>
-                {open.skus.map((s) => (
-                  <TableRow key={s.id} data-testid="settle-sku">
-                    <TableCell>{s.spec || t("single")}</TableCell>
-                    <TableCell>¥{fenToYuan(s.priceFen)}</TableCell>
-                    <TableCell>{s.stock}</TableCell>
-                    <TableCell>{s.code}</TableCell>
-                  </TableRow>
+      <TitledDialog open={open !== null} onClose={() => setOpen(null)} title={open?.goods.name} className="max-w-3xl">
+        {open && (
+          <div className="space-y-3" data-testid="settle-page">
+            <p className="text-sm text-muted-foreground">
+              {open.goods.shopName} · {open.goods.categoryName} · {open.goods.subtitle}
+            </p>
+            <div className="flex gap-2">
+              {open.goods.pics
+                .split(",")
+                .filter(Boolean)
+                .map((p) => (
+                  <StoredImage key={p} path={p} alt={open.goods.name} className="size-16 rounded object-cover" />
                 ))}
-              </HeadedTable>
-              {open.goods.review === "pending" && (
-                <Authorized perms={["mall:review:audit"]}>
-                  <Textarea data-testid="review-reason" placeholder={t("rejectReason")} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-                  <div className="flex gap-2">
-                    <Button data-testid="review-approve" onClick={() => void decide("approved")}>
-                      {t("approve")}
-                    </Button>
-                    <Button variant="destructive" data-testid="review-reject" onClick={() => void decide("rejected")}>
-                      {t("reject")}
-                    </Button>
-                  </div>
-                </Authorized>
-              )}
             </div>
-          )}
-        </DialogContent>
-      </Dialog>
+            <HeadedTable headers={[t("spec"), t("price"), t("stock"), t("code")]}>
+              {open.skus.map((s) => (
+                <TableRow key={s.id} data-testid="settle-sku">
+                  <TableCell>{s.spec || t("single")}</TableCell>
+                  <TableCell>¥{fenToYuan(s.priceFen)}</TableCell>
+                  <TableCell>{s.stock}</TableCell>
+                  <TableCell>{s.code}</TableCell>
+                </TableRow>
+              ))}
+            </HeadedTable>
+            {open.goods.review === "pending" && (
+              <Authorized perms={["mall:review:audit"]}>
+                <Textarea data-testid="review-reason" placeholder={t("rejectReason")} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+                <div className="flex gap-2">
+                  <Button data-testid="review-approve" onClick={() => void decide("approved")}>
+                    {t("approve")}
+                  </Button>
+                  <Button variant="destructive" data-testid="review-reject" onClick={() => void decide("rejected")}>
+                    {t("reject")}
+                  </Button>
+                </div>
+              </Authorized>
+            )}
+          </div>
+        )}
+      </TitledDialog>
     </div>
   );
 }
