@@ -1,10 +1,11 @@
 "use client";
 
-import type { RowData } from "@tanstack/react-table";
+import type { Row, RowData } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { type ComponentProps, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useConfirmedAction } from "@/components/confirm-provider";
-import type { ListColumn } from "@/components/data-table/data-table";
+import { type ListColumn, TreeCell } from "@/components/data-table/data-table";
+import type { Features } from "@/components/data-table/features";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useListScreen, type useQueryDraft } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
@@ -57,6 +58,8 @@ export interface FieldSpec<T> {
   /** the value shown as the dictionary's tag */
   dict?: ComponentProps<typeof DictTag>["options"];
   cell?: (row: T) => ReactNode;
+  /** the tree table's column: indented by depth, with the row's expander */
+  tree?: boolean;
 }
 
 /** The operations column: its cell, and whether it stays when columns are hidden. */
@@ -76,7 +79,7 @@ const LIST_LABELS = ["status", "createTime", "remark", "operations"];
 export function useLabels(ns: string, common: readonly string[] = LIST_LABELS) {
   const t = useTranslations(ns);
   const tl = useTranslations("list");
-  return useCallback((key: string) => (common.includes(key) ? tl(key) : t(key)), [t, tl, common]);
+  return useCallback((key: string, values?: Record<string, string | number>) => (common.includes(key) ? tl(key, values) : t(key, values)), [t, tl, common]);
 }
 
 /**
@@ -90,7 +93,10 @@ export function declareList<T extends RowData & object>(
   const columns: ListColumn<T>[] = fields.map((field) => {
     const own = field.cell;
     const dict = field.dict;
-    const cell = own ? ({ row }: { row: { original: T } }) => own(row.original) : dict ? ({ row }: { row: { original: T } }) => <DictTag options={dict} value={row.original[field.key]} /> : undefined;
+    const shown = own ? (row: T) => own(row) : dict ? (row: T) => <DictTag options={dict} value={row[field.key]} /> : undefined;
+    const cell = field.tree
+      ? ({ row }: { row: Row<Features, T> }) => <TreeCell row={row}>{shown ? shown(row.original) : (row.original[field.key] as ReactNode)}</TreeCell>
+      : shown && (({ row }: { row: { original: T } }) => shown(row.original));
     const sortKey = field.sort === true ? field.key : field.sort || undefined;
     return {
       id: field.id ?? field.key,
