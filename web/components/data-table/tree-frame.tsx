@@ -17,48 +17,45 @@ import { Card, CardContent } from "@/components/ui/card";
  * the toolbar, the whole tree in the table (no paging), and the screen's dialogs.
  */
 export function TreeListFrame<T extends RowData & object & { children?: T[] }>({
-  testId,
-  tableTestId,
-  list,
-  draft,
+  name,
+  perm,
+  screen: { list, draft },
   query,
-  addPerm,
   onAdd,
   columns,
   tree,
   rowKey,
-  expanded,
-  onExpandedChange,
+  expansion: [expanded, onExpandedChange],
   children,
 }: {
-  testId: string;
-  tableTestId: string;
-  list: ReturnType<typeof useList>;
-  draft: QueryDraft;
+  /** the screen's name: its test ids are {name}-screen and {name}-table */
+  name: string;
+  /** the resource's permission prefix: 新增 needs {perm}:add */
+  perm: string;
+  screen: { list: ReturnType<typeof useList>; draft: QueryDraft };
   query: readonly FilterSpec[];
-  addPerm: string;
   onAdd: () => void;
   columns: ListColumn<T>[];
   tree: T[];
   rowKey: keyof T & string;
-  expanded: ExpandedState;
-  onExpandedChange: OnChangeFn<ExpandedState>;
+  /** which branches are open (true: all) and its setter */
+  expansion: readonly [ExpandedState, OnChangeFn<ExpandedState>];
   children?: ReactNode;
 }) {
   const tl = useTranslations("list");
   const [showSearch, setShowSearch] = useState(true);
   return (
-    <Card data-testid={testId} className="py-4">
+    <Card data-testid={`${name}-screen`} className="py-4">
       <CardContent className="px-4">
         <QueryPanel show={showSearch} onSearch={draft.search} onReset={draft.reset}>
           <QueryFilters filters={query} draft={draft} />
         </QueryPanel>
         <ListToolbar showSearch={showSearch} onToggleSearch={() => setShowSearch(!showSearch)} onRefresh={list.refresh}>
-          <ToolbarButton perms={addPerm} testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={onAdd} />
+          <ToolbarButton perms={`${perm}:add`} testId="toolbar-add" icon={<PlusIcon />} label={tl("add")} onClick={onAdd} />
           <ToolbarButton testId="toolbar-expand" icon={<ChevronsUpDownIcon />} label={tl("expandToggle")} onClick={() => onExpandedChange(expanded === true ? {} : true)} />
         </ListToolbar>
         <DataTable
-          testId={tableTestId}
+          testId={`${name}-table`}
           columns={columns}
           data={tree}
           getRowId={(row) => String(row[rowKey])}

@@ -1,6 +1,6 @@
 import type { ViewProps } from "@/features/registry";
 import { loadFigures } from "../shared/load";
-import type { CacheFigures } from "../types";
+import type { CacheFigures } from "@/lib/api/types";
 import { CachePanel } from "./cache-panel";
 
 /** 缓存监控: server info, key count, command statistics and memory. */

@@ -10,7 +10,7 @@ import { ToolbarButton } from "@/components/data-table/operations";
 import { useListScreen } from "@/components/data-table/use-list";
 import { asFile, core, done, saveAs } from "@/lib/api/core";
 import { dateRangeParams } from "@/lib/list-query";
-import type { LoginLogRow, LoginLogScreenData } from "../types";
+import type { LoginLogRow, LoginLogScreenData } from "@/lib/api/types";
 import { LOGININFOR_FILTERS, logininforParsers } from "./query";
 
 /** 登录日志: filters, delete, clean, export, and unlocking the selected row's account. */

@@ -10,7 +10,7 @@ import { RowAction, ToolbarButton } from "@/components/data-table/operations";
 import { useListScreen } from "@/components/data-table/use-list";
 import { asFile, core, done, saveAs } from "@/lib/api/core";
 import { dateRangeParams } from "@/lib/list-query";
-import type { OperLogRow, OperLogScreenData } from "../types";
+import type { OperLogRow, OperLogScreenData } from "@/lib/api/types";
 import { OperlogDetailDialog } from "./operlog-detail-dialog";
 import { OPERLOG_FILTERS, operlogParsers } from "./query";
 

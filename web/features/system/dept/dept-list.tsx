@@ -24,7 +24,8 @@ export function DeptList({ data }: { data: DeptScreenData }) {
   const { refresh } = list;
   const draft = useQueryDraft(list.query, DEPT_FILTERS, list.setQuery);
   const confirmed = useConfirmedAction();
-  const [expanded, setExpanded] = useState<ExpandedState>(true);
+  const expansion = useState<ExpandedState>(true);
+  const [, setExpanded] = expansion;
   const [target, setTarget] = useState<DeptTarget>(null);
   const tree = useMemo(() => handleTree(data.depts, "deptId") as DeptNode[], [data.depts]);
   const status = data.dicts.sys_normal_disable;
@@ -47,20 +48,7 @@ export function DeptList({ data }: { data: DeptScreenData }) {
   }, [label, status, confirmed, refresh]);
 
   return (
-    <TreeListFrame
-      testId="dept-screen"
-      tableTestId="dept-table"
-      list={list}
-      draft={draft}
-      query={declared.query}
-      addPerm="system:dept:add"
-      onAdd={() => setTarget({ parentId: undefined })}
-      columns={declared.columns}
-      tree={tree}
-      rowKey="deptId"
-      expanded={expanded}
-      onExpandedChange={setExpanded}
-    >
+    <TreeListFrame name="dept" perm="system:dept" screen={{ list, draft }} {...declared} tree={tree} rowKey="deptId" expansion={expansion} onAdd={() => setTarget({ parentId: undefined })}>
       <DeptFormDialog
         target={target}
         onClose={() => setTarget(null)}

@@ -25,7 +25,7 @@ export function MenuList({ data }: { data: MenuScreenData }) {
   const { refresh } = list;
   const draft = useQueryDraft(list.query, MENU_FILTERS, list.setQuery);
   const confirmed = useConfirmedAction();
-  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const expansion = useState<ExpandedState>({});
   const [target, setTarget] = useState<MenuTarget>(null);
   const tree = useMemo(() => handleTree(data.menus, "menuId") as MenuNode[], [data.menus]);
   const status = data.dicts.sys_normal_disable;
@@ -56,20 +56,7 @@ export function MenuList({ data }: { data: MenuScreenData }) {
   }, [label, status, confirmed, refresh]);
 
   return (
-    <TreeListFrame
-      testId="menu-screen"
-      tableTestId="menu-table"
-      list={list}
-      draft={draft}
-      query={declared.query}
-      addPerm="system:menu:add"
-      onAdd={() => setTarget({ parentId: 0 })}
-      columns={declared.columns}
-      tree={tree}
-      rowKey="menuId"
-      expanded={expanded}
-      onExpandedChange={setExpanded}
-    >
+    <TreeListFrame name="menu" perm="system:menu" screen={{ list, draft }} {...declared} tree={tree} rowKey="menuId" expansion={expansion} onAdd={() => setTarget({ parentId: 0 })}>
       <MenuFormDialog target={target} onClose={() => setTarget(null)} dicts={data.dicts} onSaved={refresh} />
     </TreeListFrame>
   );
