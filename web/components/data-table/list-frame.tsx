@@ -3,6 +3,7 @@
 import type { RowData } from "@tanstack/react-table";
 import { type ReactNode, useState } from "react";
 import { DataTable, type ListColumn } from "@/components/data-table/data-table";
+import { type FilterSpec, type QueryDraft, QueryFilters } from "@/components/data-table/declare";
 import { Pagination } from "@/components/data-table/pagination";
 import { pageTurn } from "@/lib/pager";
 import { QueryPanel } from "@/components/data-table/query-panel";
@@ -10,6 +11,40 @@ import { ListToolbar } from "@/components/data-table/toolbar";
 import type { useList, useSelection } from "@/components/data-table/use-list";
 import { Card, CardContent } from "@/components/ui/card";
 import { type ColumnChoice, initialVisibility } from "@/lib/columns";
+
+export interface ListFrameProps<T extends RowData & object> {
+  testId: string;
+  list: ReturnType<typeof useList>;
+  selection?: ReturnType<typeof useSelection>;
+  /** the query panel's draft: 搜索 and 重置 apply and clear it (unless onSearch / onReset are given) */
+  draft?: QueryDraft;
+  /** the query panel's fields as data, bound to `draft` */
+  query?: readonly FilterSpec[];
+  /** the query panel's own fields (before the declared ones) */
+  filters?: ReactNode;
+  onSearch?: () => void;
+  onReset?: () => void;
+  buttons?: ReactNode;
+  columns: ListColumn<T>[];
+  choices: ColumnChoice[];
+  /** the page shown: its rows and the total */
+  page?: { rows: T[]; total: number };
+  rows?: T[];
+  total?: number;
+  /** a declared list's cursor of the next page: turning one page on seeks with it (`after`) instead of skipping */
+  after?: string | null;
+  /** the row's id: a function, or the key of its numeric id */
+  getRowId?: (row: T) => string;
+  rowKey?: keyof T & string;
+  /** rows that cannot be selected (the admin user, the admin role) */
+  canSelect?: (row: T) => boolean;
+  /** the table's test id; `{testId}-table` by default */
+  tableTestId?: string;
+  header?: ReactNode;
+  className?: string;
+  /** what the screen keeps inside the card (its dialogs) */
+  children?: ReactNode;
+}
 
 /**
  * The frame of a list screen: query panel, the screen's own buttons in the toolbar of spec §2.8, the
@@ -19,45 +54,26 @@ export function ListFrame<T extends RowData & object>({
   testId,
   list,
   selection,
+  draft,
+  query: queryFields,
   filters,
   onSearch,
   onReset,
   buttons,
   columns,
   choices,
-  rows,
-  total,
+  page,
+  rows = page?.rows ?? [],
+  total = page?.total ?? 0,
   after,
   getRowId,
+  rowKey,
   canSelect,
   tableTestId,
   header,
   className,
   children,
-}: {
-  testId: string;
-  list: ReturnType<typeof useList>;
-  selection?: ReturnType<typeof useSelection>;
-  filters: ReactNode;
-  onSearch: () => void;
-  onReset: () => void;
-  buttons?: ReactNode;
-  columns: ListColumn<T>[];
-  choices: ColumnChoice[];
-  rows: T[];
-  total: number;
-  /** a declared list's cursor of the next page: turning one page on seeks with it (`after`) instead of skipping */
-  after?: string | null;
-  getRowId: (row: T) => string;
-  /** rows that cannot be selected (the admin user, the admin role) */
-  canSelect?: (row: T) => boolean;
-  /** the table's test id; `{testId}-table` by default */
-  tableTestId?: string;
-  header?: ReactNode;
-  className?: string;
-  /** what the screen keeps inside the card (its dialogs) */
-  children?: ReactNode;
-}) {
+}: ListFrameProps<T>) {
   const [showSearch, setShowSearch] = useState(true);
   const [visibility, setVisibility] = useState(() => initialVisibility(choices));
   const query = list.query as { pageNum: number; pageSize: number };
@@ -65,8 +81,9 @@ export function ListFrame<T extends RowData & object>({
     <Card data-testid={testId} className={className ? `py-4 ${className}` : "py-4"}>
       <CardContent className="px-4">
         {header}
-        <QueryPanel show={showSearch} onSearch={onSearch} onReset={onReset}>
+        <QueryPanel show={showSearch} onSearch={onSearch ?? draft?.search ?? noop} onReset={onReset ?? draft?.reset ?? noop}>
           {filters}
+          {queryFields && draft && <QueryFilters filters={queryFields} draft={draft} />}
         </QueryPanel>
         <ListToolbar
           showSearch={showSearch}
@@ -82,7 +99,7 @@ export function ListFrame<T extends RowData & object>({
           testId={tableTestId ?? `${testId}-table`}
           columns={columns}
           data={rows}
-          getRowId={getRowId}
+          getRowId={getRowId ?? (rowKey ? (row: T) => String(row[rowKey]) : undefined)}
           rowSelection={selection?.rowSelection}
           onRowSelectionChange={selection?.setRowSelection}
           canSelect={canSelect}
@@ -98,3 +115,4 @@ export function ListFrame<T extends RowData & object>({
   );
 }
 
+function noop() {}

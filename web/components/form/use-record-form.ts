@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import type { DefaultValues, FieldValues, UseFormReturn } from "react-hook-form";
+import { type DefaultValues, type FieldValues, type Resolver, useForm, type UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 
 export interface RecordFormOptions<F extends FieldValues> {
@@ -24,7 +24,6 @@ export interface RecordFormOptions<F extends FieldValues> {
  * handler writes, tells the user (added / updated), closes the dialog and lets the list refresh.
  */
 export function useRecordForm<F extends FieldValues>(form: UseFormReturn<F>, options: RecordFormOptions<F>) {
-  const tl = useTranslations("list");
   const { open, id } = options;
   useEffect(() => {
     if (!open) return;
@@ -35,12 +34,47 @@ export function useRecordForm<F extends FieldValues>(form: UseFormReturn<F>, opt
     options.read(id).then((values) => form.reset(values), options.onClose);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- read again only when the dialog opens on another record
   }, [open, id]);
+  return useRecordSubmit(form, { creating: id === null, write: options.write, onClose: options.onClose, onSaved: options.onSaved });
+}
+
+/** An add/edit form's submit: writes (POST creating, else PUT), tells 新增成功 / 修改成功, closes the dialog and lets the list refresh. */
+export function useRecordSubmit<F extends FieldValues>(
+  form: UseFormReturn<F>,
+  { creating, write, onClose, onSaved }: { creating: boolean; write: (values: F, creating: boolean) => Promise<boolean>; onClose: () => void; onSaved: () => void },
+) {
+  const tl = useTranslations("list");
   return form.handleSubmit(async (values) => {
-    const creating = id === null;
-    if (await options.write(values, creating)) {
+    if (await write(values, creating)) {
       toast.success(creating ? tl("added") : tl("updated"));
-      options.onClose();
-      options.onSaved();
+      onClose();
+      onSaved();
     }
   });
+}
+
+/** What a list gives its add/edit dialog. */
+export interface RecordDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * An add/edit dialog's form and the props of its FormDialog (open, title 添加… / 修改…, submit): spread
+ * `dialog` on the FormDialog and give `control` to the fields.
+ */
+export function useRecordDialog<F extends FieldValues>(
+  resolver: Resolver<F>,
+  { titles: [addTitle, editTitle], defaultValues, ...options }: RecordFormOptions<F> & { titles: readonly [string, string]; defaultValues?: DefaultValues<F> },
+) {
+  const form = useForm<F>({ resolver, defaultValues });
+  const save = useRecordForm(form, options);
+  const dialog = {
+    open: options.open,
+    onOpenChange: (open: boolean) => !open && options.onClose(),
+    title: options.id === null ? addTitle : editTitle,
+    onSubmit: save,
+    submitting: form.formState.isSubmitting,
+  };
+  return { form, control: form.control, dialog };
 }

@@ -3,13 +3,7 @@
 import { LanguagesIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { NavbarChoice } from "@/components/layout/navbar-choice";
 import { LOCALES } from "@/lib/i18n";
 import { LOCALE_COOKIE } from "@/lib/settings";
 
@@ -27,23 +21,14 @@ export function LangSelect() {
   };
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        data-testid="lang-select"
-        aria-label={t("language")}
-        className="flex h-full items-center px-2 text-muted-foreground hover:text-foreground"
-      >
-        <LanguagesIcon className="size-[18px]" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuRadioGroup value={locale} onValueChange={change}>
-          {LOCALES.map((value) => (
-            <DropdownMenuRadioItem key={value} value={value} data-testid={`lang-${value}`}>
-              {LABELS[value]}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <NavbarChoice
+      testId="lang-select"
+      optionTestId="lang"
+      label={t("language")}
+      icon={<LanguagesIcon className="size-[18px]" />}
+      value={locale}
+      options={LOCALES.map((value) => ({ value, label: LABELS[value] }))}
+      onChange={change}
+    />
   );
 }

@@ -5,10 +5,11 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { useList } from "@/components/data-table/use-list";
 import type { components } from "@/lib/api/bff-types";
 import { core, done } from "@/lib/api/core";
@@ -69,79 +70,55 @@ export function CategoryLevelsView({ data: { tree, frames } }: { data: component
           </Button>
         </Authorized>
       </div>
-      <Table aria-label={t("title")}>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t("name")}</TableHead>
-            <TableHead>{t("kind")}</TableHead>
-            <TableHead>{t("level")}</TableHead>
-            <TableHead>{t("sort")}</TableHead>
-            <TableHead>{t("status")}</TableHead>
-            {depth === 1 && <TableHead>{t("children")}</TableHead>}
+      <HeadedTable aria-label={t("title")} headers={[t("name"), t("kind"), t("level"), t("sort"), t("status"), depth === 1 && t("children")]} empty={rows.length === 0 && t("empty")}>
+        {rows.map(({ node, depth: indent, childCount }) => (
+          <TableRow key={node.id}>
+            <TableCell style={{ paddingLeft: `${0.5 + indent * 1.5}rem` }}>{node.name}</TableCell>
+            <TableCell>{t.has(`kinds.${node.kind}`) ? t(`kinds.${node.kind}`) : node.kind}</TableCell>
+            <TableCell>{node.level}</TableCell>
+            <TableCell>{node.sort}</TableCell>
+            <TableCell>{t.has(`statuses.${node.status}`) ? t(`statuses.${node.status}`) : node.status}</TableCell>
+            {depth === 1 && <TableCell>{childCount}</TableCell>}
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={6} className="text-center text-muted-foreground">
-                {t("empty")}
-              </TableCell>
-            </TableRow>
+        ))}
+      </HeadedTable>
+      <TitledDialog open={adding !== null} onClose={() => setAdding(null)} title={adding === "frame" ? t("addFrame") : t("addOrganisation")}>
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {adding === "organisation" && (
+            <label className="flex flex-col gap-1 text-sm">
+              {t("frame")}
+              <NativeSelect aria-label={t("frame")} value={frameId ?? ""} onChange={(e) => setFrameId(Number(e.target.value) || null)}>
+                {frames.map((frame) => (
+                  <option key={frame.id} value={frame.id}>
+                    {frame.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </label>
           )}
-          {rows.map(({ node, depth: indent, childCount }) => (
-            <TableRow key={node.id}>
-              <TableCell style={{ paddingLeft: `${0.5 + indent * 1.5}rem` }}>{node.name}</TableCell>
-              <TableCell>{t.has(`kinds.${node.kind}`) ? t(`kinds.${node.kind}`) : node.kind}</TableCell>
-              <TableCell>{node.level}</TableCell>
-              <TableCell>{node.sort}</TableCell>
-              <TableCell>{t.has(`statuses.${node.status}`) ? t(`statuses.${node.status}`) : node.status}</TableCell>
-              {depth === 1 && <TableCell>{childCount}</TableCell>}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <Dialog open={adding !== null} onOpenChange={(next) => !next && setAdding(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{adding === "frame" ? t("addFrame") : t("addOrganisation")}</DialogTitle>
-          </DialogHeader>
-          <form
-            className="flex flex-col gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            {adding === "organisation" && (
-              <label className="flex flex-col gap-1 text-sm">
-                {t("frame")}
-                <NativeSelect aria-label={t("frame")} value={frameId ?? ""} onChange={(e) => setFrameId(Number(e.target.value) || null)}>
-                  {frames.map((frame) => (
-                    <option key={frame.id} value={frame.id}>
-                      {frame.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </label>
-            )}
-            <label className="flex flex-col gap-1 text-sm">
-              {t("name")}
-              <Input aria-label={t("name")} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
-            </label>
-            <label className="flex flex-col gap-1 text-sm">
-              {t("sort")}
-              <Input aria-label={t("sort")} type="number" min={0} max={9999} value={sort} onChange={(e) => setSort(Number(e.target.value) || 0)} />
-            </label>
-            {error && <p className="text-sm text-destructive">{error}</p>}
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" onClick={() => setAdding(null)}>
-                {t("cancel")}
-              </Button>
-              <Button type="submit">{t("save")}</Button>
-            </div>
-          </form>
-        </DialogContent>
-      </Dialog>
+          <label className="flex flex-col gap-1 text-sm">
+            {t("name")}
+            <Input aria-label={t("name")} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {t("sort")}
+            <Input aria-label={t("sort")} type="number" min={0} max={9999} value={sort} onChange={(e) => setSort(Number(e.target.value) || 0)} />
+          </label>
+          {error && <p className="text-sm text-destructive">{error}</p>}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => setAdding(null)}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit">{t("save")}</Button>
+          </div>
+        </form>
+      </TitledDialog>
     </div>
   );
 }

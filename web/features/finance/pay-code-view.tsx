@@ -7,10 +7,10 @@ import { useCallback, useEffect, useState, useTransition } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable, SectionCard } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { fenToYuan } from "@/lib/money";
 import type { components as BffComponents } from "@/lib/api/bff-types";
 import { answer, core, done } from "@/lib/api/core";
@@ -95,78 +95,57 @@ export function PayCodeView({ data: list }: { data: BffComponents["schemas"]["Pa
   const left = current ? secondsLeft(deadline, now) : 0;
   return (
     <div className="grid gap-4 p-4 lg:grid-cols-[22rem_1fr]" data-testid="pay-code-screen">
-      <Card className="min-w-0">
-        <CardHeader>
-          <CardTitle>{t("title")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          <Label htmlFor="pay-code-amount">{t("amount")}</Label>
-          <Input id="pay-code-amount" data-testid="pay-code-amount" inputMode="decimal" placeholder="0.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
-          <Label htmlFor="pay-code-subject">{t("subject")}</Label>
-          <Input id="pay-code-subject" data-testid="pay-code-subject" maxLength={32} placeholder={t("subjectHint")} value={subject} onChange={(e) => setSubject(e.target.value)} />
-          <Button data-testid="pay-code-create" disabled={busy} onClick={() => void create()}>
-            {t("create")}
-          </Button>
-          {current && (
-            <div className="grid justify-items-center gap-2 border-t pt-3" data-testid="pay-code-current">
-              {image && current.status === "pending" && <img src={image} alt={t("qrAlt")} width={240} height={240} data-testid="pay-code-qr" />}
-              <div className="text-2xl font-semibold" data-testid="pay-code-shown-amount">
-                ¥{fenToYuan(current.amountFen)}
-              </div>
-              <div className="text-muted-foreground text-sm">{current.subject}</div>
-              {current.status === "pending" ? (
-                <div className="text-sm" data-testid="pay-code-expiry">
-                  {t("expiresIn", { left: countdown(left), at: current.expiresAt })}
-                </div>
-              ) : (
-                <Badge data-testid="pay-code-status" variant={STATUS_VARIANT[current.status]}>
-                  {t(`status.${current.status}`)}
-                </Badge>
-              )}
-              {list.simulate && current.status === "pending" && (
-                <Button size="sm" variant="outline" data-testid="pay-code-simulate" onClick={() => void simulate()}>
-                  {t("simulate")}
-                </Button>
-              )}
+      <SectionCard className="min-w-0" title={t("title")} contentClassName="grid gap-3">
+        <Label htmlFor="pay-code-amount">{t("amount")}</Label>
+        <Input id="pay-code-amount" data-testid="pay-code-amount" inputMode="decimal" placeholder="0.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        <Label htmlFor="pay-code-subject">{t("subject")}</Label>
+        <Input id="pay-code-subject" data-testid="pay-code-subject" maxLength={32} placeholder={t("subjectHint")} value={subject} onChange={(e) => setSubject(e.target.value)} />
+        <Button data-testid="pay-code-create" disabled={busy} onClick={() => void create()}>
+          {t("create")}
+        </Button>
+        {current && (
+          <div className="grid justify-items-center gap-2 border-t pt-3" data-testid="pay-code-current">
+            {/* eslint-disable-next-line @next/next/no-img-element -- the QR code is a data: URL drawn here, nothing for next/image to optimise */}
+            {image && current.status === "pending" && <img src={image} alt={t("qrAlt")} width={240} height={240} data-testid="pay-code-qr" />}
+            <div className="text-2xl font-semibold" data-testid="pay-code-shown-amount">
+              ¥{fenToYuan(current.amountFen)}
             </div>
-          )}
-        </CardContent>
-      </Card>
+            <div className="text-muted-foreground text-sm">{current.subject}</div>
+            {current.status === "pending" ? (
+              <div className="text-sm" data-testid="pay-code-expiry">
+                {t("expiresIn", { left: countdown(left), at: current.expiresAt })}
+              </div>
+            ) : (
+              <Badge data-testid="pay-code-status" variant={STATUS_VARIANT[current.status]}>
+                {t(`status.${current.status}`)}
+              </Badge>
+            )}
+            {list.simulate && current.status === "pending" && (
+              <Button size="sm" variant="outline" data-testid="pay-code-simulate" onClick={() => void simulate()}>
+                {t("simulate")}
+              </Button>
+            )}
+          </div>
+        )}
+      </SectionCard>
       {/* min-w-0: a grid item may shrink below its table's width, which then scrolls inside the card */}
-      <Card className="min-w-0">
-        <CardHeader>
-          <CardTitle>{t("recent")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Table data-testid="pay-code-list">
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("orderNo")}</TableHead>
-                <TableHead>{t("amount")}</TableHead>
-                <TableHead>{t("subject")}</TableHead>
-                <TableHead>{t("statusLabel")}</TableHead>
-                <TableHead>{t("createTime")}</TableHead>
-                <TableHead>{t("paidAt")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.rows.map((row) => (
-                <TableRow key={row.orderNo}>
-                  <TableCell className="font-mono text-xs">{row.orderNo}</TableCell>
-                  <TableCell>¥{fenToYuan(row.amountFen)}</TableCell>
-                  <TableCell>{row.subject}</TableCell>
-                  <TableCell>
-                    <Badge variant={STATUS_VARIANT[row.status]}>{t(`status.${row.status}`)}</Badge>
-                    {row.paidLate && <span className="text-muted-foreground ml-1 text-xs">{t("late")}</span>}
-                  </TableCell>
-                  <TableCell>{row.createTime}</TableCell>
-                  <TableCell>{row.paidAt ?? "-"}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
+      <SectionCard className="min-w-0" title={t("recent")}>
+        <HeadedTable data-testid="pay-code-list" headers={[t("orderNo"), t("amount"), t("subject"), t("statusLabel"), t("createTime"), t("paidAt")]}>
+          {list.rows.map((row) => (
+            <TableRow key={row.orderNo}>
+              <TableCell className="font-mono text-xs">{row.orderNo}</TableCell>
+              <TableCell>¥{fenToYuan(row.amountFen)}</TableCell>
+              <TableCell>{row.subject}</TableCell>
+              <TableCell>
+                <Badge variant={STATUS_VARIANT[row.status]}>{t(`status.${row.status}`)}</Badge>
+                {row.paidLate && <span className="text-muted-foreground ml-1 text-xs">{t("late")}</span>}
+              </TableCell>
+              <TableCell>{row.createTime}</TableCell>
+              <TableCell>{row.paidAt ?? "-"}</TableCell>
+            </TableRow>
+          ))}
+        </HeadedTable>
+      </SectionCard>
     </div>
   );
 }

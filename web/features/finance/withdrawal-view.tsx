@@ -6,9 +6,10 @@ import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useList } from "@/components/data-table/use-list";
 import type { components } from "@/lib/api/bff-types";
@@ -29,36 +30,21 @@ type Action = keyof typeof PERM;
 function LedgerTable({ rows }: { rows: LedgerEntry[] }) {
   const t = useTranslations("withdrawal");
   return (
-    <Table data-testid="ledger-table">
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t("time")}</TableHead>
-          <TableHead>{t("uid")}</TableHead>
-          <TableHead>{t("kind")}</TableHead>
-          <TableHead>{t("availableDelta")}</TableHead>
-          <TableHead>{t("frozenDelta")}</TableHead>
-          <TableHead>{t("availableAfter")}</TableHead>
-          <TableHead>{t("frozenAfter")}</TableHead>
-          <TableHead>{t("actor")}</TableHead>
-          <TableHead>{t("remark")}</TableHead>
+    <HeadedTable data-testid="ledger-table" headers={[t("time"), t("uid"), t("kind"), t("availableDelta"), t("frozenDelta"), t("availableAfter"), t("frozenAfter"), t("actor"), t("remark")]}>
+      {rows.map((e) => (
+        <TableRow key={e.id} data-kind={e.kind}>
+          <TableCell>{e.createTime}</TableCell>
+          <TableCell>{e.uid}</TableCell>
+          <TableCell>{t(`kinds.${e.kind}`)}</TableCell>
+          <TableCell>{fenToYuan(e.availableDelta)}</TableCell>
+          <TableCell>{fenToYuan(e.frozenDelta)}</TableCell>
+          <TableCell>{fenToYuan(e.availableAfter)}</TableCell>
+          <TableCell>{fenToYuan(e.frozenAfter)}</TableCell>
+          <TableCell>{e.actor}</TableCell>
+          <TableCell>{e.remark}</TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((e) => (
-          <TableRow key={e.id} data-kind={e.kind}>
-            <TableCell>{e.createTime}</TableCell>
-            <TableCell>{e.uid}</TableCell>
-            <TableCell>{t(`kinds.${e.kind}`)}</TableCell>
-            <TableCell>{fenToYuan(e.availableDelta)}</TableCell>
-            <TableCell>{fenToYuan(e.frozenDelta)}</TableCell>
-            <TableCell>{fenToYuan(e.availableAfter)}</TableCell>
-            <TableCell>{fenToYuan(e.frozenAfter)}</TableCell>
-            <TableCell>{e.actor}</TableCell>
-            <TableCell>{e.remark}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </HeadedTable>
   );
 }
 
@@ -130,105 +116,79 @@ export function WithdrawalView({ data }: { data: components["schemas"]["Withdraw
           <Input className="w-40" data-testid="withdrawal-uid" placeholder={t("uid")} value={uid} onChange={(e) => filterUid(e.target.value)} />
         </div>
         <TabsContent value="queue">
-          <Table data-testid="withdrawal-table">
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("withdrawNo")}</TableHead>
-                <TableHead>{t("uid")}</TableHead>
-                <TableHead>{t("amount")}</TableHead>
-                <TableHead>{t("payee")}</TableHead>
-                <TableHead>{t("statusLabel")}</TableHead>
-                <TableHead>{t("approvers")}</TableHead>
-                <TableHead>{t("applyTime")}</TableHead>
-                <TableHead>{t("actions")}</TableHead>
+          <HeadedTable data-testid="withdrawal-table" headers={[t("withdrawNo"), t("uid"), t("amount"), t("payee"), t("statusLabel"), t("approvers"), t("applyTime"), t("actions")]}>
+            {rows.map((row) => (
+              <TableRow key={row.id} data-testid={`withdrawal-row-${row.withdrawNo}`} data-status={row.status}>
+                <TableCell className="font-mono text-xs">{row.withdrawNo}</TableCell>
+                <TableCell>{row.uid}</TableCell>
+                <TableCell>
+                  ¥{fenToYuan(row.amountFen)}
+                  {row.needsSecond && <span className="text-muted-foreground ml-1 text-xs">{t("large")}</span>}
+                </TableCell>
+                <TableCell>
+                  {row.payeeName} {row.payeeAccount} ({t(`channels.${row.channel}`)})
+                </TableCell>
+                <TableCell>
+                  <Badge variant={row.status === "failed" || row.status === "rejected" ? "danger" : row.status === "paid" ? "success" : "warning"}>{t(`status.${row.status}`)}</Badge>
+                  {row.reason && <div className="text-muted-foreground text-xs">{row.reason}</div>}
+                </TableCell>
+                <TableCell className="text-xs">{[row.approver1, row.approver2].filter(Boolean).join(" / ")}</TableCell>
+                <TableCell>{row.applyTime}</TableCell>
+                <TableCell className="flex gap-1">
+                  <Button size="sm" variant="ghost" data-testid="withdrawal-detail" onClick={() => void open(row)}>
+                    {t("detail")}
+                  </Button>
+                  {actionsFor(row.status).map((action) => (
+                    <Authorized key={action} perms={PERM[action]}>
+                      <Button size="sm" variant={action === "reject" ? "outline" : "default"} data-testid={`withdrawal-${action}`} onClick={() => start(row, action)}>
+                        {t(`do.${action}`)}
+                      </Button>
+                    </Authorized>
+                  ))}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} data-testid={`withdrawal-row-${row.withdrawNo}`} data-status={row.status}>
-                  <TableCell className="font-mono text-xs">{row.withdrawNo}</TableCell>
-                  <TableCell>{row.uid}</TableCell>
-                  <TableCell>
-                    ¥{fenToYuan(row.amountFen)}
-                    {row.needsSecond && <span className="text-muted-foreground ml-1 text-xs">{t("large")}</span>}
-                  </TableCell>
-                  <TableCell>
-                    {row.payeeName} {row.payeeAccount} ({t(`channels.${row.channel}`)})
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={row.status === "failed" || row.status === "rejected" ? "danger" : row.status === "paid" ? "success" : "warning"}>{t(`status.${row.status}`)}</Badge>
-                    {row.reason && <div className="text-muted-foreground text-xs">{row.reason}</div>}
-                  </TableCell>
-                  <TableCell className="text-xs">{[row.approver1, row.approver2].filter(Boolean).join(" / ")}</TableCell>
-                  <TableCell>{row.applyTime}</TableCell>
-                  <TableCell className="flex gap-1">
-                    <Button size="sm" variant="ghost" data-testid="withdrawal-detail" onClick={() => void open(row)}>
-                      {t("detail")}
-                    </Button>
-                    {actionsFor(row.status).map((action) => (
-                      <Authorized key={action} perms={PERM[action]}>
-                        <Button size="sm" variant={action === "reject" ? "outline" : "default"} data-testid={`withdrawal-${action}`} onClick={() => start(row, action)}>
-                          {t(`do.${action}`)}
-                        </Button>
-                      </Authorized>
-                    ))}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </HeadedTable>
         </TabsContent>
         <TabsContent value="ledger">
           <LedgerTable rows={data.ledger.rows} />
         </TabsContent>
       </Tabs>
 
-      <Dialog open={asking !== null} onOpenChange={(next) => !next && setAsking(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{asking?.action === "reject" ? t("rejectTitle") : t("passwordTitle")}</DialogTitle>
-          </DialogHeader>
-          <Input
-            data-testid="withdrawal-dialog-input"
-            type={asking?.action === "reject" ? "text" : "password"}
-            autoComplete={asking?.action === "reject" ? "off" : "current-password"}
-            maxLength={asking?.action === "reject" ? 200 : 64}
-            placeholder={asking?.action === "reject" ? t("reasonHint") : t("passwordHint")}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <Button
-            data-testid="withdrawal-dialog-confirm"
-            disabled={!text.trim()}
-            onClick={() => asking && void send(asking.row, asking.action, asking.action === "reject" ? { remark: text.trim() } : { password: text })}
-          >
-            {t("confirm")}
-          </Button>
-        </DialogContent>
-      </Dialog>
+      <TitledDialog open={asking !== null} onClose={() => setAsking(null)} title={asking?.action === "reject" ? t("rejectTitle") : t("passwordTitle")}>
+        <Input
+          data-testid="withdrawal-dialog-input"
+          type={asking?.action === "reject" ? "text" : "password"}
+          autoComplete={asking?.action === "reject" ? "off" : "current-password"}
+          maxLength={asking?.action === "reject" ? 200 : 64}
+          placeholder={asking?.action === "reject" ? t("reasonHint") : t("passwordHint")}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button
+          data-testid="withdrawal-dialog-confirm"
+          disabled={!text.trim()}
+          onClick={() => asking && void send(asking.row, asking.action, asking.action === "reject" ? { remark: text.trim() } : { password: text })}
+        >
+          {t("confirm")}
+        </Button>
+      </TitledDialog>
 
-      <Dialog open={detail !== null} onOpenChange={(next) => !next && setDetail(null)}>
-        <DialogContent className="sm:max-w-4xl" data-testid="withdrawal-detail-dialog">
-          <DialogHeader>
-            <DialogTitle>
-              {t("detail")} {detail?.withdrawNo}
-            </DialogTitle>
-          </DialogHeader>
-          {detail && (
-            <div className="grid gap-3 text-sm">
-              <div className="flex flex-wrap gap-4">
-                <span>¥{fenToYuan(detail.amountFen)}</span>
-                <span>{t(`status.${detail.status}`)}</span>
-                <span data-testid="withdrawal-balances">
-                  {t("balances", { available: fenToYuan(detail.wallet?.availableFen ?? 0), frozen: fenToYuan(detail.wallet?.frozenFen ?? 0) })}
-                </span>
-                {detail.payoutNo && <span>{t("payoutNo", { no: detail.payoutNo })}</span>}
-              </div>
-              <LedgerTable rows={detail.ledger} />
+      <TitledDialog open={detail !== null} onClose={() => setDetail(null)} title={<>{t("detail")} {detail?.withdrawNo}</>} className="sm:max-w-4xl" data-testid="withdrawal-detail-dialog">
+        {detail && (
+          <div className="grid gap-3 text-sm">
+            <div className="flex flex-wrap gap-4">
+              <span>¥{fenToYuan(detail.amountFen)}</span>
+              <span>{t(`status.${detail.status}`)}</span>
+              <span data-testid="withdrawal-balances">
+                {t("balances", { available: fenToYuan(detail.wallet?.availableFen ?? 0), frozen: fenToYuan(detail.wallet?.frozenFen ?? 0) })}
+              </span>
+              {detail.payoutNo && <span>{t("payoutNo", { no: detail.payoutNo })}</span>}
             </div>
-          )}
-        </DialogContent>
-      </Dialog>
+            <LedgerTable rows={detail.ledger} />
+          </div>
+        )}
+      </TitledDialog>
     </div>
   );
 }

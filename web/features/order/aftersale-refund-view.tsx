@@ -7,9 +7,10 @@ import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import type { components } from "@/lib/api/bff-types";
 import { answer, core } from "@/lib/api/core";
 import { fenToYuan } from "@/lib/money";
@@ -24,37 +25,23 @@ export function RefundListView({ data: { rows } }: { data: Schemas["RefundScreen
   const t = useTranslations("orderAfterSale");
   return (
     <div className="p-4" data-testid="refund-list-screen">
-      <Table data-testid="refund-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t("refundNo")}</TableHead>
-            <TableHead>{t("mainNo")}</TableHead>
-            <TableHead>{t("uid")}</TableHead>
-            <TableHead>{t("amount")}</TableHead>
-            <TableHead>{t("statusLabel")}</TableHead>
-            <TableHead>{t("attempts")}</TableHead>
-            <TableHead>{t("executor")}</TableHead>
-            <TableHead>{t("finishTime")}</TableHead>
+      <HeadedTable data-testid="refund-table" headers={[t("refundNo"), t("mainNo"), t("uid"), t("amount"), t("statusLabel"), t("attempts"), t("executor"), t("finishTime")]}>
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid={`refund-row-${row.refundNo}`} data-status={row.status}>
+            <TableCell className="font-mono text-xs">{row.refundNo}</TableCell>
+            <TableCell className="font-mono text-xs">{row.mainNo}</TableCell>
+            <TableCell>{row.uid}</TableCell>
+            <TableCell>¥{fenToYuan(row.amountFen)}</TableCell>
+            <TableCell>
+              <Badge variant={row.status === "refunded" ? "success" : row.status === "failed" ? "danger" : "warning"}>{t(`refundStatus.${row.status}`)}</Badge>
+              {row.reason && <div className="text-muted-foreground text-xs">{row.reason}</div>}
+            </TableCell>
+            <TableCell>{row.attempts}</TableCell>
+            <TableCell>{row.executor}</TableCell>
+            <TableCell>{row.finishTime ?? ""}</TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id} data-testid={`refund-row-${row.refundNo}`} data-status={row.status}>
-              <TableCell className="font-mono text-xs">{row.refundNo}</TableCell>
-              <TableCell className="font-mono text-xs">{row.mainNo}</TableCell>
-              <TableCell>{row.uid}</TableCell>
-              <TableCell>¥{fenToYuan(row.amountFen)}</TableCell>
-              <TableCell>
-                <Badge variant={row.status === "refunded" ? "success" : row.status === "failed" ? "danger" : "warning"}>{t(`refundStatus.${row.status}`)}</Badge>
-                {row.reason && <div className="text-muted-foreground text-xs">{row.reason}</div>}
-              </TableCell>
-              <TableCell>{row.attempts}</TableCell>
-              <TableCell>{row.executor}</TableCell>
-              <TableCell>{row.finishTime ?? ""}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </HeadedTable>
     </div>
   );
 }
@@ -84,59 +71,41 @@ export function FinanceRefundView({ data: { rows } }: { data: Schemas["FinanceRe
 
   return (
     <div className="p-4" data-testid="finance-refund-screen">
-      <Table data-testid="finance-refund-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t("afterSaleNo")}</TableHead>
-            <TableHead>{t("orderNo")}</TableHead>
-            <TableHead>{t("goods")}</TableHead>
-            <TableHead>{t("amount")}</TableHead>
-            <TableHead>{t("statusLabel")}</TableHead>
-            <TableHead>{t("refundNo")}</TableHead>
-            <TableHead>{t("actions")}</TableHead>
+      <HeadedTable data-testid="finance-refund-table" headers={[t("afterSaleNo"), t("orderNo"), t("goods"), t("amount"), t("statusLabel"), t("refundNo"), t("actions")]}>
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid={`finance-refund-row-${row.afterSaleNo}`} data-status={row.status}>
+            <TableCell className="font-mono text-xs">{row.afterSaleNo}</TableCell>
+            <TableCell className="font-mono text-xs">{row.orderNo}</TableCell>
+            <TableCell>
+              {row.goodsName} × {row.quantity}
+            </TableCell>
+            <TableCell>
+              ¥{fenToYuan(row.amountFen)}
+              {row.passwordNeeded && <span className="text-muted-foreground ml-1 text-xs">{t("large")}</span>}
+            </TableCell>
+            <TableCell>
+              <Badge variant={statusBadge(row.status)}>{t(`status.${row.status}`)}</Badge>
+              {row.refund?.reason && <div className="text-muted-foreground text-xs">{row.refund.reason}</div>}
+            </TableCell>
+            <TableCell className="font-mono text-xs">{row.refund?.refundNo ?? ""}</TableCell>
+            <TableCell>
+              {executable(row.status) && (
+                <Authorized perms="finance:refund:execute">
+                  <Button size="sm" data-testid="finance-refund-execute" onClick={() => (row.passwordNeeded ? setAsking(row) : void execute(row))}>
+                    {row.status === "refund_failed" ? t("do.retry") : t("do.execute")}
+                  </Button>
+                </Authorized>
+              )}
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id} data-testid={`finance-refund-row-${row.afterSaleNo}`} data-status={row.status}>
-              <TableCell className="font-mono text-xs">{row.afterSaleNo}</TableCell>
-              <TableCell className="font-mono text-xs">{row.orderNo}</TableCell>
-              <TableCell>
-                {row.goodsName} × {row.quantity}
-              </TableCell>
-              <TableCell>
-                ¥{fenToYuan(row.amountFen)}
-                {row.passwordNeeded && <span className="text-muted-foreground ml-1 text-xs">{t("large")}</span>}
-              </TableCell>
-              <TableCell>
-                <Badge variant={statusBadge(row.status)}>{t(`status.${row.status}`)}</Badge>
-                {row.refund?.reason && <div className="text-muted-foreground text-xs">{row.refund.reason}</div>}
-              </TableCell>
-              <TableCell className="font-mono text-xs">{row.refund?.refundNo ?? ""}</TableCell>
-              <TableCell>
-                {executable(row.status) && (
-                  <Authorized perms="finance:refund:execute">
-                    <Button size="sm" data-testid="finance-refund-execute" onClick={() => (row.passwordNeeded ? setAsking(row) : void execute(row))}>
-                      {row.status === "refund_failed" ? t("do.retry") : t("do.execute")}
-                    </Button>
-                  </Authorized>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <Dialog open={asking !== null} onOpenChange={(next) => !next && setAsking(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t("passwordTitle")}</DialogTitle>
-          </DialogHeader>
-          <Input type="password" autoComplete="current-password" maxLength={64} data-testid="finance-refund-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Button data-testid="finance-refund-confirm" disabled={!password} onClick={() => asking && void execute(asking, password)}>
-            {t("confirm")}
-          </Button>
-        </DialogContent>
-      </Dialog>
+        ))}
+      </HeadedTable>
+      <TitledDialog open={asking !== null} onClose={() => setAsking(null)} title={t("passwordTitle")}>
+        <Input type="password" autoComplete="current-password" maxLength={64} data-testid="finance-refund-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Button data-testid="finance-refund-confirm" disabled={!password} onClick={() => asking && void execute(asking, password)}>
+          {t("confirm")}
+        </Button>
+      </TitledDialog>
     </div>
   );
 }

@@ -6,15 +6,16 @@ import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { useList } from "@/components/data-table/use-list";
 import type { components } from "@/lib/api/bff-types";
 import { answer, core } from "@/lib/api/core";
 import { fenToYuan } from "@/lib/money";
 import { RequestError } from "@/lib/request";
-import { AFTER_SALE_STATUSES, type AfterSaleStatus, type Decision, decisionBody, decisionsFor, statusBadge } from "./aftersale-logic";
+import { AFTER_SALE_STATUSES, type Decision, decisionBody, decisionsFor, statusBadge } from "./aftersale-logic";
 import { afterSaleParsers } from "./query";
 
 type AfterSaleRow = components["schemas"]["AfterSaleRow"];
@@ -57,94 +58,72 @@ export function AfterSaleView({ data }: { data: components["schemas"]["AfterSale
           </Button>
         ))}
       </div>
-      <Table data-testid="aftersale-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t("afterSaleNo")}</TableHead>
-            <TableHead>{t("orderNo")}</TableHead>
-            <TableHead>{t("goods")}</TableHead>
-            <TableHead>{t("kindLabel")}</TableHead>
-            <TableHead>{t("amount")}</TableHead>
-            <TableHead>{t("reason")}</TableHead>
-            <TableHead>{t("statusLabel")}</TableHead>
-            <TableHead>{t("createTime")}</TableHead>
-            <TableHead>{t("actions")}</TableHead>
+      <HeadedTable data-testid="aftersale-table" headers={[t("afterSaleNo"), t("orderNo"), t("goods"), t("kindLabel"), t("amount"), t("reason"), t("statusLabel"), t("createTime"), t("actions")]}>
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid={`aftersale-row-${row.afterSaleNo}`} data-status={row.status}>
+            <TableCell className="font-mono text-xs">{row.afterSaleNo}</TableCell>
+            <TableCell className="font-mono text-xs">{row.orderNo}</TableCell>
+            <TableCell>
+              {row.goodsName} {row.spec} × {row.quantity}
+            </TableCell>
+            <TableCell>{t(`kind.${row.kind}`)}</TableCell>
+            <TableCell>¥{fenToYuan(row.amountFen)}</TableCell>
+            <TableCell className="text-xs">
+              {row.reason}
+              {row.trackingNo && (
+                <div className="text-muted-foreground">
+                  {row.carrier} {row.trackingNo}
+                </div>
+              )}
+            </TableCell>
+            <TableCell>
+              <Badge variant={statusBadge(row.status)}>{t(`status.${row.status}`)}</Badge>
+              {row.rejectReason && <div className="text-muted-foreground text-xs">{row.rejectReason}</div>}
+            </TableCell>
+            <TableCell>{row.createTime}</TableCell>
+            <TableCell className="flex gap-1">
+              {decisionsFor(row.status).map((action) => (
+                <Authorized key={action} perms="order:afterSale:refund">
+                  <Button
+                    size="sm"
+                    variant={action === "reject" ? "outline" : "default"}
+                    data-testid={`aftersale-${action}`}
+                    onClick={() => {
+                      setReason("");
+                      setSellable(true);
+                      setAsking({ row, action });
+                    }}
+                  >
+                    {t(`do.${action}`)}
+                  </Button>
+                </Authorized>
+              ))}
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id} data-testid={`aftersale-row-${row.afterSaleNo}`} data-status={row.status}>
-              <TableCell className="font-mono text-xs">{row.afterSaleNo}</TableCell>
-              <TableCell className="font-mono text-xs">{row.orderNo}</TableCell>
-              <TableCell>
-                {row.goodsName} {row.spec} × {row.quantity}
-              </TableCell>
-              <TableCell>{t(`kind.${row.kind}`)}</TableCell>
-              <TableCell>¥{fenToYuan(row.amountFen)}</TableCell>
-              <TableCell className="text-xs">
-                {row.reason}
-                {row.trackingNo && (
-                  <div className="text-muted-foreground">
-                    {row.carrier} {row.trackingNo}
-                  </div>
-                )}
-              </TableCell>
-              <TableCell>
-                <Badge variant={statusBadge(row.status)}>{t(`status.${row.status}`)}</Badge>
-                {row.rejectReason && <div className="text-muted-foreground text-xs">{row.rejectReason}</div>}
-              </TableCell>
-              <TableCell>{row.createTime}</TableCell>
-              <TableCell className="flex gap-1">
-                {decisionsFor(row.status).map((action) => (
-                  <Authorized key={action} perms="order:afterSale:refund">
-                    <Button
-                      size="sm"
-                      variant={action === "reject" ? "outline" : "default"}
-                      data-testid={`aftersale-${action}`}
-                      onClick={() => {
-                        setReason("");
-                        setSellable(true);
-                        setAsking({ row, action });
-                      }}
-                    >
-                      {t(`do.${action}`)}
-                    </Button>
-                  </Authorized>
-                ))}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </HeadedTable>
 
-      <Dialog open={asking !== null} onOpenChange={(next) => !next && setAsking(null)}>
-        <DialogContent data-testid="aftersale-dialog">
-          <DialogHeader>
-            <DialogTitle>
-              {asking && t(`do.${asking.action}`)} {asking?.row.afterSaleNo}
-            </DialogTitle>
-          </DialogHeader>
-          {asking && (
-            <div className="grid gap-3 text-sm">
-              <div>
-                {asking.row.goodsName} × {asking.row.quantity}，¥{fenToYuan(asking.row.amountFen)}（{t(`kind.${asking.row.kind}`)}）
-              </div>
-              {asking.action === "reject" && (
-                <Input data-testid="aftersale-reason" maxLength={200} placeholder={t("reasonHint")} value={reason} onChange={(e) => setReason(e.target.value)} />
-              )}
-              {asking.action === "receive" && (
-                <label className="flex items-center gap-2">
-                  <input type="checkbox" data-testid="aftersale-sellable" checked={sellable} onChange={(e) => setSellable(e.target.checked)} />
-                  {t("sellable")}
-                </label>
-              )}
-              <Button data-testid="aftersale-confirm" disabled={asking.action === "reject" && !reason.trim()} onClick={() => void send(asking.row, asking.action)}>
-                {t("confirm")}
-              </Button>
+      <TitledDialog open={asking !== null} onClose={() => setAsking(null)} title={<>{asking && t(`do.${asking.action}`)} {asking?.row.afterSaleNo}</>} data-testid="aftersale-dialog">
+        {asking && (
+          <div className="grid gap-3 text-sm">
+            <div>
+              {asking.row.goodsName} × {asking.row.quantity}，¥{fenToYuan(asking.row.amountFen)}（{t(`kind.${asking.row.kind}`)}）
             </div>
-          )}
-        </DialogContent>
-      </Dialog>
+            {asking.action === "reject" && (
+              <Input data-testid="aftersale-reason" maxLength={200} placeholder={t("reasonHint")} value={reason} onChange={(e) => setReason(e.target.value)} />
+            )}
+            {asking.action === "receive" && (
+              <label className="flex items-center gap-2">
+                <input type="checkbox" data-testid="aftersale-sellable" checked={sellable} onChange={(e) => setSellable(e.target.checked)} />
+                {t("sellable")}
+              </label>
+            )}
+            <Button data-testid="aftersale-confirm" disabled={asking.action === "reject" && !reason.trim()} onClick={() => void send(asking.row, asking.action)}>
+              {t("confirm")}
+            </Button>
+          </div>
+        )}
+      </TitledDialog>
     </div>
   );
 }

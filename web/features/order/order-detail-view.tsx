@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable, SectionCard } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { fenToYuan } from "@/lib/money";
 import { lineDiscount, ordered, type OrderDetail, type ShopOrder } from "./order-logic";
 
@@ -37,35 +38,19 @@ export function OrderDetailView({ detail }: { detail: OrderDetail }) {
         <ShopOrderCard key={shop.id} shop={shop} focused={shop.id === detail.focus} />
       ))}
       {detail.pays.length > 0 && (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("pays")}</CardTitle>
-          </CardHeader>
-          <CardContent className="overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("payKind")}</TableHead>
-                  <TableHead>{t("outNo")}</TableHead>
-                  <TableHead>{t("tradeNo")}</TableHead>
-                  <TableHead>{t("amount")}</TableHead>
-                  <TableHead>{t("time")}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {detail.pays.map((p) => (
-                  <TableRow key={p.id} data-testid="order-detail-pay">
-                    <TableCell>{t(`kind.${p.kind}`)}</TableCell>
-                    <TableCell>{p.outNo}</TableCell>
-                    <TableCell>{p.tradeNo}</TableCell>
-                    <TableCell>¥{fenToYuan(p.amountFen)}</TableCell>
-                    <TableCell>{p.createTime}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
+        <SectionCard title={t("pays")} contentClassName="overflow-x-auto">
+          <HeadedTable headers={[t("payKind"), t("outNo"), t("tradeNo"), t("amount"), t("time")]}>
+            {detail.pays.map((p) => (
+              <TableRow key={p.id} data-testid="order-detail-pay">
+                <TableCell>{t(`kind.${p.kind}`)}</TableCell>
+                <TableCell>{p.outNo}</TableCell>
+                <TableCell>{p.tradeNo}</TableCell>
+                <TableCell>¥{fenToYuan(p.amountFen)}</TableCell>
+                <TableCell>{p.createTime}</TableCell>
+              </TableRow>
+            ))}
+          </HeadedTable>
+        </SectionCard>
       )}
     </div>
   );
@@ -98,32 +83,19 @@ function ShopOrderCard({ shop, focused }: { shop: ShopOrder; focused: boolean })
           )}
         </div>
         <div className="overflow-x-auto">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("goodsName")}</TableHead>
-                <TableHead>{t("spec")}</TableHead>
-                <TableHead>{t("price")}</TableHead>
-                <TableHead>{t("quantity")}</TableHead>
-                <TableHead>{t("discount")}</TableHead>
-                <TableHead>{t("paid")}</TableHead>
-                <TableHead>{t("refunded")}</TableHead>
+          <HeadedTable headers={[t("goodsName"), t("spec"), t("price"), t("quantity"), t("discount"), t("paid"), t("refunded")]}>
+            {shop.lines.map((line) => (
+              <TableRow key={line.id} data-testid="order-detail-line">
+                <TableCell>{line.goodsName}</TableCell>
+                <TableCell>{line.spec}</TableCell>
+                <TableCell>¥{fenToYuan(line.priceFen)}</TableCell>
+                <TableCell>{line.quantity}</TableCell>
+                <TableCell>¥{fenToYuan(lineDiscount(line))}</TableCell>
+                <TableCell>¥{fenToYuan(line.payFen)}</TableCell>
+                <TableCell>¥{fenToYuan(line.refundedFen)}</TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {shop.lines.map((line) => (
-                <TableRow key={line.id} data-testid="order-detail-line">
-                  <TableCell>{line.goodsName}</TableCell>
-                  <TableCell>{line.spec}</TableCell>
-                  <TableCell>¥{fenToYuan(line.priceFen)}</TableCell>
-                  <TableCell>{line.quantity}</TableCell>
-                  <TableCell>¥{fenToYuan(lineDiscount(line))}</TableCell>
-                  <TableCell>¥{fenToYuan(line.payFen)}</TableCell>
-                  <TableCell>¥{fenToYuan(line.refundedFen)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </HeadedTable>
         </div>
         <div>
           <div className="mb-1 font-medium">{t("log")}</div>

@@ -5,7 +5,8 @@ import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import type { components } from "@/lib/api/bff-types";
 import { answer, bff } from "@/lib/api/core";
 import { RequestError } from "@/lib/request";
@@ -89,67 +90,47 @@ export function RegionTree({ provinces }: { provinces: Region[] }) {
       {matches !== null ? (
         <>
           <p className="text-muted-foreground text-sm">{matches.length ? t("matches", { count: matches.length }) : t("noMatch")}</p>
-          <Table data-testid="region-matches">
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("name")}</TableHead>
-                <TableHead>{t("code")}</TableHead>
-                <TableHead>{t("level")}</TableHead>
-                <TableHead>{t("path")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {matches.map((r) => (
-                <TableRow key={r.code} data-testid={`region-match-${r.code}`}>
-                  <TableCell>{r.name}</TableCell>
-                  <TableCell className="font-mono">{r.code}</TableCell>
-                  <TableCell>{levelName(r.level)}</TableCell>
-                  <TableCell>{r.path}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </>
-      ) : (
-        <Table data-testid="region-tree">
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("name")}</TableHead>
-              <TableHead>{t("code")}</TableHead>
-              <TableHead>{t("level")}</TableHead>
-              <TableHead className="hidden sm:table-cell">{t("centre")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map(({ node, depth, expanded: open }) => (
-              <TableRow key={node.code} data-testid={`region-row-${node.code}`}>
-                <TableCell>
-                  <div className="flex items-center gap-1" style={{ paddingLeft: `${depth * 1.25}rem` }}>
-                    {node.hasChildren ? (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-6"
-                        aria-expanded={open}
-                        aria-label={t(open ? "collapse" : "expand", { name: node.name })}
-                        data-testid={`region-toggle-${node.code}`}
-                        onClick={() => void toggle(node)}
-                      >
-                        {loading === node.code ? <LoaderIcon className="animate-spin" /> : open ? <ChevronDownIcon /> : <ChevronRightIcon />}
-                      </Button>
-                    ) : (
-                      <span className="inline-block size-6" />
-                    )}
-                    <span>{node.name}</span>
-                  </div>
-                </TableCell>
-                <TableCell className="font-mono">{node.code}</TableCell>
-                <TableCell>{levelName(node.level)}</TableCell>
-                <TableCell className="text-muted-foreground hidden sm:table-cell">{centre(node)}</TableCell>
+          <HeadedTable data-testid="region-matches" headers={[t("name"), t("code"), t("level"), t("path")]}>
+            {matches.map((r) => (
+              <TableRow key={r.code} data-testid={`region-match-${r.code}`}>
+                <TableCell>{r.name}</TableCell>
+                <TableCell className="font-mono">{r.code}</TableCell>
+                <TableCell>{levelName(r.level)}</TableCell>
+                <TableCell>{r.path}</TableCell>
               </TableRow>
             ))}
-          </TableBody>
-        </Table>
+          </HeadedTable>
+        </>
+      ) : (
+        <HeadedTable data-testid="region-tree" headers={[t("name"), t("code"), t("level"), { label: t("centre"), className: "hidden sm:table-cell" }]}>
+          {rows.map(({ node, depth, expanded: open }) => (
+            <TableRow key={node.code} data-testid={`region-row-${node.code}`}>
+              <TableCell>
+                <div className="flex items-center gap-1" style={{ paddingLeft: `${depth * 1.25}rem` }}>
+                  {node.hasChildren ? (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-6"
+                      aria-expanded={open}
+                      aria-label={t(open ? "collapse" : "expand", { name: node.name })}
+                      data-testid={`region-toggle-${node.code}`}
+                      onClick={() => void toggle(node)}
+                    >
+                      {loading === node.code ? <LoaderIcon className="animate-spin" /> : open ? <ChevronDownIcon /> : <ChevronRightIcon />}
+                    </Button>
+                  ) : (
+                    <span className="inline-block size-6" />
+                  )}
+                  <span>{node.name}</span>
+                </div>
+              </TableCell>
+              <TableCell className="font-mono">{node.code}</TableCell>
+              <TableCell>{levelName(node.level)}</TableCell>
+              <TableCell className="text-muted-foreground hidden sm:table-cell">{centre(node)}</TableCell>
+            </TableRow>
+          ))}
+        </HeadedTable>
       )}
     </div>
   );

@@ -8,7 +8,8 @@ import { Authorized } from "@/components/authorized";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import type { components } from "@/lib/api/bff-types";
 import { answer, core } from "@/lib/api/core";
 import { fenToYuan } from "@/lib/money";
@@ -66,62 +67,42 @@ export function AdGoods({ categoryId, data }: { categoryId: number; data: compon
           </Button>
         </Authorized>
       </div>
-      <Table aria-label={t("title")}>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t("goodsId")}</TableHead>
-            <TableHead>{t("name")}</TableHead>
-            <TableHead>{t("price")}</TableHead>
-            <TableHead>{t("stock")}</TableHead>
-            <TableHead>{t("sort")}</TableHead>
-            <TableHead>{t("status")}</TableHead>
-            <TableHead>{t("actions")}</TableHead>
+      <HeadedTable aria-label={t("title")} headers={[t("goodsId"), t("name"), t("price"), t("stock"), t("sort"), t("status"), t("actions")]} empty={rows.length === 0 && t("empty")}>
+        {rows.map((entry) => (
+          <TableRow key={entry.id}>
+            <TableCell>{entry.goodsId}</TableCell>
+            <TableCell>{entry.goodsName}</TableCell>
+            <TableCell>{fenToYuan(entry.priceFen)}</TableCell>
+            <TableCell>{entry.stock}</TableCell>
+            <TableCell>
+              <Input
+                aria-label={t("sort")}
+                className="w-20"
+                type="number"
+                min={0}
+                max={9999}
+                value={sorts[entry.id] ?? String(entry.sort)}
+                onChange={(e) => setSorts({ ...sorts, [entry.id]: e.target.value })}
+              />
+            </TableCell>
+            <TableCell>
+              <Badge variant={entry.status === "1" ? "success" : "outline"}>{entry.status === "1" ? t("shown") : t("hidden")}</Badge>
+            </TableCell>
+            <TableCell className="flex gap-2">
+              <Authorized perms={[`${PERM}:goods`]}>
+                <Button size="sm" variant="outline" disabled={sorts[entry.id] === undefined} onClick={() => saveSort(entry)}>
+                  {t("saveSort")}
+                </Button>
+              </Authorized>
+              <Authorized perms={[`${PERM}:status`]}>
+                <Button size="sm" variant="outline" onClick={() => void run(core.GET("/admin/shopAd_category/change_status", { params: { query: { id: entry.id, target: "goods" } } }))}>
+                  {entry.status === "1" ? t("hide") : t("show")}
+                </Button>
+              </Authorized>
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={7} className="text-center text-muted-foreground">
-                {t("empty")}
-              </TableCell>
-            </TableRow>
-          )}
-          {rows.map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell>{entry.goodsId}</TableCell>
-              <TableCell>{entry.goodsName}</TableCell>
-              <TableCell>{fenToYuan(entry.priceFen)}</TableCell>
-              <TableCell>{entry.stock}</TableCell>
-              <TableCell>
-                <Input
-                  aria-label={t("sort")}
-                  className="w-20"
-                  type="number"
-                  min={0}
-                  max={9999}
-                  value={sorts[entry.id] ?? String(entry.sort)}
-                  onChange={(e) => setSorts({ ...sorts, [entry.id]: e.target.value })}
-                />
-              </TableCell>
-              <TableCell>
-                <Badge variant={entry.status === "1" ? "success" : "outline"}>{entry.status === "1" ? t("shown") : t("hidden")}</Badge>
-              </TableCell>
-              <TableCell className="flex gap-2">
-                <Authorized perms={[`${PERM}:goods`]}>
-                  <Button size="sm" variant="outline" disabled={sorts[entry.id] === undefined} onClick={() => saveSort(entry)}>
-                    {t("saveSort")}
-                  </Button>
-                </Authorized>
-                <Authorized perms={[`${PERM}:status`]}>
-                  <Button size="sm" variant="outline" onClick={() => void run(core.GET("/admin/shopAd_category/change_status", { params: { query: { id: entry.id, target: "goods" } } }))}>
-                    {entry.status === "1" ? t("hide") : t("show")}
-                  </Button>
-                </Authorized>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </HeadedTable>
     </div>
   );
 }

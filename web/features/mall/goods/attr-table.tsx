@@ -9,7 +9,8 @@ import { useConfirm } from "@/components/confirm-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import type { components } from "@/lib/api/bff-types";
 import { answer, core } from "@/lib/api/core";
 import { RequestError } from "@/lib/request";
@@ -56,57 +57,47 @@ export function AttrTable({ data }: { data: components["schemas"]["AttrScreen"] 
           </Button>
         </div>
       </Authorized>
-      <Table data-testid="attr-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t("attrName")}</TableHead>
-            <TableHead>{t("shop")}</TableHead>
-            <TableHead>{t("values")}</TableHead>
-            <TableHead>{t("operations")}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((attr) => (
-            <TableRow key={attr.id} data-testid={`attr-row-${attr.name}`}>
-              <TableCell className="font-medium">{attr.name}</TableCell>
-              <TableCell>{attr.shopName}</TableCell>
-              <TableCell>
-                <div className="flex flex-wrap items-center gap-1">
-                  {attr.values.map((v) => (
-                    <Badge key={v.id} variant="outline" className="gap-1">
-                      {v.value}
-                      {attr.editable && (
-                        <Authorized perms={["mall:attr:remove"]}>
-                          <button type="button" aria-label={t("remove")} className="text-muted-foreground hover:text-destructive" onClick={() => remove(removeValue, v.id, v.value)}>
-                            ×
-                          </button>
-                        </Authorized>
-                      )}
-                    </Badge>
-                  ))}
-                  {attr.editable && (
-                    <Authorized perms={["mall:attr:edit"]}>
-                      <Input className="h-7 w-24" data-testid={`value-new-${attr.name}`} placeholder={t("newValue")} maxLength={32} value={newValue[attr.id] ?? ""} onChange={(e) => setNewValue({ ...newValue, [attr.id]: e.target.value })} onKeyDown={(e) => {
-                          const value = (newValue[attr.id] ?? "").trim();
-                          if (e.key === "Enter" && value) void addValue(attr.id, value, attr.values.length).then((ok) => ok && setNewValue({ ...newValue, [attr.id]: "" }));
-                        }} />
-                    </Authorized>
-                  )}
-                </div>
-              </TableCell>
-              <TableCell>
+      <HeadedTable data-testid="attr-table" headers={[t("attrName"), t("shop"), t("values"), t("operations")]}>
+        {rows.map((attr) => (
+          <TableRow key={attr.id} data-testid={`attr-row-${attr.name}`}>
+            <TableCell className="font-medium">{attr.name}</TableCell>
+            <TableCell>{attr.shopName}</TableCell>
+            <TableCell>
+              <div className="flex flex-wrap items-center gap-1">
+                {attr.values.map((v) => (
+                  <Badge key={v.id} variant="outline" className="gap-1">
+                    {v.value}
+                    {attr.editable && (
+                      <Authorized perms={["mall:attr:remove"]}>
+                        <button type="button" aria-label={t("remove")} className="text-muted-foreground hover:text-destructive" onClick={() => remove(removeValue, v.id, v.value)}>
+                          ×
+                        </button>
+                      </Authorized>
+                    )}
+                  </Badge>
+                ))}
                 {attr.editable && (
-                  <Authorized perms={["mall:attr:remove"]}>
-                    <Button size="sm" variant="link" className="text-destructive" onClick={() => remove(removeAttr, attr.id, attr.name)}>
-                      {t("remove")}
-                    </Button>
+                  <Authorized perms={["mall:attr:edit"]}>
+                    <Input className="h-7 w-24" data-testid={`value-new-${attr.name}`} placeholder={t("newValue")} maxLength={32} value={newValue[attr.id] ?? ""} onChange={(e) => setNewValue({ ...newValue, [attr.id]: e.target.value })} onKeyDown={(e) => {
+                        const value = (newValue[attr.id] ?? "").trim();
+                        if (e.key === "Enter" && value) void addValue(attr.id, value, attr.values.length).then((ok) => ok && setNewValue({ ...newValue, [attr.id]: "" }));
+                      }} />
                   </Authorized>
                 )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+              </div>
+            </TableCell>
+            <TableCell>
+              {attr.editable && (
+                <Authorized perms={["mall:attr:remove"]}>
+                  <Button size="sm" variant="link" className="text-destructive" onClick={() => remove(removeAttr, attr.id, attr.name)}>
+                    {t("remove")}
+                  </Button>
+                </Authorized>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </HeadedTable>
     </div>
   );
 }

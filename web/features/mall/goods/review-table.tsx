@@ -5,9 +5,10 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { Textarea } from "@/components/ui/textarea";
 import { StoredImage } from "@/components/upload/image-upload";
 import type { components } from "@/lib/api/bff-types";
@@ -92,98 +93,69 @@ export function ReviewTable({ initial }: { initial: Row[] }) {
         ))}
         <Input className="w-48" placeholder={t("name")} value={name} onChange={(e) => reload({ name: e.target.value })} />
       </div>
-      <Table data-testid="review-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t("pics")}</TableHead>
-            <TableHead>{t("name")}</TableHead>
-            <TableHead>{t("shop")}</TableHead>
-            <TableHead>{t("category")}</TableHead>
-            <TableHead>{t("price")}</TableHead>
-            <TableHead>{t("stock")}</TableHead>
-            <TableHead>{t("reviewLabel")}</TableHead>
-            <TableHead>{t("operations")}</TableHead>
+      <HeadedTable data-testid="review-table" headers={[t("pics"), t("name"), t("shop"), t("category"), t("price"), t("stock"), t("reviewLabel"), t("operations")]}>
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid={`review-row-${row.name}`}>
+            <TableCell>
+              <StoredImage path={row.pics.split(",")[0] ?? ""} alt={row.name} className="size-10 rounded object-cover" />
+            </TableCell>
+            <TableCell>{row.name}</TableCell>
+            <TableCell>{row.shopName}</TableCell>
+            <TableCell>{row.categoryName}</TableCell>
+            <TableCell>¥{fenToYuan(row.priceFen)}</TableCell>
+            <TableCell>{row.stock}</TableCell>
+            <TableCell>
+              {t(`review.${row.review}`)}
+              {row.reviewReason && <div className="text-xs text-muted-foreground">{row.reviewReason}</div>}
+            </TableCell>
+            <TableCell>
+              <Button size="sm" variant="link" data-testid="review-open" onClick={() => void show(row.id)}>
+                {row.review === "pending" ? t("audit") : t("view")}
+              </Button>
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id} data-testid={`review-row-${row.name}`}>
-              <TableCell>
-                <StoredImage path={row.pics.split(",")[0] ?? ""} alt={row.name} className="size-10 rounded object-cover" />
-              </TableCell>
-              <TableCell>{row.name}</TableCell>
-              <TableCell>{row.shopName}</TableCell>
-              <TableCell>{row.categoryName}</TableCell>
-              <TableCell>¥{fenToYuan(row.priceFen)}</TableCell>
-              <TableCell>{row.stock}</TableCell>
-              <TableCell>
-                {t(`review.${row.review}`)}
-                {row.reviewReason && <div className="text-xs text-muted-foreground">{row.reviewReason}</div>}
-              </TableCell>
-              <TableCell>
-                <Button size="sm" variant="link" data-testid="review-open" onClick={() => void show(row.id)}>
-                  {row.review === "pending" ? t("audit") : t("view")}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <Dialog open={open !== null} onOpenChange={(v) => !v && setOpen(null)}>
-        <DialogContent className="max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>{open?.goods.name}</DialogTitle>
-          </DialogHeader>
-          {open && (
-            <div className="space-y-3" data-testid="settle-page">
-              <p className="text-sm text-muted-foreground">
-                {open.goods.shopName} · {open.goods.categoryName} · {open.goods.subtitle}
-              </p>
-              <div className="flex gap-2">
-                {open.goods.pics
-                  .split(",")
-                  .filter(Boolean)
-                  .map((p) => (
-                    <StoredImage key={p} path={p} alt={open.goods.name} className="size-16 rounded object-cover" />
-                  ))}
-              </div>
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>{t("spec")}</TableHead>
-                    <TableHead>{t("price")}</TableHead>
-                    <TableHead>{t("stock")}</TableHead>
-                    <TableHead>{t("code")}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {open.skus.map((s) => (
-                    <TableRow key={s.id} data-testid="settle-sku">
-                      <TableCell>{s.spec || t("single")}</TableCell>
-                      <TableCell>¥{fenToYuan(s.priceFen)}</TableCell>
-                      <TableCell>{s.stock}</TableCell>
-                      <TableCell>{s.code}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-              {open.goods.review === "pending" && (
-                <Authorized perms={["mall:review:audit"]}>
-                  <Textarea data-testid="review-reason" placeholder={t("rejectReason")} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-                  <div className="flex gap-2">
-                    <Button data-testid="review-approve" onClick={() => void decide("approved")}>
-                      {t("approve")}
-                    </Button>
-                    <Button variant="destructive" data-testid="review-reject" onClick={() => void decide("rejected")}>
-                      {t("reject")}
-                    </Button>
-                  </div>
-                </Authorized>
-              )}
+        ))}
+      </HeadedTable>
+      <TitledDialog open={open !== null} onClose={() => setOpen(null)} title={open?.goods.name} className="max-w-3xl">
+        {open && (
+          <div className="space-y-3" data-testid="settle-page">
+            <p className="text-sm text-muted-foreground">
+              {open.goods.shopName} · {open.goods.categoryName} · {open.goods.subtitle}
+            </p>
+            <div className="flex gap-2">
+              {open.goods.pics
+                .split(",")
+                .filter(Boolean)
+                .map((p) => (
+                  <StoredImage key={p} path={p} alt={open.goods.name} className="size-16 rounded object-cover" />
+                ))}
             </div>
-          )}
-        </DialogContent>
-      </Dialog>
+            <HeadedTable headers={[t("spec"), t("price"), t("stock"), t("code")]}>
+              {open.skus.map((s) => (
+                <TableRow key={s.id} data-testid="settle-sku">
+                  <TableCell>{s.spec || t("single")}</TableCell>
+                  <TableCell>¥{fenToYuan(s.priceFen)}</TableCell>
+                  <TableCell>{s.stock}</TableCell>
+                  <TableCell>{s.code}</TableCell>
+                </TableRow>
+              ))}
+            </HeadedTable>
+            {open.goods.review === "pending" && (
+              <Authorized perms={["mall:review:audit"]}>
+                <Textarea data-testid="review-reason" placeholder={t("rejectReason")} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+                <div className="flex gap-2">
+                  <Button data-testid="review-approve" onClick={() => void decide("approved")}>
+                    {t("approve")}
+                  </Button>
+                  <Button variant="destructive" data-testid="review-reject" onClick={() => void decide("rejected")}>
+                    {t("reject")}
+                  </Button>
+                </div>
+              </Authorized>
+            )}
+          </div>
+        )}
+      </TitledDialog>
     </div>
   );
 }

@@ -8,12 +8,13 @@ import { useConfirm } from "@/components/confirm-provider";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HeadedTable } from "@/components/headed-table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { Textarea } from "@/components/ui/textarea";
 import { answer, bff, core, done } from "@/lib/api/core";
 import { RequestError } from "@/lib/request";
 import { cn } from "@/lib/utils";
-import type { CacheNameRow, CacheValue } from "../types";
+import type { CacheNameRow, CacheValue } from "@/lib/api/types";
 
 /** The data of a read, or null when refused (the request layer told the user). */
 async function dataOrNull<T>(pending: Promise<{ data: T }>): Promise<T | null> {
@@ -82,37 +83,27 @@ export function CacheList({ initialNames }: { initialNames: CacheNameRow[] }) {
           </IconAction>
         }
       >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-12">{t("index")}</TableHead>
-              <TableHead>{t("cacheName")}</TableHead>
-              <TableHead>{t("remark")}</TableHead>
-              <TableHead className="w-14">{t("operations")}</TableHead>
+        <HeadedTable headers={[{ label: t("index"), className: "w-12" }, t("cacheName"), t("remark"), { label: t("operations"), className: "w-14" }]}>
+          {names.map((row, index) => (
+            <TableRow
+              key={row.cacheName}
+              data-testid="cache-name"
+              data-name={row.cacheName}
+              data-state={row.cacheName === name ? "selected" : undefined}
+              className="cursor-pointer"
+              onClick={() => loadKeys(row.cacheName)}
+            >
+              <TableCell>{index + 1}</TableCell>
+              <TableCell className="font-mono text-xs">{row.cacheName}</TableCell>
+              <TableCell>{row.remark}</TableCell>
+              <TableCell>
+                <IconAction label={t("clearName")} testId="cache-name-clear" onClick={() => clearName(row.cacheName)}>
+                  <Trash2Icon />
+                </IconAction>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {names.map((row, index) => (
-              <TableRow
-                key={row.cacheName}
-                data-testid="cache-name"
-                data-name={row.cacheName}
-                data-state={row.cacheName === name ? "selected" : undefined}
-                className="cursor-pointer"
-                onClick={() => loadKeys(row.cacheName)}
-              >
-                <TableCell>{index + 1}</TableCell>
-                <TableCell className="font-mono text-xs">{row.cacheName}</TableCell>
-                <TableCell>{row.remark}</TableCell>
-                <TableCell>
-                  <IconAction label={t("clearName")} testId="cache-name-clear" onClick={() => clearName(row.cacheName)}>
-                    <Trash2Icon />
-                  </IconAction>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
       </Panel>
 
       <Panel
@@ -124,43 +115,34 @@ export function CacheList({ initialNames }: { initialNames: CacheNameRow[] }) {
           </IconAction>
         }
       >
-        <Table>
-          <TableHeader>
+        <HeadedTable headers={[{ label: t("index"), className: "w-12" }, t("cacheKey"), { label: t("operations"), className: "w-14" }]}>
+          {keys.length === 0 ? (
             <TableRow>
-              <TableHead className="w-12">{t("index")}</TableHead>
-              <TableHead>{t("cacheKey")}</TableHead>
-              <TableHead className="w-14">{t("operations")}</TableHead>
+              <TableCell colSpan={3} data-testid="cache-keys-empty" className="h-16 text-center text-muted-foreground">
+                {name ? t("noKeys") : t("pickName")}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {keys.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={3} data-testid="cache-keys-empty" className="h-16 text-center text-muted-foreground">
-                  {name ? t("noKeys") : t("pickName")}
+          ) : (
+            keys.map((key, index) => (
+              <TableRow
+                key={key}
+                data-testid="cache-key"
+                data-key={key}
+                data-state={key === value?.cacheKey ? "selected" : undefined}
+                className="cursor-pointer"
+                onClick={() => loadValue(key)}
+              >
+                <TableCell>{index + 1}</TableCell>
+                <TableCell className="font-mono text-xs break-all">{key}</TableCell>
+                <TableCell>
+                  <IconAction label={t("clearKey")} testId="cache-key-clear" onClick={() => clearKey(key)}>
+                    <Trash2Icon />
+                  </IconAction>
                 </TableCell>
               </TableRow>
-            ) : (
-              keys.map((key, index) => (
-                <TableRow
-                  key={key}
-                  data-testid="cache-key"
-                  data-key={key}
-                  data-state={key === value?.cacheKey ? "selected" : undefined}
-                  className="cursor-pointer"
-                  onClick={() => loadValue(key)}
-                >
-                  <TableCell>{index + 1}</TableCell>
-                  <TableCell className="font-mono text-xs break-all">{key}</TableCell>
-                  <TableCell>
-                    <IconAction label={t("clearKey")} testId="cache-key-clear" onClick={() => clearKey(key)}>
-                      <Trash2Icon />
-                    </IconAction>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
+            ))
+          )}
+        </HeadedTable>
       </Panel>
 
       <Panel

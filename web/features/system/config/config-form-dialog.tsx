@@ -2,11 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
+
 import { z } from "zod";
 import { RadioField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import { useRecordForm } from "@/components/form/use-record-form";
+import { type RecordDialogProps, useRecordDialog } from "@/components/form/use-record-form";
 import { answer, core, done } from "@/lib/api/core";
 import type { Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
@@ -23,15 +23,13 @@ const schema = (t: T) =>
   });
 type ConfigForm = z.infer<ReturnType<typeof schema>>;
 
-export function ConfigFormDialog({ configId, open, onClose, dicts, onSaved }: { configId: number | null; open: boolean; onClose: () => void; dicts: Dicts; onSaved: () => void }) {
+export function ConfigFormDialog({ configId, dicts, ...props }: RecordDialogProps & { configId: number | null; dicts: Dicts }) {
   const t = useTranslations("config");
   const tl = useTranslations("list");
-  const form = useForm<ConfigForm>({ resolver: zodResolver(schema(t)) });
-  const save = useRecordForm(form, {
-    open,
+  const { control, dialog } = useRecordDialog<ConfigForm>(zodResolver(schema(t)), {
+    ...props,
     id: configId,
-    onClose,
-    onSaved,
+    titles: [t("addTitle"), t("editTitle")],
     blank: () => ({ configName: "", configKey: "", configValue: "", configType: "Y", remark: "" }),
     read: async (configId) => {
       const { data } = await answer(core.GET("/system/config/{configId}", { params: { path: { configId } } }));
@@ -39,9 +37,8 @@ export function ConfigFormDialog({ configId, open, onClose, dicts, onSaved }: { 
     },
     write: (body, creating) => done(creating ? core.POST("/system/config", { body }) : core.PUT("/system/config", { body })),
   });
-  const control = form.control;
   return (
-    <FormDialog open={open} onOpenChange={(v) => !v && onClose()} title={configId === null ? t("addTitle") : t("editTitle")} testId="config-form" onSubmit={save} submitting={form.formState.isSubmitting}>
+    <FormDialog {...dialog} testId="config-form">
       <TextField control={control} name="configName" label={t("configName")} required maxLength={100} />
       <TextField control={control} name="configKey" label={t("configKey")} required maxLength={100} />
       <TextareaField control={control} name="configValue" label={t("configValue")} required />

@@ -2,11 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
+
 import { z } from "zod";
 import { RadioField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import { useRecordForm } from "@/components/form/use-record-form";
+import { type RecordDialogProps, useRecordDialog } from "@/components/form/use-record-form";
 import { answer, core, done } from "@/lib/api/core";
 import type { Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
@@ -22,15 +22,13 @@ const schema = (t: T) =>
   });
 type TypeForm = z.infer<ReturnType<typeof schema>>;
 
-export function DictTypeFormDialog({ dictId, open, onClose, dicts, onSaved }: { dictId: number | null; open: boolean; onClose: () => void; dicts: Dicts; onSaved: () => void }) {
+export function DictTypeFormDialog({ dictId, dicts, ...props }: RecordDialogProps & { dictId: number | null; dicts: Dicts }) {
   const t = useTranslations("dict");
   const tl = useTranslations("list");
-  const form = useForm<TypeForm>({ resolver: zodResolver(schema(t)) });
-  const save = useRecordForm(form, {
-    open,
+  const { control, dialog } = useRecordDialog<TypeForm>(zodResolver(schema(t)), {
+    ...props,
     id: dictId,
-    onClose,
-    onSaved,
+    titles: [t("addTypeTitle"), t("editTypeTitle")],
     blank: () => ({ dictName: "", dictType: "", status: "0", remark: "" }),
     read: async (dictId) => {
       const { data } = await answer(core.GET("/system/dict/type/{dictId}", { params: { path: { dictId } } }));
@@ -38,9 +36,8 @@ export function DictTypeFormDialog({ dictId, open, onClose, dicts, onSaved }: { 
     },
     write: (body, creating) => done(creating ? core.POST("/system/dict/type", { body }) : core.PUT("/system/dict/type", { body })),
   });
-  const control = form.control;
   return (
-    <FormDialog open={open} onOpenChange={(value) => !value && onClose()} title={dictId === null ? t("addTypeTitle") : t("editTypeTitle")} testId="dict-type-form" onSubmit={save} submitting={form.formState.isSubmitting}>
+    <FormDialog {...dialog} testId="dict-type-form">
       <TextField control={control} name="dictName" label={t("dictName")} required maxLength={100} />
       <TextField control={control} name="dictType" label={t("dictType")} required maxLength={100} />
       <RadioField control={control} name="status" label={tl("status")} options={dictOptions(dicts.sys_normal_disable)} />

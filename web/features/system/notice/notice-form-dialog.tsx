@@ -2,12 +2,12 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useController, useForm } from "react-hook-form";
+import { useController } from "react-hook-form";
 import { z } from "zod";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { FormItem, RadioField, SelectField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import { useRecordForm } from "@/components/form/use-record-form";
+import { type RecordDialogProps, useRecordDialog } from "@/components/form/use-record-form";
 import { answer, core, done } from "@/lib/api/core";
 import type { Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
@@ -24,16 +24,14 @@ const schema = (t: T) =>
 type NoticeForm = z.infer<ReturnType<typeof schema>>;
 
 /** 添加公告 / 修改公告, the content in the rich-text editor (images uploaded and inserted by address). */
-export function NoticeFormDialog({ noticeId, open, onClose, dicts, onSaved }: { noticeId: number | null; open: boolean; onClose: () => void; dicts: Dicts; onSaved: () => void }) {
+export function NoticeFormDialog({ noticeId, dicts, ...props }: RecordDialogProps & { noticeId: number | null; dicts: Dicts }) {
   const t = useTranslations("notice");
   const tl = useTranslations("list");
-  const form = useForm<NoticeForm>({ resolver: zodResolver(schema(t)), defaultValues: { noticeTitle: "", noticeType: "", status: "0", noticeContent: "" } });
-  const content = useController({ control: form.control, name: "noticeContent" });
-  const save = useRecordForm(form, {
-    open,
+  const { control, dialog } = useRecordDialog<NoticeForm>(zodResolver(schema(t)), {
+    ...props,
     id: noticeId,
-    onClose,
-    onSaved,
+    titles: [t("addTitle"), t("editTitle")],
+    defaultValues: { noticeTitle: "", noticeType: "", status: "0", noticeContent: "" },
     blank: () => ({ noticeTitle: "", noticeType: "", status: "0", noticeContent: "" }),
     read: async (noticeId) => {
       const { data } = await answer(core.GET("/system/notice/{noticeId}", { params: { path: { noticeId } } }));
@@ -41,9 +39,9 @@ export function NoticeFormDialog({ noticeId, open, onClose, dicts, onSaved }: { 
     },
     write: (body, creating) => done(creating ? core.POST("/system/notice", { body }) : core.PUT("/system/notice", { body })),
   });
-  const control = form.control;
+  const content = useController({ control, name: "noticeContent" });
   return (
-    <FormDialog open={open} onOpenChange={(v) => !v && onClose()} title={noticeId === null ? t("addTitle") : t("editTitle")} testId="notice-form" className="sm:max-w-4xl" onSubmit={save} submitting={form.formState.isSubmitting}>
+    <FormDialog {...dialog} testId="notice-form" className="sm:max-w-4xl">
       <TextField control={control} name="noticeTitle" label={t("noticeTitle")} required maxLength={50} />
       <SelectField control={control} name="noticeType" label={t("noticeType")} required options={dictOptions(dicts.sys_notice_type)} />
       <RadioField control={control} name="status" label={tl("status")} options={dictOptions(dicts.sys_notice_status)} full />

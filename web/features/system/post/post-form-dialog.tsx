@@ -2,11 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
+
 import { z } from "zod";
 import { NumberField, RadioField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
-import { useRecordForm } from "@/components/form/use-record-form";
+import { type RecordDialogProps, useRecordDialog } from "@/components/form/use-record-form";
 import { answer, core, done } from "@/lib/api/core";
 import type { Dicts } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
@@ -24,15 +24,13 @@ const postSchema = (t: T) =>
 type PostForm = z.infer<ReturnType<typeof postSchema>>;
 
 /** 添加岗位 / 修改岗位; postId null creates. */
-export function PostFormDialog({ postId, open, onClose, dicts, onSaved }: { postId: number | null; open: boolean; onClose: () => void; dicts: Dicts; onSaved: () => void }) {
+export function PostFormDialog({ postId, dicts, ...props }: RecordDialogProps & { postId: number | null; dicts: Dicts }) {
   const t = useTranslations("post");
   const tl = useTranslations("list");
-  const form = useForm<PostForm>({ resolver: zodResolver(postSchema(t)) });
-  const save = useRecordForm(form, {
-    open,
+  const { control, dialog } = useRecordDialog<PostForm>(zodResolver(postSchema(t)), {
+    ...props,
     id: postId,
-    onClose,
-    onSaved,
+    titles: [t("addTitle"), t("editTitle")],
     blank: () => ({ postName: "", postCode: "", postSort: 0, status: "0", remark: "" }),
     read: async (postId) => {
       const { data } = await answer(core.GET("/system/post/{postId}", { params: { path: { postId } } }));
@@ -40,9 +38,8 @@ export function PostFormDialog({ postId, open, onClose, dicts, onSaved }: { post
     },
     write: (body, creating) => done(creating ? core.POST("/system/post", { body }) : core.PUT("/system/post", { body })),
   });
-  const control = form.control;
   return (
-    <FormDialog open={open} onOpenChange={(value) => !value && onClose()} title={postId === null ? t("addTitle") : t("editTitle")} testId="post-form" onSubmit={save} submitting={form.formState.isSubmitting}>
+    <FormDialog {...dialog} testId="post-form">
       <TextField control={control} name="postName" label={t("postName")} required maxLength={50} />
       <TextField control={control} name="postCode" label={t("postCode")} required maxLength={64} />
       <NumberField control={control} name="postSort" label={t("postSort")} required min={0} />

@@ -4,9 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { FormItem, NumberField, RadioField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
+import { useRecordSubmit } from "@/components/form/use-record-form";
 import { CheckTree } from "@/components/tree/check-tree";
 import { answer, core, done } from "@/lib/api/core";
 import type { Dicts, RoleRow, TreeSelectNode } from "@/lib/api/types";
@@ -76,33 +76,18 @@ export function RoleFormDialog({
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded again only when the dialog opens on another record
   }, [open, roleId]);
 
-  const save = form.handleSubmit(async (values) => {
-    const body = {
-      ...values,
-      menuCheckStrictly: linked,
-      deptCheckStrictly: role?.deptCheckStrictly ?? true,
-      dataScope: role?.dataScope,
-      menuIds: keysToSave(menus, checked, linked),
-    };
-    if (await done(creating ? core.POST("/system/role", { body }) : core.PUT("/system/role", { body }))) {
-      toast.success(creating ? tl("added") : tl("updated"));
-      onOpenChange(false);
-      onSaved();
-    }
-  });
+  const write = (values: RoleForm) => {
+    const body = { ...values, menuCheckStrictly: linked, deptCheckStrictly: role?.deptCheckStrictly ?? true, dataScope: role?.dataScope, menuIds: keysToSave(menus, checked, linked) };
+    return done(creating ? core.POST("/system/role", { body }) : core.PUT("/system/role", { body }));
+  };
+  const save = useRecordSubmit(form, { creating, write, onClose: () => onOpenChange(false), onSaved });
 
   const control = form.control;
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={creating ? t("addTitle") : t("editTitle")}
-      testId="role-form"
-      onSubmit={save}
-      submitting={form.formState.isSubmitting}
-    >
+    <FormDialog open={open} onOpenChange={onOpenChange} title={creating ? t("addTitle") : t("editTitle")} testId="role-form" onSubmit={save} submitting={form.formState.isSubmitting}>
       <TextField control={control} name="roleName" label={t("roleName")} required maxLength={30} />
       <TextField control={control} name="roleKey" label={t("roleKey")} required maxLength={100} />
       <NumberField control={control} name="roleSort" label={t("roleSort")} required min={0} />

@@ -4,9 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { CheckboxGroupField, RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
+import { useRecordSubmit } from "@/components/form/use-record-form";
 import { TreeSelectField } from "@/components/form/tree-select-field";
 import { answer, bff, core, done } from "@/lib/api/core";
 import type { Dicts, PostRow, RoleRow, TreeSelectNode } from "@/lib/api/types";
@@ -88,28 +88,19 @@ export function UserFormDialog({
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded again only when the dialog opens on another record
   }, [open, userId]);
 
-  const save = form.handleSubmit(async (values) => {
+  const write = (values: UserForm) => {
     const filled = { ...values, sex: values.sex || undefined };
     const body = creating ? filled : { ...filled, userName: undefined, password: undefined };
-    if (await done(creating ? core.POST("/system/user", { body }) : core.PUT("/system/user", { body }))) {
-      toast.success(creating ? tl("added") : tl("updated"));
-      onOpenChange(false);
-      onSaved();
-    }
-  });
+    return done(creating ? core.POST("/system/user", { body }) : core.PUT("/system/user", { body }));
+  };
+  const save = useRecordSubmit(form, { creating, write, onClose: () => onOpenChange(false), onSaved });
 
   const control = form.control;
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={creating ? t("addTitle") : t("editTitle")}
-      testId="user-form"
-      onSubmit={save}
-      submitting={form.formState.isSubmitting}
-    >
+    <FormDialog open={open} onOpenChange={onOpenChange} title={creating ? t("addTitle") : t("editTitle")} testId="user-form" onSubmit={save} submitting={form.formState.isSubmitting}>
       <TextField control={control} name="nickName" label={t("nickName")} required maxLength={30} />
       <TreeSelectField control={control} name="deptId" label={t("dept")} nodes={deptTree} placeholder={t("deptPlaceholder")} />
       <TextField control={control} name="phonenumber" label={t("phonenumber")} maxLength={11} />
