@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core_api.platform.contract.mall import GoodsEditPageOut
 from tests.conftest import Caller, bearer
 from tests.mall_support import make_shop, shop_staff
 from tests.test_bff import start_bff
@@ -127,3 +128,38 @@ async def test_ad_goods_screen(aiohttp_client, start_app, make_settings):
     assert (await stranger.get("/bff/screens/mall/ad/goods", categoryId=cid))["code"] == 404
     nobody = Screens(bff, await shop_staff(admin, other, "ad_none", ("order:shop:list",)))
     assert (await nobody.get("/bff/screens/mall/ad/goods", categoryId=cid))["code"] == 403
+
+
+async def test_goods_edit_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    w = await World().build(admin)
+    own, _ = await attr(w.a, "甲店材质", ["棉"])
+    await attr(w.b, "乙店材质", ["麻"])
+    gid = await goods(w.a, w.leaf, "双规格T恤", subtitle="夏季款", marketPriceFen=9900)
+    saved = await save_specs(w.a, gid, [(w.color, w.colors[:2])])
+    assert saved["code"] == 200, saved
+    answered = await Screens(bff, w.a).get("/bff/screens/mall/goods/edit", id=gid)
+    page = GoodsEditPageOut.model_validate(answered).data.model_dump(by_alias=True)  # what its document promises
+    g = page["goods"]
+    assert (g["id"], g["name"], g["subtitle"], g["shopId"], g["categoryId"], g["categoryName"], g["review"]) == (
+        gid, "双规格T恤", "夏季款", w.shop_a.id, w.leaf, "T恤", "draft")
+    assert (g["marketPriceFen"], g["priceFen"], g["stock"]) == (9900, 5900, 20)
+    assert [(s["spec"], s["priceFen"], s["stock"], s["valueIds"]) for s in page["skus"]] == [
+        ("颜色:红", 5900, 10, [w.colors[0]]), ("颜色:黑", 6000, 10, [w.colors[1]])]
+    assert page["specs"] == [{"attrId": w.color, "attrName": "颜色", "values": [
+        {"id": w.colors[0], "value": "红"}, {"id": w.colors[1], "value": "黑"}]}]
+    assert [(c["name"], [k["name"] for k in c["children"]]) for c in page["categories"]] == [("服饰", ["T恤"])]
+    # the attributes the shop's goods may use: the platform's and its own, not another shop's
+    assert {a["name"]: [v["value"] for v in a["values"]] for a in page["attrs"]} == {
+        "颜色": ["红", "黑", "白"], "尺码": ["M", "L"], "甲店材质": ["棉"]}
+    assert next(a for a in page["attrs"] if a["id"] == own)["shopId"] == w.shop_a.id
+    assert page["ownShop"] == w.shop_a.id
+    # a new item: no record, the same options; an operator has no shop of their own
+    new = (await Screens(bff, admin).get("/bff/screens/mall/goods/edit"))["data"]
+    assert (new["goods"], new["skus"], new["specs"], new["ownShop"]) == (None, [], [], None)
+    assert len(new["attrs"]) == 4
+    # another shop's item is not found; a bad id is refused; without the goods permission: refused
+    assert (await Screens(bff, w.b).get("/bff/screens/mall/goods/edit", id=gid))["code"] == 404
+    assert (await Screens(bff, w.a).get("/bff/screens/mall/goods/edit", id="x"))["code"] == 500
+    nobody = Screens(bff, await shop_staff(admin, w.shop_b, "edit_none", ("order:shop:list",)))
+    assert (await nobody.get("/bff/screens/mall/goods/edit", id=gid))["code"] == 403

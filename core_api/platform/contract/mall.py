@@ -210,3 +210,72 @@ class AdGoodsScreen(Schema):
 
 class AdGoodsScreenOut(Envelope):
     data: AdGoodsScreen
+
+
+class GoodsCategoryNode(Schema):
+    """A goods category of the two-level tree the goods screens pick from (on shelf, by sort)."""
+
+    id: int
+    parent_id: int = Field(description="0: a first-level category")
+    name: str
+    icon: str
+    sort: int
+    shelf: str
+    children: list[GoodsCategoryNode] | None = Field(None, description="a first-level category's children")
+
+
+class AttrOption(Schema):
+    """An attribute a goods item may use (the platform's, shop 0, or its shop's), with its values by sort."""
+
+    id: int
+    shop_id: int
+    name: str
+    values: list[AttrValue]
+
+
+class GoodsEditPage(Schema):
+    """The goods edit page (GET /admin/mall/shop/goods/add_edit_page): the item (none when new) with its SKUs and
+    chosen specs, the category tree and the attributes it may use."""
+
+    goods: GoodsRow | None
+    skus: list[SkuOut]
+    specs: list[ChosenSpec]
+    categories: list[GoodsCategoryNode]
+    attrs: list[AttrOption]
+    own_shop: int | None = Field(description="a shop account's shop (it makes goods for that shop only)")
+
+
+class GoodsEditPageOut(Envelope):
+    data: GoodsEditPage
+
+
+class GoodsEditQuery(Schema):
+    id: int | None = Field(None, ge=1, le=INT_MAX, title="商品编号", description="absent: a new item")
+
+
+class GoodsSaved(Schema):
+    id: int
+    review: Literal["draft", "pending", "approved", "rejected"]
+
+
+class GoodsSavedOut(Envelope):
+    data: GoodsSaved
+
+
+class GoodsSpecsSaved(Schema):
+    skus: list[SkuOut]
+    price_fen: int = Field(description="the lowest SKU price")
+    stock: int = Field(description="the SKUs' stock together")
+    review: Literal["draft", "pending", "approved", "rejected"]
+
+
+class GoodsSpecsSavedOut(Envelope):
+    data: GoodsSpecsSaved
+
+
+class GoodsReview(Schema):
+    review: Literal["draft", "pending", "approved", "rejected"]
+
+
+class GoodsReviewOut(Envelope):
+    data: GoodsReview

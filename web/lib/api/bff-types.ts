@@ -615,6 +615,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/mall/goods/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The goods editor: a goods item (by id; none: a new one) with its SKUs and specs, the categories and the attributes it may use
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_goods_edit_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/mall/review": {
         parameters: {
             query?: never;
@@ -1503,6 +1523,20 @@ export interface components {
              */
             msg?: string;
         };
+        /**
+         * AttrOption
+         * @description An attribute a goods item may use (the platform's, shop 0, or its shop's), with its values by sort.
+         */
+        AttrOption: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Shopid */
+            shopId: number;
+            /** Values */
+            values: components["schemas"]["AttrValue"][];
+        };
         /** AttrPage */
         AttrPage: {
             /** Data */
@@ -2123,6 +2157,22 @@ export interface components {
             provinces: components["schemas"]["ProvinceCount"][];
             /** Total */
             total: number;
+        };
+        /** ChosenSpec */
+        ChosenSpec: {
+            /** Attrid */
+            attrId: number;
+            /** Attrname */
+            attrName: string;
+            /** Values */
+            values: components["schemas"]["ChosenValue"][];
+        };
+        /** ChosenValue */
+        ChosenValue: {
+            /** Id */
+            id: number;
+            /** Value */
+            value: string;
         };
         /** CityOfProvince */
         CityOfProvince: {
@@ -2903,6 +2953,68 @@ export interface components {
              * @default null
              */
             updateTime?: string | null;
+        };
+        /**
+         * GoodsCategoryNode
+         * @description A goods category of the two-level tree the goods screens pick from (on shelf, by sort).
+         */
+        GoodsCategoryNode: {
+            /**
+             * Children
+             * @description a first-level category's children
+             * @default null
+             */
+            children?: components["schemas"]["GoodsCategoryNode"][] | null;
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Parentid
+             * @description 0: a first-level category
+             */
+            parentId: number;
+            /** Shelf */
+            shelf: string;
+            /** Sort */
+            sort: number;
+        };
+        /**
+         * GoodsEditPage
+         * @description The goods edit page (GET /admin/mall/shop/goods/add_edit_page): the item (none when new) with its SKUs and
+         *     chosen specs, the category tree and the attributes it may use.
+         */
+        GoodsEditPage: {
+            /** Attrs */
+            attrs: components["schemas"]["AttrOption"][];
+            /** Categories */
+            categories: components["schemas"]["GoodsCategoryNode"][];
+            goods: components["schemas"]["GoodsRow"] | null;
+            /**
+             * Ownshop
+             * @description a shop account's shop (it makes goods for that shop only)
+             */
+            ownShop: number | null;
+            /** Skus */
+            skus: components["schemas"]["SkuOut"][];
+            /** Specs */
+            specs: components["schemas"]["ChosenSpec"][];
+        };
+        /** GoodsEditPageOut */
+        GoodsEditPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsEditPage"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** GoodsOption */
         GoodsOption: {
@@ -5229,6 +5341,30 @@ export interface components {
             /** Uid */
             uid: number;
         };
+        /** SkuOut */
+        SkuOut: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Marketpricefen */
+            marketPriceFen: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Speckey
+             * @description the values' ids joined by _
+             */
+            specKey: string;
+            /** Stock */
+            stock: number;
+            /** Valueids */
+            valueIds: number[];
+        };
         /** Token */
         Token: {
             /** Token */
@@ -6486,6 +6622,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttrScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_goods_edit_screen: {
+        parameters: {
+            query?: {
+                id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsEditPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -16811,6 +16811,20 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /**
+         * AttrOption
+         * @description An attribute a goods item may use (the platform's, shop 0, or its shop's), with its values by sort.
+         */
+        AttrOption: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Shopid */
+            shopId: number;
+            /** Values */
+            values: components["schemas"]["AttrValue"][];
+        };
         /** AttrPage */
         AttrPage: {
             /** Data */
@@ -23288,6 +23302,33 @@ export interface components {
              */
             msg?: string;
         };
+        /**
+         * GoodsCategoryNode
+         * @description A goods category of the two-level tree the goods screens pick from (on shelf, by sort).
+         */
+        GoodsCategoryNode: {
+            /**
+             * Children
+             * @description a first-level category's children
+             * @default null
+             */
+            children?: components["schemas"]["GoodsCategoryNode"][] | null;
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Parentid
+             * @description 0: a first-level category
+             */
+            parentId: number;
+            /** Shelf */
+            shelf: string;
+            /** Sort */
+            sort: number;
+        };
         /** GoodsDetail */
         GoodsDetail: {
             goods: components["schemas"]["GoodsRow"];
@@ -23307,6 +23348,41 @@ export interface components {
              */
             code?: number;
             data: components["schemas"]["GoodsDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /**
+         * GoodsEditPage
+         * @description The goods edit page (GET /admin/mall/shop/goods/add_edit_page): the item (none when new) with its SKUs and
+         *     chosen specs, the category tree and the attributes it may use.
+         */
+        GoodsEditPage: {
+            /** Attrs */
+            attrs: components["schemas"]["AttrOption"][];
+            /** Categories */
+            categories: components["schemas"]["GoodsCategoryNode"][];
+            goods: components["schemas"]["GoodsRow"] | null;
+            /**
+             * Ownshop
+             * @description a shop account's shop (it makes goods for that shop only)
+             */
+            ownShop: number | null;
+            /** Skus */
+            skus: components["schemas"]["SkuOut"][];
+            /** Specs */
+            specs: components["schemas"]["ChosenSpec"][];
+        };
+        /** GoodsEditPageOut */
+        GoodsEditPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsEditPage"];
             /**
              * Msg
              * @default 操作成功
@@ -23401,6 +23477,28 @@ export interface components {
              */
             shopId?: number | null;
         };
+        /** GoodsReview */
+        GoodsReview: {
+            /**
+             * Review
+             * @enum {string}
+             */
+            review: "draft" | "pending" | "approved" | "rejected";
+        };
+        /** GoodsReviewOut */
+        GoodsReviewOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsReview"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /**
          * GoodsRow
          * @description A goods item as the goods list, the review list and the review page show it.
@@ -23464,6 +23562,64 @@ export interface components {
             unit: string;
             /** Version */
             version: number;
+        };
+        /** GoodsSaved */
+        GoodsSaved: {
+            /** Id */
+            id: number;
+            /**
+             * Review
+             * @enum {string}
+             */
+            review: "draft" | "pending" | "approved" | "rejected";
+        };
+        /** GoodsSavedOut */
+        GoodsSavedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsSaved"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** GoodsSpecsSaved */
+        GoodsSpecsSaved: {
+            /**
+             * Pricefen
+             * @description the lowest SKU price
+             */
+            priceFen: number;
+            /**
+             * Review
+             * @enum {string}
+             */
+            review: "draft" | "pending" | "approved" | "rejected";
+            /** Skus */
+            skus: components["schemas"]["SkuOut"][];
+            /**
+             * Stock
+             * @description the SKUs' stock together
+             */
+            stock: number;
+        };
+        /** GoodsSpecsSavedOut */
+        GoodsSpecsSavedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsSpecsSaved"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** GroupConfigRestore */
         GroupConfigRestore: {
@@ -44258,7 +44414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GoodsSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44280,7 +44436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GoodsEditPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44371,7 +44527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GoodsSpecsSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44474,7 +44630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GoodsReviewOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
