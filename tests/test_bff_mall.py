@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core_api.platform.contract.mall import GoodsEditPageOut
+from core_api.platform.contract.mall import GoodsEditPageOut, SupplyScreenOut, SupplySyncedOut
 from tests.conftest import Caller, bearer
 from tests.mall_support import make_shop, shop_staff
 from tests.test_bff import start_bff
@@ -163,3 +163,32 @@ async def test_goods_edit_screen(aiohttp_client, start_app, make_settings):
     assert (await Screens(bff, w.a).get("/bff/screens/mall/goods/edit", id="x"))["code"] == 500
     nobody = Screens(bff, await shop_staff(admin, w.shop_b, "edit_none", ("order:shop:list",)))
     assert (await nobody.get("/bff/screens/mall/goods/edit", id=gid))["code"] == 403
+
+
+async def test_supply_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    screens = Screens(bff, admin)
+    answered = await screens.get("/bff/screens/mall/supply")
+    first = SupplyScreenOut.model_validate(answered).data.model_dump(by_alias=True)
+    assert first["shops"]["provider"] == "supply_local"
+    assert [(s["id"], s["name"], s["localShopId"]) for s in first["shops"]["shops"]] == [
+        ("sc1001", "优选食品供应仓", None), ("sc1002", "家居日用供应仓", None)]
+    assert first["goods"]["pageNo"] == 1 and first["goods"]["provider"] == "supply_local"
+    food = (await screens.get("/bff/screens/mall/supply", shopId="sc1001"))["data"]["goods"]
+    assert food["total"] == 3 and [r["id"] for r in food["data"]] == ["g10001", "g10002", "g10003"]
+    second = (await screens.get("/bff/screens/mall/supply", shopId="sc1001", pageSize=2, pageNum=2))["data"]["goods"]
+    assert (second["pageNo"], [r["id"] for r in second["data"]]) == (2, ["g10003"])
+    coffee = (await screens.get("/bff/screens/mall/supply", keyword="咖啡"))["data"]["goods"]["data"]
+    assert [(r["id"], r["priceFen"], r["stock"], r["localGoodsId"]) for r in coffee] == [("g10002", 4800, 180, None)]
+    # after a sync the screen read again shows the local goods item and the shop it went into
+    synced = await admin.get("/admin/supply_chain/syncGoodsInfo", params={"goodsId": "g10002"})
+    assert SupplySyncedOut.model_validate(synced).data.created is True  # the typed client's answer
+    again = (await screens.get("/bff/screens/mall/supply", keyword="咖啡"))["data"]
+    assert again["goods"]["data"][0]["localGoodsId"] == synced["data"]["goodsId"]
+    assert again["goods"]["data"][0]["outdated"] is False
+    assert next(s for s in again["shops"]["shops"] if s["id"] == "sc1001")["localShopName"] == "优选食品供应仓（供应链）"
+    assert (await screens.get("/bff/screens/mall/supply", pageSize=101))["code"] == 500
+    assert (await screens.get("/bff/screens/mall/supply", shopId="a b"))["code"] == 500
+    # a shop account may not manage the supply chain, even with the permission
+    staff = Screens(bff, await shop_staff(admin, await make_shop("供货店"), "supply_staff", ("mall:supply:list",)))
+    assert (await staff.get("/bff/screens/mall/supply"))["code"] == 403

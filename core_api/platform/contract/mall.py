@@ -8,7 +8,8 @@ from pydantic import Field
 
 from core_api.platform.contract import Envelope, ListPage, ListPageOut
 from core_api.platform.paging import ListQuery
-from core_api.platform.schema import INT_MAX, Flag, Schema
+from core_api.platform.schema import INT_MAX, Flag, Schema, StrictSchema
+from core_api.platform.supply import SupplyGoodsRow, SupplyShop
 
 
 class ShopInfoQuery(Schema):
@@ -279,3 +280,77 @@ class GoodsReview(Schema):
 
 class GoodsReviewOut(Envelope):
     data: GoodsReview
+
+
+# ---- the supply chain (core_api.mall.supply): the provider's shops and cloud goods, a sync
+
+SUPPLY_REF = r"^[A-Za-z0-9_-]{1,64}$"
+
+
+class SupplyShopRow(SupplyShop):
+    local_shop_id: int | None = Field(description="the local shop it maps to, once a goods item of it was synced")
+    local_shop_name: str
+
+
+class SupplyShops(Schema):
+    provider: str = Field(description="the supply-chain provider's short name")
+    shops: list[SupplyShopRow]
+
+
+class SupplyShopsOut(Envelope):
+    data: SupplyShops
+
+
+class CloudQuery(StrictSchema):
+    shop_id: str | None = Field(None, pattern=SUPPLY_REF, title="供应链店铺")
+    keyword: str | None = Field(None, max_length=50, title="商品名称")
+    page_num: int = Field(1, ge=1, le=10_000, title="页码")
+    page_size: int = Field(20, ge=1, le=100, title="每页条数")
+
+
+class CloudGoodsRow(SupplyGoodsRow):
+    local_goods_id: int | None = Field(description="the local goods item it was synced into")
+    local_price_fen: int | None
+    local_stock: int | None
+    local_shelf: str | None
+    outdated: bool = Field(description="synced, and the provider's price or stock changed since")
+
+
+class CloudGoodsPage(ListPage):
+    data: list[CloudGoodsRow]  # type: ignore[assignment]
+    provider: str = Field(description="the supply-chain provider's short name")
+
+
+class CloudGoodsPageOut(ListPageOut):
+    data: CloudGoodsPage
+
+
+class SupplySynced(Schema):
+    goods_id: int = Field(description="the local goods item")
+    created: bool
+    changed: list[str] = Field(description="the goods item's fields the sync changed")
+    skus_created: int
+    skus_updated: int
+    skus_unchanged: int
+    skus_retired: int
+    unchanged: bool
+
+
+class SupplySyncedOut(Envelope):
+    data: SupplySynced
+
+
+class SupplyScreenQuery(Schema):
+    shop_id: str | None = Field(None, pattern=SUPPLY_REF, title="供应链店铺")
+    keyword: str | None = Field(None, max_length=50, title="商品名称")
+    page_num: int = Field(1, ge=1, le=10_000, title="页码")
+    page_size: int = Field(20, ge=1, le=100, title="每页条数")
+
+
+class SupplyScreen(Schema):
+    shops: SupplyShops
+    goods: CloudGoodsPage
+
+
+class SupplyScreenOut(Envelope):
+    data: SupplyScreen

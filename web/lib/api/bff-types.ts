@@ -675,6 +675,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/mall/supply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The supply chain: the provider's shops and a page of its cloud goods (by shop and name)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_supply_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/monitor/cache": {
         parameters: {
             query?: never;
@@ -2180,6 +2200,82 @@ export interface components {
             city: string;
             /** Count */
             count: number;
+        };
+        /** CloudGoodsPage */
+        CloudGoodsPage: {
+            /** Data */
+            data: components["schemas"]["CloudGoodsRow"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Provider
+             * @description the supply-chain provider's short name
+             */
+            provider: string;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** CloudGoodsRow */
+        CloudGoodsRow: {
+            /**
+             * Cover
+             * @default
+             */
+            cover?: string;
+            /** Id */
+            id: string;
+            /**
+             * Localgoodsid
+             * @description the local goods item it was synced into
+             */
+            localGoodsId: number | null;
+            /** Localpricefen */
+            localPriceFen: number | null;
+            /** Localshelf */
+            localShelf: string | null;
+            /** Localstock */
+            localStock: number | null;
+            /** Name */
+            name: string;
+            /**
+             * Outdated
+             * @description synced, and the provider's price or stock changed since
+             */
+            outdated: boolean;
+            /**
+             * Pricefen
+             * @default 0
+             */
+            priceFen?: number;
+            /** Shopid */
+            shopId: string;
+            /**
+             * Stock
+             * @default 0
+             */
+            stock?: number;
         };
         /** ConfigPage */
         ConfigPage: {
@@ -5365,6 +5461,59 @@ export interface components {
             /** Valueids */
             valueIds: number[];
         };
+        /** SupplyScreen */
+        SupplyScreen: {
+            goods: components["schemas"]["CloudGoodsPage"];
+            shops: components["schemas"]["SupplyShops"];
+        };
+        /** SupplyScreenOut */
+        SupplyScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["SupplyScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** SupplyShopRow */
+        SupplyShopRow: {
+            /**
+             * Goodscount
+             * @default 0
+             */
+            goodsCount?: number;
+            /** Id */
+            id: string;
+            /**
+             * Localshopid
+             * @description the local shop it maps to, once a goods item of it was synced
+             */
+            localShopId: number | null;
+            /** Localshopname */
+            localShopName: string;
+            /**
+             * Logo
+             * @default
+             */
+            logo?: string;
+            /** Name */
+            name: string;
+        };
+        /** SupplyShops */
+        SupplyShops: {
+            /**
+             * Provider
+             * @description the supply-chain provider's short name
+             */
+            provider: string;
+            /** Shops */
+            shops: components["schemas"]["SupplyShopRow"][];
+        };
         /** Token */
         Token: {
             /** Token */
@@ -6697,6 +6846,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShopInfoScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_supply_screen: {
+        parameters: {
+            query?: {
+                shopId?: string | null;
+                keyword?: string | null;
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplyScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -18264,13 +18264,8 @@ export interface components {
         };
         /** CloudGoodsPage */
         CloudGoodsPage: {
-            /**
-             * Data
-             * @description the rows of this page
-             */
-            data: {
-                [key: string]: unknown;
-            }[];
+            /** Data */
+            data: components["schemas"]["CloudGoodsRow"][];
             /**
              * Next
              * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
@@ -18316,6 +18311,46 @@ export interface components {
              * @default 查询成功
              */
             msg?: string;
+        };
+        /** CloudGoodsRow */
+        CloudGoodsRow: {
+            /**
+             * Cover
+             * @default
+             */
+            cover?: string;
+            /** Id */
+            id: string;
+            /**
+             * Localgoodsid
+             * @description the local goods item it was synced into
+             */
+            localGoodsId: number | null;
+            /** Localpricefen */
+            localPriceFen: number | null;
+            /** Localshelf */
+            localShelf: string | null;
+            /** Localstock */
+            localStock: number | null;
+            /** Name */
+            name: string;
+            /**
+             * Outdated
+             * @description synced, and the provider's price or stock changed since
+             */
+            outdated: boolean;
+            /**
+             * Pricefen
+             * @default 0
+             */
+            priceFen?: number;
+            /** Shopid */
+            shopId: string;
+            /**
+             * Stock
+             * @default 0
+             */
+            stock?: number;
         };
         /** CloudQuery */
         CloudQuery: {
@@ -31828,6 +31863,93 @@ export interface components {
             attrId: number;
             /** 属性值编号 */
             valueIds: number[];
+        };
+        /** SupplyShopRow */
+        SupplyShopRow: {
+            /**
+             * Goodscount
+             * @default 0
+             */
+            goodsCount?: number;
+            /** Id */
+            id: string;
+            /**
+             * Localshopid
+             * @description the local shop it maps to, once a goods item of it was synced
+             */
+            localShopId: number | null;
+            /** Localshopname */
+            localShopName: string;
+            /**
+             * Logo
+             * @default
+             */
+            logo?: string;
+            /** Name */
+            name: string;
+        };
+        /** SupplyShops */
+        SupplyShops: {
+            /**
+             * Provider
+             * @description the supply-chain provider's short name
+             */
+            provider: string;
+            /** Shops */
+            shops: components["schemas"]["SupplyShopRow"][];
+        };
+        /** SupplyShopsOut */
+        SupplyShopsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["SupplyShops"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** SupplySynced */
+        SupplySynced: {
+            /**
+             * Changed
+             * @description the goods item's fields the sync changed
+             */
+            changed: string[];
+            /** Created */
+            created: boolean;
+            /**
+             * Goodsid
+             * @description the local goods item
+             */
+            goodsId: number;
+            /** Skuscreated */
+            skusCreated: number;
+            /** Skusretired */
+            skusRetired: number;
+            /** Skusunchanged */
+            skusUnchanged: number;
+            /** Skusupdated */
+            skusUpdated: number;
+            /** Unchanged */
+            unchanged: boolean;
+        };
+        /** SupplySyncedOut */
+        SupplySyncedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["SupplySynced"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** TextBody */
         TextBody: {
@@ -47252,7 +47374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["SupplyShopsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47299,7 +47421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["SupplySyncedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
