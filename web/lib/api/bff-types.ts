@@ -995,6 +995,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/setting/config-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A configuration page by its key: its fields, its object (of a scope: the first by default) and its saved versions
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_config_page_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/system/config": {
         parameters: {
             query?: never;
@@ -2283,6 +2303,174 @@ export interface components {
             rows: components["schemas"]["ConfigRow"][];
             /** Total */
             total: number;
+        };
+        /** ConfigPageField */
+        ConfigPageField: {
+            /** Default */
+            default: unknown;
+            /** Help */
+            help: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "text" | "textarea" | "richtext" | "int" | "money" | "switch" | "select" | "lines" | "url" | "image" | "secret";
+            /** Label */
+            label: string;
+            /** Max */
+            max: number | null;
+            /** Maxlength */
+            maxLength: number | null;
+            /** Min */
+            min: number | null;
+            /**
+             * Name
+             * @description the field's name in the object (camelCase)
+             */
+            name: string;
+            /**
+             * Options
+             * @description a select's choices
+             */
+            options: components["schemas"]["ConfigPageOption"][] | null;
+            /** Required */
+            required: boolean;
+            /**
+             * Secret
+             * @description write-only: answered blank, a blank save keeps the stored one
+             */
+            secret: boolean;
+        };
+        /** ConfigPageHistoryEntry */
+        ConfigPageHistoryEntry: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "save" | "restore";
+            /**
+             * Changes
+             * @description each changed field: [before, after], secrets masked
+             */
+            changes: {
+                [key: string]: unknown[];
+            };
+            /** Restoredfrom */
+            restoredFrom: number | null;
+            /** Savedby */
+            savedBy: string;
+            /** Savedtime */
+            savedTime: string;
+            /** Version */
+            version: number;
+        };
+        /** ConfigPageMeta */
+        ConfigPageMeta: {
+            /** Fields */
+            fields: components["schemas"]["ConfigPageField"][];
+            /**
+             * Get
+             * @description the page's own fetch path
+             */
+            get: string;
+            /**
+             * Getmethod
+             * @enum {string}
+             */
+            getMethod: "GET" | "POST";
+            /** Key */
+            key: string;
+            /**
+             * Perm
+             * @description the permission that reads and saves it
+             */
+            perm: string;
+            /**
+             * Save
+             * @description the page's own save path
+             */
+            save: string;
+            /** @description one object per value of a selector */
+            scope: components["schemas"]["ConfigPageScope"] | null;
+            /** Title */
+            title: string;
+            /** View */
+            view: string;
+        };
+        /**
+         * ConfigPageObject
+         * @description A page's whole object (its fields by name beside these; secrets blank) with its version.
+         */
+        ConfigPageObject: {
+            /**
+             * Secretsset
+             * @description for each secret: whether one is stored
+             */
+            secretsSet: {
+                [key: string]: boolean;
+            };
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /**
+             * Version
+             * @description 0: never saved (the defaults)
+             */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ConfigPageOption */
+        ConfigPageOption: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /** ConfigPageScope */
+        ConfigPageScope: {
+            /** Label */
+            label: string;
+            /**
+             * Name
+             * @description the selector's parameter: a query parameter of the fetch, a body field of the save
+             */
+            name: string;
+            /**
+             * Options
+             * @description the first is the default
+             */
+            options: components["schemas"]["ConfigPageOption"][];
+        };
+        /** ConfigPageScreen */
+        ConfigPageScreen: {
+            /**
+             * History
+             * @description the saved versions, newest first (at most 50)
+             */
+            history: components["schemas"]["ConfigPageHistoryEntry"][];
+            meta: components["schemas"]["ConfigPageMeta"];
+            object: components["schemas"]["ConfigPageObject"];
+            /**
+             * Scope
+             * @description the selector value shown (null: the page is not scoped)
+             */
+            scope: string | null;
+        };
+        /** ConfigPageScreenOut */
+        ConfigPageScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigPageScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** ConfigRow */
         ConfigRow: {
@@ -7244,6 +7432,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_config_page_screen: {
+        parameters: {
+            query: {
+                key: string;
+                scope?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPageScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

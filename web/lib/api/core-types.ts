@@ -7832,6 +7832,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/config_page/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a configuration page's whole object as its next version (its own save, by its key)
+         * @description Needs a signed-in caller.
+         */
+        post: operations["platform_save_config_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/{key}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a configuration page's saved version as its next version (its own restore, by its key)
+         * @description Needs a signed-in caller.
+         */
+        post: operations["platform_restore_config_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/consult/doctor/delete": {
         parameters: {
             query?: never;
@@ -18352,7 +18392,10 @@ export interface components {
              */
             stock?: number;
         };
-        /** CloudQuery */
+        /**
+         * CloudQuery
+         * @description The provider's cloud goods asked for: the core's list body, the BFF supply screen's query.
+         */
         CloudQuery: {
             /**
              * 商品名称
@@ -20431,6 +20474,241 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** ConfigPageField */
+        ConfigPageField: {
+            /** Default */
+            default: unknown;
+            /** Help */
+            help: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "text" | "textarea" | "richtext" | "int" | "money" | "switch" | "select" | "lines" | "url" | "image" | "secret";
+            /** Label */
+            label: string;
+            /** Max */
+            max: number | null;
+            /** Maxlength */
+            maxLength: number | null;
+            /** Min */
+            min: number | null;
+            /**
+             * Name
+             * @description the field's name in the object (camelCase)
+             */
+            name: string;
+            /**
+             * Options
+             * @description a select's choices
+             */
+            options: components["schemas"]["ConfigPageOption"][] | null;
+            /** Required */
+            required: boolean;
+            /**
+             * Secret
+             * @description write-only: answered blank, a blank save keeps the stored one
+             */
+            secret: boolean;
+        };
+        /** ConfigPageHistoryEntry */
+        ConfigPageHistoryEntry: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "save" | "restore";
+            /**
+             * Changes
+             * @description each changed field: [before, after], secrets masked
+             */
+            changes: {
+                [key: string]: unknown[];
+            };
+            /** Restoredfrom */
+            restoredFrom: number | null;
+            /** Savedby */
+            savedBy: string;
+            /** Savedtime */
+            savedTime: string;
+            /** Version */
+            version: number;
+        };
+        /** ConfigPageHistoryOut */
+        ConfigPageHistoryOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["ConfigPageHistoryEntry"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ConfigPageMeta */
+        ConfigPageMeta: {
+            /** Fields */
+            fields: components["schemas"]["ConfigPageField"][];
+            /**
+             * Get
+             * @description the page's own fetch path
+             */
+            get: string;
+            /**
+             * Getmethod
+             * @enum {string}
+             */
+            getMethod: "GET" | "POST";
+            /** Key */
+            key: string;
+            /**
+             * Perm
+             * @description the permission that reads and saves it
+             */
+            perm: string;
+            /**
+             * Save
+             * @description the page's own save path
+             */
+            save: string;
+            /** @description one object per value of a selector */
+            scope: components["schemas"]["ConfigPageScope"] | null;
+            /** Title */
+            title: string;
+            /** View */
+            view: string;
+        };
+        /** ConfigPageMetaOut */
+        ConfigPageMetaOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigPageMeta"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /**
+         * ConfigPageObject
+         * @description A page's whole object (its fields by name beside these; secrets blank) with its version.
+         */
+        ConfigPageObject: {
+            /**
+             * Secretsset
+             * @description for each secret: whether one is stored
+             */
+            secretsSet: {
+                [key: string]: boolean;
+            };
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /**
+             * Version
+             * @description 0: never saved (the defaults)
+             */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ConfigPageObjectOut */
+        ConfigPageObjectOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigPageObject"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ConfigPageOption */
+        ConfigPageOption: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /**
+         * ConfigPageRestoreWrite
+         * @description A restore: the version loaded, the version restored and, on a scoped page, its selector.
+         */
+        ConfigPageRestoreWrite: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ConfigPageSaved */
+        ConfigPageSaved: {
+            /**
+             * Changed
+             * @description false: the object was already so, no version was made
+             */
+            changed: boolean;
+            /**
+             * Version
+             * @description the page's version now
+             */
+            version: number;
+        };
+        /** ConfigPageSavedOut */
+        ConfigPageSavedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigPageSaved"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ConfigPageScope */
+        ConfigPageScope: {
+            /** Label */
+            label: string;
+            /**
+             * Name
+             * @description the selector's parameter: a query parameter of the fetch, a body field of the save
+             */
+            name: string;
+            /**
+             * Options
+             * @description the first is the default
+             */
+            options: components["schemas"]["ConfigPageOption"][];
+        };
+        /**
+         * ConfigPageWrite
+         * @description A page's save: its whole object (the fields its metadata lists), the version it was loaded at and, on a
+         *     scoped page, its selector; the page's own save validates it.
+         */
+        ConfigPageWrite: {
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
+        } & {
+            [key: string]: unknown;
         };
         /** ConfigQuery */
         ConfigQuery: {
@@ -36389,7 +36667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36414,7 +36692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36439,7 +36717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36510,7 +36788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36530,7 +36808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36550,7 +36828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36570,7 +36848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36590,7 +36868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36667,7 +36945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36692,7 +36970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36717,7 +36995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36742,7 +37020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36767,7 +37045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36792,7 +37070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42654,7 +42932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42679,7 +42957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42704,7 +42982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42729,7 +43007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42749,7 +43027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42769,7 +43047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42791,7 +43069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42811,7 +43089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43041,7 +43319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43061,7 +43339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43086,7 +43364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43106,7 +43384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43126,7 +43404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43151,7 +43429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43171,7 +43449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43191,7 +43469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43216,7 +43494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43236,7 +43514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43256,7 +43534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43281,7 +43559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43301,7 +43579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43321,7 +43599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43346,7 +43624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43368,7 +43646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43388,7 +43666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43413,7 +43691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43433,7 +43711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43453,7 +43731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43478,7 +43756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43498,7 +43776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43518,7 +43796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43543,7 +43821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43563,7 +43841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43583,7 +43861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43608,7 +43886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43628,7 +43906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43648,7 +43926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43673,7 +43951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43693,7 +43971,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43713,7 +43991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43738,7 +44016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43758,7 +44036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43778,7 +44056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43803,7 +44081,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_save_config_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigPageWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConfigPageWrite"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_restore_config_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigPageRestoreWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConfigPageRestoreWrite"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43948,7 +44280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43973,7 +44305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
