@@ -186,7 +186,8 @@ async def test_supply_screen(aiohttp_client, start_app, make_settings):
     again = (await screens.get("/bff/screens/mall/supply", keyword="咖啡"))["data"]
     assert again["goods"]["data"][0]["localGoodsId"] == synced["data"]["goodsId"]
     assert again["goods"]["data"][0]["outdated"] is False
-    assert next(s for s in again["shops"]["shops"] if s["id"] == "sc1001")["localShopName"] == "优选食品供应仓（供应链）"
+    food_shop = next(s for s in again["shops"]["shops"] if s["id"] == "sc1001")
+    assert food_shop["localShopName"] == "优选食品供应仓（供应链）"
     assert (await screens.get("/bff/screens/mall/supply", pageSize=101))["code"] == 500
     assert (await screens.get("/bff/screens/mall/supply", shopId="a b"))["code"] == 500
     # a shop account may not manage the supply chain, even with the permission

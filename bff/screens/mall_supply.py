@@ -10,7 +10,7 @@ from aiohttp import web
 
 from bff.core_client import CoreClient
 from core_api.platform.api import Api
-from core_api.platform.contract.mall import SupplyScreenOut, SupplyScreenQuery
+from core_api.platform.contract.mall import CloudQuery, SupplyScreenOut
 from core_api.platform.envelope import ok
 
 api = Api("mall-supply")
@@ -18,7 +18,7 @@ api = Api("mall-supply")
 
 @api.get("/bff/screens/mall/supply", login_only=True, response=SupplyScreenOut,
          summary="The supply chain: the provider's shops and a page of its cloud goods (by shop and name)")
-async def supply_screen(core: CoreClient, query: SupplyScreenQuery) -> web.Response:
+async def supply_screen(core: CoreClient, query: CloudQuery) -> web.Response:
     search = query.model_dump(by_alias=True, exclude_none=True)
     shops, goods = await asyncio.gather(core.get("/admin/supply_chain/get_all_shops"),
                                         core.post("/admin/supply_chain/list_data", json=search))

@@ -89,6 +89,9 @@ class AttrScreenOut(Envelope):
     data: AttrScreen
 
 
+GoodsReviewState = Literal["draft", "pending", "approved", "rejected"]
+
+
 class GoodsRow(Schema):
     """A goods item as the goods list, the review list and the review page show it."""
 
@@ -108,7 +111,7 @@ class GoodsRow(Schema):
     detail: str
     shelf: str
     recommend: str
-    review: Literal["draft", "pending", "approved", "rejected"]
+    review: GoodsReviewState
     review_reason: str
     sort: int
     version: int
@@ -256,7 +259,7 @@ class GoodsEditQuery(Schema):
 
 class GoodsSaved(Schema):
     id: int
-    review: Literal["draft", "pending", "approved", "rejected"]
+    review: GoodsReviewState
 
 
 class GoodsSavedOut(Envelope):
@@ -267,7 +270,7 @@ class GoodsSpecsSaved(Schema):
     skus: list[SkuOut]
     price_fen: int = Field(description="the lowest SKU price")
     stock: int = Field(description="the SKUs' stock together")
-    review: Literal["draft", "pending", "approved", "rejected"]
+    review: GoodsReviewState
 
 
 class GoodsSpecsSavedOut(Envelope):
@@ -275,7 +278,7 @@ class GoodsSpecsSavedOut(Envelope):
 
 
 class GoodsReview(Schema):
-    review: Literal["draft", "pending", "approved", "rejected"]
+    review: GoodsReviewState
 
 
 class GoodsReviewOut(Envelope):
@@ -302,6 +305,8 @@ class SupplyShopsOut(Envelope):
 
 
 class CloudQuery(StrictSchema):
+    """The provider's cloud goods asked for: the core's list body, the BFF supply screen's query."""
+
     shop_id: str | None = Field(None, pattern=SUPPLY_REF, title="供应链店铺")
     keyword: str | None = Field(None, max_length=50, title="商品名称")
     page_num: int = Field(1, ge=1, le=10_000, title="页码")
@@ -338,13 +343,6 @@ class SupplySynced(Schema):
 
 class SupplySyncedOut(Envelope):
     data: SupplySynced
-
-
-class SupplyScreenQuery(Schema):
-    shop_id: str | None = Field(None, pattern=SUPPLY_REF, title="供应链店铺")
-    keyword: str | None = Field(None, max_length=50, title="商品名称")
-    page_num: int = Field(1, ge=1, le=10_000, title="页码")
-    page_size: int = Field(20, ge=1, le=100, title="每页条数")
 
 
 class SupplyScreen(Schema):

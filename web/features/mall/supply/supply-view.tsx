@@ -18,18 +18,16 @@ type SupplyScreen = components["schemas"]["SupplyScreen"];
 type CloudGoods = SupplyScreen["goods"]["data"][number];
 type SupplyQuery = NonNullable<paths["/bff/screens/mall/supply"]["get"]["parameters"]["query"]>;
 
-export const SUPPLY_PAGE_SIZE = 20;
-
 /**
  * The supply-chain screen mall/supply/index (spec 001 §2.16): the provider's shops (and the local shop each
  * maps to), its cloud goods (with the local goods item each was synced into), and a sync button per goods item
  * whose result (created, updated, unchanged) is shown. It starts from the screen's first answer; a page, a search
  * or a sync reads the same screen again.
  */
-export function SupplyView({ data }: { data: SupplyScreen }) {
+export function SupplyView({ data, pageSize }: { data: SupplyScreen; pageSize: number }) {
   const t = useTranslations("mallSupply");
   const [screen, setScreen] = useState(data);
-  const [query, setQuery] = useState<SupplyQuery>({ pageNum: 1, pageSize: SUPPLY_PAGE_SIZE });
+  const [query, setQuery] = useState<SupplyQuery>({ pageNum: 1, pageSize });
   const [keyword, setKeyword] = useState("");
   const [syncing, setSyncing] = useState<string | null>(null);
   const [result, setResult] = useState("");
@@ -63,7 +61,7 @@ export function SupplyView({ data }: { data: SupplyScreen }) {
     }
   };
 
-  const pages = Math.max(1, Math.ceil(total / SUPPLY_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="flex flex-col gap-4 p-4">
       <section className="flex flex-col gap-2">
