@@ -442,7 +442,8 @@ api = Api("config-page")
 
 
 async def _by_page(request: web.Request, key: str, call: str) -> web.StreamResponse:
-    """The page's own call answers: its permission, its validation and its operation log."""
+    """The page's own call answers: its permission, its validation and its operation log. (A page's literal
+    ``/admin/config_page/<key>/restore`` is that same call, whichever of the two routes the router picks.)"""
     page = PAGES.get(key)
     if page is None:
         raise refusal("配置页面{key}不存在", 404, key=key)
