@@ -113,8 +113,9 @@ async def test_every_screen_call_answers_for_the_administrator(aiohttp_client, s
     # an operator names the shop; a page of one record names that record
     optional = {"/bff/screens/mall/shop/info": {"id": str(shop.id)},
                 "/bff/screens/content/rich-text": {"id": str(rich_text.id)}}
-    # a record made by a whole order flow: walked with one in tests/test_bff_order.py
-    elsewhere = {"/bff/screens/order/detail"}
+    # a record made by a whole order flow: walked with one in tests/test_bff_order.py (a points order: in
+    # tests/test_bff_panels.py)
+    elsewhere = {"/bff/screens/order/detail", "/bff/screens/order/points/detail"}
     answers = {}
     for ep in all_endpoints(screen_apis()):
         if ep.method != "GET" or not ep.path.startswith("/bff/screens/") or "{" in ep.path or ep.path in elsewhere:

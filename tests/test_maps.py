@@ -11,6 +11,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
+from core_api.platform.contract.region import AddressAnswer, MapBaseOut, PlacesOut
 from core_api.platform.errors import ServiceError
 from core_api.platform.maps import HttpMaps
 from core_api.region.place import boundaries
@@ -34,7 +35,7 @@ async def places() -> None:
 async def test_around_orders_by_distance_and_filters_by_keywords(admin):
     await places()
     answer = await admin.get(AROUND, params={"longitude": TIANANMEN[0], "latitude": TIANANMEN[1]})
-    assert answer["code"] == 200
+    assert answer["code"] == 200 and PlacesOut.model_validate(answer).data[0].name == "王府井百货"  # as documented
     names = [p["name"] for p in answer["data"]]
     assert names == ["王府井百货", "协和医院", "协和体检中心", "前门大栅栏", "中山大学附属第一医院"]
     first = answer["data"][0]
@@ -95,7 +96,7 @@ async def test_who_may_search(admin):
 async def test_reverse_geocode_names_the_nearest_place_and_the_province(admin):
     await places()
     near = await admin.get(REGEO, params={"longitude": 116.4111, "latitude": 39.9141})
-    assert near["code"] == 200
+    assert near["code"] == 200 and AddressAnswer.model_validate(near).data.province == "北京市"  # as documented
     assert near["data"]["address"] == "北京市东城区王府井大街255号（王府井百货附近）"
     assert near["data"]["province"] == "北京市" and near["data"]["location"] == "116.411100,39.914100"
     alone = await admin.get(REGEO, params={"longitude": 121.47, "latitude": 31.23})
@@ -136,6 +137,7 @@ async def test_places_follow_their_records_and_region_centres_load_once(admin):
 async def test_the_base_map_is_the_kept_outlines(admin, start_app, make_settings):
     answer = await admin.get("/admin/region/v1/map_base")
     assert answer["code"] == 200 and answer["data"]["tileUrl"] == ""
+    assert MapBaseOut.model_validate(answer).data.tile_url == ""  # as documented
     assert len(answer["data"]["provinces"]["features"]) == 34
     tiled = await start_app(make_settings(map_tile_url="https://tiles.example.cn/{z}/{x}/{y}.png"))
     from tests.conftest import Caller, token_for

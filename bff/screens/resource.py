@@ -3,21 +3,28 @@ kept a short while per view and language), a page of its list and the dictionari
 
 The caller's list filters and paging are passed on as they came: by query to a GET list, as a JSON body
 to a POST list (``meta.listMethod``). The core validates them, checks the caller's permission and scope. A list at a
-``list_data`` path answers the business page, the others the table: the screen's ``page`` is the same for both."""
+``list_data`` path answers the business page, the others the table: the screen's ``page`` is the same for both.
+
+A few views show a panel above their list (charts, a status's counts, a turntable's gifts): the screen module named
+after that screen registers its loader here (``panel_of``) and the panel's data comes in the same answer."""
 
 from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
 
 from aiohttp import web
 from pydantic import Field
 
-from bff.core_client import CoreClient
+from bff.core_client import CoreClient, CoreError
 from bff.screens.system_shared import Dicts, fetch_dicts
 from core_api.platform.api import Api, request_lang
 from core_api.platform.contract import Envelope, ResourceMeta
+from core_api.platform.contract.account import LoginChartsPanel
+from core_api.platform.contract.mall import GroupBuyPanel, TurntablePanel
+from core_api.platform.contract.points import PointsStatusPanel
 from core_api.platform.envelope import ok, rows_of
 from core_api.platform.paging import PARAMS_KEY
 from core_api.platform.schema import Schema
@@ -42,10 +49,28 @@ class ResourcePage(Schema):
     next: str | None = None  # the cursor of the page after this one (sought, not skipped): sent back as `after`
 
 
+ResourcePanel = Annotated[LoginChartsPanel | GroupBuyPanel | TurntablePanel | PointsStatusPanel,
+                          Field(discriminator="kind")]
+PanelLoader = Callable[[CoreClient], Awaitable[dict[str, Any]]]
+PANELS: dict[str, PanelLoader] = {}
+
+
+def panel_of(view: str) -> Callable[[PanelLoader], PanelLoader]:
+    """Registers the loader of the panel shown above ``view``'s list (one of ``ResourcePanel``)."""
+
+    def register(loader: PanelLoader) -> PanelLoader:
+        PANELS[view] = loader
+        return loader
+
+    return register
+
+
 class ResourceScreen(Schema):
     meta: ResourceMeta
     page: ResourcePage
     dicts: Dicts
+    panel: ResourcePanel | None = Field(None, description="the panel above the list, for the views that show one "
+                                                          "(null when the caller may not read it)")
 
 
 class ResourceScreenOut(Envelope):
@@ -84,5 +109,18 @@ async def resource_screen(request: web.Request, core: CoreClient, query: Resourc
     path = "/" + meta["listPath"]
     listing = (core.get(path, params=filters) if meta.get("listMethod") == "GET"
                else core.post(path, json=filters))
-    rows, dicts = await asyncio.gather(listing, fetch_dicts(core, *meta.get("dictTypes", [])))
-    return ok(data={"meta": meta, "page": rows_of(rows), "dicts": dicts})
+    rows, dicts, panel = await asyncio.gather(listing, fetch_dicts(core, *meta.get("dictTypes", [])),
+                                              load_panel(core, query.view))
+    return ok(data={"meta": meta, "page": rows_of(rows), "dicts": dicts, "panel": panel})
+
+
+async def load_panel(core: CoreClient, view: str) -> dict[str, Any] | None:
+    loader = PANELS.get(view)
+    if loader is None:
+        return None
+    try:
+        return await loader(core)
+    except CoreError as exc:
+        if exc.code == 403:  # the list without the panel: the caller holds the list's permission, not the panel's
+            return None
+        raise

@@ -1,8 +1,12 @@
-"""The whole menu tree of MENUS.md: every screen of both spec documents, its view path and buttons."""
+"""The whole menu tree of MENUS.md: every screen of both spec documents, its view path and buttons. A declared
+resource's entry (``Declared``) takes its name, permission and buttons from its declaration; the tree keeps its
+place, icon and visibility."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from core_api.platform.resource import REGISTRY
 
 ACTION_LABELS = {
     "query": "查询", "add": "新增", "edit": "修改", "remove": "删除", "export": "导出", "import": "导入",
@@ -35,16 +39,30 @@ class Menu:
 
 
 @dataclass
+class Declared:
+    """The entry of the resource declared with view path ``view``: its title, list permission and buttons
+    (``Resource.buttons``)."""
+
+    view: str
+    icon: str = "#"
+    hidden: bool = False
+    path: str = ""
+
+    def menu(self) -> Menu:
+        res = next((r for r in REGISTRY.values() if r.view == self.view), None)
+        if res is None:
+            raise LookupError(f"no resource is declared with view {self.view} (are the features imported?)")
+        return Menu(res.title, self.view, res.list_perm or f"{res.perm}:list", res.buttons(), icon=self.icon,
+                    hidden=self.hidden, path=self.path)
+
+
+@dataclass
 class Dir:
     name: str
     path: str
     icon: str
-    children: list[Dir | Menu]
+    children: list[Dir | Menu | Declared]
     hidden: bool = False
-
-
-def _std(*extra: str) -> list[str]:
-    return ["query", "add", "edit", "remove", "shelf", "export", *extra]
 
 
 SYSTEM = [
@@ -96,46 +114,42 @@ BUSINESS = [
               "personal"],
              icon="user"),
         Menu("好友列表", "account/consumer/friends", "account:consumer:query", hidden=True),
-        Menu("实名认证", "account/auth/index", "account:auth:list", _std("audit"), icon="validCode"),
-        Menu("用户收藏", "account/collect/index", "account:collect:list", _std(), icon="star"),
-        Menu("用户发布", "account/release/index", "account:release:list", _std(), icon="documentation"),
-        Menu("发布评论", "account/releaseComment/index", "account:releaseComment:list", _std(), icon="message"),
-        Menu("发布权限", "account/releasePermission/index", "account:releasePermission:list", ["query", "operate"],
-             icon="lock"),
-        Menu("登录令牌", "account/token/index", "account:token:list", _std(), icon="password"),
-        Menu("登录校验", "account/loginCheck/index", "account:loginCheck:list", _std(), icon="validCode"),
-        Menu("登录统计", "account/chartLogin/index", "account:chartLogin:list", _std(), icon="chart"),
-        Menu("推荐关系", "account/recommend/index", "account:recommend:list", ["query", "confirm"], icon="tree"),
-        Menu("补单列表", "account/replenishment/index", "account:replenishment:list", ["query", "confirm"],
-             icon="list"),
+        Declared("account/auth/index", icon="validCode"),
+        Declared("account/collect/index", icon="star"),
+        Declared("account/release/index", icon="documentation"),
+        Declared("account/releaseComment/index", icon="message"),
+        Declared("account/releasePermission/index", icon="lock"),
+        Declared("account/token/index", icon="password"),
+        Declared("account/loginCheck/index", icon="validCode"),
+        Declared("account/chartLogin/index", icon="chart"),
+        Declared("account/recommend/index", icon="tree"),
+        Declared("account/replenishment/index", icon="list"),
     ]),
     Dir("即时通讯", "im", "wechat", [
-        Menu("群组管理", "im/group/index", "im:group:list", _std("block"), icon="peoples"),
-        Menu("群成员", "im/group/users", "im:group:query", ["block"], hidden=True),
-        Menu("群聊记录", "im/record/index", "im:record:list", _std(), icon="message"),
-        Menu("单聊记录", "im/recordSingle/index", "im:recordSingle:list", _std(), icon="message"),
-        Menu("拦截记录", "im/intercept/index", "im:intercept:list", _std("alarm"), icon="eye-open"),
+        Declared("im/group/index", icon="peoples"),
+        Declared("im/group/users", hidden=True),
+        Declared("im/record/index", icon="message"),
+        Declared("im/recordSingle/index", icon="message"),
+        Declared("im/intercept/index", icon="eye-open"),
     ]),
     Dir("内容管理", "content", "documentation", [
-        Menu("分类管理", "content/category/index", "content:category:list", _std("sensitiveWords"), icon="tree"),
+        Declared("content/category/index", icon="tree"),
         Menu("分类层级", "content/category/levels", "content:category:edit", hidden=True),
-        Menu("登记管理", "content/register/index", "content:register:list", ["query", "edit", "remove", "status"],
-             icon="form"),
-        Menu("人员管理", "content/personnel/index", "content:personnel:list", ["query", "edit", "remove", "status"],
-             icon="people"),
-        Menu("富文本", "content/richText/index", "content:richText:list", _std(), icon="edit"),
+        Declared("content/register/index", icon="form"),
+        Declared("content/personnel/index", icon="people"),
+        Declared("content/richText/index", icon="edit"),
         Menu("富文本编辑", "content/richText/info", "content:richText:edit", hidden=True),
         Menu("关于我们", "content/about/index", "content:about:edit", icon="guide"),
         Menu("用户协议", "content/agreement/index", "content:agreement:edit", icon="documentation"),
-        Menu("信息推送", "content/infoPush/index", "content:infoPush:list", ["query", "add"], icon="message"),
-        Menu("消息管理", "content/message/index", "content:message:list", _std(), icon="email"),
-        Menu("用户消息", "content/messageUser/index", "content:messageUser:list", _std(), icon="email"),
-        Menu("意见反馈", "content/feedback/index", "content:feedback:list", _std("banWebsite"), icon="question"),
-        Menu("反馈分组", "content/feedback/group", "content:feedback:query", hidden=True),
-        Menu("反馈链接", "content/feedback/link", "content:feedback:query", hidden=True),
-        Menu("反馈用户", "content/feedback/user", "content:feedback:query", hidden=True),
-        Menu("版本管理", "content/appVersion/index", "content:appVersion:list", _std(), icon="international"),
-        Menu("兑换码", "content/cdkey/index", "content:cdkey:list", _std(), icon="code"),
+        Declared("content/infoPush/index", icon="message"),
+        Declared("content/message/index", icon="email"),
+        Declared("content/messageUser/index", icon="email"),
+        Declared("content/feedback/index", icon="question"),
+        Declared("content/feedback/group", hidden=True),
+        Declared("content/feedback/link", hidden=True),
+        Declared("content/feedback/user", hidden=True),
+        Declared("content/appVersion/index", icon="international"),
+        Declared("content/cdkey/index", icon="code"),
     ]),
     Dir("配置管理", "setting", "system", [
         Menu("产品配置", "setting/product/index", "setting:product:edit", icon="component"),
@@ -148,8 +162,8 @@ BUSINESS = [
         Menu("美颜配置", "setting/meili/index", "setting:meili:edit", icon="skill"),
         Menu("积分配置", "setting/integral/index", "setting:integral:edit", icon="star"),
         Menu("游戏配置", "setting/game/index", "setting:game:edit", icon="example"),
-        Menu("配置记录", "setting/commonConfig/index", "setting:commonConfig:list", _std(), icon="list"),
-        Menu("配置记录 V2", "setting/commonConfigV2/index", "setting:commonConfigV2:list", _std(), icon="list"),
+        Declared("setting/commonConfig/index", icon="list"),
+        Declared("setting/commonConfigV2/index", icon="list"),
     ]),
     Dir("财务管理", "finance", "money", [
         Menu("收款码", "finance/payCode/index", "finance:payCode:add", icon="code"),
@@ -158,58 +172,49 @@ BUSINESS = [
         Menu("财务退款", "finance/refund/index", "finance:refund:list", ["query", "execute"], icon="money"),
     ]),
     Dir("问诊服务", "consult", "people", [
-        Menu("服务项目", "consult/service/index", "consult:service:list", ["query", "edit", "remove"], icon="list"),
-        Menu("问诊医生", "consult/doctor/index", "consult:doctor:list", ["query", "add", "edit", "remove", "shelf"],
-             icon="people"),
-        Menu("医院管理", "consult/hospital/index", "consult:hospital:list", ["query", "add", "edit", "remove", "shelf"],
-             icon="tree"),
+        Declared("consult/service/index", icon="list"),
+        Declared("consult/doctor/index", icon="people"),
+        Declared("consult/hospital/index", icon="tree"),
         Menu("自主问诊", "consult/independence/index", "consult:independence:edit", icon="form"),
     ]),
     Dir("区域管理", "region", "international", [
         Menu("区域列表", "region/index", "region:region:list", ["query"], icon="international", path="list"),
     ]),
     Dir("商城管理", "mall", "shopping", [
-        Menu("首页轮播", "mall/carousel/index", "mall:carousel:list", ["query", "edit", "remove"], icon="slider"),
-        Menu("商品分类", "mall/category/index", "mall:category:list", ["query", "edit", "remove", "shelf"],
-             icon="tree"),
-        Menu("商品管理", "mall/goods/index", "mall:goods:list",
-             ["query", "edit", "remove", "shelf", "recommend", "specs"], icon="shopping"),
+        Declared("mall/carousel/index", icon="slider"),
+        Declared("mall/category/index", icon="tree"),
+        Declared("mall/goods/index", icon="shopping"),
         Menu("商品编辑", "mall/goods/edit", "mall:goods:edit", hidden=True),
         Menu("商品属性", "mall/attr/index", "mall:attr:list", ["query", "edit", "remove"], icon="list"),
         Menu("商品审核", "mall/review/index", "mall:review:list", ["query", "audit"], icon="checkbox"),
-        Menu("店铺管理", "mall/shop/index", "mall:shop:list",
-             ["query", "edit", "shelf", "brandSale", "rate", "area"], icon="shopping"),
+        Declared("mall/shop/index", icon="shopping"),
         Menu("店铺详情", "mall/shop/info", "mall:shop:query", hidden=True),
-        Menu("店铺账号", "mall/shopAccount/index", "mall:shopAccount:list", ["query", "status", "editInfo"],
-             icon="user"),
-        Menu("搜索关键词", "mall/keyword/index", "mall:keyword:list", ["query", "edit", "remove"], icon="search"),
-        Menu("优惠券", "mall/coupon/index", "mall:coupon:list", ["query", "edit", "remove", "shelf"], icon="money"),
-        Menu("广告分类", "mall/adCategory/index", "mall:adCategory:list",
-             ["query", "edit", "remove", "status", "goods"], icon="tab"),
+        Declared("mall/shopAccount/index", icon="user"),
+        Declared("mall/keyword/index", icon="search"),
+        Declared("mall/coupon/index", icon="money"),
+        Declared("mall/adCategory/index", icon="tab"),
         Menu("广告分类商品", "mall/adCategory/goods", "mall:adCategory:goods", hidden=True),
-        Menu("图片库", "mall/picture/index", "mall:picture:list", ["query", "add", "edit", "remove"], icon="example"),
-        Menu("入驻申请", "mall/settled/index", "mall:settled:list", ["query", "add", "audit"], icon="form"),
-        Menu("营销活动", "mall/market/index", "mall:market:list", ["query", "add", "remove"], icon="star"),
-        Menu("积分商品", "mall/integralGoods/index", "mall:integralGoods:list",
-             ["query", "edit", "remove", "shelf"], icon="star"),
-        Menu("大转盘", "mall/turntable/index", "mall:turntable:list", ["query", "edit", "remove", "shelf", "gifts"],
-             icon="example"),
+        Declared("mall/picture/index", icon="example"),
+        Declared("mall/settled/index", icon="form"),
+        Declared("mall/market/index", icon="star"),
+        Declared("mall/integralGoods/index", icon="star"),
+        Declared("mall/turntable/index", icon="example"),
         Menu("供应链商品", "mall/supply/index", "mall:supply:list", ["query", "sync"], icon="component"),
     ]),
     Dir("订单管理", "order", "list", [
-        Menu("订单列表", "order/main/index", "order:main:list", _std(), icon="list"),
-        Menu("商城订单", "order/shop/index", "order:shop:list", ["query", "status", "pickup"], icon="shopping"),
+        Declared("order/main/index", icon="list"),
+        Declared("order/shop/index", icon="shopping"),
         Menu("商城订单详情", "order/shop/detail", "order:shop:query", hidden=True),
-        Menu("待发货", "order/logistics/index", "order:logistics:list", ["query", "ship"], icon="guide"),
+        Declared("order/logistics/index", icon="guide"),
         Menu("售后订单", "order/afterSale/index", "order:afterSale:list", ["query", "refund"], icon="bug"),
         Menu("退款订单", "order/refund/index", "order:refund:list", ["query"], icon="money"),
-        Menu("支付记录", "order/pay/index", "order:pay:list", ["query"], icon="money"),
-        Menu("订单评价", "order/comment/index", "order:comment:list", ["query", "remove"], icon="message"),
-        Menu("拼团订单", "order/group/index", "order:group:list", ["query"], icon="peoples"),
-        Menu("参团成员", "order/group/followers", "order:group:query", hidden=True),
-        Menu("积分订单", "order/integral/index", "order:integral:list", ["query", "ship", "cancel"], icon="star"),
+        Declared("order/pay/index", icon="money"),
+        Declared("order/comment/index", icon="message"),
+        Declared("order/group/index", icon="peoples"),
+        Declared("order/group/followers", hidden=True),
+        Declared("order/integral/index", icon="star"),
         Menu("积分订单详情", "order/integral/detail", "order:integral:query", hidden=True),
-        Menu("积分明细", "order/integralLedger/index", "order:integralLedger:list", ["query"], icon="list"),
+        Declared("order/integralLedger/index", icon="list"),
     ]),
     # The spec's message centre opens /myMenu/orderDetail?orderNo=...: a hidden directory holds that page.
     Dir("订单详情", "myMenu", "list", [

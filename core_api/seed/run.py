@@ -8,10 +8,11 @@ from typing import Any
 from tortoise import connections
 from tortoise.transactions import in_transaction
 
+from core_api.business import business_apis
 from core_api.monitor.job.models import SysJob
 from core_api.platform.passwords import hash_password
 from core_api.seed import data
-from core_api.seed.menus import TREE, Dir, Menu, menu_path, route_name
+from core_api.seed.menus import TREE, Declared, Dir, Menu, menu_path, route_name
 from core_api.system.config.models import SysConfig
 from core_api.system.dept.models import SysDept
 from core_api.system.dict.models import SysDictData, SysDictType
@@ -77,7 +78,9 @@ async def _menus(new_perms: set[str]) -> int:
     """Inserts the missing menus; the permissions of those it creates are added to ``new_perms``."""
     counter = [0]
 
-    async def upsert(parent_id: int, order: int, node: Dir | Menu, dir_path: str) -> int:
+    async def upsert(parent_id: int, order: int, node: Dir | Menu | Declared, dir_path: str) -> int:
+        if isinstance(node, Declared):
+            node = node.menu()
         if isinstance(node, Dir):
             row = await SysMenu.get_or_none(parent_id=parent_id, menu_type="M", path=node.path)
             if row is None:
@@ -107,6 +110,7 @@ async def _menus(new_perms: set[str]) -> int:
                 new_perms.add(perm)
         return row.menu_id
 
+    business_apis()  # imports every feature: the declared entries are drawn from their declarations
     for i, top in enumerate(TREE, start=1):
         await upsert(0, i, top, "")
     return counter[0]

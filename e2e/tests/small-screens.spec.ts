@@ -268,6 +268,21 @@ test("registration closed (sys.account.registerUser false): no 立即注册, /re
     await expect(visitor.getByTestId("login-register")).toHaveText("立即注册");
     await visitor.getByTestId("login-register").click();
     await expect(visitor.getByTestId("register-form")).toBeVisible();
+    // a registration goes through and lands on sign-in; the same name again is refused with the server's reason
+    const username = unique("reg").slice(0, 20);
+    const register = async () => {
+      await visitor.getByTestId("register-username").fill(username);
+      await visitor.getByTestId("register-password").fill("Passw0rd!");
+      await visitor.getByTestId("register-confirmPassword").fill("Passw0rd!");
+      await visitor.getByTestId("register-submit").click();
+    };
+    await register();
+    await expect(visitor.getByText(`恭喜你，您的账号 ${username} 注册成功！`)).toBeVisible();
+    await expect(visitor).toHaveURL(/\/login$/);
+    await visitor.goto("/register");
+    await register();
+    await expect(visitor.getByText(`保存用户'${username}'失败，注册账号已存在`)).toBeVisible();
+    await expect(visitor).toHaveURL(/\/register$/);
   } finally {
     await api(page, "PUT", "system/config", { ...entry, configValue: "false" });
     await visitor.close();

@@ -1,13 +1,15 @@
-import type { ComponentType, ReactNode } from "react";
-import { LoginCharts } from "@/features/account/charts/login-charts-panel";
+import type { ReactNode } from "react";
+import { LazyLoginCharts } from "@/features/account/charts/login-charts-lazy";
 import { contentViews } from "@/features/content/registry";
 import { financeViews } from "@/features/finance/registry";
 import { mallContentViews } from "@/features/mall/content-registry";
 import { generatedViews } from "@/features/generated/registry";
 import { shopViews } from "@/features/mall/shops-registry";
 import { mallGoodsViews } from "@/features/mall/goods-registry";
-import { marketPanels } from "@/features/mall/market-registry";
-import { pointsPanels, pointsViews } from "@/features/order/points-registry";
+import { GroupBuyPanel } from "@/features/mall/market/group-buy-panel";
+import { TurntableGiftsPanel } from "@/features/mall/market/turntable-gifts-panel";
+import { pointsViews } from "@/features/order/points-registry";
+import { PointsStatusPanel } from "@/features/order/points-status-panel";
 import { monitorViews } from "@/features/monitor/registry";
 import { orderViews } from "@/features/order/registry";
 import { afterSaleViews } from "@/features/order/aftersale-registry";
@@ -25,6 +27,7 @@ import { RoleScreen } from "@/features/system/role/role-screen";
 import { AuthRoleScreen } from "@/features/system/user/auth-role-screen";
 import { UserScreen } from "@/features/system/user/user-screen";
 import { toolViews } from "@/features/tools/registry";
+import type { ResourcePanel } from "@/lib/api/types";
 import type { ScreenSearchParams } from "@/lib/list-screen";
 
 /** What a registered view receives: the query, and the numeric id of a hidden page's address. */
@@ -69,11 +72,19 @@ export const views: Readonly<Record<string, View>> = {
 };
 
 /**
- * View path of a declared business resource (drawn by features/resources) → a piece the screen shows
- * above the standard list: a chart, a summary. The list itself stays the declaration's.
+ * The piece a declared business resource's screen (features/resources) shows above its standard list: a chart, a
+ * summary. Its data comes in the screen's one answer (`panel`, chosen by the BFF for the view); the list itself
+ * stays the declaration's.
  */
-export const resourcePanels: Readonly<Record<string, ComponentType>> = {
-  "account/chartLogin/index": LoginCharts,
-  ...marketPanels,
-  ...pointsPanels,
-};
+export function ResourcePanelView({ panel }: { panel: ResourcePanel }) {
+  switch (panel.kind) {
+    case "loginCharts":
+      return <LazyLoginCharts initial={panel} />;
+    case "groupBuy":
+      return <GroupBuyPanel goods={panel.goods} />;
+    case "turntable":
+      return <TurntableGiftsPanel turntables={panel.turntables} />;
+    case "pointsStatus":
+      return <PointsStatusPanel counts={panel.counts} />;
+  }
+}

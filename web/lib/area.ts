@@ -1,15 +1,10 @@
 /** What the area picker derives from GB/T 2260 codes: a province's code starts with its 2 digits and ends in
  * 0000, a city's with 4 and ends in 00, a district has 6 digits and a street 9 (its district's 6 first). */
 
-export interface RegionNode {
-  code: string;
-  name: string;
-  level: number;
-  parentCode: string | null;
-  path: string;
-  leaf: boolean;
-  hasChildren: boolean;
-}
+import type { components } from "@/lib/api/core-types";
+
+/** A region as GET /admin/region/list answers it. */
+export type RegionNode = components["schemas"]["RegionOut"];
 
 const CODE = /^(\d{6}|\d{9})$/;
 

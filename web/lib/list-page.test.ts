@@ -25,7 +25,7 @@ describe("listPage", () => {
   it("keeps a list's own figures beside the rows", () => {
     const answer: Envelope<GiftPage> = {
       code: 200,
-      data: { pages: 1, total: 1, pageNo: 1, pageSize: 100, data: [{ id: 1, name: "谢谢参与" }], totalWeight: 10000, version: 3, shelf: "1" },
+      data: { pages: 1, total: 1, pageNo: 1, pageSize: 100, data: [{ id: 1, turntableId: 7, name: "谢谢参与", image: "", kind: "none", value: 0, weight: 10000, stock: 0, dailyCap: 0, sort: 0 }], totalWeight: 10000, version: 3, shelf: "1" },
     };
     const page = listPage<Goods, GiftPage>(answer);
     expect([page.totalWeight, page.version, page.shelf, page.total]).toEqual([10000, 3, "1", 1]);

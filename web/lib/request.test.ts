@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { download, type RequestHandlers, request, setRequestHandlers, toQuery } from "./request";
+import { type RequestHandlers, request, setRequestHandlers, toQuery } from "./request";
 
 /**
- * A real HTTP server on loopback stands in for the BFF: the page's origin is pointed at it, so request() and
- * download() go through the real fetch. Each test says how it answers; every request it saw is kept.
+ * A real HTTP server on loopback stands in for the BFF: the page's origin is pointed at it, so request() goes
+ * through the real fetch. Each test says how it answers; every request it saw is kept.
  */
 type Answer = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 let server: Server;
@@ -114,54 +114,5 @@ describe("request", () => {
     pointPageAt(`http://127.0.0.1:${port}/index`);
     await expect(request("a")).rejects.toThrow("network");
     expect(handlers.show).toHaveBeenLastCalledWith("error", { key: "network" }, 5000);
-  });
-});
-
-describe("download", () => {
-  let handlers: { show: ReturnType<typeof vi.fn>; relogin: ReturnType<typeof vi.fn>; loading: ReturnType<typeof vi.fn> };
-  let release: () => void;
-
-  beforeEach(() => {
-    handlers = { show: vi.fn(), relogin: vi.fn(), loading: vi.fn() };
-    release = setRequestHandlers(handlers as unknown as RequestHandlers);
-  });
-
-  afterEach(() => release());
-
-  it("posts the form, shows the loading layer and reports an envelope instead of a file", async () => {
-    answer = json({ code: 500, msg: "导出失败" });
-    await download("system/user/export", { status: "0" }, "user.xlsx");
-    expect(seen.map((r) => [r.method, r.url, r.body])).toEqual([["POST", "/api/bff/system/user/export", "status=0"]]);
-    expect(handlers.loading).toHaveBeenNthCalledWith(1, { key: "downloading" });
-    expect(handlers.loading).toHaveBeenLastCalledWith(null);
-    expect(handlers.show).toHaveBeenCalledWith("error", { text: "导出失败" });
-  });
-
-  it("reports a failed download", async () => {
-    answer = (req) => req.socket.destroy(); // the connection drops
-    await download("system/user/export", {}, "user.xlsx");
-    expect(handlers.show).toHaveBeenCalledWith("error", { key: "downloadFailed" });
-  });
-
-  it("saves the file under the download-filename header", async () => {
-    answer = (_req, res) => {
-      res.writeHead(200, { "content-type": "application/octet-stream", "download-filename": "%E7%94%A8%E6%88%B7.xlsx" });
-      res.end("xlsx-bytes");
-    };
-    const saved: { name: string; text: Promise<string> }[] = [];
-    const objectUrls = new Map<string, Blob>();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, text: objectUrls.get(this.href)?.text() ?? Promise.resolve("") });
-    });
-    const create = vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
-      objectUrls.set("blob:x", blob as Blob);
-      return "blob:x";
-    });
-    const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
-    await download("system/user/export", {}, "user.xlsx");
-    expect(saved.map((s) => s.name)).toEqual(["用户.xlsx"]);
-    expect(await saved[0].text).toBe("xlsx-bytes");
-    expect(handlers.show).not.toHaveBeenCalled();
-    for (const spy of [click, create, revoke]) spy.mockRestore();
   });
 });

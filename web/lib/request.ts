@@ -7,8 +7,6 @@ import type { PathsWithMethod } from "openapi-typescript-helpers";
 import type { paths as CorePaths } from "@/lib/api/core-types";
 import { CONSOLE_HEADER } from "@/lib/cross-site";
 import {
-  codeMessage,
-  downloadFileName,
   envelopeOutcome,
   FAILURE_TOAST_DURATION,
   failureMessage,
@@ -167,30 +165,11 @@ export function saveFile(blob: Blob, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-/**
- * Posts a form (as RuoYi exports do) and saves the file it answers with; `method: "GET"` sends the
- * parameters in the query instead (the code generator's zips). The file name comes from the server.
- */
-export async function download(path: string, params: Params, fileName: string, method: "GET" | "POST" = "POST"): Promise<void> {
-  handlers?.loading({ key: "downloading" });
+/** Shows the full-screen loading layer ("正在下载数据，请稍候") while `work` runs: a file being made and downloaded. */
+export async function whileLoading<T>(message: Message, work: Promise<T>): Promise<T> {
+  handlers?.loading(message);
   try {
-    const init: RequestInit =
-      method === "GET"
-        ? { method }
-        : { method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: toQuery(params) };
-    const response = await fetch(method === "GET" ? bffUrl(path, params) : bffUrl(path), {
-      ...init,
-      headers: consoleHeaders(init.headers),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT),
-    });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    if (isFileResponse(response.headers.get("content-type"))) {
-      saveFile(await response.blob(), downloadFileName(response.headers.get("download-filename"), fileName));
-    } else {
-      handlers?.show("error", codeMessage((await response.json()) as Envelope));
-    }
-  } catch {
-    handlers?.show("error", { key: "downloadFailed" });
+    return await work;
   } finally {
     handlers?.loading(null);
   }

@@ -1,6 +1,6 @@
 /** The signed-in operator on the server: the core token from the JWT cookie and the session screen. */
-import type { NextRequest } from "next/server";
-import { cookies, headers } from "next/headers";
+import { NextRequest } from "next/server";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getToken } from "next-auth/jwt";
 import { cache } from "react";
@@ -12,8 +12,8 @@ import { effectiveRoles } from "@/lib/permission";
 
 /** The core token of this request's session, or null when signed out. */
 export const getAccessToken = cache(async (): Promise<string | null> => {
-  // getToken reads the (possibly chunked) session cookie from any object with cookies and headers
-  const req = { cookies: await cookies(), headers: await headers() } as unknown as NextRequest;
+  // getToken reads the (possibly chunked) session cookie of a request: this one's headers (its Cookie header) as one
+  const req = new NextRequest("http://console.local/", { headers: await headers() });
   const token = await getToken({ req, secret: process.env.NEXTAUTH_SECRET });
   return token?.accessToken ?? null;
 });

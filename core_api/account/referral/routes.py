@@ -35,6 +35,7 @@ def confirm_action(path: str) -> Action:
 
 referral = Resource(
     name="account_recommend", model=Referral, perm="account:recommend", title="推荐关系", title_en="Referrals",
+    menu_buttons=("query", "confirm"),  # as seeded, not as derived
     view="account/recommend/index", list_method="POST", list_path="/admin/account_recommend/list_data",
     fields=[ID, UID, REFERRER,
             F("source", "来源", "Source", "dict", dict_type="biz_referral_source", edit="never", filter="exact"),
@@ -47,6 +48,7 @@ referral = Resource(
 
 replenishment = Resource(
     name="account_replenishment", model=Replenishment, perm="account:replenishment", title="补单列表",
+    menu_buttons=("query", "confirm"),  # as seeded, not as derived
     title_en="Replenishments", view="account/replenishment/index", list_method="POST",
     list_path="/admin/account_recommend/list_replenishment",
     fields=[ID, UID, REFERRER,
@@ -62,6 +64,7 @@ replenishment = Resource(
 
 permission = Resource(
     name="release_permission", model=ReleasePermission, perm="account:releasePermission", title="发布权限",
+    menu_buttons=("query", "operate"),  # as seeded, not as derived
     title_en="Posting permissions", view="account/releasePermission/index", list_method="POST",
     list_path="/admin/release_permission/v1/list", order=("-id",),
     fields=[ID, UID,

@@ -30,6 +30,7 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
 
 resource = Resource(
     name="ConsultDoctor", model=ConsultDoctor, perm=PERM, title="问诊医生", title_en="Consult doctors",
+    menu_buttons=("query", "add", "edit", "remove", "shelf"),  # as seeded, not as derived
     view="consult/doctor/index", list_method="POST", list_path="/admin/consult/doctor/list", check=check,
     enrich=hospital_names, order=("sort", "-id"),
     fields=[

@@ -21,6 +21,7 @@ from core_api.platform.errors import ServiceError
 from core_api.platform.resource import F, Resource
 from core_api.platform.schema import INT_MAX
 from core_api.platform.security import Principal, any_perm
+from core_api.region.division.kind import AREA
 
 PERM = "consult:hospital"
 
@@ -38,13 +39,14 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
 
 resource = Resource(
     name="ConsultHospital", model=ConsultHospital, perm=PERM, title="医院管理", title_en="Hospitals",
+    menu_buttons=("query", "add", "edit", "remove", "shelf"),  # as seeded, not as derived
     view="consult/hospital/index", list_method="POST", list_path="/admin/consult/hospital/list", check=check,
     duplicate="已有同名医院", order=("sort", "-id"),
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("name", "医院名称", "Name", required=True, max_length=64, filter="fragment"),
         F("level", "医院等级", "Level", "dict", dict_type="biz_hospital_level", default="0", filter="exact"),
-        F("area_code", "所在地区", "Area", "area", required=True, filter="exact"),
+        F("area_code", "所在地区", "Area", AREA, required=True, filter="exact"),
         F("address", "详细地址", "Address", max_length=200),
         F("phone", "联系电话", "Phone", max_length=20, listed=False),
         F("logo", "医院图标", "Logo", "image", max_length=500, listed=False),

@@ -36,6 +36,7 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
 
 resource = Resource(
     name="ConsultService", model=ConsultService, perm="consult:service", title="服务项目", title_en="Hospital services",
+    menu_buttons=("query", "edit", "remove"),  # as seeded, not as derived
     view="consult/service/index", list_method="POST", list_path="/admin/service/list", add_perm="consult:service:edit",
     order=("sort", "-id"), written=written, check=check, enrich=hospital_names,
     fields=[

@@ -47,6 +47,7 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
 
 resource = Resource(
     name="CommonFeedback", model=CommonFeedback, perm="content:feedback", title="意见反馈",
+    menu_buttons=("query", "add", "edit", "remove", "shelf", "export", "banWebsite"),  # as seeded, not as derived
     title_en="Feedback", view="content/feedback/index", check=check, partner=Partner(
         "feedback", ("uid", "type", "content", "images", "contact", "website", "create_time"), summary="idea submit",
         actor="uid"),
@@ -96,11 +97,14 @@ def _feedback_fields() -> list[F]:
 
 
 by_group = Resource(name="CommonFeedbackGroup", model=CommonFeedback, title="反馈分组", title_en="Feedback by type",
+                    menu_buttons=(),  # as seeded, not as derived
                     view="content/feedback/group", fields=_feedback_fields(), **SUB_PAGE)
 by_user = Resource(name="CommonFeedbackUser", model=CommonFeedback, title="反馈用户", title_en="Feedback by user",
+                   menu_buttons=(),  # as seeded, not as derived
                    view="content/feedback/user", fields=_feedback_fields(), **SUB_PAGE)
 links = Resource(
     name="CommonBannedSite", model=BannedSite, title="反馈链接", title_en="Banned websites",
+    menu_buttons=(),  # as seeded, not as derived
     view="content/feedback/link", **SUB_PAGE,
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),

@@ -38,6 +38,7 @@ async def check_group(request: web.Request, values: dict[str, Any], before: dict
 
 resource = Resource(
     name="NoticeImGroup", model=ImGroup, perm="im:group", title="群组管理", title_en="IM groups",
+    menu_buttons=("query", "add", "edit", "remove", "shelf", "export", "block"),  # as seeded, not as derived
     view="im/group/index",
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
@@ -60,6 +61,7 @@ resource = Resource(
 
 members = Resource(
     name="NoticeImGroupUser", model=ImGroupMember, perm="im:group", list_perm="im:group:query",
+    menu_buttons=("block",),  # as seeded, not as derived
     title="群成员", title_en="Group members", view="im/group/users", shelf=None, order=("id",),
     time_field="joined_time", creatable=False, editable=False, removable=False,
     partner=Partner("im_group_members", ("group_id", "uid", "nick", "role", "joined_time"), key=("group_id", "uid"),

@@ -17,6 +17,7 @@ from tortoise.transactions import in_transaction
 from core_api.content.common import IdQuery, add_edit, edit_model, need_perms, remove
 from core_api.mall.ad.models import MallAdCategory, MallAdGoods
 from core_api.mall.goods.models import MallGoods
+from core_api.mall.shop.kind import SHOP
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract.mall import AdGoodsOut, AdGoodsQuery
 from core_api.platform.counts import changed
@@ -57,12 +58,13 @@ async def enrich(rows: list[dict[str, Any]]) -> None:
 
 resource = Resource(
     name="MallAdCategory", model=MallAdCategory, perm=PERM, title="广告分类", title_en="Shop ad categories",
+    menu_buttons=("query", "edit", "remove", "status", "goods"),  # as seeded, not as derived
     view="mall/adCategory/index", list_path="/admin/shopAd_category/list_data", shelf=None,
     add_perm=f"{PERM}:edit", shop_field="shop_id", order=("sort", "id"), check=check, written=written,
     enrich=enrich, duplicate="本店铺已有同名广告分类",
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
-        F("shop_id", "店铺", "Shop", "shop", edit="create", filter="exact", required=True),
+        F("shop_id", "店铺", "Shop", SHOP, edit="create", filter="exact", required=True),
         F("name", "分类名称", "Name", required=True, max_length=32, filter="fragment"),
         F("sort", "排序", "Sort", "int", min=0, max=9999, default=0, sortable=True),
         F("status", "状态", "Status", "flag", dict_type="biz_show_hide", default=SHOWN, filter="exact"),

@@ -72,6 +72,7 @@ async def enrich(rows: list[dict[str, Any]]) -> None:
 
 resource = Resource(
     name="MallCarousel", model=MallCarousel, perm=PERM, title="首页轮播", title_en="Home carousel",
+    menu_buttons=("query", "edit", "remove"),  # as seeded, not as derived
     view="mall/carousel/index", list_path="/admin/lunbo/list_data", shelf=None, add_perm=f"{PERM}:edit",
     operator_only=True, order=("sort", "-id"), check=check, enrich=enrich,
     fields=[

@@ -21,6 +21,7 @@ from core_api.mall.coupon import service
 from core_api.mall.coupon.models import MallCoupon, MallCouponTarget
 from core_api.mall.goods.category import category_names
 from core_api.mall.goods.models import MallCategory, MallGoods
+from core_api.mall.shop.kind import SHOP
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract import partner as partner_out
 from core_api.platform.envelope import ok
@@ -133,11 +134,12 @@ async def written(action: str, record_id: int, row: dict[str, Any] | None) -> No
 
 resource = Resource(
     name="MallCoupon", model=MallCoupon, perm=PERM, title="优惠券", title_en="Coupons", view="mall/coupon/index",
+    menu_buttons=("query", "edit", "remove", "shelf"),  # as seeded, not as derived
     list_path="/admin/mall/shop_discount_voucher/list_data", shop_field="shop_id", check=check, written=written,
     add_perm=f"{PERM}:edit", order=("sort", "-id"), enrich=enrich,
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
-        F("shop_id", "店铺", "Shop", "shop", edit="create", filter="exact", required=True, min=0),
+        F("shop_id", "店铺", "Shop", SHOP, edit="create", filter="exact", required=True, min=0),
         F("name", "优惠券名称", "Name", required=True, max_length=64, filter="fragment"),
         F("kind", "类型", "Kind", "dict", dict_type="biz_coupon_kind", required=True, filter="exact"),
         F("amount_fen", "优惠金额", "Amount off", "money", max=100_000_000, default=0),

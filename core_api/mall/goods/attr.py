@@ -18,13 +18,13 @@ from tortoise.transactions import in_transaction
 
 from core_api.mall.goods.models import MallAttr, MallAttrValue
 from core_api.mall.goods.skus import values_in_use
+from core_api.mall.shop.refs import shop_names
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract import ListPageOut
 from core_api.platform.contract.mall import AttrPageOut, AttrQuery
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
-from core_api.platform.resource import SHOP_NAMES
 from core_api.platform.schema import INT_MAX, Schema
 from core_api.platform.security import Principal, any_perm
 
@@ -66,7 +66,7 @@ async def attr_list(request: web.Request, principal: Principal, query: AttrQuery
         "id", "shop_id", "name", "sort", "create_time")
     values = await MallAttrValue.filter(attr_id__in=[r["id"] for r in rows]).order_by("sort", "id").values(
         "id", "attr_id", "value", "sort") if rows else []
-    names = await SHOP_NAMES[0]([r["shop_id"] for r in rows]) if SHOP_NAMES else {}
+    names = await shop_names([r["shop_id"] for r in rows])
     by_attr: dict[int, list[dict[str, Any]]] = {}
     for v in values:
         by_attr.setdefault(v["attr_id"], []).append({"id": v["id"], "value": v["value"], "sort": v["sort"]})
@@ -115,7 +115,7 @@ async def edit_attr(request: web.Request, principal: Principal, query: EditAttr)
                 if query.shop_id not in (None, own):
                     raise NotFound()
                 shop_id = own
-            elif shop_id and SHOP_NAMES and shop_id not in await SHOP_NAMES[0]([shop_id]):
+            elif shop_id and shop_id not in await shop_names([shop_id]):
                 raise ServiceError(f"店铺 {shop_id} 不存在")
             row = await MallAttr.create(shop_id=shop_id, name=name, sort=query.sort)
             record_id = row.id

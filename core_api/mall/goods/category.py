@@ -30,7 +30,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec, parse, read_js
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
-from core_api.platform.resource import CATEGORY_FILTER, CONFLICT, SHELF_OFF, SHELF_ON, F, Resource
+from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, F, Kind, Resource, register_kind
 from core_api.platform.schema import INT_MAX, Flag, Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -207,4 +207,6 @@ def in_category(field: str, category_id: int) -> Q:
     return Q(**where)
 
 
-CATEGORY_FILTER[:] = [in_category]
+# The category kind (a goods category's id): a filter by a category takes in its children's goods.
+CATEGORY = register_kind(Kind("category", base="id", picker="category",
+                              condition=lambda field, value: in_category(field, int(value))))

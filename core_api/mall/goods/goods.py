@@ -18,8 +18,7 @@ from pydantic import Field, create_model
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-import core_api.mall.shop.refs  # noqa: F401 - the shop kind's names and check
-from core_api.mall.goods.category import category_names, goods_leaf, tree_of
+from core_api.mall.goods.category import CATEGORY, category_names, goods_leaf, tree_of
 from core_api.mall.goods.models import MallAttr, MallAttrValue, MallCategory, MallGoods, MallSku
 from core_api.mall.goods.skus import (
     PRICE_MAX,
@@ -29,6 +28,7 @@ from core_api.mall.goods.skus import (
     combinations,
     sku_in_open_orders,
 )
+from core_api.mall.shop.kind import SHOP, carry_shop_names
 from core_api.platform.api import Api, BusinessType, OperLogSpec, parse, read_json
 from core_api.platform.contract.mall import (
     GoodsDetailOut,
@@ -44,7 +44,7 @@ from core_api.platform.counts import changed, counted
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import parse_ids
-from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, Action, F, Resource, shop_names
+from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, Action, F, Resource
 from core_api.platform.schema import INT_MAX, Flag, Schema, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.seek import cursor_after, seek_filter
@@ -79,14 +79,15 @@ async def enrich(rows: list[dict[str, Any]]) -> None:
 
 resource = Resource(
     name="MallGoods", model=MallGoods, perm=PERM, title="商品管理", title_en="Goods", view="mall/goods/index",
+    menu_buttons=("query", "edit", "remove", "shelf", "recommend", "specs"),  # as seeded, not as derived
     list_path="/admin/mall/shop/goods/list_data", shop_field="shop_id", check=check, enrich=enrich,
     creatable=False, editable=False, removable=False, exportable=False, shelf=None, add_perm=f"{PERM}:edit",
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
-        F("shop_id", "店铺", "Shop", "shop", edit="create", filter="exact", required=True),
+        F("shop_id", "店铺", "Shop", SHOP, edit="create", filter="exact", required=True),
         F("pics", "商品图片", "Pictures", "images", max_length=2000),
         F("name", "商品名称", "Name", required=True, max_length=100, filter="fragment"),
-        F("category_id", "商品分类", "Category", "category", required=True, min=1, max=INT_MAX, filter="exact",
+        F("category_id", "商品分类", "Category", CATEGORY, required=True, min=1, max=INT_MAX, filter="exact",
           listed=False),
         F("category_name", "商品分类", "Category", virtual=True, edit="never", exported=False),
         F("subtitle", "副标题", "Subtitle", max_length=200, listed=False),
@@ -315,7 +316,7 @@ def sku_view(sku: dict[str, Any]) -> dict[str, Any]:
 async def goods_detail(request: web.Request, principal: Principal, goods_id: int) -> dict[str, Any]:
     row = await resource.one(request, principal, goods_id)
     await enrich([row])
-    await shop_names(resource, [row], request.app)
+    await carry_shop_names(resource, [row], request.app)
     skus = await skus_of(goods_id)
     value_ids = {int(v) for s in skus for v in s["spec_key"].split("_") if v}
     values = {v["id"]: v for v in await MallAttrValue.filter(id__in=sorted(value_ids)).values(
@@ -513,6 +514,6 @@ async def review_list(request: web.Request, principal: Principal, query: ReviewQ
     after = cursor_after(MallGoods, rows[-1], key, ordering, query.page_num + 1) if len(
         rows) == query.page_size else None
     await enrich(rows)
-    await shop_names(resource, rows, request.app)
+    await carry_shop_names(resource, rows, request.app)
     view = resource.view_of(principal)
     return page([view(r) for r in rows], total, query.page_num, query.page_size, next=after)

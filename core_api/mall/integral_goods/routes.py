@@ -57,6 +57,7 @@ async def enrich(rows: list[dict[str, Any]]) -> None:
 
 resource = Resource(
     name="MallIntegralGoods", model=MallIntegralGoods,
+    menu_buttons=("query", "edit", "remove", "shelf"),  # as seeded, not as derived
     perm=PERM, title="积分商品", title_en="Points-mall goods", view="mall/integralGoods/index",
     list_path="/admin/goods_integral/list_data", add_perm=f"{PERM}:edit", order=("sort", "-id"), check=check,
     enrich=enrich, operator_only=True,

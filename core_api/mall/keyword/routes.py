@@ -28,6 +28,7 @@ async def check(request: web.Request, values: dict[str, Any], before: dict[str, 
 
 resource = Resource(
     name="MallKeyword", model=MallKeyword, perm=PERM, title="搜索关键词", title_en="Search keywords",
+    menu_buttons=("query", "edit", "remove"),  # as seeded, not as derived
     view="mall/keyword/index", list_path="/admin/search_keyword/list_data", shelf=None,
     add_perm=f"{PERM}:edit", operator_only=True, order=("sort", "id"), duplicate="已有相同的搜索关键词", check=check,
     fields=[

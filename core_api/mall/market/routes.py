@@ -19,11 +19,13 @@ from tortoise.transactions import in_transaction
 from core_api.content.common import delete_one
 from core_api.mall.goods.models import MallGoods, MallSku
 from core_api.mall.market.models import MallGroupActivity, MallGroupSku, MallGroupTeam
+from core_api.mall.shop.kind import SHOP, carry_shop_names
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.contract.mall import GroupActivityInfoOut, GroupAddedOut, GroupGoodsPageOut, GroupSkusOut
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import ListQuery, camel_row, parse_ids
-from core_api.platform.resource import F, Resource, owned, shop_names
+from core_api.platform.resource import F, Resource, owned
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
@@ -48,11 +50,12 @@ async def written(action: str, record_id: int, row: dict[str, Any] | None) -> No
 
 resource = Resource(
     name="MallGroupActivity", model=MallGroupActivity, perm=PERM, title="营销活动", title_en="Group buys",
+    menu_buttons=("query", "add", "remove"),  # as seeded, not as derived
     view="mall/market/index", list_path="/admin/market_manage/activity_list_data", shop_field="shop_id",
     check=check, written=written, shelf=None, creatable=False, editable=False, exportable=False,
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
-        F("shop_id", "店铺", "Shop", "shop", edit="create", filter="exact", required=True),
+        F("shop_id", "店铺", "Shop", SHOP, edit="create", filter="exact", required=True),
         F("goods_id", "商品编号", "Goods ID", "id", edit="never", filter="exact"),
         F("goods_name", "商品名称", "Goods", edit="never", filter="fragment"),
         F("team_size", "成团人数", "Team size", "int", edit="never"),
@@ -77,7 +80,7 @@ def goods_row(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@api.post("/admin/market_manage/goods_data_list", need=any_perm(f"{PERM}:add"),
+@api.post("/admin/market_manage/goods_data_list", need=any_perm(f"{PERM}:add"), response=GroupGoodsPageOut,
           summary="Goods an activity can be made of: approved goods of the caller's shop, by name, paged")
 async def goods_data_list(request: web.Request, principal: Principal, body: GoodsQuery) -> web.Response:
     qs = MallGoods.filter(review="approved")
@@ -89,7 +92,7 @@ async def goods_data_list(request: web.Request, principal: Principal, body: Good
         qs = qs.filter(name__icontains=body.name)
     total = await qs.count()
     rows = await qs.order_by("-id").offset(body.offset).limit(body.page_size).values(*GOODS_FIELDS)
-    await shop_names(resource, rows)
+    await carry_shop_names(resource, rows)
     return table([goods_row(r) for r in rows], total)
 
 
@@ -97,7 +100,7 @@ class SpecQuery(Schema):
     goods_ids: str = Field(min_length=1, max_length=2000, pattern=r"^[\d,]+$", title="商品编号")
 
 
-@api.get("/admin/market_manage/goods_spec_data_list", need=any_perm(f"{PERM}:add"),
+@api.get("/admin/market_manage/goods_spec_data_list", need=any_perm(f"{PERM}:add"), response=GroupSkusOut,
          summary="The SKUs of the chosen goods (comma-joined goodsIds of the caller's shop)")
 async def goods_spec_data_list(request: web.Request, principal: Principal, query: SpecQuery) -> web.Response:
     ids = parse_ids(query.goods_ids)
@@ -120,7 +123,7 @@ class AddIn(StrictSchema):
     skus: list[SkuPrice] = Field(min_length=1, max_length=200, title="规格拼团价")
 
 
-@api.post("/admin/market_manage/add", need=any_perm(f"{PERM}:add"),
+@api.post("/admin/market_manage/add", need=any_perm(f"{PERM}:add"), response=GroupAddedOut,
           summary="Add a group-buy activity: a goods item of the caller's shop, team size, time limit, window, "
                   "a group price per SKU", log=OperLogSpec("营销活动", BusinessType.INSERT))
 async def add(request: web.Request, principal: Principal, body: AddIn) -> web.Response:
@@ -166,22 +169,23 @@ class IdQuery(Schema):
     id: int = Field(ge=1, le=INT_MAX, title="编号")
 
 
-@api.get("/admin/market_manage/info", need=any_perm(f"{PERM}:query"),
+@api.get("/admin/market_manage/info", need=any_perm(f"{PERM}:query"), response=GroupActivityInfoOut,
          summary="One activity: its goods, the group price of each SKU and its teams by status")
 async def info(request: web.Request, principal: Principal, query: IdQuery) -> web.Response:
     row = await resource.one(request, principal, query.id)
-    await shop_names(resource, [row])
+    await carry_shop_names(resource, [row])
     skus = await MallGroupSku.filter(activity_id=query.id).order_by("id").values(
         "sku_id", "spec", "sku_price_fen", "price_fen")
     teams = {s: await MallGroupTeam.filter(activity_id=query.id, status=s).count() for s in ("open", "full", "expired")}
     return ok(data={**resource.view_of(principal)(row), "skus": [camel_row(s) for s in skus], "teams": teams})
 
 
-@api.get("/admin/market_manage/goods_father", need=any_perm(f"{PERM}:list"),
+@api.get("/admin/market_manage/goods_father", need=any_perm(f"{PERM}:list"), response=GroupGoodsPageOut,
          summary="The parent goods of the caller's activities (for the list's goods filter)")
 async def goods_father(request: web.Request, principal: Principal) -> web.Response:
     ids = await resource.scoped(principal, MallGroupActivity.all()).distinct().values_list("goods_id", flat=True)
     rows = await MallGoods.filter(id__in=sorted(set(ids))).order_by("-id").limit(500).values(*GOODS_FIELDS)
+    await shop_names(resource, rows)
     return table([goods_row(r) for r in rows], len(rows))
 
 

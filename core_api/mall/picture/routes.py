@@ -16,6 +16,7 @@ from tortoise.transactions import in_transaction
 from core_api.content.common import IdQuery, add_edit, edit_model, need_perms, remove
 from core_api.mall.picture.models import MallPicture
 from core_api.mall.picture.service import category_names
+from core_api.mall.shop.kind import SHOP
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import Forbidden, ServiceError
@@ -49,11 +50,12 @@ async def enrich(rows: list[dict[str, Any]]) -> None:
 
 resource = Resource(
     name="MallPicture", model=MallPicture, perm=PERM, title="图片库", title_en="Picture library",
+    menu_buttons=("query", "add", "edit", "remove"),  # as seeded, not as derived
     view="mall/picture/index", list_method="POST", list_path="/admin/shopImage/list_data", shelf=None,
     shop_field="shop_id", order=("sort", "-id"), check=check, enrich=enrich,
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
-        F("shop_id", "店铺", "Shop", "shop", edit="create", filter="exact", required=True),
+        F("shop_id", "店铺", "Shop", SHOP, edit="create", filter="exact", required=True),
         F("category_id", "图片类型", "Picture type", "int", min=1, required=True, filter="exact", listed=False),
         F("category_name", "图片类型", "Picture type", virtual=True, edit="never", exported=False),
         F("name", "图片名称", "Name", required=True, max_length=64, filter="fragment"),

@@ -18,7 +18,8 @@ from tortoise.queryset import QuerySet
 
 from core_api.account.consumer import service as consumers
 from core_api.account.consumer.service import check_acting_user
-from core_api.mall.shop import refs, service  # refs: the shop names of the "shop" field kind
+from core_api.mall.shop import refs, service
+from core_api.mall.shop.kind import SHOP, carry_shop_names
 from core_api.mall.shop.models import MallSettled, MallShop
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract import ListPageOut
@@ -30,10 +31,12 @@ from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.paging import ListQuery
 from core_api.platform.partner import PartnerBody
 from core_api.platform.passwords import hash_password
-from core_api.platform.resource import AREA_PATHS, Action, F, Resource, area_paths, partner_api, shop_names
+from core_api.platform.resource import Action, F, Resource, partner_api
 from core_api.platform.schema import INT_MAX, Schema, StrictSchema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.state import AUTH, CLOCK
+from core_api.region.division.kind import AREA as AREA_KIND
+from core_api.region.division.kind import area_paths, area_paths_of
 from core_api.system.role.grants import check_user_manageable
 from core_api.system.user.models import SysUser
 from core_api.system.user.service import check_password_rule
@@ -53,20 +56,21 @@ SHOP_PICKERS = ("mall:shop:list", "mall:goods:list", "mall:goods:edit", "mall:co
                 "mall:settled:list", "mall:review:list", "mall:carousel:list", "mall:turntable:list",
                 "mall:supply:list", "order:shop:list")
 
-AREA = F("area_code", "所在地区", "Area", "area", required=True)
+AREA = F("area_code", "所在地区", "Area", AREA_KIND, required=True)
 RATE = F("rate_bp", "佣金比例（基点）", "Rate (basis points)", "int", required=True, min=0, max=service.BP)
 resource = Resource(
     name="MallShop", model=MallShop, perm=PERM, title="店铺管理", title_en="Shops", view="mall/shop/index",
+    menu_buttons=("query", "edit", "shelf", "brandSale", "rate", "area"),  # as seeded, not as derived
     list_path="/admin/mall/shop/list_data", shop_field="id", creatable=False, editable=False, removable=False,
     duplicate="店铺名称已存在", order=("sort", "-id"),
     fields=[
         # the shop's own id is its shop column: a shop account reads only its own shop
-        F("id", "编号", "ID", "shop", edit="never", listed=False, exported=False),
+        F("id", "编号", "ID", SHOP, edit="never", listed=False, exported=False),
         F("name", "店铺名称", "Name", required=True, max_length=64, filter="fragment"),
         F("logo", "店铺图标", "Logo", "image", max_length=500),
         F("contact", "联系人", "Contact", max_length=32),
         F("phone", "联系电话", "Phone", max_length=20),
-        F("area_code", "所在地区", "Area", "area", filter="exact", edit="never"),
+        F("area_code", "所在地区", "Area", AREA_KIND, filter="exact", edit="never"),
         F("address", "详细地址", "Address", max_length=200, listed=False),
         F("intro", "店铺简介", "Introduction", "textarea", max_length=2000, listed=False, exported=False),
         F("shelf", "营业状态", "Open", "flag", dict_type="biz_shelf", edit="never", filter="exact"),
@@ -157,7 +161,7 @@ class AreaQuery(IdQuery):
 
 
 async def known_area(code: str) -> str:
-    if AREA_PATHS and code not in await AREA_PATHS[0]([code]):
+    if code not in await area_paths_of([code]):
         raise ServiceError(f"所在地区：区域编码 {code} 不存在")
     return code
 
@@ -315,6 +319,7 @@ class OwnApplications(Resource):
 
 settled_resource = OwnApplications(
     name="MallSettled", model=MallSettled, perm=SETTLED, title="入驻申请", title_en="Settlement applications",
+    menu_buttons=("query", "add", "audit"),  # as seeded, not as derived
     view="mall/settled/index", list_path="/admin/settled_mall/list_data", shelf=None, creatable=False,
     editable=False, removable=False,
     fields=[
@@ -322,7 +327,7 @@ settled_resource = OwnApplications(
         F("shop_name", "店铺名称", "Shop name", filter="fragment", edit="never"),
         F("contact", "联系人", "Contact", edit="never"),
         F("phone", "联系电话", "Phone", "phone", filter="exact", edit="never"),
-        F("area_code", "所在地区", "Area", "area", edit="never"),
+        F("area_code", "所在地区", "Area", AREA_KIND, edit="never"),
         F("address", "详细地址", "Address", edit="never", listed=False),
         F("license", "营业执照", "Licence", "images", edit="never", listed=False, exported=False),
         F("intro", "店铺简介", "Introduction", "textarea", edit="never", listed=False, exported=False),
@@ -406,7 +411,7 @@ account_resource = Resource(
         F("user_name", "登录账号", "Account", filter="fragment", edit="never"),
         F("nick_name", "昵称", "Nick name", edit="never"),
         F("phonenumber", "手机号", "Phone", "phone", filter="exact", edit="never"),
-        F("shop_id", "店铺", "Shop", "shop", filter="exact", edit="never"),
+        F("shop_id", "店铺", "Shop", SHOP, filter="exact", edit="never"),
         F("status", "状态", "Status", "flag", dict_type="sys_normal_disable", filter="exact", edit="never"),
         F("login_date", "最后登录", "Last sign-in", "datetime", edit="never"),
         F("create_time", "创建时间", "Created at", "datetime", edit="never", filter="range", sortable=True),
@@ -459,7 +464,7 @@ async def account_list(request: web.Request, principal: Principal, query: Accoun
     total = await qs.count()
     ordering = query.ordering({"userId": "user_id", "createTime": "create_time"}, ["-user_id"])
     rows = await qs.order_by(*ordering).offset(query.offset).limit(query.page_size).values(*ACCOUNT_COLUMNS)
-    await shop_names(account_resource, rows)
+    await carry_shop_names(account_resource, rows)
     view = account_resource.view_of(principal)
     return page([view(r) for r in rows], total, query.page_num, query.page_size)
 

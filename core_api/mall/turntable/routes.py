@@ -21,8 +21,8 @@ from core_api.mall.goods.models import MallGoods
 from core_api.mall.turntable import service
 from core_api.mall.turntable.models import MallTurntable, MallTurntableDraw, MallTurntableGift
 from core_api.platform.api import Api, BusinessType, OperLogSpec
-from core_api.platform.contract import ListPage, ListPageOut
 from core_api.platform.contract import partner as partner_out
+from core_api.platform.contract.mall import GiftPageOut, GiftSavedOut, TurntableShelfOut
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import camel_row
@@ -58,6 +58,7 @@ async def written(action: str, record_id: int, row: dict[str, Any] | None) -> No
 
 resource = Resource(
     name="MallTurntable", model=MallTurntable, perm=PERM, title="大转盘", title_en="Turntables",
+    menu_buttons=("query", "edit", "remove", "shelf", "gifts"),  # as seeded, not as derived
     view="mall/turntable/index", list_path="/admin/turntable/list_data", check=check, written=written, shelf=None,
     add_perm=f"{PERM}:edit", operator_only=True,
     fields=[
@@ -90,7 +91,7 @@ class DelShelfQuery(Schema):
     action: Literal["del", "shelf"] = Field(title="操作")
 
 
-@api.get("/admin/turntable/del_shelf", need=any_perm(f"{PERM}:remove", f"{PERM}:shelf"),
+@api.get("/admin/turntable/del_shelf", need=any_perm(f"{PERM}:remove", f"{PERM}:shelf"), response=TurntableShelfOut,
          summary="Delete (action=del) or put on / take off the shelf (action=shelf) a turntable",
          log=OperLogSpec("大转盘", BusinessType.UPDATE))
 async def del_shelf(request: web.Request, principal: Principal, query: DelShelfQuery) -> web.Response:
@@ -109,16 +110,6 @@ async def del_shelf(request: web.Request, principal: Principal, query: DelShelfQ
             raise ServiceError(CONFLICT)
         await resource.record(request, principal, query.id, "shelf", before, {"shelf": now})
     return ok(data={"shelf": now}, msg="上架成功" if now == SHELF_ON else "下架成功")
-
-
-class GiftPage(ListPage):
-    total_weight: int = Field(description="the weights of all the turntable's gifts, added (10 000 to go on shelf)")
-    version: int = Field(description="the turntable's odds version")
-    shelf: str = Field(description="the turntable's shelf flag: 1 on shelf")
-
-
-class GiftPageOut(ListPageOut):
-    data: GiftPage
 
 
 class GiftQuery(Schema):
@@ -160,7 +151,7 @@ async def check_gift(body: GiftIn) -> None:
         raise ServiceError(f"商品 {body.value} 不存在")
 
 
-@api.post("/admin/turntable/gift/add_edit", need=any_perm(f"{PERM}:gifts"),
+@api.post("/admin/turntable/gift/add_edit", need=any_perm(f"{PERM}:gifts"), response=GiftSavedOut,
           summary="Create (no id) or edit (an id) a gift of a turntable; a change of the weights is a new odds version",
           log=OperLogSpec("大转盘奖品", BusinessType.UPDATE))
 async def gift_add_edit(request: web.Request, principal: Principal, body: GiftIn) -> web.Response:

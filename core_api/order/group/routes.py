@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from core_api.mall.market.models import MallGroupActivity, MallGroupTeam
+from core_api.mall.shop.kind import SHOP
 from core_api.order.core.models import OrderShop
 from core_api.order.group.models import OrderGroupMember
 from core_api.platform.api import Api
@@ -45,7 +46,7 @@ teams = Resource(
     fields=[
         F("id", "团编号", "Team ID", "id", edit="never", filter="exact", sortable=True),
         F("activity_id", "活动编号", "Activity ID", "id", edit="never", filter="exact"),
-        F("shop_id", "店铺", "Shop", "shop", edit="never", filter="exact"),
+        F("shop_id", "店铺", "Shop", SHOP, edit="never", filter="exact"),
         F("goods_id", "商品编号", "Goods ID", "id", edit="never", filter="exact"),
         F("goods_name", "商品名称", "Goods", edit="never", virtual=True, exported=False),
         F("leader_uid", "团长UID", "Leader UID", "uid", edit="never", filter="exact"),
@@ -63,12 +64,13 @@ teams = Resource(
 
 followers = Resource(
     name="OrderGroupMember", model=OrderGroupMember, perm=PERM, list_perm=f"{PERM}:query", title="参团成员",
+    menu_buttons=(),  # as seeded, not as derived
     title_en="Team members", view="order/group/followers", list_path="/admin/order_mall_pt/list_follower_data",
     shop_field="shop_id", order=("id",), enrich=enrich_members, cached_count=False, **READ_ONLY,
     fields=[
         F("id", "编号", "ID", "id", edit="never"),
         F("team_id", "团编号", "Team ID", "id", edit="never", filter="exact"),
-        F("shop_id", "店铺", "Shop", "shop", edit="never", filter="exact"),
+        F("shop_id", "店铺", "Shop", SHOP, edit="never", filter="exact"),
         F("uid", "用户UID", "User UID", "uid", edit="never", filter="exact"),
         F("role", "角色", "Role", "dict", dict_type="biz_group_member_role", edit="never", filter="exact"),
         F("status", "席位", "Seat", "dict", dict_type="biz_group_member_status", edit="never", filter="exact"),

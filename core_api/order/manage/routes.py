@@ -18,6 +18,7 @@ from tortoise.expressions import Q
 from tortoise.queryset import QuerySet
 
 from core_api.content.common import delete_one, page_of
+from core_api.mall.shop.kind import SHOP
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderLog, OrderMain, OrderPay, OrderShop
 from core_api.order.manage import service
@@ -150,7 +151,7 @@ def _shop_fields(filters: bool) -> list[F]:
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("order_no", "订单号", "Order no.", edit="never", filter="exact", max_length=32),
         F("main_no", "主订单号", "Main order no.", edit="never", filter="exact" if filters else None, max_length=32),
-        F("shop_id", "店铺", "Shop", "shop", edit="never", filter="exact"),
+        F("shop_id", "店铺", "Shop", SHOP, edit="never", filter="exact"),
         F("uid", "用户UID", "User UID", "uid", edit="never", filter="exact" if filters else None),
         F("status", "订单状态", "Status", "dict", dict_type="biz_order_status", edit="never",
           filter="exact" if filters else None),
@@ -177,6 +178,7 @@ READ_ONLY: dict[str, Any] = {"shelf": None, "creatable": False, "editable": Fals
                              "exportable": False}
 shop_orders = OrderResource(
     name="OrderShop", model=OrderShop, perm="order:shop", title="商城订单", title_en="Shop orders",
+    menu_buttons=("query", "status", "pickup"),  # as seeded, not as derived
     view="order/shop/index", shop_field="shop_id", fields=_shop_fields(True), **READ_ONLY,
     tallies=ORDER_SHOP_TALLIES,  # the total of a shop or a status over a range of days, whatever the volume
     # Newest placed first, as by id, but in the date range's own column: the indexes on order_shop serve the
@@ -212,7 +214,7 @@ pays = OrderResource(
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("kind", "类型", "Kind", "dict", dict_type="biz_order_pay_kind", edit="never", filter="exact"),
         F("main_no", "主订单号", "Main order no.", edit="never", filter="exact", max_length=32),
-        F("shop_id", "店铺", "Shop", "shop", edit="never", filter="exact"),
+        F("shop_id", "店铺", "Shop", SHOP, edit="never", filter="exact"),
         F("uid", "用户UID", "User UID", "uid", edit="never", filter="exact"),
         F("amount_fen", "金额", "Amount", "money", edit="never", sortable=True),
         F("pay_way", "支付方式", "Pay way", edit="never"),
@@ -258,7 +260,7 @@ comments = OrderResource(
                     key=("line_id",), summary="order comment", actor="uid"),
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
-        F("shop_id", "店铺", "Shop", "shop", edit="never", filter="exact"),
+        F("shop_id", "店铺", "Shop", SHOP, edit="never", filter="exact"),
         F("shop_order_id", "店铺订单", "Shop order", "id", edit="never", filter="exact"),
         F("line_id", "订单商品", "Order line", "id", edit="never", required=True),
         F("goods_id", "商品编号", "Goods ID", "id", edit="never", filter="exact"),

@@ -16,6 +16,7 @@ from tortoise.expressions import Subquery
 from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
+from core_api.mall.shop.refs import shop_names
 from core_api.order.aftersale.models import OrderAfterSale
 from core_api.order.aftersale.service import ACTIONS as AFTER_SALE
 from core_api.order.aftersale.service import OPEN as AFTER_SALE_OPEN
@@ -112,9 +113,7 @@ async def detail(principal: Principal, *, order_no: str | None = None, main_id: 
     if own is not None:
         pays = pays.filter(shop_id=own)  # its refunds; the payment covers every shop of the checkout
     pay_rows = await pays.order_by("id").values(*PAY_FIELDS)
-    from core_api.platform.resource import SHOP_NAMES
-
-    names = await SHOP_NAMES[0](sorted({s["shop_id"] for s in shops})) if SHOP_NAMES and shops else {}
+    names = await shop_names(sorted({s["shop_id"] for s in shops})) if shops else {}
     personal = principal.authz.has_permi(PERSONAL)
     out_shops = []
     for s in shops:

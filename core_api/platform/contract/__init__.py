@@ -163,15 +163,15 @@ class DashboardOut(Envelope):
 
 # ---- Business resources: what a declared resource tells the screens that draw it (core_api.platform.resource)
 
-FieldKind = Literal["id", "text", "textarea", "int", "money", "dict", "flag", "image", "images", "datetime",
-                    "date", "richtext", "phone", "idcard", "uid", "password", "url",
-                    "location", "lng", "lat", "area", "shop", "category", "targets"]
 
 
 class ResourceFieldMeta(Schema):
     name: str = Field(description="camelCase, as rows and bodies carry it")
     label: str = Field(description="in the caller's language")
-    kind: FieldKind
+    kind: str = Field(description="a built-in kind (id, text, textarea, int, money, dict, flag, image, images, "
+                                  "datetime, date, richtext, phone, idcard, uid, password, url, location, lng, lat, "
+                                  "targets) or one a feature registers (core_api/platform/resource/kinds.py)")
+    picker: str | None = Field(None, description="a registered kind's: the web picker that edits and filters it")
     dict_type: str | None = Field(None, description="the dictionary a dict or flag field takes its labels from")
     required: bool = False
     max_length: int | None = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from core_api.platform.contract import Envelope
@@ -73,3 +75,9 @@ class LoginChartsScreen(Schema):
 
 class LoginChartsScreenOut(Envelope):
     data: LoginChartsScreen
+
+
+class LoginChartsPanel(LoginChartsScreen):
+    """Above the sign-in figures' list: the charts of the last 30 days."""
+
+    kind: Literal["loginCharts"] = "loginCharts"

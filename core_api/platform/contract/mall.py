@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from core_api.platform.contract import Envelope, ListPage, ListPageOut
+from core_api.platform.contract.finance import RowsTotal
 from core_api.platform.paging import ListQuery
 from core_api.platform.schema import INT_MAX, Flag, Schema, StrictSchema
 from core_api.platform.supply import SupplyGoodsRow, SupplyShop
@@ -352,3 +353,145 @@ class SupplyScreen(Schema):
 
 class SupplyScreenOut(Envelope):
     data: SupplyScreen
+
+
+# ---- group buys (core_api/mall/market) and turntables (core_api/mall/turntable)
+
+class GroupGoodsRow(Schema):
+    """A goods item a group buy is (or can be) made of."""
+
+    id: int
+    shop_id: int
+    shop_name: str | None = None
+    name: str
+    pics: str
+    cover: str = Field(description="the first of the pictures")
+    price_fen: int
+    stock: int
+    sales: int
+    category_id: int | None
+
+
+class GroupGoodsPageOut(RowsTotal):
+    rows: list[GroupGoodsRow]
+
+
+class GroupSku(Schema):
+    id: int
+    goods_id: int
+    spec: str
+    price_fen: int
+    stock: int
+    image: str
+    code: str
+
+
+class GroupSkusOut(Envelope):
+    data: list[GroupSku]
+
+
+class GroupAdded(Schema):
+    id: int
+
+
+class GroupAddedOut(Envelope):
+    data: GroupAdded
+
+
+class GroupActivitySku(Schema):
+    sku_id: int
+    spec: str
+    sku_price_fen: int
+    price_fen: int
+
+
+class GroupTeams(Schema):
+    open: int
+    full: int
+    expired: int
+
+
+class GroupActivityInfo(Schema):
+    """One group buy: its goods, the group price of each SKU and its teams by status."""
+
+    id: int
+    shop_id: int
+    shop_name: str | None = None
+    goods_id: int
+    goods_name: str
+    team_size: int
+    hours: int
+    min_price_fen: int
+    start_time: str | None
+    end_time: str | None
+    create_time: str | None
+    skus: list[GroupActivitySku]
+    teams: GroupTeams
+
+
+class GroupActivityInfoOut(Envelope):
+    data: GroupActivityInfo
+
+
+class GroupBuyPanel(Schema):
+    """Above the group buys' list: the goods that have group buys the caller may see, to filter the list by."""
+
+    kind: Literal["groupBuy"] = "groupBuy"
+    goods: list[GroupGoodsRow]
+
+
+GiftKind = Literal["points", "coupon", "goods", "none"]
+
+
+class GiftRow(Schema):
+    id: int
+    turntable_id: int
+    name: str
+    image: str
+    kind: GiftKind
+    value: int
+    weight: int
+    stock: int
+    daily_cap: int
+    sort: int
+
+
+class GiftPage(ListPage):
+    data: list[GiftRow]  # type: ignore[assignment]
+    total_weight: int = Field(description="the weights of all the turntable's gifts, added (10 000 to go on shelf)")
+    version: int = Field(description="the turntable's odds version")
+    shelf: str = Field(description="the turntable's shelf flag: 1 on shelf")
+
+
+class GiftPageOut(ListPageOut):
+    data: GiftPage
+
+
+class GiftSaved(Schema):
+    id: int
+    version: int = Field(description="the turntable's new odds version")
+
+
+class GiftSavedOut(Envelope):
+    data: GiftSaved
+
+
+class ShelfFlag(Schema):
+    shelf: str = Field(description="1 on shelf, 0 off")
+
+
+class TurntableShelfOut(Envelope):
+    data: ShelfFlag | None = Field(None, description="the shelf call: the new flag (a delete answers none)")
+
+
+class TurntableChoice(Schema):
+    id: int
+    name: str
+    shelf: str
+
+
+class TurntablePanel(Schema):
+    """Above the turntables' list: the turntables to pick one of and edit its gifts (newest first)."""
+
+    kind: Literal["turntable"] = "turntable"
+    turntables: list[TurntableChoice]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from pydantic import Field, field_validator
 
@@ -74,3 +75,39 @@ class RegionScreen(Schema):
 
 class RegionScreenOut(Envelope):
     data: RegionScreen
+
+
+# ---- the map picker's calls (core_api/region/place/routes.py)
+
+class PlaceOut(Schema):
+    id: str
+    name: str
+    location: str = Field(description="lng,lat (6 decimals)")
+    address: str
+    distance: int = Field(description="metres from the point searched around")
+
+
+class PlacesOut(Envelope):
+    data: list[PlaceOut] = Field(description="nearest first")
+
+
+class AddressOut(Schema):
+    address: str = Field(description="what a form's address field takes")
+    province: str
+    city: str
+    district: str
+    name: str = Field(description="the nearest known place, if any")
+    location: str = Field(description="the point asked, lng,lat (6 decimals)")
+
+
+class AddressAnswer(Envelope):
+    data: AddressOut
+
+
+class MapBase(Schema):
+    tile_url: str = Field(description="the configured tile address (CONSOLE_MAP_TILE_URL); empty: outlines only")
+    provinces: dict[str, Any] = Field(description="the shipped province outlines, a GeoJSON FeatureCollection")
+
+
+class MapBaseOut(Envelope):
+    data: MapBase

@@ -19,7 +19,8 @@ from core_api.platform.counts import changed
 from core_api.platform.errors import NotFound
 from core_api.platform.models import ChangeLog
 from core_api.platform.paging import to_camel
-from core_api.platform.resource.fields import F, plain, row_view
+from core_api.platform.resource.fields import BUILT_IN, F, plain, row_view
+from core_api.platform.resource.kinds import KINDS
 from core_api.platform.resource.partner_feed import Partner, add_partner_feed
 from core_api.platform.resource.query import list_conditions, list_range, list_tally, list_total, query_model
 from core_api.platform.resource.registry import REGISTRY
@@ -106,6 +107,9 @@ class Resource:
     # tally's keys (exact filters, the caller's shop; its first key given) and a range of ``time_field``'s days
     # sums that tally's rows (the one with the fewest keys beyond those asked).
     tallies: tuple[DayTally, ...] = ()
+    # The buttons (permission suffixes under ``perm``) of the resource's menu entry where they are not the ones
+    # ``buttons`` derives from the declaration: the seeded permissions never change (core_api/seed/menus.py).
+    menu_buttons: tuple[str, ...] | None = None
     api: Api = field(init=False)
 
     def __post_init__(self) -> None:
@@ -126,8 +130,12 @@ class Resource:
             if f.name not in self.model._meta.fields_map:
                 raise ValueError(f"{self.name}: {f.name} is not a field of {self.model.__name__}")
         kinds = [f.kind for f in self.fields]
-        if self.shop_field and (self.shop_field not in self.by_name or self.by_name[self.shop_field].kind != "shop"):
-            raise ValueError(f"{self.name}: the shop field {self.shop_field} must be an F of kind 'shop'")
+        for f in (*self.fields, *(g for a in self.actions for g in a.fields)):
+            if f.kind not in BUILT_IN and f.kind not in KINDS:  # its feature's kind module registers it on import
+                raise ValueError(f"{self.name}: {f.name} is of kind {f.kind!r}, which no feature has registered")
+        shop = self.by_name.get(self.shop_field or "")
+        if self.shop_field and (shop is None or shop.kind not in KINDS or not KINDS[shop.kind].shop_scope):
+            raise ValueError(f"{self.name}: the shop field {self.shop_field} must be an F of a shop-scoped kind")
         for f in self.fields:
             if f.kind == "targets" and (f.follows not in self.by_name or not f.picks):
                 raise ValueError(f"{self.name}: targets field {f.name} needs the field it follows and its picks")
@@ -153,6 +161,21 @@ class Resource:
         add_routes(self)
         if self.partner is not None:
             add_partner_feed(self, self.partner)
+
+    def buttons(self) -> list[str]:
+        """The buttons of its menu entry: ``menu_buttons``, or query, then the writes it allows (add, edit, remove,
+        shelf, export) and its actions under its permission prefix."""
+        if self.menu_buttons is not None:
+            return list(self.menu_buttons)
+        out = ["query"]
+        allowed = {"add": self.creatable and self.add_perm is None, "edit": self.editable, "remove": self.removable,
+                   "shelf": bool(self.shelf), "export": self.exportable}
+        out += [b for b, yes in allowed.items() if yes]
+        for a in self.actions:
+            prefix, _, suffix = a.full_perm(self.perm).rpartition(":")
+            if prefix == self.perm and suffix not in out:
+                out.append(suffix)
+        return out
 
     # ---- reading: the list's conditions and total (query.py), its rows as the caller sees them (fields.py)
 

@@ -11,13 +11,16 @@ from typing import Any, Literal
 from tortoise import fields as tortoise_fields
 from tortoise.models import Model
 
-from core_api.platform.contract import FieldKind
 from core_api.platform.html import RichText
 from core_api.platform.paging import to_camel
+from core_api.platform.resource.kinds import KINDS, base_kind
 from core_api.platform.schema import INT_MAX, Flag, IdCardNumber, WebAddress, dict_valued
 from core_api.platform.security import Principal
 from core_api.platform.timefmt import fmt
 
+# The kinds the platform knows itself; a feature registers its own (kinds.py): a region's code, a shop's id, ...
+BUILT_IN = frozenset({"id", "text", "textarea", "int", "money", "dict", "flag", "image", "images", "datetime", "date",
+                      "richtext", "phone", "idcard", "uid", "password", "url", "location", "lng", "lat", "targets"})
 PERSONAL_DATA = "account:consumer:personal"  # view phone and ID numbers unmasked
 Mask = Literal["phone", "idcard", "name"]
 
@@ -32,7 +35,7 @@ class F:
     name: str
     label: str
     label_en: str
-    kind: FieldKind = "text"
+    kind: str = "text"  # one of BUILT_IN, or a kind a feature registers (kinds.py)
     dict_type: str | None = None
     required: bool = False
     max_length: int | None = None
@@ -112,21 +115,22 @@ PATTERNS = {"phone": r"^1\d{10}$", "idcard": r"^\d{17}[\dXx]$"}
 
 
 def python_type(f: F) -> Any:
-    if f.kind in ("id", "int", "uid", "money", "shop", "category"):
+    kind = base_kind(f)
+    if kind in ("id", "int", "uid", "money"):
         return int
-    if f.kind in ("dict", "flag"):
+    if kind in ("dict", "flag"):
         return Flag
-    if f.kind == "datetime":
+    if kind == "datetime":
         return dt.datetime
-    if f.kind == "date":
+    if kind == "date":
         return dt.date
-    if f.kind == "richtext":
+    if kind == "richtext":
         return RichText
-    if f.kind == "url":
+    if kind == "url":
         return WebAddress
-    if f.kind == "idcard":
+    if kind == "idcard":
         return IdCardNumber
-    if f.kind in ("lng", "lat"):
+    if kind in ("lng", "lat"):
         return float
     return str
 
@@ -148,27 +152,26 @@ def constraints(f: F, model: type[Model] | None = None) -> dict[str, Any]:
     value the gate lets through never fails in the database."""
     largest, longest = column_limits(model, f.name) if model is not None else (None, None)
     out: dict[str, Any] = {"title": f.label}
-    if f.kind in ("id", "int", "uid", "money", "shop", "category"):
+    registered = KINDS.get(f.kind)
+    if registered is not None and registered.rules is not None:
+        return out | registered.rules(f)
+    kind = base_kind(f)
+    if kind in ("id", "int", "uid", "money"):
         top = min(INT_MAX, largest or INT_MAX)
-        out["ge"] = max(f.min if f.min is not None else (0 if f.kind != "int" else -top), -top)
+        out["ge"] = max(f.min if f.min is not None else (0 if kind != "int" else -top), -top)
         out["le"] = min(f.max if f.max is not None else top, top)
-    elif f.kind in ("lng", "lat"):
-        bound = 180 if f.kind == "lng" else 90
+    elif kind in ("lng", "lat"):
+        bound = 180 if kind == "lng" else 90
         out.update(ge=-bound, le=bound, allow_inf_nan=False)
-    elif f.kind in ("dict", "flag"):
+    elif kind in ("dict", "flag"):
         out["max_length"] = min(f.max_length or 16, longest or 16)
         if f.dict_type:
             out["json_schema_extra"] = dict_valued(f.dict_type)
-    elif f.kind == "area":
-        out["max_length"] = 12
-        out["pattern"] = r"^(\d{6}|\d{9})?$"
-        if f.required:
-            out["min_length"] = 1
-    elif f.kind not in ("datetime", "date"):
-        default_length = {"richtext": 200_000, "images": 2000, "textarea": 2000}.get(f.kind, 255)
+    elif kind not in ("datetime", "date"):
+        default_length = {"richtext": 200_000, "images": 2000, "textarea": 2000}.get(kind, 255)
         out["max_length"] = min(f.max_length or default_length, longest or default_length)
         if f.required:
             out["min_length"] = 1
-        if f.kind in PATTERNS:
-            out["pattern"] = PATTERNS[f.kind]
+        if kind in PATTERNS:
+            out["pattern"] = PATTERNS[kind]
     return out

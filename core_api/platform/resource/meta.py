@@ -15,6 +15,7 @@ from core_api.platform.envelope import ok
 from core_api.platform.errors import Forbidden, NotFound
 from core_api.platform.paging import to_camel
 from core_api.platform.resource.fields import F
+from core_api.platform.resource.kinds import KINDS
 from core_api.platform.resource.registry import REGISTRY
 from core_api.platform.resource.routes import in_package
 from core_api.platform.schema import Schema
@@ -25,8 +26,10 @@ if TYPE_CHECKING:
 
 
 def field_meta(f: F, lang: str) -> ResourceFieldMeta:
+    kind = KINDS.get(f.kind)
     return ResourceFieldMeta(
-        name=f.wire, label=f.label_en if lang == "en" else f.label, kind=f.kind, dict_type=f.dict_type,
+        name=f.wire, label=f.label_en if lang == "en" else f.label, kind=f.kind,
+        picker=kind.picker if kind is not None else None, dict_type=f.dict_type,
         required=f.required, max_length=f.max_length, min=f.min, max=f.max, listed=f.listed, filter=f.filter,
         sortable=f.sortable, edit=f.edit, exported=f.exported, masked=f.mask is not None,
         follows=to_camel(f.follows) if f.follows else None, picks=dict(f.picks) or None,

@@ -17,8 +17,7 @@ from tortoise.queryset import QuerySet
 from core_api.platform.counts import counted
 from core_api.platform.paging import ListQuery, day_bounds
 from core_api.platform.resource.fields import F, constraints, python_type
-from core_api.platform.resource.registry import CATEGORY_FILTER
-from core_api.platform.resource.values import area_prefix
+from core_api.platform.resource.kinds import KINDS
 from core_api.platform.security import Principal
 from core_api.platform.tally import DayTally, tallied
 from core_api.platform.timefmt import zone
@@ -82,10 +81,8 @@ def list_conditions(res: Resource, query: BaseModel, principal: Principal) -> tu
         if value is None or value == "":
             continue
         key.append(f"{f.name}={value!r}")
-        if f.kind == "area":  # a region's records are those of the region and every region under it
-            where.append(Q(**{f"{f.name}__startswith": area_prefix(str(value))}))
-        elif f.kind == "category" and CATEGORY_FILTER:  # a first-level category takes in its children
-            where.append(CATEGORY_FILTER[0](f.name, int(value)))
+        if (kind := KINDS.get(f.kind)) is not None and kind.condition is not None:  # a region takes in those under it
+            where.append(kind.condition(f.name, value))
         else:
             where.append(Q(**{f"{f.name}__icontains" if f.filter == "fragment" else f.name: value}))
     if res.scope_field and (dept := principal.authz.scope.dept_filter(res.scope_field)) is not None:
@@ -117,7 +114,7 @@ def list_tally(res: Resource, query: BaseModel, principal: Principal
         value = getattr(query, f.name, None) if f.filter else None
         if value is None or value == "":
             continue
-        if f.filter != "exact" or f.kind in ("area", "category") or f.name not in keys:
+        if f.filter != "exact" or f.name not in keys or (f.kind in KINDS and KINDS[f.kind].condition is not None):
             return None
         equals[f.name] = value
     if res.scope_field and principal.authz.scope.dept_filter(res.scope_field) is not None:

@@ -23,7 +23,7 @@ from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
 from core_api.platform.models import ChangeLog
 from core_api.platform.paging import parse_ids, to_camel
-from core_api.platform.resource.values import area_paths, shop_names
+from core_api.platform.resource.kinds import carry
 from core_api.platform.schema import Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.seek import cursor_after, seek_filter
@@ -113,8 +113,7 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
                  if seekable and len(rows) == query.page_size else None)
         if res.enrich is not None:
             await res.enrich(rows)
-        await area_paths(res, rows)
-        await shop_names(res, rows, request.app)
+        await carry(res.fields, rows, request.app)
         view = res.view_of(principal)
         if business:  # a list_data-style path answers the business page, the cursor in it
             return business_page([view(r) for r in rows], total, query.page_num, query.page_size, next=after)
@@ -143,8 +142,7 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
         row = await res.one(request, principal, id)
         if res.enrich is not None:
             await res.enrich([row])
-        await area_paths(res, [row])
-        await shop_names(res, [row], request.app)
+        await carry(res.fields, [row], request.app)
         return ok(data=res.view_of(principal)(row))
 
     if not res.hand_list:

@@ -1,6 +1,6 @@
 """A write of a resource and the ids its rows name: the body models of create and update, the values a body may
-write (its dictionaries, regions, shops, app users and coordinates checked), the ids a body names, and the shop
-names and region paths the rows carry beside their ids."""
+write (its dictionaries, app users, coordinates and the registered kinds' values checked), and the ids a body
+names."""
 
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ from pydantic import BaseModel, ConfigDict, create_model
 from pydantic import Field as PydField
 from tortoise.models import Model
 
-from core_api.platform.counts import counts_of
 from core_api.platform.errors import NotFound, ServiceError
-from core_api.platform.resource.fields import F, constraints, plain, python_type
-from core_api.platform.resource.registry import AREA_PATHS, PARTNER_USERS, SHOP_NAMES, SHOP_TABLE
+from core_api.platform.resource.fields import constraints, plain, python_type
+from core_api.platform.resource.kinds import KINDS, base_kind
+from core_api.platform.resource.registry import PARTNER_USERS
 from core_api.platform.schema import INT_MAX, Schema, refusal
 from core_api.platform.security import Principal
-from core_api.platform.state import DICT, PRINCIPAL
+from core_api.platform.state import DICT
 from core_api.platform.timefmt import aware
 
 if TYPE_CHECKING:
@@ -46,7 +46,8 @@ def body_model(res: Resource, creating: bool) -> type[BaseModel]:
             continue
         writable = f.edit == "always" or (f.edit == "create" and creating)
         typ = python_type(f)
-        if writable and f.required and f.kind != "shop":  # a shop account's records take its shop unasked
+        asked = f.kind not in KINDS or KINDS[f.kind].asked  # a shop account's records take its shop unasked
+        if writable and f.required and asked:
             spec[f.name] = (typ, PydField(..., **constraints(f, res.model)))
         else:
             # read-only fields may be echoed back; values_to_write refuses a changed value
@@ -80,11 +81,8 @@ async def values_to_write(res: Resource, request: web.Request, body: BaseModel, 
             allowed = {d["dictValue"] for d in await request.app[DICT].data_by_type(f.dict_type)}
             if value not in allowed:
                 raise refusal("{field}的取值不正确", field=f.named)
-        if f.kind == "area" and value:
-            if AREA_PATHS and value not in await AREA_PATHS[0]([value]):
-                raise refusal("{field}：区域编码 {value} 不存在", field=f.named, value=value)
-        if f.kind == "shop" and writable:
-            value = await _shop_value(request, f, value, before)
+        if (kind := KINDS.get(f.kind)) is not None and kind.check is not None:
+            value = await kind.check(request, f, value, before)
         if f.kind == "uid" and value is not None and (before is None or value != before.get(f.name)):
             if await unknown_app_users([value]):
                 raise refusal("{field}：用户 {value} 不存在", field=f.named, value=value)
@@ -94,7 +92,7 @@ async def values_to_write(res: Resource, request: web.Request, body: BaseModel, 
             elif f.name not in body.model_fields_set:
                 continue  # not sent: left as it is (or the column's default)
             elif not res.model._meta.fields_map[f.name].null:
-                if f.kind in ("id", "int", "uid", "money", "category", "datetime", "date"):
+                if base_kind(f) in ("id", "int", "uid", "money", "datetime", "date"):
                     continue
                 value = ""  # a cleared text box
         values[f.name] = value
@@ -106,24 +104,6 @@ async def values_to_write(res: Resource, request: web.Request, body: BaseModel, 
     if res.check is not None:
         await res.check(request, values, before)
     return values
-
-
-async def _shop_value(request: web.Request, f: F, value: Any, before: dict[str, Any] | None) -> Any:
-    """A shop account writes its own shop's records only; an operator names a shop that exists."""
-    own = request[PRINCIPAL].authz.scope.shop_id
-    if own is not None:
-        if value not in (None, own):
-            raise NotFound()  # another shop's id: as if it did not exist
-        return own
-    if value is None:
-        if before is None and f.required:
-            raise refusal("请选择{field}", field=f.named)
-        return value
-    if value == 0 and f.min == 0:
-        return value  # the platform's own record (a platform coupon)
-    if not SHOP_NAMES or value not in await SHOP_NAMES[0]([value]):  # no shops known: none exists
-        raise refusal("{field}：店铺 {value} 不存在", field=f.named, value=value)
-    return value
 
 
 # ---- the ids a body names, and what rows carry beside their ids
@@ -155,45 +135,3 @@ async def unknown_app_users(uids: Iterable[int]) -> list[int]:
         chunk = wanted[i:i + 5000]
         known.update(row[column] for row in await users.filter(**{f"{column}__in": chunk}).values(column))
     return [u for u in wanted if u not in known]
-
-
-async def shop_names(res: Resource, rows: list[dict[str, Any]], app: web.Application | None = None) -> None:
-    """Rows of a resource with shop fields carry each shop's name beside its id (``shopName``). Given the app, the
-    names are kept under the shop table's change stamp (a name is the same for every caller: the rows, not the
-    names, carry the caller's scope), so a page reads only the shops it has not seen since the last shop write."""
-    fields = [f for f in res.fields if f.kind == "shop" and not f.virtual]
-    if not fields or not rows or not SHOP_NAMES:
-        return
-    ids = sorted({int(r[f.name]) for r in rows for f in fields if r.get(f.name)})
-    if app is None:
-        names = await SHOP_NAMES[0](ids)
-    else:
-        kept = counts_of(app).memo(SHOP_TABLE)
-        if missing := [i for i in ids if i not in kept]:
-            found = await SHOP_NAMES[0](missing)
-            kept.update({i: found.get(i, "") for i in missing})
-        names = kept
-    for r in rows:
-        for f in fields:
-            shop = r.get(f.name)
-            r[f"{f.name.removesuffix('_id')}_name"] = "平台" if shop == 0 else names.get(int(shop or 0), "")
-
-
-def area_prefix(code: str) -> str:
-    """The prefix every code under a region starts with (GB/T 2260): 110000 → 11, 110100 → 1101, 110105 → 110105."""
-    if len(code) == 6 and code.endswith("0000"):
-        return code[:2]
-    if len(code) == 6 and code.endswith("00"):
-        return code[:4]
-    return code
-
-
-async def area_paths(res: Resource, rows: list[dict[str, Any]]) -> None:
-    """Puts the path of every area field's code beside it (``{field}_path``), in place."""
-    names = [f.name for f in res.fields if f.kind == "area"]
-    if not names or not rows or not AREA_PATHS:
-        return
-    paths = await AREA_PATHS[0]([r[n] for r in rows for n in names if r.get(n)])
-    for r in rows:
-        for n in names:
-            r[f"{n}_path"] = paths.get(r.get(n) or "", "")

@@ -11,10 +11,13 @@ from typing import Any
 
 from aiohttp import web
 from pydantic import Field
+from pydantic.alias_generators import to_camel
+from tortoise.functions import Count
 
 from core_api.account.consumer.service import check_acting_user
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.contract import partner as partner_out
+from core_api.platform.contract.points import PointsOrderDetailOut, PointsOrderViewOut, PointsStatusCountsOut
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.models import ChangeLog
@@ -38,6 +41,7 @@ OPERATOR_ONLY.update({f"{PERM}:list", f"{PERM}:query", f"{PERM}:ship", f"{PERM}:
 
 resource = Resource(
     name="OrderIntegral", model=OrderIntegral, perm=PERM, title="积分订单", title_en="Points orders",
+    menu_buttons=("query", "ship", "cancel"),  # as seeded, not as derived
     view="order/integral/index", list_path="/admin/order_integral/list_data", shelf=None, creatable=False,
     editable=False, removable=False, operator_only=True,
     fields=[
@@ -74,6 +78,7 @@ resource = Resource(
 
 ledger = Resource(
     name="PointsLedger", model=PointsLedger, perm=LEDGER_PERM, title="积分明细", title_en="Points ledger",
+    menu_buttons=("query",),  # as seeded, not as derived
     view="order/integralLedger/index", list_path="/admin/integral/list_data", shelf=None, creatable=False,
     editable=False, removable=False, operator_only=True,
     fields=[
@@ -139,7 +144,17 @@ async def order_log(order: OrderIntegral) -> list[dict[str, Any]]:
     return log
 
 
-@api.get("/admin/order_integral/info_page", need=any_perm(f"{PERM}:query"),
+@api.get("/admin/order_integral/status_counts", need=any_perm(f"{PERM}:list"), response=PointsStatusCountsOut,
+         summary="How many points orders wait in each status (the list's status cards), in one call")
+async def status_counts(request: web.Request, principal: Principal) -> web.Response:
+    found = await resource.scoped(principal, OrderIntegral.all()).annotate(n=Count("id")).group_by("status").values(
+        "status", "n")
+    counts = {status: 0 for status in service.STATUSES}
+    counts.update({row["status"]: row["n"] for row in found if row["status"] in counts})
+    return ok(data={to_camel(status): n for status, n in counts.items()})
+
+
+@api.get("/admin/order_integral/info_page", need=any_perm(f"{PERM}:query"), response=PointsOrderDetailOut,
          summary="One points order: the goods as redeemed, the receiver, the shipment, the points entries, its log")
 async def info_page(request: web.Request, principal: Principal, query: InfoQuery) -> web.Response:
     order = await OrderIntegral.get_or_none(id=query.id)
@@ -158,7 +173,7 @@ class ShipIn(StrictSchema):
     tracking_no: str = Field(min_length=4, max_length=64, pattern=r"^[A-Za-z0-9\-]+$", title="物流单号")
 
 
-@api.post("/admin/order_integral/send_goods", need=any_perm(f"{PERM}:ship"),
+@api.post("/admin/order_integral/send_goods", need=any_perm(f"{PERM}:ship"), response=PointsOrderViewOut,
           summary="Ship a to-ship points order, or edit the logistics of a shipped one",
           log=OperLogSpec("积分订单", BusinessType.UPDATE))
 async def send_goods(request: web.Request, principal: Principal, body: ShipIn) -> web.Response:
@@ -178,7 +193,7 @@ class CancelIn(StrictSchema):
     reason: str = Field(min_length=1, max_length=200, title="取消原因")
 
 
-@api.post("/admin/order_integral/cancel", need=any_perm(f"{PERM}:cancel"),
+@api.post("/admin/order_integral/cancel", need=any_perm(f"{PERM}:cancel"), response=PointsOrderViewOut,
           summary="Cancel a to-ship points order: its points and stock go back, once",
           log=OperLogSpec("积分订单", BusinessType.UPDATE))
 async def cancel(request: web.Request, principal: Principal, body: CancelIn) -> web.Response:

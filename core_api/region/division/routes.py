@@ -20,7 +20,6 @@ from core_api.platform.contract.region import (
 )
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
-from core_api.platform.resource import AREA_PATHS
 from core_api.platform.schema import Schema
 from core_api.platform.security import Principal, any_perm
 from core_api.region.division.models import Region
@@ -113,14 +112,3 @@ async def get_region(request: web.Request, principal: Principal, query: LookupQu
     return ok(data={"region": _out(rows[0]) if len(rows) == 1 else None, "ancestors": [],
                     "matches": [_out(r) for r in rows]}, msg="查询成功")
 
-
-async def area_paths(codes: list[str]) -> dict[str, str]:
-    """code → path of the known codes (the area kind: its check and the path beside the code in lists)."""
-    wanted = sorted({c for c in codes if c})
-    if not wanted:
-        return {}
-    return dict(await Region.filter(code__in=wanted).values_list("code", "path"))  # type: ignore[arg-type]
-
-
-if area_paths not in AREA_PATHS:
-    AREA_PATHS.append(area_paths)

@@ -15,6 +15,7 @@ from aiohttp import web
 from pydantic import Field
 
 from core_api.platform.api import Api
+from core_api.platform.contract.region import AddressAnswer, MapBaseOut, PlacesOut
 from core_api.platform.envelope import ok
 from core_api.platform.maps import maps_of
 from core_api.platform.schema import StrictSchema
@@ -38,7 +39,7 @@ class AroundQuery(Point):
     page_size: int = Field(10, ge=1, le=50, title="每页条数")
 
 
-@api.get("/admin/region/v1/map_around", need=MAP_USERS,
+@api.get("/admin/region/v1/map_around", need=MAP_USERS, response=PlacesOut,
          summary="Nearby places: by keywords (in the name or address) and distance, nearest first")
 async def around(request: web.Request, principal: Principal, query: AroundQuery) -> web.Response:
     keywords = " ".join(query.keywords.split())
@@ -47,7 +48,8 @@ async def around(request: web.Request, principal: Principal, query: AroundQuery)
     return ok(data=[p.out() for p in found])
 
 
-@api.get("/admin/region/v1/map_regeo", need=MAP_USERS, summary="Reverse geocoding: the address of a point")
+@api.get("/admin/region/v1/map_regeo", need=MAP_USERS, response=AddressAnswer,
+         summary="Reverse geocoding: the address of a point")
 async def regeo(request: web.Request, principal: Principal, query: Point) -> web.Response:
     lng, lat = round(query.longitude, 6), round(query.latitude, 6)
     address = await maps_of(request.app).reverse_geocode(lng, lat)
@@ -59,7 +61,7 @@ def _boundaries() -> dict[str, Any]:
     return orjson.loads(kept_bytes())
 
 
-@api.get("/admin/region/v1/map_base", need=MAP_USERS,
+@api.get("/admin/region/v1/map_base", need=MAP_USERS, response=MapBaseOut,
          summary="The map picker's base map: the shipped province outlines and the configured tile address")
 async def map_base(request: web.Request, principal: Principal) -> web.Response:
     return ok(data={"tileUrl": request.app[SETTINGS].map_tile_url, "provinces": _boundaries()})

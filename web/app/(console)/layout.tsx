@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "@/components/layout/app-shell";
 import { ConsoleProvider } from "@/components/layout/console-context";
 import { SettingsProvider } from "@/components/layout/settings-provider";
+import { FieldPickersProvider } from "@/features/field-pickers";
 import { ChatButton } from "@/features/messaging/chat-button";
 import { ChatPopup } from "@/features/messaging/chat-popup";
 import { MessagingProvider } from "@/features/messaging/messaging-provider";
@@ -21,17 +22,19 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         initialSize={parseSize(store.get(SIZE_COOKIE)?.value)}
       >
         <MessagingProvider>
-          <AppShell
-            navbarActions={
-              <>
-                <ChatButton />
-                <UnreadBadge />
-              </>
-            }
-            overlay={<ChatPopup />}
-          >
-            {children}
-          </AppShell>
+          <FieldPickersProvider>
+            <AppShell
+              navbarActions={
+                <>
+                  <ChatButton />
+                  <UnreadBadge />
+                </>
+              }
+              overlay={<ChatPopup />}
+            >
+              {children}
+            </AppShell>
+          </FieldPickersProvider>
         </MessagingProvider>
       </SettingsProvider>
     </ConsoleProvider>

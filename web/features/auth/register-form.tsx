@@ -11,7 +11,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { RegisterBody } from "@/lib/api/types";
-import { request } from "@/lib/request";
+import { bff, done } from "@/lib/api/core";
 import { CaptchaField } from "./captcha-field";
 import { useCaptcha } from "./use-captcha";
 
@@ -51,16 +51,13 @@ export function RegisterForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     const body: RegisterBody = { ...values, uuid: captcha.uuid };
-    try {
-      await request("auth/register", { method: "POST", data: body });
+    if (await done(bff.POST("/bff/auth/register", { body }))) {
       toast.success(t("done", { username: values.username }));
       router.push("/login");
-    } catch {
+    } else if (captcha.enabled) {
       // the request layer showed the reason
-      if (captcha.enabled) {
-        form.setValue("code", "");
-        captcha.refresh();
-      }
+      form.setValue("code", "");
+      captcha.refresh();
     }
   });
 

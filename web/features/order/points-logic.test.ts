@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { listPage } from "@/lib/list-page";
-import { actionBody, actionProblem, actionTextKey, detailActions, detailId, POINTS_STATUSES, showsLogistics, statusQuery } from "./points-logic";
+import { actionBody, actionProblem, actionTextKey, detailActions, detailId, POINTS_STATUSES, showsLogistics, statusCount } from "./points-logic";
 
 describe("points orders panel logic", () => {
-  it("reads a status's count from the list's business page", () => {
-    const answer = { code: 200, msg: "查询成功", data: { pages: 12, total: 12, pageNo: 1, pageSize: 1, data: [{ id: 9 }] } };
-    expect(listPage(answer).total).toBe(12);
-  });
-
-  it("asks for one row per status", () => {
+  it("reads each status's count, to-ship first", () => {
     expect(POINTS_STATUSES[0]).toBe("to_ship");
-    expect(statusQuery("shipped")).toEqual({ status: "shipped", pageNum: "1", pageSize: "1" });
+    const counts = { toShip: 4, shipped: 3, completed: 2, cancelled: 1 };
+    expect(POINTS_STATUSES.map((status) => statusCount(counts, status))).toEqual([4, 3, 2, 1]);
   });
 });
 

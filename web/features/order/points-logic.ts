@@ -1,11 +1,13 @@
+import type { components } from "@/lib/api/bff-types";
+
 /** The points orders' statuses in the order an operator works through them (core_api/points/order/service.py). */
 export const POINTS_STATUSES = ["to_ship", "shipped", "completed", "cancelled"] as const;
 export type PointsStatus = (typeof POINTS_STATUSES)[number];
 
-/** The list's query for one status card: the list call (a business page) with a page of one row, only its total
- * is read. */
-export function statusQuery(status: PointsStatus): Record<string, string> {
-  return { status, pageNum: "1", pageSize: "1" };
+/** The count of one status card: the core's per-status counts (GET /admin/order_integral/status_counts). */
+export function statusCount(counts: components["schemas"]["PointsStatusCounts"], status: PointsStatus): number {
+  const keys = { to_ship: "toShip", shipped: "shipped", completed: "completed", cancelled: "cancelled" } as const;
+  return counts[keys[status]];
 }
 
 // ---- the points order detail (order/integral/detail?id=, opened from the list's row)
@@ -13,56 +15,8 @@ export function statusQuery(status: PointsStatus): Record<string, string> {
 /** The list the detail is opened from: its declaration gives the detail its actions and dictionaries. */
 export const LIST_VIEW = "order/integral/index";
 
-/** One step of a points order's timeline (the core's info page, oldest first). */
-export interface PointsLogEntry {
-  key: string;
-  action: "redeem" | "ship" | "edit_logistics" | "cancel" | "complete";
-  actionLabel: string;
-  actorKind: "user" | "staff" | "system";
-  actorName: string;
-  note: string;
-  carrier: string;
-  trackingNo: string;
-  createTime: string;
-}
-
-export interface PointsLedgerEntry {
-  id: number;
-  delta: number;
-  balanceAfter: number;
-  kind: string;
-  remark: string;
-  createTime: string;
-}
-
 /** GET /admin/order_integral/info_page: the order as redeemed, its shipment, its points entries and log. */
-export interface PointsOrderDetail {
-  id: number;
-  orderNo: string;
-  uid: number;
-  goodsId: number;
-  goodsName: string;
-  goodsImage: string;
-  unitPoints: number;
-  quantity: number;
-  points: number;
-  status: PointsStatus;
-  statusLabel: string;
-  receiverName: string;
-  receiverPhone: string;
-  receiverAddress: string;
-  carrier: string;
-  trackingNo: string;
-  shippedBy: string;
-  shippedAt: string | null;
-  cancelledBy: string;
-  cancelReason: string;
-  cancelledAt: string | null;
-  completedAt: string | null;
-  createTime: string;
-  ledger: PointsLedgerEntry[];
-  log: PointsLogEntry[];
-}
+export type PointsOrderDetail = components["schemas"]["PointsOrderDetail"];
 
 /** The detail's order id from the address (?id=): a positive integer, else nothing is asked. */
 export function detailId(id: string | undefined): string | null {

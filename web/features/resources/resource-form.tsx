@@ -2,11 +2,9 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { type Control, type FieldValues, useController, useForm, useWatch } from "react-hook-form";
-import { AreaPicker } from "@/components/area-picker/area-picker";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
-import { MapPickerDialog } from "@/components/map-picker/map-picker";
 import { Button } from "@/components/ui/button";
 import { FormItem, NumberField, RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
@@ -14,11 +12,9 @@ import { Input } from "@/components/ui/input";
 import { ImageUpload } from "@/components/upload/image-upload";
 import type { Dicts, ResourceFieldMeta } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
-import { CategoryChecklist, CategorySelect } from "./category-picker";
-import { GoodsMultiPicker } from "./goods-picker";
-import { ShopPicker } from "./shop-picker";
 import { coordinateNames, formSchema, formValues, pickedOf, type RuleWords } from "./logic";
 import { joinIds, parseIds, pickFor, type TargetPick } from "./picker-logic";
+import { type KindPicker, pickerOf, usePickers } from "./pickers";
 
 /** The form rules' messages in the caller's language. */
 export function useRuleWords(): RuleWords {
@@ -39,6 +35,8 @@ export function useRuleWords(): RuleWords {
  * field a targets field follows); `record` the record the form started from (a targets field's names). */
 export function MetaField({ field: f, control, dicts, fields = [], record = null }: { field: ResourceFieldMeta; control: Control<FieldValues>; dicts: Dicts; fields?: ResourceFieldMeta[]; record?: Record<string, unknown> | null }) {
   const t = useTranslations("resource");
+  const picker = pickerOf(usePickers(), f);
+  if (picker) return <PickedField field={f} control={control} picker={picker} />;
   const common = { control, name: f.name, label: f.label, required: f.required };
   switch (f.kind) {
     case "location":
@@ -68,10 +66,6 @@ export function MetaField({ field: f, control, dicts, fields = [], record = null
       return <TextField {...common} type="url" placeholder="https://" maxLength={f.maxLength ?? undefined} />;
     case "password":
       return <TextField {...common} type="password" maxLength={f.maxLength ?? undefined} />;
-    case "shop":
-      return <ShopField field={f} control={control} />;
-    case "category":
-      return <CategoryField field={f} control={control} />;
     case "targets":
       return <TargetsField field={f} control={control} fields={fields} record={record} />;
     default:
@@ -82,6 +76,7 @@ export function MetaField({ field: f, control, dicts, fields = [], record = null
 /** An address picked on the map (地图选点): the picker fills the address and its lng/lat companions. */
 function LocationField({ field: f, control, fields }: { field: ResourceFieldMeta; control: Control<FieldValues>; fields: ResourceFieldMeta[] }) {
   const t = useTranslations("mapPicker");
+  const MapPickerDialog = usePickers().location;
   const names = coordinateNames(fields);
   const address = useController({ control, name: f.name });
   const lng = useController({ control, name: names.lng ?? `${f.name}__lng` });
@@ -92,44 +87,35 @@ function LocationField({ field: f, control, fields }: { field: ResourceFieldMeta
     <FormItem label={f.label} required={f.required} full error={address.fieldState.error?.message} htmlFor={id}>
       <div className="flex gap-2">
         <Input id={id} data-testid={`form-${f.name}`} name={address.field.name} value={(address.field.value ?? "") as string} maxLength={f.maxLength ?? undefined} onChange={address.field.onChange} onBlur={address.field.onBlur} />
-        <Button type="button" variant="outline" data-testid={`form-${f.name}-pick`} onClick={() => setOpen(true)}>
-          {t("pick")}
-        </Button>
+        {MapPickerDialog && (
+          <Button type="button" variant="outline" data-testid={`form-${f.name}-pick`} onClick={() => setOpen(true)}>
+            {t("pick")}
+          </Button>
+        )}
       </div>
-      <MapPickerDialog
-        open={open}
-        value={pickedOf(address.field.value, lng.field.value, lat.field.value)}
-        onClose={() => setOpen(false)}
-        onPick={(picked) => {
-          address.field.onChange(picked.address);
-          lng.field.onChange(picked.lng === null ? "" : picked.lng.toFixed(6));
-          lat.field.onChange(picked.lat === null ? "" : picked.lat.toFixed(6));
-        }}
-      />
+      {MapPickerDialog && (
+        <MapPickerDialog
+          open={open}
+          value={pickedOf(address.field.value, lng.field.value, lat.field.value)}
+          onClose={() => setOpen(false)}
+          onPick={(picked) => {
+            address.field.onChange(picked.address);
+            lng.field.onChange(picked.lng === null ? "" : picked.lng.toFixed(6));
+            lat.field.onChange(picked.lat === null ? "" : picked.lat.toFixed(6));
+          }}
+        />
+      )}
     </FormItem>
   );
 }
 
-/** A mall shop (the `shop` kind): a searchable select of the shops. */
-function ShopField({ field: f, control }: { field: ResourceFieldMeta; control: Control<FieldValues> }) {
+/** A field of a kind a feature registers (a region, a shop, a goods category): its picker, found by kind. */
+function PickedField({ field: f, control, picker }: { field: ResourceFieldMeta; control: Control<FieldValues>; picker: KindPicker }) {
   const { field, fieldState } = useController({ control, name: f.name });
   const id = `field-${f.name}`;
-  const value = field.value === "" || field.value === null || field.value === undefined ? null : Number(field.value);
   return (
-    <FormItem label={f.label} required={f.required} error={fieldState.error?.message} htmlFor={id}>
-      <ShopPicker id={id} value={value} onChange={(next) => field.onChange(next ?? undefined)} invalid={!!fieldState.error} testId={`form-${f.name}`} />
-    </FormItem>
-  );
-}
-
-/** A goods category (the `category` kind): a select of the tree's leaves, where goods sit. */
-function CategoryField({ field: f, control }: { field: ResourceFieldMeta; control: Control<FieldValues> }) {
-  const { field, fieldState } = useController({ control, name: f.name });
-  const id = `field-${f.name}`;
-  const value = field.value === "" || field.value === null || field.value === undefined ? null : Number(field.value);
-  return (
-    <FormItem label={f.label} required={f.required} error={fieldState.error?.message} htmlFor={id}>
-      <CategorySelect id={id} leavesOnly value={value} onChange={(next) => field.onChange(next ?? undefined)} invalid={!!fieldState.error} testId={`form-${f.name}`} />
+    <FormItem label={f.label} required={f.required} full={picker.wide} error={fieldState.error?.message} htmlFor={id}>
+      <picker.Input id={id} value={field.value} onChange={field.onChange} invalid={!!fieldState.error} testId={`form-${f.name}`} />
     </FormItem>
   );
 }
@@ -142,42 +128,38 @@ function CategoryField({ field: f, control }: { field: ResourceFieldMeta; contro
 function TargetsField({ field: f, control, fields, record }: { field: ResourceFieldMeta; control: Control<FieldValues>; fields: ResourceFieldMeta[]; record: Record<string, unknown> | null }) {
   const { field, fieldState } = useController({ control, name: f.name });
   const followed = useWatch({ control, name: f.follows ?? `${f.name}__follows` });
+  const targets = usePickers().targets;
   const shopName = fields.find((other) => other.kind === "shop")?.name;
   const shopId = useWatch({ control, name: shopName ?? `${f.name}__shop` }) ?? record?.[shopName ?? "shopId"];
   const pick = pickFor(f.picks, followed);
-  const [shown, setShown] = useState<TargetPick | null>(pick);
+  const shown = useRef<TargetPick | null>(pick);
   useEffect(() => {
-    if (pick === shown) return;
-    if (shown !== null && pick !== null) field.onChange("");
-    setShown(pick);
-  }, [pick]);
+    if (pick === shown.current) return;
+    if (shown.current !== null && pick !== null) field.onChange("");
+    shown.current = pick;
+  }, [pick, field]);
   const ids = parseIds(field.value);
   const labelKey = f.name.endsWith("Ids") ? `${f.name.slice(0, -3)}Labels` : `${f.name}Labels`;
   const labels = useMemo(() => (Array.isArray(record?.[labelKey]) ? (record[labelKey] as { id: number; name: string }[]) : []), [record, labelKey]);
-  if (pick === null) return null;
+  const Picker = pick === null ? undefined : targets[pick];
+  if (!Picker) return null;
   const set = (next: number[]) => field.onChange(joinIds(next));
   return (
     <FormItem label={f.label} required full error={fieldState.error?.message}>
-      {pick === "category" ? (
-        <CategoryChecklist value={ids} onChange={set} testId={`form-${f.name}`} />
-      ) : (
-        <GoodsMultiPicker value={ids} onChange={set} shopId={shopId} labels={labels} testId={`form-${f.name}`} />
-      )}
+      <Picker value={ids} onChange={set} shopId={shopId} labels={labels} testId={`form-${f.name}`} />
     </FormItem>
   );
 }
 
-/** The kinds with their own control: images, date and time, rich text, an area (the region cascader). */
+/** The kinds with their own control: images, date and time, rich text. */
 function ControlledField({ field: f, control }: { field: ResourceFieldMeta; control: Control<FieldValues> }) {
   const { field, fieldState } = useController({ control, name: f.name });
   const value = (field.value ?? "") as string;
   const id = `field-${f.name}`;
-  const wide = f.kind === "richtext" || f.kind === "images" || f.kind === "area";
+  const wide = f.kind === "richtext" || f.kind === "images";
   let input;
   if (f.kind === "image" || f.kind === "images") {
     input = <ImageUpload value={value} onChange={field.onChange} limit={f.kind === "image" ? 1 : undefined} testId={`form-${f.name}`} />;
-  } else if (f.kind === "area") {
-    input = <AreaPicker id={id} value={value} onChange={(code) => field.onChange(code)} invalid={!!fieldState.error} testId={`form-${f.name}`} />;
   } else if (f.kind === "richtext") {
     input = <RichTextEditor value={value} onChange={field.onChange} testId={`form-${f.name}`} />;
   } else {
@@ -226,7 +208,8 @@ export function MetaFormDialog({
   onSave: (values: Record<string, unknown>, loaded: Record<string, unknown>) => Promise<boolean>;
 }) {
   const words = useRuleWords();
-  const [loaded, setLoaded] = useState<Record<string, unknown>>({});
+  // the record's values as the form first holds them (an update sends only what changed from them)
+  const loaded = useMemo(() => (initial ? formValues(fields, initial) : {}), [fields, initial]);
   const schema = useMemo(() => formSchema(fields, words, loaded), [fields, words, loaded]);
   const form = useForm<FieldValues>({ resolver: zodResolver(schema) as never });
   useEffect(() => {
@@ -238,7 +221,6 @@ export function MetaFormDialog({
         values[f.name] = dicts[f.dictType]?.find((d) => d.isDefault === "Y")?.dictValue ?? (f.kind === "flag" ? dicts[f.dictType]?.[0]?.dictValue ?? "" : "");
       }
     }
-    setLoaded(initial ? values : {});
     form.reset(values);
   }, [open, initial, fields]);
   const save = form.handleSubmit(async (values) => {

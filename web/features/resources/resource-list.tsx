@@ -6,7 +6,6 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import { AreaPicker } from "@/components/area-picker/area-picker";
 import { useConfirm, useConfirmedAction } from "@/components/confirm-provider";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
 import type { Features } from "@/components/data-table/features";
@@ -22,12 +21,13 @@ import { splitFiles } from "@/lib/files";
 import { RequestError } from "@/lib/request";
 import { ExportDialog } from "./export-dialog";
 import { HistoryDialog } from "./history-dialog";
-import { actionInitial, actionPayload, bodyOf, filterKeys, filterValues, formFields, linkHref, matchesWhen, moneyText, onShelf, resourceParsers, shopNameKey, withoutOwnShop } from "./logic";
+import { actionInitial, actionPayload, bodyOf, filterKeys, filterValues, formFields, linkHref, matchesWhen, moneyText, onShelf, resourceParsers, withoutOwnShop } from "./logic";
+import { pickerOf, usePickers } from "./pickers";
 import { MetaFormDialog } from "./resource-form";
-import { CategorySelect } from "./category-picker";
-import { ShopPicker } from "./shop-picker";
 
 const helper = createColumnHelper<Features, ResourceRow>();
+/** An export's file name, stamped with the moment it was asked for. */
+const stampedName = (name: string) => `${name}_${Date.now()}.xlsx`;
 const capital = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** A list cell from the declaration: dictionary tags, a thumbnail, money in yuan, text. */
@@ -64,6 +64,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const [exportJob, setExportJob] = useState<number | null>(null);
   const router = useRouter();
   const { entries } = useConsole();
+  const pickers = usePickers();
   const idOf = (row: ResourceRow) => Number(row[meta.key]);
   const view = { view: meta.view };
   const onRecord = (id: number) => ({ params: { query: { ...view, id } } });
@@ -125,9 +126,8 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
     () =>
       helper.columns([
         ...listed.map((f) =>
-          // an area (a region code) is shown as its path, which the list puts beside it
-          // a shop is shown by its name (shopName beside shopId)
-          helper.accessor((row) => (f.kind === "area" ? row[`${f.name}Path`] || row[f.name] : f.kind === "shop" ? row[shopNameKey(f.name)] || row[f.name] : row[f.name]), {
+          // a registered kind's value is shown as what the row carries beside it (a region's path, a shop's name)
+          helper.accessor((row) => { const cell = pickerOf(pickers, f)?.cell; return cell ? cell(f, row) : row[f.name]; }, {
             id: f.name,
             header: f.label,
             meta: f.sortable ? { sortKey: f.name } : undefined,
@@ -162,36 +162,15 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
           },
         }),
       ]),
-    [meta, dicts, t, tl, entries],
+    [meta, dicts, t, tl, entries, pickers],
   );
   const choices = useMemo(() => listed.map((f) => ({ id: f.name, label: f.label })), [meta]);
 
   const filters = withoutOwnShop(meta.fields, meta.ownShop)
     .filter((f) => f.filter)
     .map((f) => {
-      if (f.kind === "shop") {
-        const chosen = draft.draft[f.name];
-        return (
-          <div key={f.name} className="flex items-center gap-2 text-sm">
-            <span className="text-foreground/80 shrink-0 font-medium">{f.label}</span>
-            <div className="w-80 max-w-full">
-              <ShopPicker value={chosen ? Number(chosen) : null} onChange={(id) => draft.set(f.name, id === null ? "" : String(id))} testId={`query-${f.name}`} />
-            </div>
-          </div>
-        );
-      }
-      if (f.kind === "category") {
-        // a first-level category or a leaf: the first level takes in its children's goods (the core filters so)
-        const chosen = draft.draft[f.name];
-        return (
-          <div key={f.name} className="flex items-center gap-2 text-sm">
-            <span className="text-foreground/80 shrink-0 font-medium">{f.label}</span>
-            <div className="w-56 max-w-full">
-              <CategorySelect value={chosen ? Number(chosen) : null} onChange={(id) => draft.set(f.name, id === null ? "" : String(id))} testId={`query-${f.name}`} emptyLabel={t("categoryAll")} />
-            </div>
-          </div>
-        );
-      }
+      const Filter = pickerOf(pickers, f)?.Filter;
+      if (Filter) return <Filter key={f.name} field={f} value={draft.draft[f.name] ?? ""} onChange={(v) => draft.set(f.name, v)} testId={`query-${f.name}`} />;
       if (f.filter === "range") {
         const begin = `begin${capital(f.name)}`;
         const end = `end${capital(f.name)}`;
@@ -205,17 +184,6 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
       }
       if ((f.kind === "dict" || f.kind === "flag") && f.dictType) {
         return <QueryDictSelect key={f.name} label={f.label} name={f.name} value={draft.draft[f.name]} onChange={(v) => draft.set(f.name, v)} options={dicts[f.dictType]} />;
-      }
-      if (f.kind === "area") {
-        // a region takes in every region under it (a province: all its cities, districts and streets)
-        return (
-          <div key={f.name} className="flex items-start gap-2 text-sm">
-            <span className="text-foreground/80 shrink-0 pt-2 font-medium">{f.label}</span>
-            <div className="w-96 max-w-full">
-              <AreaPicker value={draft.draft[f.name] ?? ""} onChange={(code) => draft.set(f.name, code)} testId={`query-${f.name}`} />
-            </div>
-          </div>
-        );
       }
       return <QueryInput key={f.name} label={f.label} name={f.name} value={draft.draft[f.name]} onChange={(v) => draft.set(f.name, v)} />;
     });
@@ -247,7 +215,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
 
   // the filtered list as one xlsx file, answered at once
   const exportFile = () =>
-    saveAs(bff.POST("/bff/resources/export", { params: { query: view }, body: filterValues(meta.fields, list.query), parseAs: "blob" }), `${meta.name}_${Date.now()}.xlsx`);
+    saveAs(bff.POST("/bff/resources/export", { params: { query: view }, body: filterValues(meta.fields, list.query), parseAs: "blob" }), stampedName(meta.name));
 
   return (
     <>

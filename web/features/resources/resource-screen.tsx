@@ -1,7 +1,7 @@
 import { createLoader } from "nuqs/server";
 import { NotBuilt } from "@/components/not-built";
 import { ScreenFailure } from "@/components/screen-error";
-import { resourcePanels, type ViewProps } from "@/features/registry";
+import { ResourcePanelView, type ViewProps } from "@/features/registry";
 import type { ResourceScreenData } from "@/lib/api/types";
 import { pagingParsers } from "@/lib/list-parsers";
 import { screenQuery } from "@/lib/list-query";
@@ -22,11 +22,11 @@ export async function ResourceScreen({ view, title, searchParams }: ViewProps & 
   }
   const result = await loadScreen<ResourceScreenData>(`/bff/screens/resource?${screenQuery({ ...filters, ...paging }, { view })}`);
   if (!result.ok) return result.status === "missing" ? <NotBuilt title={title} viewPath={view} /> : <ScreenFailure result={result} />;
-  const Panel = resourcePanels[view];
-  if (!Panel) return <ResourceList key={view} data={result.data} />;
+  const { panel } = result.data;
+  if (!panel) return <ResourceList key={view} data={result.data} />;
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <Panel />
+      <ResourcePanelView panel={panel} />
       <ResourceList key={view} data={result.data} />
     </div>
   );

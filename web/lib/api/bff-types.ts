@@ -915,6 +915,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/order/points/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A points order's detail: the order, its list's actions and the dictionaries it shows
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_points_detail_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/order/refund": {
         parameters: {
             query?: never;
@@ -3422,6 +3442,51 @@ export interface components {
             /** Version */
             version: number;
         };
+        /**
+         * GroupBuyPanel
+         * @description Above the group buys' list: the goods that have group buys the caller may see, to filter the list by.
+         */
+        GroupBuyPanel: {
+            /** Goods */
+            goods: components["schemas"]["GroupGoodsRow"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "groupBuy";
+        };
+        /**
+         * GroupGoodsRow
+         * @description A goods item a group buy is (or can be) made of.
+         */
+        GroupGoodsRow: {
+            /** Categoryid */
+            categoryId: number | null;
+            /**
+             * Cover
+             * @description the first of the pictures
+             */
+            cover: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Pics */
+            pics: string;
+            /** Pricefen */
+            priceFen: number;
+            /** Sales */
+            sales: number;
+            /** Shopid */
+            shopId: number;
+            /**
+             * Shopname
+             * @default null
+             */
+            shopName?: string | null;
+            /** Stock */
+            stock: number;
+        };
         /** HistoryOut */
         HistoryOut: {
             /**
@@ -3697,6 +3762,21 @@ export interface components {
              * @default null
              */
             uuid?: string | null;
+        };
+        /**
+         * LoginChartsPanel
+         * @description Above the sign-in figures' list: the charts of the last 30 days.
+         */
+        LoginChartsPanel: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "loginCharts";
+            /** @description sign-ins per day */
+            login: components["schemas"]["ChartLoginData"];
+            /** @description sign-ins per province, each with its cities */
+            provinces: components["schemas"]["ChartProvinceData"];
         };
         /** LoginChartsScreen */
         LoginChartsScreen: {
@@ -4399,6 +4479,169 @@ export interface components {
              */
             msg?: string;
         };
+        /** PointsDetailScreen */
+        PointsDetailScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
+            /** @description the list's declaration (its actions); null when the caller may not read the list: the order without actions */
+            meta: components["schemas"]["ResourceMeta"] | null;
+            order: components["schemas"]["PointsOrderDetail"];
+        };
+        /** PointsDetailScreenOut */
+        PointsDetailScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PointsDetailScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** PointsLedgerEntry */
+        PointsLedgerEntry: {
+            /** Balanceafter */
+            balanceAfter: number;
+            /** Createtime */
+            createTime: string | null;
+            /** Delta */
+            delta: number;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Remark */
+            remark: string;
+        };
+        /**
+         * PointsLogEntry
+         * @description One step of an order's timeline, oldest first.
+         */
+        PointsLogEntry: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "redeem" | "ship" | "edit_logistics" | "cancel" | "complete";
+            /** Actionlabel */
+            actionLabel: string;
+            /**
+             * Actorkind
+             * @enum {string}
+             */
+            actorKind: "user" | "staff" | "system";
+            /** Actorname */
+            actorName: string;
+            /** Carrier */
+            carrier: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Key */
+            key: string;
+            /** Note */
+            note: string;
+            /** Trackingno */
+            trackingNo: string;
+        };
+        /** PointsOrderDetail */
+        PointsOrderDetail: {
+            /** Cancelreason */
+            cancelReason: string;
+            /** Cancelledat */
+            cancelledAt: string | null;
+            /** Cancelledby */
+            cancelledBy: string;
+            /** Carrier */
+            carrier: string;
+            /** Completedat */
+            completedAt: string | null;
+            /** Createtime */
+            createTime: string | null;
+            /** Goodsid */
+            goodsId: number;
+            /** Goodsimage */
+            goodsImage: string;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /**
+             * Ledger
+             * @description the order's points entries, oldest first
+             */
+            ledger: components["schemas"]["PointsLedgerEntry"][];
+            /**
+             * Log
+             * @description the order's timeline, oldest first
+             */
+            log: components["schemas"]["PointsLogEntry"][];
+            /** Orderno */
+            orderNo: string;
+            /** Points */
+            points: number;
+            /** Quantity */
+            quantity: number;
+            /** Receiveraddress */
+            receiverAddress: string;
+            /** Receivername */
+            receiverName: string;
+            /** Receiverphone */
+            receiverPhone: string;
+            /** Requestno */
+            requestNo: string;
+            /** Shippedat */
+            shippedAt: string | null;
+            /** Shippedby */
+            shippedBy: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "to_ship" | "shipped" | "completed" | "cancelled";
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+            /** Unitpoints */
+            unitPoints: number;
+            /** Updatetime */
+            updateTime: string | null;
+            /** Version */
+            version: number;
+        };
+        /**
+         * PointsStatusCounts
+         * @description How many points orders the caller may see wait in each status.
+         */
+        PointsStatusCounts: {
+            /** Cancelled */
+            cancelled: number;
+            /** Completed */
+            completed: number;
+            /** Shipped */
+            shipped: number;
+            /** Toship */
+            toShip: number;
+        };
+        /**
+         * PointsStatusPanel
+         * @description Above the points orders' list: the orders per status.
+         */
+        PointsStatusPanel: {
+            counts: components["schemas"]["PointsStatusCounts"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "pointsStatus";
+        };
         /** PostPage */
         PostPage: {
             /** Rows */
@@ -4802,9 +5045,9 @@ export interface components {
             follows?: string | null;
             /**
              * Kind
-             * @enum {string}
+             * @description a built-in kind (id, text, textarea, int, money, dict, flag, image, images, datetime, date, richtext, phone, idcard, uid, password, url, location, lng, lat, targets) or one a feature registers (core_api/platform/resource/kinds.py)
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "url" | "location" | "lng" | "lat" | "area" | "shop" | "category" | "targets";
+            kind: string;
             /**
              * Label
              * @description in the caller's language
@@ -4841,6 +5084,12 @@ export interface components {
              * @description camelCase, as rows and bodies carry it
              */
             name: string;
+            /**
+             * Picker
+             * @description a registered kind's: the web picker that edits and filters it
+             * @default null
+             */
+            picker?: string | null;
             /**
              * Picks
              * @description a targets field: what its ids name for each value of the followed field (a value not listed: the field is hidden)
@@ -4955,6 +5204,12 @@ export interface components {
             };
             meta: components["schemas"]["ResourceMeta"];
             page: components["schemas"]["ResourcePage"];
+            /**
+             * Panel
+             * @description the panel above the list, for the views that show one (null when the caller may not read it)
+             * @default null
+             */
+            panel?: (components["schemas"]["LoginChartsPanel"] | components["schemas"]["GroupBuyPanel"] | components["schemas"]["TurntablePanel"] | components["schemas"]["PointsStatusPanel"]) | null;
         };
         /** ResourceScreenOut */
         ResourceScreenOut: {
@@ -5740,6 +5995,28 @@ export interface components {
             id: number;
             /** Label */
             label: string;
+        };
+        /** TurntableChoice */
+        TurntableChoice: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Shelf */
+            shelf: string;
+        };
+        /**
+         * TurntablePanel
+         * @description Above the turntables' list: the turntables to pick one of and edit its gifts (newest first).
+         */
+        TurntablePanel: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "turntable";
+            /** Turntables */
+            turntables: components["schemas"]["TurntableChoice"][];
         };
         /**
          * UserDetail
@@ -7339,6 +7616,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderDetailOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_points_detail_screen: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointsDetailScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -9313,6 +9313,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/order_integral/status_counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many points orders wait in each status (the list's status cards), in one call
+         * @description Needs a signed-in caller with any of permissions order:integral:list.
+         */
+        get: operations["order_status_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/order_main/list_data_pay": {
         parameters: {
             query?: never;
@@ -16551,6 +16571,20 @@ export interface components {
             /** 接收用户 */
             uids: number[];
         };
+        /** AddressAnswer */
+        AddressAnswer: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["AddressOut"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** AddressIn */
         AddressIn: {
             /** 详细地址 */
@@ -16561,6 +16595,30 @@ export interface components {
             name: string;
             /** 联系电话 */
             phone: string;
+        };
+        /** AddressOut */
+        AddressOut: {
+            /**
+             * Address
+             * @description what a form's address field takes
+             */
+            address: string;
+            /** City */
+            city: string;
+            /** District */
+            district: string;
+            /**
+             * Location
+             * @description the point asked, lng,lat (6 decimals)
+             */
+            location: string;
+            /**
+             * Name
+             * @description the nearest known place, if any
+             */
+            name: string;
+            /** Province */
+            province: string;
         };
         /** AfterSaleApplied */
         AfterSaleApplied: {
@@ -23552,13 +23610,8 @@ export interface components {
         };
         /** GiftPage */
         GiftPage: {
-            /**
-             * Data
-             * @description the rows of this page
-             */
-            data: {
-                [key: string]: unknown;
-            }[];
+            /** Data */
+            data: components["schemas"]["GiftRow"][];
             /**
              * Next
              * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
@@ -23612,6 +23665,56 @@ export interface components {
             /**
              * Msg
              * @default 查询成功
+             */
+            msg?: string;
+        };
+        /** GiftRow */
+        GiftRow: {
+            /** Dailycap */
+            dailyCap: number;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "points" | "coupon" | "goods" | "none";
+            /** Name */
+            name: string;
+            /** Sort */
+            sort: number;
+            /** Stock */
+            stock: number;
+            /** Turntableid */
+            turntableId: number;
+            /** Value */
+            value: number;
+            /** Weight */
+            weight: number;
+        };
+        /** GiftSaved */
+        GiftSaved: {
+            /** Id */
+            id: number;
+            /**
+             * Version
+             * @description the turntable's new odds version
+             */
+            version: number;
+        };
+        /** GiftSavedOut */
+        GiftSavedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GiftSaved"];
+            /**
+             * Msg
+             * @default 操作成功
              */
             msg?: string;
         };
@@ -23934,6 +24037,84 @@ export interface components {
              */
             msg?: string;
         };
+        /**
+         * GroupActivityInfo
+         * @description One group buy: its goods, the group price of each SKU and its teams by status.
+         */
+        GroupActivityInfo: {
+            /** Createtime */
+            createTime: string | null;
+            /** Endtime */
+            endTime: string | null;
+            /** Goodsid */
+            goodsId: number;
+            /** Goodsname */
+            goodsName: string;
+            /** Hours */
+            hours: number;
+            /** Id */
+            id: number;
+            /** Minpricefen */
+            minPriceFen: number;
+            /** Shopid */
+            shopId: number;
+            /**
+             * Shopname
+             * @default null
+             */
+            shopName?: string | null;
+            /** Skus */
+            skus: components["schemas"]["GroupActivitySku"][];
+            /** Starttime */
+            startTime: string | null;
+            /** Teamsize */
+            teamSize: number;
+            teams: components["schemas"]["GroupTeams"];
+        };
+        /** GroupActivityInfoOut */
+        GroupActivityInfoOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GroupActivityInfo"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** GroupActivitySku */
+        GroupActivitySku: {
+            /** Pricefen */
+            priceFen: number;
+            /** Skuid */
+            skuId: number;
+            /** Skupricefen */
+            skuPriceFen: number;
+            /** Spec */
+            spec: string;
+        };
+        /** GroupAdded */
+        GroupAdded: {
+            /** Id */
+            id: number;
+        };
+        /** GroupAddedOut */
+        GroupAddedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GroupAdded"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** GroupConfigRestore */
         GroupConfigRestore: {
             /** 恢复的版本 */
@@ -23986,6 +24167,99 @@ export interface components {
              * @description the version the operator loaded
              */
             version: number;
+        };
+        /** GroupGoodsPageOut */
+        GroupGoodsPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
+            /** Rows */
+            rows: components["schemas"]["GroupGoodsRow"][];
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /**
+         * GroupGoodsRow
+         * @description A goods item a group buy is (or can be) made of.
+         */
+        GroupGoodsRow: {
+            /** Categoryid */
+            categoryId: number | null;
+            /**
+             * Cover
+             * @description the first of the pictures
+             */
+            cover: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Pics */
+            pics: string;
+            /** Pricefen */
+            priceFen: number;
+            /** Sales */
+            sales: number;
+            /** Shopid */
+            shopId: number;
+            /**
+             * Shopname
+             * @default null
+             */
+            shopName?: string | null;
+            /** Stock */
+            stock: number;
+        };
+        /** GroupSku */
+        GroupSku: {
+            /** Code */
+            code: string;
+            /** Goodsid */
+            goodsId: number;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Pricefen */
+            priceFen: number;
+            /** Spec */
+            spec: string;
+            /** Stock */
+            stock: number;
+        };
+        /** GroupSkusOut */
+        GroupSkusOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["GroupSku"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** GroupTeams */
+        GroupTeams: {
+            /** Expired */
+            expired: number;
+            /** Full */
+            full: number;
+            /** Open */
+            open: number;
         };
         /** HistoryBody */
         HistoryBody: {
@@ -27189,6 +27463,35 @@ export interface components {
              */
             version?: unknown;
         };
+        /** MapBase */
+        MapBase: {
+            /**
+             * Provinces
+             * @description the shipped province outlines, a GeoJSON FeatureCollection
+             */
+            provinces: {
+                [key: string]: unknown;
+            };
+            /**
+             * Tileurl
+             * @description the configured tile address (CONSOLE_MAP_TILE_URL); empty: outlines only
+             */
+            tileUrl: string;
+        };
+        /** MapBaseOut */
+        MapBaseOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["MapBase"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** MeiliConfigRestore */
         MeiliConfigRestore: {
             /** 恢复的版本 */
@@ -30029,6 +30332,25 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /** PlaceOut */
+        PlaceOut: {
+            /** Address */
+            address: string;
+            /**
+             * Distance
+             * @description metres from the point searched around
+             */
+            distance: number;
+            /** Id */
+            id: string;
+            /**
+             * Location
+             * @description lng,lat (6 decimals)
+             */
+            location: string;
+            /** Name */
+            name: string;
+        };
         /** PlacedLine */
         PlacedLine: {
             /** Lineid */
@@ -30088,6 +30410,24 @@ export interface components {
             /** Teamid */
             teamId: number | null;
         };
+        /** PlacesOut */
+        PlacesOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * Data
+             * @description nearest first
+             */
+            data: components["schemas"]["PlaceOut"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** PointsCreditIn */
         PointsCreditIn: {
             /**
@@ -30130,6 +30470,21 @@ export interface components {
             balance: number;
             /** Ledgerid */
             ledgerId: number;
+        };
+        /** PointsLedgerEntry */
+        PointsLedgerEntry: {
+            /** Balanceafter */
+            balanceAfter: number;
+            /** Createtime */
+            createTime: string | null;
+            /** Delta */
+            delta: number;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Remark */
+            remark: string;
         };
         /** PointsLedgerQuery */
         PointsLedgerQuery: {
@@ -30195,6 +30550,36 @@ export interface components {
              */
             uid?: number | null;
         };
+        /**
+         * PointsLogEntry
+         * @description One step of an order's timeline, oldest first.
+         */
+        PointsLogEntry: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "redeem" | "ship" | "edit_logistics" | "cancel" | "complete";
+            /** Actionlabel */
+            actionLabel: string;
+            /**
+             * Actorkind
+             * @enum {string}
+             */
+            actorKind: "user" | "staff" | "system";
+            /** Actorname */
+            actorName: string;
+            /** Carrier */
+            carrier: string;
+            /** Createtime */
+            createTime: string | null;
+            /** Key */
+            key: string;
+            /** Note */
+            note: string;
+            /** Trackingno */
+            trackingNo: string;
+        };
         /** PointsOrder */
         PointsOrder: {
             /** Balance */
@@ -30216,6 +30601,88 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** PointsOrderDetail */
+        PointsOrderDetail: {
+            /** Cancelreason */
+            cancelReason: string;
+            /** Cancelledat */
+            cancelledAt: string | null;
+            /** Cancelledby */
+            cancelledBy: string;
+            /** Carrier */
+            carrier: string;
+            /** Completedat */
+            completedAt: string | null;
+            /** Createtime */
+            createTime: string | null;
+            /** Goodsid */
+            goodsId: number;
+            /** Goodsimage */
+            goodsImage: string;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /**
+             * Ledger
+             * @description the order's points entries, oldest first
+             */
+            ledger: components["schemas"]["PointsLedgerEntry"][];
+            /**
+             * Log
+             * @description the order's timeline, oldest first
+             */
+            log: components["schemas"]["PointsLogEntry"][];
+            /** Orderno */
+            orderNo: string;
+            /** Points */
+            points: number;
+            /** Quantity */
+            quantity: number;
+            /** Receiveraddress */
+            receiverAddress: string;
+            /** Receivername */
+            receiverName: string;
+            /** Receiverphone */
+            receiverPhone: string;
+            /** Requestno */
+            requestNo: string;
+            /** Shippedat */
+            shippedAt: string | null;
+            /** Shippedby */
+            shippedBy: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "to_ship" | "shipped" | "completed" | "cancelled";
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+            /** Unitpoints */
+            unitPoints: number;
+            /** Updatetime */
+            updateTime: string | null;
+            /** Version */
+            version: number;
+        };
+        /** PointsOrderDetailOut */
+        PointsOrderDetailOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PointsOrderDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** PointsOrderOut */
         PointsOrderOut: {
             /**
@@ -30227,6 +30694,109 @@ export interface components {
             /**
              * Msg
              * @default 操作成功
+             */
+            msg?: string;
+        };
+        /**
+         * PointsOrderView
+         * @description A points order as redeemed, its receiver (masked unless the caller may see it) and its shipment.
+         */
+        PointsOrderView: {
+            /** Cancelreason */
+            cancelReason: string;
+            /** Cancelledat */
+            cancelledAt: string | null;
+            /** Cancelledby */
+            cancelledBy: string;
+            /** Carrier */
+            carrier: string;
+            /** Completedat */
+            completedAt: string | null;
+            /** Createtime */
+            createTime: string | null;
+            /** Goodsid */
+            goodsId: number;
+            /** Goodsimage */
+            goodsImage: string;
+            /** Goodsname */
+            goodsName: string;
+            /** Id */
+            id: number;
+            /** Orderno */
+            orderNo: string;
+            /** Points */
+            points: number;
+            /** Quantity */
+            quantity: number;
+            /** Receiveraddress */
+            receiverAddress: string;
+            /** Receivername */
+            receiverName: string;
+            /** Receiverphone */
+            receiverPhone: string;
+            /** Requestno */
+            requestNo: string;
+            /** Shippedat */
+            shippedAt: string | null;
+            /** Shippedby */
+            shippedBy: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "to_ship" | "shipped" | "completed" | "cancelled";
+            /** Statuslabel */
+            statusLabel: string;
+            /** Trackingno */
+            trackingNo: string;
+            /** Uid */
+            uid: number;
+            /** Unitpoints */
+            unitPoints: number;
+            /** Updatetime */
+            updateTime: string | null;
+            /** Version */
+            version: number;
+        };
+        /** PointsOrderViewOut */
+        PointsOrderViewOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PointsOrderView"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /**
+         * PointsStatusCounts
+         * @description How many points orders the caller may see wait in each status.
+         */
+        PointsStatusCounts: {
+            /** Cancelled */
+            cancelled: number;
+            /** Completed */
+            completed: number;
+            /** Shipped */
+            shipped: number;
+            /** Toship */
+            toShip: number;
+        };
+        /** PointsStatusCountsOut */
+        PointsStatusCountsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["PointsStatusCounts"];
+            /**
+             * Msg
+             * @default 查询成功
              */
             msg?: string;
         };
@@ -30958,9 +31528,9 @@ export interface components {
             follows?: string | null;
             /**
              * Kind
-             * @enum {string}
+             * @description a built-in kind (id, text, textarea, int, money, dict, flag, image, images, datetime, date, richtext, phone, idcard, uid, password, url, location, lng, lat, targets) or one a feature registers (core_api/platform/resource/kinds.py)
              */
-            kind: "id" | "text" | "textarea" | "int" | "money" | "dict" | "flag" | "image" | "images" | "datetime" | "date" | "richtext" | "phone" | "idcard" | "uid" | "password" | "url" | "location" | "lng" | "lat" | "area" | "shop" | "category" | "targets";
+            kind: string;
             /**
              * Label
              * @description in the caller's language
@@ -30997,6 +31567,12 @@ export interface components {
              * @description camelCase, as rows and bodies carry it
              */
             name: string;
+            /**
+             * Picker
+             * @description a registered kind's: the web picker that edits and filters it
+             * @default null
+             */
+            picker?: string | null;
             /**
              * Picks
              * @description a targets field: what its ids name for each value of the followed field (a value not listed: the field is hidden)
@@ -31832,6 +32408,14 @@ export interface components {
              */
             msg?: string;
         };
+        /** ShelfFlag */
+        ShelfFlag: {
+            /**
+             * Shelf
+             * @description 1 on shelf, 0 off
+             */
+            shelf: string;
+        };
         /** ShipBody */
         ShipBody: {
             /** 物流公司 */
@@ -32371,6 +32955,24 @@ export interface components {
             value: number;
             /** Version */
             version: number;
+        };
+        /** TurntableShelfOut */
+        TurntableShelfOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /**
+             * @description the shelf call: the new flag (a delete answers none)
+             * @default null
+             */
+            data?: components["schemas"]["ShelfFlag"] | null;
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** TypeBody */
         TypeBody: {
@@ -45529,7 +46131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GroupAddedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45576,7 +46178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GroupGoodsPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45596,7 +46198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GroupGoodsPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45618,7 +46220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GroupSkusOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45640,7 +46242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GroupActivityInfoOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45894,7 +46496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PointsOrderViewOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45916,7 +46518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PointsOrderDetailOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45974,7 +46576,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PointsOrderViewOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    order_status_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointsStatusCountsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46557,7 +47179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["PlacesOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46577,7 +47199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["MapBaseOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -46600,7 +47222,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["AddressAnswer"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47801,7 +48423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["TurntableShelfOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47826,7 +48448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GiftSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

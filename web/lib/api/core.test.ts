@@ -87,6 +87,30 @@ describe("the typed core client", () => {
       ["POST", "/api/bff/api/system/post/export", "postName=%E5%91%98%E5%B7%A5", "application/x-www-form-urlencoded"],
     ]);
     expect(handlers.show).toHaveBeenCalledWith("error", { text: "导出失败" });
+    expect(handlers.loading.mock.calls).toEqual([[{ key: "downloading" }], [null]]);
+  });
+
+  it("saves an export under the server's download-filename behind the loading layer", async () => {
+    reply = (_req, res) => {
+      res.writeHead(200, { "content-type": "application/octet-stream", "download-filename": "%E5%B2%97%E4%BD%8D.xlsx" });
+      res.end("xlsx-bytes");
+    };
+    const saved: { name: string; text: Promise<string> }[] = [];
+    const objectUrls = new Map<string, Blob>();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, text: objectUrls.get(this.href)?.text() ?? Promise.resolve("") });
+    });
+    const create = vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      objectUrls.set("blob:x", blob as Blob);
+      return "blob:x";
+    });
+    const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    expect(await saveAs(core.POST("/system/post/export", { body: {}, ...asFile }), "post.xlsx")).toBe(true);
+    expect(saved.map((s) => s.name)).toEqual(["岗位.xlsx"]);
+    expect(await saved[0].text).toBe("xlsx-bytes");
+    expect(handlers.show).not.toHaveBeenCalled();
+    expect(handlers.loading.mock.calls).toEqual([[{ key: "downloading" }], [null]]);
+    for (const spy of [click, create, revoke]) spy.mockRestore();
   });
 });
 

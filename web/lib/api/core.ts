@@ -7,7 +7,7 @@
 import createClient from "openapi-fetch";
 import type { components as BffComponents, paths as BffPaths } from "@/lib/api/bff-types";
 import type { components, paths as CorePaths } from "@/lib/api/core-types";
-import { FORM_TYPE, exchange, RequestError, saveFile, toQuery } from "@/lib/request";
+import { FORM_TYPE, exchange, RequestError, saveFile, toQuery, whileLoading } from "@/lib/request";
 import { downloadFileName, isFileResponse } from "@/lib/outcome";
 
 type ErrorResult = components["schemas"]["ErrorResult"] | BffComponents["schemas"]["ErrorResult"];
@@ -50,15 +50,18 @@ export const asFile = {
   parseAs: "blob",
 } as const;
 
-/** Saves the file a typed call answered, named by the server (or `fileName`); false when refused. */
+/**
+ * Saves the file a typed call answered, named by the server (or `fileName`), behind the loading layer while the
+ * file is made; false when refused (the user was told).
+ */
 export async function saveAs(pending: Promise<{ data?: unknown; response: Response }>, fileName: string): Promise<boolean> {
-  const ok = await done(
+  const ok = await whileLoading({ key: "downloading" }, done(
     pending.then(({ data, response }) => {
       if (data instanceof Blob && isFileResponse(response.headers.get("content-type"))) {
         saveFile(data, downloadFileName(response.headers.get("download-filename"), fileName));
       }
       return { data, response };
     }),
-  );
+  ));
   return ok;
 }

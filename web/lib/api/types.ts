@@ -50,6 +50,8 @@ export type ResourceMeta = Schemas["ResourceMeta"];
 export type ResourceFieldMeta = Schemas["ResourceFieldMeta"];
 export type ResourceActionMeta = Schemas["ResourceActionMeta"];
 export type ResourceRow = Record<string, unknown>;
+/** The panel some declared lists show above them (bff/screens/resource.py `panel_of`), by its `kind`. */
+export type ResourcePanel = NonNullable<ResourceScreenData["panel"]>;
 export type ChangeEntry = CoreComponents["schemas"]["ChangeEntry"];
 
 export type UserBody = CoreSchemas["UserBody"];

@@ -1,34 +1,28 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { answer, core, done } from "@/lib/api/core";
+import type { components } from "@/lib/api/core-types";
 import { fenToYuan, yuanToFen } from "@/lib/money";
-import { request, RequestError } from "@/lib/request";
+import { RequestError } from "@/lib/request";
 import { groupPriceProblem } from "./market-logic";
 
-interface Goods {
-  id: number;
-  name: string;
-  shopName?: string;
-  priceFen: number;
-  stock: number;
-}
-
-interface Sku {
-  id: number;
-  spec: string;
-  priceFen: number;
-  stock: number;
-}
+type Goods = components["schemas"]["GroupGoodsRow"];
+type Sku = components["schemas"]["GroupSku"];
+type ActivityInfo = components["schemas"]["GroupActivityInfo"];
 
 const PAGE_SIZE = 10;
+/** The list's filter the goods picker sets (the declaration's goods_id field). */
+const GOODS_FILTER = "goodsId";
 
 async function quietly<T>(call: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -39,9 +33,15 @@ async function quietly<T>(call: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-/** Group buys (mall/market/index): above the declared list, the "add activity" dialog (issue 13 §3). */
-export function GroupBuyPanel() {
+/**
+ * Group buys (mall/market/index): above the declared list, the "add activity" dialog (issue 13 §3), an activity by
+ * its id, and the goods that have group buys (`goods`, from the list's screen) to filter the list by.
+ */
+export function GroupBuyPanel({ goods }: { goods: Goods[] }) {
   const t = useTranslations("mallMarket.group");
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
   const [open, setOpen] = useState(false);
   const [lookup, setLookup] = useState("");
   const [info, setInfo] = useState<ActivityInfo | null>(null);
@@ -50,14 +50,31 @@ export function GroupBuyPanel() {
       toast.error(t("badId"));
       return;
     }
-    const answer = await quietly(() => request<ActivityInfo>("api/admin/market_manage/info", { params: { id: lookup.trim() } }));
-    if (answer?.data) setInfo(answer.data);
+    const found = await quietly(() => answer(core.GET("/admin/market_manage/info", { params: { query: { id: Number(lookup.trim()) } } })));
+    if (found) setInfo(found.data);
+  };
+  const filterBy = (goodsId: string) => {
+    const next = new URLSearchParams(searchParams.toString());
+    if (goodsId) next.set(GOODS_FILTER, goodsId);
+    else next.delete(GOODS_FILTER);
+    next.delete("pageNum");
+    router.push(`${pathname}?${next.toString()}`);
   };
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="group-buy-panel">
       <Button data-testid="group-add" onClick={() => setOpen(true)}>
         {t("add")}
       </Button>
+      {goods.length > 0 && (
+        <NativeSelect aria-label={t("byGoods")} data-testid="group-goods-filter" className="w-56" value={searchParams.get(GOODS_FILTER) ?? ""} onChange={(e) => filterBy(e.target.value)}>
+          <option value="">{t("allGoods")}</option>
+          {goods.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.shopName ? `${item.name}（${item.shopName}）` : item.name}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
       <Input className="w-32" data-testid="group-info-id" inputMode="numeric" placeholder={t("activityId")} value={lookup} onChange={(e) => setLookup(e.target.value)} />
       <Button variant="outline" data-testid="group-info" onClick={() => void view()}>
         {t("view")}
@@ -66,18 +83,6 @@ export function GroupBuyPanel() {
       {info && <InfoDialog info={info} onClose={() => setInfo(null)} />}
     </div>
   );
-}
-
-interface ActivityInfo {
-  id: number;
-  goodsName: string;
-  shopName?: string;
-  teamSize: number;
-  hours: number;
-  startTime: string;
-  endTime: string;
-  skus: { skuId: number; spec: string; skuPriceFen: number; priceFen: number }[];
-  teams: { open: number; full: number; expired: number };
 }
 
 function InfoDialog({ info, onClose }: { info: ActivityInfo; onClose: () => void }) {
@@ -138,20 +143,18 @@ function AddActivityDialog({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
 
   const search = async (page: number) => {
-    const answer = await quietly(() =>
-      request<unknown>("api/admin/market_manage/goods_data_list", { method: "POST", data: { name: name.trim() || undefined, pageNum: page, pageSize: PAGE_SIZE } }),
-    );
-    if (answer) {
-      setGoods(answer as unknown as { rows: Goods[]; total: number });
+    const found = await quietly(() => answer(core.POST("/admin/market_manage/goods_data_list", { body: { name: name.trim() || undefined, pageNum: page, pageSize: PAGE_SIZE } })));
+    if (found) {
+      setGoods({ rows: found.rows, total: found.total });
       setPageNum(page);
     }
   };
 
   const choose = async (item: Goods) => {
-    const answer = await quietly(() => request<Sku[]>("api/admin/market_manage/goods_spec_data_list", { params: { goodsIds: String(item.id) } }));
-    if (!answer) return;
+    const found = await quietly(() => answer(core.GET("/admin/market_manage/goods_spec_data_list", { params: { query: { goodsIds: String(item.id) } } })));
+    if (!found) return;
     setChosen(item);
-    setSkus(answer.data ?? []);
+    setSkus(found.data);
     setPrices({});
   };
 
@@ -170,21 +173,23 @@ function AddActivityDialog({ onClose }: { onClose: () => void }) {
     setErrors(next);
     if (Object.keys(next).length || !chosen) return;
     setBusy(true);
-    const done = await quietly(() =>
-      request("api/admin/market_manage/add", {
-        method: "POST",
-        data: {
+    const added = await done(
+      core.POST("/admin/market_manage/add", {
+        body: {
           goodsId: chosen.id,
           teamSize: size,
           hours: limit,
           startTime: `${start.replace("T", " ")}:00`,
           endTime: `${end.replace("T", " ")}:00`,
-          skus: skus.map((sku) => ({ skuId: sku.id, priceFen: yuanToFen(prices[sku.id] ?? "") })),
+          skus: skus.flatMap((sku) => {
+            const fen = yuanToFen(prices[sku.id] ?? "");
+            return typeof fen === "number" ? [{ skuId: sku.id, priceFen: fen }] : []; // each checked above
+          }),
         },
       }),
     );
     setBusy(false);
-    if (!done) return;
+    if (!added) return;
     toast.success(t("added"));
     onClose();
     router.refresh();

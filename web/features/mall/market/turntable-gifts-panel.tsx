@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,30 +12,18 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { type GiftPage, type ListPage, listPage, type RowsPage } from "@/lib/list-page";
-import { request, RequestError } from "@/lib/request";
+import type { components as BffComponents } from "@/lib/api/bff-types";
+import { answer, core, done } from "@/lib/api/core";
+import type { components } from "@/lib/api/core-types";
+import { RequestError } from "@/lib/request";
 import { ODDS_TOTAL, oddsReady, oddsTotal, percent } from "./market-logic";
 
-type Turntable = {
-  id: number;
-  name: string;
-  shelf: string;
-};
-
-type Gift = {
-  id?: number;
-  turntableId: number;
-  name: string;
-  kind: "points" | "coupon" | "goods" | "none";
-  value: number;
-  weight: number;
-  stock: number;
-  dailyCap: number;
-  sort: number;
-};
+type Turntable = BffComponents["schemas"]["TurntableChoice"];
+/** A gift as saved (an id) or being added (none yet). */
+type Gift = Omit<components["schemas"]["GiftRow"], "id" | "image"> & { id?: number };
 
 /** The gifts of the chosen turntable, with the weights' total, the odds version and the shelf flag. */
-type GiftList = RowsPage<Gift, GiftPage>;
+type GiftList = components["schemas"]["GiftPage"];
 
 const KINDS = ["none", "points", "coupon", "goods"] as const;
 /** The gifts read at once: every gift of a turntable (the list's page size at most). */
@@ -50,44 +38,37 @@ async function quietly<T>(call: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-/** Turntables (mall/turntable/index): above the declared list, the gifts of one turntable with the odds total
- * kept live, and the shelf action (the core refuses it unless the weights total 10 000 with a no-prize slot). */
-export function TurntableGiftsPanel() {
+/** Turntables (mall/turntable/index): above the declared list, the gifts of one turntable (`turntables`, from the
+ * list's screen, to pick it from) with the odds total kept live, and the shelf action (the core refuses it unless
+ * the weights total 10 000 with a no-prize slot). */
+export function TurntableGiftsPanel({ turntables }: { turntables: Turntable[] }) {
   const t = useTranslations("mallMarket.turntable");
   const router = useRouter();
-  const [turntables, setTurntables] = useState<Turntable[]>([]);
   const [current, setCurrent] = useState<number | null>(null);
   const [list, setList] = useState<GiftList | null>(null);
   const [editing, setEditing] = useState<Gift | null>(null);
 
-  const loadTurntables = useCallback(async () => {
-    const answer = await quietly(() => request<ListPage>("api/admin/turntable/list_data", { params: { pageNum: 1, pageSize: 100, orderByColumn: "id", isAsc: "descending" } }));
-    if (answer) setTurntables(listPage<Turntable>(answer).rows);
-  }, []);
-
   const loadGifts = useCallback(async (id: number) => {
-    const answer = await quietly(() => request<GiftPage>("api/admin/turntable/gift/list_data", { params: { turntableId: id, pageSize: GIFTS_PAGE } }));
-    if (answer) setList(listPage<Gift, GiftPage>(answer));
+    const found = await quietly(() => answer(core.GET("/admin/turntable/gift/list_data", { params: { query: { turntableId: id, pageSize: GIFTS_PAGE } } })));
+    if (found) setList(found.data);
   }, []);
 
-  useEffect(() => {
-    void loadTurntables();
-  }, [loadTurntables]);
-
-  useEffect(() => {
-    if (current !== null) void loadGifts(current);
-  }, [current, loadGifts]);
+  const pick = (id: number | null) => {
+    setCurrent(id);
+    setList(null);
+    if (id !== null) void loadGifts(id);
+  };
 
   const shelf = async () => {
     if (current === null) return;
-    const answer = await quietly(() => request<{ shelf: string }>("api/admin/turntable/del_shelf", { params: { id: current, action: "shelf" } }));
-    if (!answer) return;
-    toast.success(answer.msg ?? "");
+    const shelved = await quietly(() => answer(core.GET("/admin/turntable/del_shelf", { params: { query: { id: current, action: "shelf" } } })));
+    if (!shelved) return;
+    toast.success(shelved.msg ?? "");
     await loadGifts(current);
     router.refresh();
   };
 
-  const gifts = list?.rows ?? [];
+  const gifts: Gift[] = list?.data ?? [];
   const total = oddsTotal(gifts);
   const onShelf = list?.shelf === "1";
   return (
@@ -102,8 +83,8 @@ export function TurntableGiftsPanel() {
             id="turntable-pick"
             data-testid="turntable-pick"
             value={current ?? ""}
-            onFocus={() => void loadTurntables()}
-            onChange={(e) => setCurrent(e.target.value ? Number(e.target.value) : null)}
+            onFocus={() => router.refresh()}
+            onChange={(e) => pick(e.target.value ? Number(e.target.value) : null)}
           >
             <option value="">{t("pick")}</option>
             {turntables.map((tt) => (
@@ -216,14 +197,13 @@ function GiftDialog({ gift, gifts, onClose, onSaved }: { gift: Gift; gifts: Gift
       return;
     }
     setBusy(true);
-    const done = await quietly(() =>
-      request("api/admin/turntable/gift/add_edit", {
-        method: "POST",
-        data: { ...(gift.id ? { id: gift.id } : {}), turntableId: gift.turntableId, name: draft.name.trim(), kind: draft.kind, ...numbers },
+    const saved = await done(
+      core.POST("/admin/turntable/gift/add_edit", {
+        body: { ...(gift.id ? { id: gift.id } : {}), turntableId: gift.turntableId, name: draft.name.trim(), kind: draft.kind, ...numbers },
       }),
     );
     setBusy(false);
-    if (done) await onSaved();
+    if (saved) await onSaved();
   };
 
   return (

@@ -20,7 +20,7 @@ async function shopOptions(query: { keyword?: string; id?: number }): Promise<Sh
 }
 
 /**
- * A searchable select of the mall's shops (the `shop` field kind): a keyword box narrows the choices
+ * A searchable select of the mall's shops (the `shop` field kind's, registered in features/field-pickers.tsx): a keyword box narrows the choices
  * (the BFF's shop options, at most 20), the chosen shop stays listed with its name.
  */
 export function ShopPicker({ value, onChange, id, testId, invalid }: { value: number | null; onChange: (id: number | null) => void; id?: string; testId?: string; invalid?: boolean }) {

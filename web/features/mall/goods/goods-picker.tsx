@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { answer, bff } from "@/lib/api/core";
 import type { components } from "@/lib/api/bff-types";
 import { RequestError } from "@/lib/request";
-import { goodsSearchParams, labelsOf, toggleId } from "./picker-logic";
+import { goodsSearchParams, labelsOf, toggleId } from "@/features/resources/picker-logic";
 
 type GoodsHit = components["schemas"]["GoodsOption"];
 
@@ -21,12 +21,10 @@ export function GoodsMultiPicker({ value, onChange, shopId, labels, testId }: { 
   const t = useTranslations("resource");
   const [keyword, setKeyword] = useState("");
   const [hits, setHits] = useState<GoodsHit[]>([]);
-  const [names, setNames] = useState<Map<number, string>>(() => new Map((labels ?? []).map((l) => [l.id, l.name])));
+  // the names of goods added from the search; the record's own (labels) are read beside them
+  const [found, setFound] = useState<ReadonlyMap<number, string>>(() => new Map());
+  const names = useMemo(() => new Map([...found, ...(labels ?? []).map((l) => [l.id, l.name] as const)]), [found, labels]);
   const params = useMemo(() => goodsSearchParams(keyword, shopId), [keyword, shopId]);
-
-  useEffect(() => {
-    setNames((known) => new Map([...known, ...(labels ?? []).map((l) => [l.id, l.name] as const)]));
-  }, [labels]);
 
   useEffect(() => {
     let live = true;
@@ -44,7 +42,7 @@ export function GoodsMultiPicker({ value, onChange, shopId, labels, testId }: { 
   }, [params]);
 
   const add = (hit: GoodsHit) => {
-    setNames((known) => new Map(known).set(hit.id, hit.name));
+    setFound((known) => new Map(known).set(hit.id, hit.name));
     if (!value.includes(hit.id)) onChange([...value, hit.id]);
   };
   const chosen = labelsOf(value, names);

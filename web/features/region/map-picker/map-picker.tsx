@@ -8,13 +8,13 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { request, RequestError } from "@/lib/request";
+import type { LocationDialogProps } from "@/features/resources/pickers";
+import { answer, core } from "@/lib/api/core";
+import type { components } from "@/lib/api/core-types";
+import { RequestError } from "@/lib/request";
 import { centerOf, clickToValue, PICK_ZOOM, type PickedLocation, type PlaceResult, resultLabel, resultToValue, round6, tileSource } from "./logic";
 
-interface MapBase {
-  tileUrl: string;
-  provinces: GeoJSONSourceSpecification["data"];
-}
+type MapBase = components["schemas"]["MapBase"];
 
 const WORKER_URL = "/maps/worker";
 /** The cities' outlines, a static file built by ops/vendor_maps.py from a kept package (MapLibre fetches it). */
@@ -23,8 +23,8 @@ let base: Promise<MapBase | null> | null = null;
 
 /** The base map once per page: the shipped province outlines and the configured tile address. */
 function loadBase(): Promise<MapBase | null> {
-  base ??= request<MapBase>("api/admin/region/v1/map_base")
-    .then((answer) => answer.data ?? null)
+  base ??= answer(core.GET("/admin/region/v1/map_base"))
+    .then((answered) => answered.data)
     .catch((error) => {
       base = null;
       if (error instanceof RequestError) return null;
@@ -58,7 +58,8 @@ function styleOf(mapBase: MapBase | null): StyleSpecification {
     version: 8,
     sources: {
       ...(tiles ? { tiles } : {}),
-      provinces: { type: "geojson", data: mapBase?.provinces ?? { type: "FeatureCollection", features: [] } },
+      // the shipped outlines: a GeoJSON FeatureCollection (the answer documents it as an object)
+      provinces: { type: "geojson", data: (mapBase?.provinces ?? { type: "FeatureCollection", features: [] }) as GeoJSONSourceSpecification["data"] },
       // absolute: MapLibre's worker fetches it, and a worker resolves a relative address against its own
       cities: { type: "geojson", data: new URL(CITIES_URL, window.location.origin).href },
       results: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
@@ -87,11 +88,15 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
   const map = useRef<MapLibreMap | null>(null);
   const marker = useRef<Marker | null>(null);
   const change = useRef(onChange);
-  change.current = onChange;
+  useEffect(() => {
+    change.current = onChange; // a click on the map hands its pick to the latest onChange
+  });
   const [keywords, setKeywords] = useState("");
   const [results, setResults] = useState<PlaceResult[]>([]);
   const [chosen, setChosen] = useState("");
-  const [state, setState] = useState<"loading" | "ready" | "nowebgl">("loading");
+  // mounted in the open dialog only (never on the server): WebGL is asked once, as the picker starts
+  const [webgl] = useState(webglAvailable);
+  const [state, setState] = useState<"loading" | "ready" | "nowebgl">(webgl ? "loading" : "nowebgl");
   const [note, setNote] = useState("");
 
   const place = (lng: number, lat: number, pan: boolean) => {
@@ -103,10 +108,7 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
 
   useEffect(() => {
     let gone = false;
-    if (!webglAvailable()) {
-      setState("nowebgl");
-      return;
-    }
+    if (!webgl) return;
     void (async () => {
       const [maplibre, mapBase] = await Promise.all([import("maplibre-gl"), loadBase()]);
       if (gone || !holder.current) return;
@@ -127,9 +129,9 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
         const lng = round6(event.lngLat.lng);
         const lat = round6(event.lngLat.lat);
         marker.current?.setLngLat([lng, lat]).addTo(m);
-        void request<{ address: string }>("api/admin/region/v1/map_regeo", { params: { longitude: lng, latitude: lat } })
-          .then((answer) => {
-            const picked = clickToValue(lng, lat, answer.data?.address ?? "");
+        answer(core.GET("/admin/region/v1/map_regeo", { params: { query: { longitude: lng, latitude: lat } } }))
+          .then((answered) => {
+            const picked = clickToValue(lng, lat, answered.data.address);
             setNote(picked.address);
             change.current(picked);
           })
@@ -143,7 +145,7 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
       map.current?.remove();
       map.current = null;
     };
-  }, []);
+  }, [webgl]); // the map starts at the value it opened with; later picks move the marker
 
   const search = async () => {
     const words = keywords.trim();
@@ -151,8 +153,7 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
     const center = map.current?.getCenter();
     const [lng, lat] = center ? [round6(center.lng), round6(center.lat)] : centerOf(value);
     try {
-      const answer = await request<PlaceResult[]>("api/admin/region/v1/map_around", { params: { keywords: words, longitude: lng, latitude: lat, pageNo: 1, pageSize: 10 } });
-      const found = answer.data ?? [];
+      const found = (await answer(core.GET("/admin/region/v1/map_around", { params: { query: { keywords: words, longitude: lng, latitude: lat, pageNo: 1, pageSize: 10 } } }))).data;
       setResults(found);
       map.current?.getSource<GeoJSONSource>("results")?.setData(resultPoints(found));
       setChosen("");
@@ -211,37 +212,44 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
   );
 }
 
-/** The picker in its dialog: the pick is handed over on 确定, nothing changes on 取消. */
-export function MapPickerDialog({ open, value, onClose, onPick }: { open: boolean; value: PickedLocation | null; onClose: () => void; onPick: (value: PickedLocation) => void }) {
+/** The picker in its dialog (the `location` field kind's): the pick is handed over on 确定, nothing changes on 取消. */
+export function MapPickerDialog({ open, value, onClose, onPick }: LocationDialogProps) {
   const t = useTranslations("mapPicker");
-  const [picked, setPicked] = useState<PickedLocation | null>(value);
-  useEffect(() => {
-    if (open) setPicked(value);
-  }, [open]);
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="sm:max-w-3xl" data-testid="map-picker-dialog">
         <DialogHeader>
           <DialogTitle>{t("title")}</DialogTitle>
         </DialogHeader>
-        {open && <MapPicker value={picked} onChange={setPicked} />}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" type="button" onClick={onClose}>
-            {t("cancel")}
-          </Button>
-          <Button
-            type="button"
-            data-testid="map-picker-confirm"
-            disabled={!picked || picked.lng === null}
-            onClick={() => {
-              if (picked) onPick(picked);
-              onClose();
-            }}
-          >
-            {t("confirm")}
-          </Button>
-        </div>
+        {open && <MapPickerChoice value={value} onClose={onClose} onPick={onPick} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The open dialog's body: it starts from the field's value each time the dialog opens (mounted while open). */
+function MapPickerChoice({ value, onClose, onPick }: Omit<LocationDialogProps, "open">) {
+  const t = useTranslations("mapPicker");
+  const [picked, setPicked] = useState<PickedLocation | null>(value);
+  return (
+    <>
+      <MapPicker value={picked} onChange={setPicked} />
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" type="button" onClick={onClose}>
+          {t("cancel")}
+        </Button>
+        <Button
+          type="button"
+          data-testid="map-picker-confirm"
+          disabled={!picked || picked.lng === null}
+          onClick={() => {
+            if (picked) onPick(picked);
+            onClose();
+          }}
+        >
+          {t("confirm")}
+        </Button>
+      </div>
+    </>
   );
 }

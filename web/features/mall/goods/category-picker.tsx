@@ -6,19 +6,16 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { NativeSelect } from "@/components/ui/native-select";
 import { answer, bff } from "@/lib/api/core";
 import { RequestError } from "@/lib/request";
-import { type CategoryNode, categoryChoices, choiceLabel, leafChoices, toggleId } from "./picker-logic";
+import { type CategoryNode, categoryChoices, choiceLabel, leafChoices, toggleId } from "@/features/resources/picker-logic";
 
 /** The goods category tree (two levels, on shelf) the goods calls answer; [] when the caller may not read it. */
 export function useCategoryTree(given?: CategoryNode[] | null): CategoryNode[] {
-  const [tree, setTree] = useState<CategoryNode[]>(given ?? []);
+  const [fetched, setFetched] = useState<CategoryNode[]>([]);
   useEffect(() => {
-    if (given) {
-      setTree(given);
-      return;
-    }
+    if (given) return; // the caller's tree: nothing to ask
     let live = true;
     answer(bff.GET("/bff/resources/options/categories"))
-      .then(({ data }) => live && setTree(data))
+      .then(({ data }) => live && setFetched(data))
       .catch((error: unknown) => {
         if (!(error instanceof RequestError)) throw error;
       });
@@ -26,11 +23,11 @@ export function useCategoryTree(given?: CategoryNode[] | null): CategoryNode[] {
       live = false;
     };
   }, [given]);
-  return tree;
+  return given ?? fetched;
 }
 
 /**
- * A select of the goods categories (the `category` field kind). `leavesOnly`: a goods item's category, where
+ * A select of the goods categories (the `category` field kind's, registered in features/field-pickers.tsx). `leavesOnly`: a goods item's category, where
  * goods sit (the children, grouped under their first level); otherwise a filter, where a first-level category
  * takes in its children's goods.
  */

@@ -1,19 +1,12 @@
 /** What the map picker yields and how it gets there (spec 000 §2.9, 001 §2.15): pure functions, tested alone. */
 
-export interface PickedLocation {
-  address: string;
-  lng: number | null;
-  lat: number | null;
-}
+import type { PickedLocation } from "@/features/resources/pickers";
+import type { components } from "@/lib/api/core-types";
+
+export type { PickedLocation } from "@/features/resources/pickers";
 
 /** A search result as `GET /admin/region/v1/map_around` answers it. */
-export interface PlaceResult {
-  id: string;
-  name: string;
-  location: string;
-  address: string;
-  distance?: number;
-}
+export type PlaceResult = components["schemas"]["PlaceOut"];
 
 /** Where the map opens without a value: Beijing, at the picker's zoom. */
 export const DEFAULT_CENTER: [number, number] = [116.397428, 39.90923];
@@ -34,7 +27,7 @@ export function parseLocation(location: string): [number, number] | null {
 }
 
 /** Choosing a search result yields its address (the name when it has none; both when the address lacks it). */
-export function resultToValue(result: PlaceResult): PickedLocation | null {
+export function resultToValue(result: Pick<PlaceResult, "id" | "name" | "location" | "address">): PickedLocation | null {
   const at = parseLocation(result.location);
   if (!at) return null;
   const address = !result.address ? result.name : result.address.includes(result.name) ? result.address : `${result.address}${result.name}`;
@@ -54,7 +47,7 @@ export function centerOf(value: PickedLocation | null | undefined): [number, num
 
 /** The label of a result in the selector: its name, then its address and distance. */
 export function resultLabel(result: PlaceResult): string {
-  const distance = result.distance === undefined ? "" : result.distance >= 1000 ? ` · ${(result.distance / 1000).toFixed(1)}km` : ` · ${result.distance}m`;
+  const distance = result.distance >= 1000 ? ` · ${(result.distance / 1000).toFixed(1)}km` : ` · ${result.distance}m`;
   return `${result.name}${result.address ? `（${result.address}）` : ""}${distance}`;
 }
 

@@ -5,8 +5,9 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
+import { answer, core } from "@/lib/api/core";
 import { chainTo, choose, type RegionNode, valueOf } from "@/lib/area";
-import { request, RequestError } from "@/lib/request";
+import { RequestError } from "@/lib/request";
 
 const cache = new Map<string, Promise<RegionNode[]>>();
 
@@ -14,8 +15,8 @@ const cache = new Map<string, Promise<RegionNode[]>>();
 function children(parent: string): Promise<RegionNode[]> {
   let found = cache.get(parent);
   if (!found) {
-    found = request<RegionNode[]>("api/admin/region/list", { params: parent ? { parentCode: parent } : undefined })
-      .then((answer) => answer.data ?? [])
+    found = answer(core.GET("/admin/region/list", { params: { query: parent ? { parentCode: parent } : {} } }))
+      .then((answered) => answered.data)
       .catch((failure: unknown) => {
         cache.delete(parent);
         if (failure instanceof RequestError) return [];
@@ -27,7 +28,7 @@ function children(parent: string): Promise<RegionNode[]> {
 }
 
 /**
- * The area picker (issue 12 §4): province → city → district → street as a row of native selects, each
+ * The area picker (issue 12 §4; the `area` field kind's, registered in features/field-pickers.tsx): province → city → district → street as a row of native selects, each
  * level loaded when the one above is chosen (GET admin/region/list?parentCode=). The value is the deepest
  * chosen region code; the full path is shown beneath; clearable. Native selects: keyboard, screen readers and
  * phones' own pickers work as everywhere; two levels a row, one on a phone.
