@@ -77,6 +77,7 @@ def feature_apis() -> list[Api]:
     from core_api.monitor.pool.routes import api as pool_api
     from core_api.monitor.server.routes import api as server_api
     from core_api.partner.routes import api as partner_api
+    from core_api.platform.config_page import api as config_page_api
     from core_api.system.config.routes import api as config_api
     from core_api.system.dept.routes import api as dept_api
     from core_api.system.dict.routes import api as dict_api
@@ -95,7 +96,7 @@ def feature_apis() -> list[Api]:
             dept_api, menu_api,
             profile_api, user_api, role_api, operlog_api, logininfor_api, online_api, server_api, cache_api,
             job_api, pool_api, messages_api, chat_api, gen_api, build_api, docs_api, consumer_api, partner_api,
-            *business_apis()]
+            *business_apis(), config_page_api]
 
 
 def openapi_document(settings: Settings | None = None) -> dict:

@@ -108,7 +108,7 @@ async def test_every_screen_call_answers_for_the_administrator(aiohttp_client, s
     shop = await MallShop.create(name="样例店", contact="店长", phone="13800138000", area_code="110105")
     ad_category = await MallAdCategory.create(shop_id=shop.id, name="样例广告分类")
     samples = {"roleId": "2", "userId": "2", "dictId": "1", "jobId": "1", "tableId": "1", "cacheName": "sys_config:",
-               "view": "account/auth/index", "categoryId": str(ad_category.id)}
+               "view": "account/auth/index", "categoryId": str(ad_category.id), "key": "group"}
     rich_text = await CommonRichText.create(code="walk", title="样例富文本", content="<p>正文</p>")
     # an operator names the shop; a page of one record names that record
     optional = {"/bff/screens/mall/shop/info": {"id": str(shop.id)},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core_api.platform.contract.mall import GoodsEditPageOut, SupplyScreenOut, SupplySyncedOut
 from tests.conftest import Caller, bearer
 from tests.mall_support import make_shop, shop_staff
 from tests.test_bff import start_bff
@@ -127,3 +128,68 @@ async def test_ad_goods_screen(aiohttp_client, start_app, make_settings):
     assert (await stranger.get("/bff/screens/mall/ad/goods", categoryId=cid))["code"] == 404
     nobody = Screens(bff, await shop_staff(admin, other, "ad_none", ("order:shop:list",)))
     assert (await nobody.get("/bff/screens/mall/ad/goods", categoryId=cid))["code"] == 403
+
+
+async def test_goods_edit_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    w = await World().build(admin)
+    own, _ = await attr(w.a, "甲店材质", ["棉"])
+    await attr(w.b, "乙店材质", ["麻"])
+    gid = await goods(w.a, w.leaf, "双规格T恤", subtitle="夏季款", marketPriceFen=9900)
+    saved = await save_specs(w.a, gid, [(w.color, w.colors[:2])])
+    assert saved["code"] == 200, saved
+    answered = await Screens(bff, w.a).get("/bff/screens/mall/goods/edit", id=gid)
+    page = GoodsEditPageOut.model_validate(answered).data.model_dump(by_alias=True)  # what its document promises
+    g = page["goods"]
+    assert (g["id"], g["name"], g["subtitle"], g["shopId"], g["categoryId"], g["categoryName"], g["review"]) == (
+        gid, "双规格T恤", "夏季款", w.shop_a.id, w.leaf, "T恤", "draft")
+    assert (g["marketPriceFen"], g["priceFen"], g["stock"]) == (9900, 5900, 20)
+    assert [(s["spec"], s["priceFen"], s["stock"], s["valueIds"]) for s in page["skus"]] == [
+        ("颜色:红", 5900, 10, [w.colors[0]]), ("颜色:黑", 6000, 10, [w.colors[1]])]
+    assert page["specs"] == [{"attrId": w.color, "attrName": "颜色", "values": [
+        {"id": w.colors[0], "value": "红"}, {"id": w.colors[1], "value": "黑"}]}]
+    assert [(c["name"], [k["name"] for k in c["children"]]) for c in page["categories"]] == [("服饰", ["T恤"])]
+    # the attributes the shop's goods may use: the platform's and its own, not another shop's
+    assert {a["name"]: [v["value"] for v in a["values"]] for a in page["attrs"]} == {
+        "颜色": ["红", "黑", "白"], "尺码": ["M", "L"], "甲店材质": ["棉"]}
+    assert next(a for a in page["attrs"] if a["id"] == own)["shopId"] == w.shop_a.id
+    assert page["ownShop"] == w.shop_a.id
+    # a new item: no record, the same options; an operator has no shop of their own
+    new = (await Screens(bff, admin).get("/bff/screens/mall/goods/edit"))["data"]
+    assert (new["goods"], new["skus"], new["specs"], new["ownShop"]) == (None, [], [], None)
+    assert len(new["attrs"]) == 4
+    # another shop's item is not found; a bad id is refused; without the goods permission: refused
+    assert (await Screens(bff, w.b).get("/bff/screens/mall/goods/edit", id=gid))["code"] == 404
+    assert (await Screens(bff, w.a).get("/bff/screens/mall/goods/edit", id="x"))["code"] == 500
+    nobody = Screens(bff, await shop_staff(admin, w.shop_b, "edit_none", ("order:shop:list",)))
+    assert (await nobody.get("/bff/screens/mall/goods/edit", id=gid))["code"] == 403
+
+
+async def test_supply_screen(aiohttp_client, start_app, make_settings):
+    _client, admin, bff = await mall(aiohttp_client, start_app, make_settings)
+    screens = Screens(bff, admin)
+    answered = await screens.get("/bff/screens/mall/supply")
+    first = SupplyScreenOut.model_validate(answered).data.model_dump(by_alias=True)
+    assert first["shops"]["provider"] == "supply_local"
+    assert [(s["id"], s["name"], s["localShopId"]) for s in first["shops"]["shops"]] == [
+        ("sc1001", "优选食品供应仓", None), ("sc1002", "家居日用供应仓", None)]
+    assert first["goods"]["pageNo"] == 1 and first["goods"]["provider"] == "supply_local"
+    food = (await screens.get("/bff/screens/mall/supply", shopId="sc1001"))["data"]["goods"]
+    assert food["total"] == 3 and [r["id"] for r in food["data"]] == ["g10001", "g10002", "g10003"]
+    second = (await screens.get("/bff/screens/mall/supply", shopId="sc1001", pageSize=2, pageNum=2))["data"]["goods"]
+    assert (second["pageNo"], [r["id"] for r in second["data"]]) == (2, ["g10003"])
+    coffee = (await screens.get("/bff/screens/mall/supply", keyword="咖啡"))["data"]["goods"]["data"]
+    assert [(r["id"], r["priceFen"], r["stock"], r["localGoodsId"]) for r in coffee] == [("g10002", 4800, 180, None)]
+    # after a sync the screen read again shows the local goods item and the shop it went into
+    synced = await admin.get("/admin/supply_chain/syncGoodsInfo", params={"goodsId": "g10002"})
+    assert SupplySyncedOut.model_validate(synced).data.created is True  # the typed client's answer
+    again = (await screens.get("/bff/screens/mall/supply", keyword="咖啡"))["data"]
+    assert again["goods"]["data"][0]["localGoodsId"] == synced["data"]["goodsId"]
+    assert again["goods"]["data"][0]["outdated"] is False
+    food_shop = next(s for s in again["shops"]["shops"] if s["id"] == "sc1001")
+    assert food_shop["localShopName"] == "优选食品供应仓（供应链）"
+    assert (await screens.get("/bff/screens/mall/supply", pageSize=101))["code"] == 500
+    assert (await screens.get("/bff/screens/mall/supply", shopId="a b"))["code"] == 500
+    # a shop account may not manage the supply chain, even with the permission
+    staff = Screens(bff, await shop_staff(admin, await make_shop("供货店"), "supply_staff", ("mall:supply:list",)))
+    assert (await staff.get("/bff/screens/mall/supply"))["code"] == 403

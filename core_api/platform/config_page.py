@@ -19,6 +19,9 @@ option labels beside pydantic's own rules). The declaration gives
 - ``/admin/config_page/{key}/history`` (who, when, the fields before and after, secrets masked) and
   ``/admin/config_page/{key}/restore`` (a new version equal to an old one, secrets included server-side);
 - ``/admin/config_page/{key}/meta``: the fields the screen draws its form from;
+- ``POST /admin/config_page/{key}`` (a save) and ``POST /admin/config_page/{key}/restore`` for any page: one path
+  the console's typed client can name whatever the page, answered by the page's own save or restore (its
+  permission, validation and operation log);
 - ``GET /api/partner/v1/config/{key}``: the object for the app's server (signed; secrets included: that
   server is trusted and needs them), served from a per-process cache that every save invalidates on every
   node through the table's change stamp (``core_api.platform.counts``).
@@ -43,8 +46,16 @@ from pydantic.alias_generators import to_camel
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-from core_api.platform.api import Api, BusinessType, OperLogSpec, request_lang
+from core_api.platform.api import Api, BusinessType, Endpoint, OperLogSpec, make_handler, request_lang
 from core_api.platform.contract import partner as partner_out
+from core_api.platform.contract.setting import (
+    ConfigPageHistoryOut,
+    ConfigPageMetaOut,
+    ConfigPageObjectOut,
+    ConfigPageRestoreWrite,
+    ConfigPageSavedOut,
+    ConfigPageWrite,
+)
 from core_api.platform.counts import Counts, changed, counts_of
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
@@ -112,6 +123,7 @@ class ConfigPage:
     on_saved: OnSaved | None = None  # after a save or restore committed, with the new object
     initial: Initial | None = None  # a page never saved: its first object (else the model's defaults)
     fields: dict[str, Any] = field(init=False)
+    calls: dict[str, Endpoint] = field(init=False, default_factory=dict)  # its save and restore, by name
 
     def __post_init__(self) -> None:
         if self.key in PAGES:
@@ -400,19 +412,51 @@ def _routes(page: ConfigPage) -> None:  # noqa: C901 - the calls of one page, si
         return ok(data=await partner_object(request.app, page, scope_of(query)))
 
     k = page.key
-    api.route(page.get[0], page.get[1], need=need, summary=f"{page.title_en}: the whole object (secrets masked)")(
+    api.route(page.get[0], page.get[1], need=need, response=ConfigPageObjectOut,
+              summary=f"{page.title_en}: the whole object (secrets masked)")(
         _named(get_page, f"{k}_get", {"request": web.Request, "principal": Principal, "query": Query}))
-    api.route(page.save[0], page.save[1], need=need, log=OperLogSpec(title, BusinessType.UPDATE),
-              summary=f"{page.title_en}: save the whole object as its next version (from the version loaded)")(
+    saved = api.route(page.save[0], page.save[1], need=need, log=OperLogSpec(title, BusinessType.UPDATE),
+                      response=ConfigPageSavedOut,
+                      summary=f"{page.title_en}: save the whole object as its next version (from the version loaded)")(
         _named(save_page, f"{k}_save", {"request": web.Request, "principal": Principal, "body": Body}))
     base = f"/admin/config_page/{k}"
-    api.get(f"{base}/history", need=need, summary=f"{page.title_en}: the saved versions, newest first")(
+    api.get(f"{base}/history", need=need, response=ConfigPageHistoryOut,
+            summary=f"{page.title_en}: the saved versions, newest first")(
         _named(page_history, f"{k}_history", {"request": web.Request, "principal": Principal, "query": Query}))
-    api.post(f"{base}/restore", need=need, log=OperLogSpec(title, BusinessType.UPDATE),
-             summary=f"{page.title_en}: restore a saved version as the next version")(
+    restored = api.post(f"{base}/restore", need=need, log=OperLogSpec(title, BusinessType.UPDATE),
+                        response=ConfigPageSavedOut,
+                        summary=f"{page.title_en}: restore a saved version as the next version")(
         _named(restore, f"{k}_restore", {"request": web.Request, "principal": Principal, "body": Restore}))
-    api.get(f"{base}/meta", need=need, summary=f"{page.title_en}: the fields its form is drawn from")(
+    page.calls.update(save=saved.__endpoint__, restore=restored.__endpoint__)  # type: ignore[attr-defined]
+    api.get(f"{base}/meta", need=need, response=ConfigPageMetaOut,
+            summary=f"{page.title_en}: the fields its form is drawn from")(
         _named(meta, f"{k}_meta", {"request": web.Request, "principal": Principal}))
     partner_api.get(f"/api/partner/v1/config/{k}", partner=True, response=partner_out.ConfigObjectOut,
                     summary=f"{page.title_en}: the current object for the app's server (secrets included)")(
         _named(partner_read, f"{k}_partner", {"request": web.Request, "query": Query}))
+
+
+# ---- any page's save and restore at one path each (the console's typed client names them whatever the page)
+
+api = Api("config-page")
+
+
+async def _by_page(request: web.Request, key: str, call: str) -> web.StreamResponse:
+    """The page's own call answers: its permission, its validation and its operation log. (A page's literal
+    ``/admin/config_page/<key>/restore`` is that same call, whichever of the two routes the router picks.)"""
+    page = PAGES.get(key)
+    if page is None:
+        raise refusal("配置页面{key}不存在", 404, key=key)
+    return await make_handler(page.calls[call])(request)
+
+
+@api.post("/admin/config_page/{key}", login_only=True, response=ConfigPageSavedOut,
+          summary="Save a configuration page's whole object as its next version (its own save, by its key)")
+async def save_config_page(request: web.Request, key: str, body: ConfigPageWrite) -> web.StreamResponse:
+    return await _by_page(request, key, "save")
+
+
+@api.post("/admin/config_page/{key}/restore", login_only=True, response=ConfigPageSavedOut,
+          summary="Restore a configuration page's saved version as its next version (its own restore, by its key)")
+async def restore_config_page(request: web.Request, key: str, body: ConfigPageRestoreWrite) -> web.StreamResponse:
+    return await _by_page(request, key, "restore")

@@ -293,6 +293,7 @@ REFUSALS: dict[str, str] = {
     "配置已被他人修改（当前为第{version}版），请刷新后再保存":
         "Someone else saved these settings (now version {version}): refresh and save again",
     "第{version}版不存在": "Version {version} does not exist",
+    "配置页面{key}不存在": "There is no configuration page {key}",
     "没有权限访问用户数据！": "You may not access this user's data",
     "没有权限访问部门数据！": "You may not access this department's data",
     "没有权限访问角色数据！": "You may not access this role's data",

@@ -14,8 +14,6 @@ type Schemas = components["schemas"];
 export type ListPage = Schemas["ListPage"];
 /** The gifts of one turntable: the page and the weights' total, the odds version and the shelf flag. */
 export type GiftPage = Schemas["GiftPage"];
-/** The supply-chain provider's cloud goods: the page and the provider's name. */
-export type CloudGoodsPage = Schemas["CloudGoodsPage"];
 
 /** A page as a screen reads it: the page's own fields but its rows, which come as `rows`, typed by the screen. */
 export type RowsPage<Row, Page extends ListPage = ListPage> = Omit<Page, "data" | "next"> & { rows: Row[]; next: string | null };

@@ -30,7 +30,16 @@ from core_api.mall.goods.skus import (
 )
 from core_api.mall.shop.kind import SHOP, carry_shop_names
 from core_api.platform.api import Api, BusinessType, OperLogSpec, parse, read_json
-from core_api.platform.contract.mall import GoodsDetailOut, GoodsPageOut, ReviewQuery
+from core_api.platform.contract.mall import (
+    GoodsDetailOut,
+    GoodsEditPageOut,
+    GoodsEditQuery,
+    GoodsPageOut,
+    GoodsReviewOut,
+    GoodsSavedOut,
+    GoodsSpecsSavedOut,
+    ReviewQuery,
+)
 from core_api.platform.counts import changed, counted
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
@@ -135,7 +144,7 @@ async def bump(request: web.Request, principal: Principal, before: dict[str, Any
 
 # ---- create and edit
 
-@api.post("/admin/mall/shop/goods/add_edit", need=any_perm(f"{PERM}:edit"),
+@api.post("/admin/mall/shop/goods/add_edit", need=any_perm(f"{PERM}:edit"), response=GoodsSavedOut,
           summary="Create (no id) or edit (an id) a goods item; an approved item edited goes back to review",
           log=OperLogSpec("商品管理", BusinessType.UPDATE))
 async def add_edit(request: web.Request, principal: Principal, body: EditBody) -> web.Response:  # type: ignore[valid-type]
@@ -280,10 +289,6 @@ async def category_tree(request: web.Request, principal: Principal, query: TreeQ
 
 # ---- the edit page
 
-class PageQuery(Schema):
-    id: int | None = Field(None, ge=1, le=INT_MAX, title="商品编号", description="absent: a new item")
-
-
 async def attr_options(shop_id: int | None) -> list[dict[str, Any]]:
     """The attributes a goods item of ``shop_id`` may use (the platform's and the shop's), with their values."""
     qs = MallAttr.all() if shop_id is None else MallAttr.filter(shop_id__in=[0, shop_id])
@@ -323,8 +328,9 @@ async def goods_detail(request: web.Request, principal: Principal, goods_id: int
 
 
 @api.get("/admin/mall/shop/goods/add_edit_page", need=any_perm(f"{PERM}:edit", f"{PERM}:query"),
+         response=GoodsEditPageOut,
          summary="The edit page: the item with its SKUs and chosen specs, the category tree and the attributes")
-async def add_edit_page(request: web.Request, principal: Principal, query: PageQuery) -> web.Response:
+async def add_edit_page(request: web.Request, principal: Principal, query: GoodsEditQuery) -> web.Response:
     data: dict[str, Any] = {"goods": None, "skus": [], "specs": []}
     shop_id = principal.authz.scope.shop_id
     if query.id is not None:
@@ -359,6 +365,7 @@ class CrossingBody(StrictSchema):
 
 
 @api.post("/admin/mall/shop/goods/goods_crossing_attr", need=any_perm(f"{PERM}:specs", f"{PERM}:edit"),
+          response=GoodsSpecsSavedOut,
           summary="Save a goods item's specs: every combination of the chosen values is one SKU with its price "
                   "(fen), stock, code and image; remaining combinations keep their SKU ids",
           log=OperLogSpec("商品规格", BusinessType.UPDATE))
@@ -428,7 +435,7 @@ async def goods_crossing_attr(request: web.Request, principal: Principal, body: 
 
 # ---- the review
 
-@api.get("/admin/mall/shop/goods/submit_review", need=any_perm(f"{PERM}:edit"),
+@api.get("/admin/mall/shop/goods/submit_review", need=any_perm(f"{PERM}:edit"), response=GoodsReviewOut,
          summary="Submit a draft or rejected goods item for the platform's review",
          log=OperLogSpec("商品管理", BusinessType.UPDATE))
 async def submit_review(request: web.Request, principal: Principal, query: IdQuery) -> web.Response:

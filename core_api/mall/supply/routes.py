@@ -15,11 +15,17 @@ from core_api.mall.shop.models import MallShop
 from core_api.mall.supply.models import MallSupplyShop
 from core_api.mall.supply.service import sync_goods
 from core_api.platform.api import Api, BusinessType, OperLogSpec
-from core_api.platform.contract import ListPage, ListPageOut
+from core_api.platform.contract.mall import (
+    SUPPLY_REF,
+    CloudGoodsPageOut,
+    CloudQuery,
+    SupplyShopsOut,
+    SupplySyncedOut,
+)
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import Forbidden
-from core_api.platform.schema import Schema, StrictSchema
+from core_api.platform.schema import Schema
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.state import CLOCK, STORAGE
 from core_api.platform.storage import S3Storage
@@ -28,7 +34,6 @@ from core_api.platform.supply import app_supply
 PERM = "mall:supply"
 OPERATOR_ONLY.add(f"{PERM}:sync")  # syncing writes goods into supply-chain shops: operators only
 SEGMENT = "supply_chain"
-REF = r"^[A-Za-z0-9_-]{1,64}$"
 api = Api("mall-supply")
 
 
@@ -37,7 +42,7 @@ def platform_only(principal: Principal) -> None:
         raise Forbidden("供应链商品仅限平台运营人员管理")
 
 
-@api.get(f"/admin/{SEGMENT}/get_all_shops", need=any_perm(f"{PERM}:list"),
+@api.get(f"/admin/{SEGMENT}/get_all_shops", need=any_perm(f"{PERM}:list"), response=SupplyShopsOut,
          summary="The supply-chain provider's shops, with the local shop each maps to (once synced)")
 async def supply_shops(request: web.Request, principal: Principal) -> web.Response:
     platform_only(principal)
@@ -49,21 +54,6 @@ async def supply_shops(request: web.Request, principal: Principal) -> web.Respon
     return ok(data={"provider": supply.name, "shops": [
         {**s.model_dump(by_alias=True), "localShopId": mapped.get(s.id),
          "localShopName": names.get(mapped.get(s.id), "")} for s in shops]})
-
-
-class CloudQuery(StrictSchema):
-    shop_id: str | None = Field(None, pattern=REF, title="供应链店铺")
-    keyword: str | None = Field(None, max_length=50, title="商品名称")
-    page_num: int = Field(1, ge=1, le=10_000, title="页码")
-    page_size: int = Field(20, ge=1, le=100, title="每页条数")
-
-
-class CloudGoodsPage(ListPage):
-    provider: str = Field(description="the supply-chain provider's short name")
-
-
-class CloudGoodsPageOut(ListPageOut):
-    data: CloudGoodsPage
 
 
 @api.post(f"/admin/{SEGMENT}/list_data", need=any_perm(f"{PERM}:list"), response=CloudGoodsPageOut,
@@ -85,10 +75,10 @@ async def supply_goods(request: web.Request, principal: Principal, body: CloudQu
 
 
 class SyncQuery(Schema):
-    goods_id: str = Field(..., pattern=REF, title="供应链商品编号")
+    goods_id: str = Field(..., pattern=SUPPLY_REF, title="供应链商品编号")
 
 
-@api.get(f"/admin/{SEGMENT}/syncGoodsInfo", need=any_perm(f"{PERM}:sync"),
+@api.get(f"/admin/{SEGMENT}/syncGoodsInfo", need=any_perm(f"{PERM}:sync"), response=SupplySyncedOut,
          summary="Sync one provider goods item (and its SKUs) into the mall: created, updated or unchanged",
          log=OperLogSpec("供应链商品", BusinessType.UPDATE))
 async def supply_sync(request: web.Request, principal: Principal, query: SyncQuery) -> web.Response:

@@ -9,7 +9,8 @@ from pydantic import Field
 from core_api.platform.contract import Envelope, ListPage, ListPageOut
 from core_api.platform.contract.finance import RowsTotal
 from core_api.platform.paging import ListQuery
-from core_api.platform.schema import INT_MAX, Flag, Schema
+from core_api.platform.schema import INT_MAX, Flag, Schema, StrictSchema
+from core_api.platform.supply import SupplyGoodsRow, SupplyShop
 
 
 class ShopInfoQuery(Schema):
@@ -89,6 +90,9 @@ class AttrScreenOut(Envelope):
     data: AttrScreen
 
 
+GoodsReviewState = Literal["draft", "pending", "approved", "rejected"]
+
+
 class GoodsRow(Schema):
     """A goods item as the goods list, the review list and the review page show it."""
 
@@ -108,7 +112,7 @@ class GoodsRow(Schema):
     detail: str
     shelf: str
     recommend: str
-    review: Literal["draft", "pending", "approved", "rejected"]
+    review: GoodsReviewState
     review_reason: str
     sort: int
     version: int
@@ -211,6 +215,144 @@ class AdGoodsScreen(Schema):
 
 class AdGoodsScreenOut(Envelope):
     data: AdGoodsScreen
+
+
+class GoodsCategoryNode(Schema):
+    """A goods category of the two-level tree the goods screens pick from (on shelf, by sort)."""
+
+    id: int
+    parent_id: int = Field(description="0: a first-level category")
+    name: str
+    icon: str
+    sort: int
+    shelf: str
+    children: list[GoodsCategoryNode] | None = Field(None, description="a first-level category's children")
+
+
+class AttrOption(Schema):
+    """An attribute a goods item may use (the platform's, shop 0, or its shop's), with its values by sort."""
+
+    id: int
+    shop_id: int
+    name: str
+    values: list[AttrValue]
+
+
+class GoodsEditPage(Schema):
+    """The goods edit page (GET /admin/mall/shop/goods/add_edit_page): the item (none when new) with its SKUs and
+    chosen specs, the category tree and the attributes it may use."""
+
+    goods: GoodsRow | None
+    skus: list[SkuOut]
+    specs: list[ChosenSpec]
+    categories: list[GoodsCategoryNode]
+    attrs: list[AttrOption]
+    own_shop: int | None = Field(description="a shop account's shop (it makes goods for that shop only)")
+
+
+class GoodsEditPageOut(Envelope):
+    data: GoodsEditPage
+
+
+class GoodsEditQuery(Schema):
+    id: int | None = Field(None, ge=1, le=INT_MAX, title="商品编号", description="absent: a new item")
+
+
+class GoodsSaved(Schema):
+    id: int
+    review: GoodsReviewState
+
+
+class GoodsSavedOut(Envelope):
+    data: GoodsSaved
+
+
+class GoodsSpecsSaved(Schema):
+    skus: list[SkuOut]
+    price_fen: int = Field(description="the lowest SKU price")
+    stock: int = Field(description="the SKUs' stock together")
+    review: GoodsReviewState
+
+
+class GoodsSpecsSavedOut(Envelope):
+    data: GoodsSpecsSaved
+
+
+class GoodsReview(Schema):
+    review: GoodsReviewState
+
+
+class GoodsReviewOut(Envelope):
+    data: GoodsReview
+
+
+# ---- the supply chain (core_api.mall.supply): the provider's shops and cloud goods, a sync
+
+SUPPLY_REF = r"^[A-Za-z0-9_-]{1,64}$"
+
+
+class SupplyShopRow(SupplyShop):
+    local_shop_id: int | None = Field(description="the local shop it maps to, once a goods item of it was synced")
+    local_shop_name: str
+
+
+class SupplyShops(Schema):
+    provider: str = Field(description="the supply-chain provider's short name")
+    shops: list[SupplyShopRow]
+
+
+class SupplyShopsOut(Envelope):
+    data: SupplyShops
+
+
+class CloudQuery(StrictSchema):
+    """The provider's cloud goods asked for: the core's list body, the BFF supply screen's query."""
+
+    shop_id: str | None = Field(None, pattern=SUPPLY_REF, title="供应链店铺")
+    keyword: str | None = Field(None, max_length=50, title="商品名称")
+    page_num: int = Field(1, ge=1, le=10_000, title="页码")
+    page_size: int = Field(20, ge=1, le=100, title="每页条数")
+
+
+class CloudGoodsRow(SupplyGoodsRow):
+    local_goods_id: int | None = Field(description="the local goods item it was synced into")
+    local_price_fen: int | None
+    local_stock: int | None
+    local_shelf: str | None
+    outdated: bool = Field(description="synced, and the provider's price or stock changed since")
+
+
+class CloudGoodsPage(ListPage):
+    data: list[CloudGoodsRow]  # type: ignore[assignment]
+    provider: str = Field(description="the supply-chain provider's short name")
+
+
+class CloudGoodsPageOut(ListPageOut):
+    data: CloudGoodsPage
+
+
+class SupplySynced(Schema):
+    goods_id: int = Field(description="the local goods item")
+    created: bool
+    changed: list[str] = Field(description="the goods item's fields the sync changed")
+    skus_created: int
+    skus_updated: int
+    skus_unchanged: int
+    skus_retired: int
+    unchanged: bool
+
+
+class SupplySyncedOut(Envelope):
+    data: SupplySynced
+
+
+class SupplyScreen(Schema):
+    shops: SupplyShops
+    goods: CloudGoodsPage
+
+
+class SupplyScreenOut(Envelope):
+    data: SupplyScreen
 
 
 # ---- group buys (core_api/mall/market) and turntables (core_api/mall/turntable)

@@ -1,38 +1,13 @@
-/** A configuration page's form, drawn from its metadata (GET /admin/config_page/{key}/meta). */
-export interface ConfigField {
-  name: string;
-  label: string;
-  kind: "text" | "textarea" | "richtext" | "int" | "money" | "switch" | "select" | "lines" | "url" | "image" | "secret";
-  required: boolean;
-  secret: boolean;
-  help: string;
-  default: unknown;
-  min: number | null;
-  max: number | null;
-  maxLength: number | null;
-  options: { value: string; label: string }[] | null;
-}
+import type { components } from "@/lib/api/bff-types";
+import type { components as CoreComponents } from "@/lib/api/core-types";
 
-export interface ConfigMeta {
-  key: string;
-  title: string;
-  view: string;
-  perm: string;
-  get: string;
-  getMethod: string;
-  save: string;
-  scope: { name: string; label: string; options: { value: string; label: string }[] } | null;
-  fields: ConfigField[];
-}
-
-export interface HistoryEntry {
-  version: number;
-  action: "save" | "restore";
-  restoredFrom: number | null;
-  savedBy: string;
-  savedTime: string;
-  changes: Record<string, [unknown, unknown]>;
-}
+/** A configuration page's form, drawn from its metadata (the BFF's config page screen). */
+export type ConfigField = components["schemas"]["ConfigPageField"];
+export type ConfigMeta = components["schemas"]["ConfigPageMeta"];
+export type HistoryEntry = components["schemas"]["ConfigPageHistoryEntry"];
+export type ConfigScreen = components["schemas"]["ConfigPageScreen"];
+/** A save's body: the whole object, the version it was loaded at, a scoped page's selector. */
+export type ConfigSave = CoreComponents["schemas"]["ConfigPageWrite"];
 
 export type FormValues = Record<string, string | boolean>;
 const META_KEYS = ["version", "updateBy", "updateTime", "secretsSet"];
@@ -51,8 +26,8 @@ export function toForm(fields: ConfigField[], data: Record<string, unknown>): Fo
 }
 
 /** The save's body: the whole object in its types, the version it was made from, the scope if any. */
-export function toBody(fields: ConfigField[], values: FormValues, version: number, scope?: { name: string; value: string }) {
-  const body: Record<string, unknown> = { version };
+export function toBody(fields: ConfigField[], values: FormValues, version: number, scope?: { name: string; value: string }): ConfigSave {
+  const body: ConfigSave = { version };
   for (const f of fields) {
     const v = values[f.name];
     if (f.kind === "switch") body[f.name] = Boolean(v);

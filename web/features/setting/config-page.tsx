@@ -2,7 +2,7 @@
 
 import { HistoryIcon, RotateCcwIcon, SaveIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
@@ -14,16 +14,9 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { request, RequestError } from "@/lib/request";
-import { type ConfigField, type ConfigMeta, type FormValues, type HistoryEntry, showValue, toBody, toForm } from "./config-page-logic";
-
-interface Loaded {
-  version: number;
-  updateBy: string;
-  updateTime: string | null;
-  secretsSet: Record<string, boolean>;
-  [field: string]: unknown;
-}
+import { answer, bff, core } from "@/lib/api/core";
+import { RequestError } from "@/lib/request";
+import { type ConfigField, type ConfigScreen, type FormValues, type HistoryEntry, showValue, toBody, toForm } from "./config-page-logic";
 
 async function quiet<T>(run: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -38,69 +31,51 @@ async function quiet<T>(run: () => Promise<T>): Promise<T | undefined> {
  * A configuration page (issue 12 §1), drawn from its metadata: the whole object in one form, saved with the
  * version it was loaded at (a newer save by someone else is refused with the server's message), its
  * history (who, when, fields before → after) and a restore. Secrets are write-only: a password box that
- * stays empty, with "已设置/未设置"; leaving it empty keeps the stored one.
+ * stays empty, with "已设置/未设置"; leaving it empty keeps the stored one. It starts from the page's screen
+ * (/bff/screens/setting/config-page); a scope chosen, a save or a restore reads that screen again.
  */
-export function ConfigPageScreen({ pageKey }: { pageKey: string }) {
+export function ConfigPageView({ data }: { data: ConfigScreen }) {
   const t = useTranslations("configPage");
-  const [meta, setMeta] = useState<ConfigMeta | null>(null);
-  const [scope, setScope] = useState<string>("");
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [values, setValues] = useState<FormValues>({});
+  const [screen, setScreen] = useState(data);
+  const [values, setValues] = useState<FormValues>(() => toForm(data.meta.fields, data.object));
   const [saving, setSaving] = useState(false);
   const [history, setHistory] = useState<HistoryEntry[] | null>(null);
+  const { meta, object: loaded } = screen;
+  const scope = screen.scope ?? "";
 
-  const scopeParams = useCallback(
-    (m: ConfigMeta, value: string) => (m.scope && value ? { [m.scope.name]: value } : undefined),
-    [],
-  );
-
-  const load = useCallback(
-    async (m: ConfigMeta, value: string) => {
-      const method = m.getMethod === "POST" ? "POST" : "GET";
-      const answer = await quiet(() => request<Loaded>(`api${m.get}`, { method, params: scopeParams(m, value) }));
-      if (answer?.data) {
-        setLoaded(answer.data);
-        setValues(toForm(m.fields, answer.data));
-      }
-    },
-    [scopeParams],
-  );
-
-  useEffect(() => {
-    void (async () => {
-      const answer = await quiet(() => request<ConfigMeta>(`api/admin/config_page/${pageKey}/meta`));
-      if (!answer?.data) return;
-      const first = answer.data.scope?.options[0]?.value ?? "";
-      setMeta(answer.data);
-      setScope(first);
-      await load(answer.data, first);
-    })();
-  }, [pageKey, load]);
-
-  if (!meta || !loaded) return <div className="text-muted-foreground p-4 text-sm">{t("loading")}</div>;
+  /** The page's screen for a scope (the request layer has told the operator of a failure: undefined). */
+  const read = (value: string) =>
+    quiet(() => answer(bff.GET("/bff/screens/setting/config-page", { params: { query: { key: meta.key, scope: value || undefined } } })));
+  /** Reads the page again: the form starts over from the object as stored. */
+  const reload = async (value: string) => {
+    const fresh = await read(value);
+    if (!fresh) return;
+    setScreen(fresh.data);
+    setValues(toForm(fresh.data.meta.fields, fresh.data.object));
+  };
 
   const scoped = meta.scope && scope ? { name: meta.scope.name, value: scope } : undefined;
   const save = async () => {
     setSaving(true);
-    const answer = await quiet(() =>
-      request<{ version: number; changed: boolean }>(`api${meta.save}`, { method: "POST", data: toBody(meta.fields, values, loaded.version, scoped) }),
-    );
+    const body = toBody(meta.fields, values, loaded.version, scoped);
+    const saved = await quiet(() => answer(core.POST("/admin/config_page/{key}", { params: { path: { key: meta.key } }, body })));
     setSaving(false);
-    if (!answer?.data) return;
-    toast.success(answer.data.changed ? t("saved", { version: answer.data.version }) : t("unchanged"));
-    await load(meta, scope);
+    if (!saved) return;
+    toast.success(saved.data.changed ? t("saved", { version: saved.data.version }) : t("unchanged"));
+    await reload(scope);
   };
+  // the versions as saved now (someone else may have saved since the page was read); the form stays as edited
   const openHistory = async () => {
-    const answer = await quiet(() => request<HistoryEntry[]>(`api/admin/config_page/${meta.key}/history`, { params: scopeParams(meta, scope) }));
-    if (answer?.data) setHistory(answer.data);
+    const fresh = await read(scope);
+    if (fresh) setHistory(fresh.data.history);
   };
   const restore = async (version: number) => {
     const body = { version: loaded.version, restore: version, ...(scoped ? { [scoped.name]: scoped.value } : {}) };
-    const answer = await quiet(() => request<{ version: number; changed: boolean }>(`api/admin/config_page/${meta.key}/restore`, { method: "POST", data: body }));
-    if (!answer?.data) return;
-    toast.success(answer.data.changed ? t("restored", { version, now: answer.data.version }) : t("unchanged"));
+    const restored = await quiet(() => answer(core.POST("/admin/config_page/{key}/restore", { params: { path: { key: meta.key } }, body })));
+    if (!restored) return;
+    toast.success(restored.data.changed ? t("restored", { version, now: restored.data.version }) : t("unchanged"));
     setHistory(null);
-    await load(meta, scope);
+    await reload(scope);
   };
   const labels = Object.fromEntries(meta.fields.map((f) => [f.name, f.label]));
 
@@ -116,10 +91,7 @@ export function ConfigPageScreen({ pageKey }: { pageKey: string }) {
                 className="w-32"
                 aria-label={meta.scope.label}
                 value={scope}
-                onChange={(e) => {
-                  setScope(e.target.value);
-                  void load(meta, e.target.value);
-                }}
+                onChange={(e) => void reload(e.target.value)}
               >
                 {meta.scope.options.map((o) => (
                   <option key={o.value} value={o.value}>

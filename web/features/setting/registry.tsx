@@ -1,5 +1,8 @@
+import { ScreenFailure } from "@/components/screen-error";
 import type { View } from "@/features/registry";
-import { ConfigPageScreen } from "./config-page";
+import { loadScreen } from "@/lib/session";
+import { ConfigPageView } from "./config-page";
+import type { ConfigScreen } from "./config-page-logic";
 
 /** View path → configuration page key (core_api/platform/config_page.py): one screen drawn from each page's metadata. */
 export const CONFIG_PAGES: Readonly<Record<string, string>> = {
@@ -16,6 +19,13 @@ export const CONFIG_PAGES: Readonly<Record<string, string>> = {
   "content/about/index": "about_us",
   "consult/independence/index": "consult_independence",
 };
+
+/** A configuration page from the BFF's config page screen: its form, its object (the first scope) and its history. */
+async function ConfigPageScreen({ pageKey }: { pageKey: string }) {
+  const result = await loadScreen<ConfigScreen>(`/bff/screens/setting/config-page?key=${encodeURIComponent(pageKey)}`);
+  if (!result.ok) return <ScreenFailure result={result} />;
+  return <ConfigPageView key={pageKey} data={result.data} />;
+}
 
 export const settingViews: Readonly<Record<string, View>> = Object.fromEntries(
   Object.entries(CONFIG_PAGES).map(([view, key]) => {

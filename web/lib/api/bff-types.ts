@@ -615,6 +615,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/mall/goods/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The goods editor: a goods item (by id; none: a new one) with its SKUs and specs, the categories and the attributes it may use
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_goods_edit_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/mall/review": {
         parameters: {
             query?: never;
@@ -647,6 +667,26 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["screens_shop_info_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/mall/supply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The supply chain: the provider's shops and a page of its cloud goods (by shop and name)
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_supply_screen"];
         put?: never;
         post?: never;
         delete?: never;
@@ -967,6 +1007,26 @@ export interface paths {
          * @description Needs a signed-in caller.
          */
         get: operations["screens_session_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bff/screens/setting/config-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A configuration page by its key: its fields, its object (of a scope: the first by default) and its saved versions
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_config_page_screen"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1522,6 +1582,20 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /**
+         * AttrOption
+         * @description An attribute a goods item may use (the platform's, shop 0, or its shop's), with its values by sort.
+         */
+        AttrOption: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Shopid */
+            shopId: number;
+            /** Values */
+            values: components["schemas"]["AttrValue"][];
         };
         /** AttrPage */
         AttrPage: {
@@ -2144,6 +2218,22 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** ChosenSpec */
+        ChosenSpec: {
+            /** Attrid */
+            attrId: number;
+            /** Attrname */
+            attrName: string;
+            /** Values */
+            values: components["schemas"]["ChosenValue"][];
+        };
+        /** ChosenValue */
+        ChosenValue: {
+            /** Id */
+            id: number;
+            /** Value */
+            value: string;
+        };
         /** CityOfProvince */
         CityOfProvince: {
             /** City */
@@ -2151,12 +2241,256 @@ export interface components {
             /** Count */
             count: number;
         };
+        /** CloudGoodsPage */
+        CloudGoodsPage: {
+            /** Data */
+            data: components["schemas"]["CloudGoodsRow"][];
+            /**
+             * Next
+             * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
+             * @default null
+             */
+            next?: string | null;
+            /**
+             * Pageno
+             * @description the page asked for (pageNum or pageNo), from 1
+             */
+            pageNo: number;
+            /**
+             * Pagesize
+             * @description the page size asked for (a list of one page: the most rows it answers)
+             */
+            pageSize: number;
+            /**
+             * Pages
+             * @description the number of pages: ceil(total / pageSize), 0 when there is no row
+             */
+            pages: number;
+            /**
+             * Provider
+             * @description the supply-chain provider's short name
+             */
+            provider: string;
+            /**
+             * Total
+             * @description the rows the filters match, over every page
+             */
+            total: number;
+        };
+        /** CloudGoodsRow */
+        CloudGoodsRow: {
+            /**
+             * Cover
+             * @default
+             */
+            cover?: string;
+            /** Id */
+            id: string;
+            /**
+             * Localgoodsid
+             * @description the local goods item it was synced into
+             */
+            localGoodsId: number | null;
+            /** Localpricefen */
+            localPriceFen: number | null;
+            /** Localshelf */
+            localShelf: string | null;
+            /** Localstock */
+            localStock: number | null;
+            /** Name */
+            name: string;
+            /**
+             * Outdated
+             * @description synced, and the provider's price or stock changed since
+             */
+            outdated: boolean;
+            /**
+             * Pricefen
+             * @default 0
+             */
+            priceFen?: number;
+            /** Shopid */
+            shopId: string;
+            /**
+             * Stock
+             * @default 0
+             */
+            stock?: number;
+        };
         /** ConfigPage */
         ConfigPage: {
             /** Rows */
             rows: components["schemas"]["ConfigRow"][];
             /** Total */
             total: number;
+        };
+        /** ConfigPageField */
+        ConfigPageField: {
+            /** Default */
+            default: unknown;
+            /** Help */
+            help: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "text" | "textarea" | "richtext" | "int" | "money" | "switch" | "select" | "lines" | "url" | "image" | "secret";
+            /** Label */
+            label: string;
+            /** Max */
+            max: number | null;
+            /** Maxlength */
+            maxLength: number | null;
+            /** Min */
+            min: number | null;
+            /**
+             * Name
+             * @description the field's name in the object (camelCase)
+             */
+            name: string;
+            /**
+             * Options
+             * @description a select's choices
+             */
+            options: components["schemas"]["ConfigPageOption"][] | null;
+            /** Required */
+            required: boolean;
+            /**
+             * Secret
+             * @description write-only: answered blank, a blank save keeps the stored one
+             */
+            secret: boolean;
+        };
+        /** ConfigPageHistoryEntry */
+        ConfigPageHistoryEntry: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "save" | "restore";
+            /**
+             * Changes
+             * @description each changed field: [before, after], secrets masked
+             */
+            changes: {
+                [key: string]: unknown[];
+            };
+            /** Restoredfrom */
+            restoredFrom: number | null;
+            /** Savedby */
+            savedBy: string;
+            /** Savedtime */
+            savedTime: string;
+            /** Version */
+            version: number;
+        };
+        /** ConfigPageMeta */
+        ConfigPageMeta: {
+            /** Fields */
+            fields: components["schemas"]["ConfigPageField"][];
+            /**
+             * Get
+             * @description the page's own fetch path
+             */
+            get: string;
+            /**
+             * Getmethod
+             * @enum {string}
+             */
+            getMethod: "GET" | "POST";
+            /** Key */
+            key: string;
+            /**
+             * Perm
+             * @description the permission that reads and saves it
+             */
+            perm: string;
+            /**
+             * Save
+             * @description the page's own save path
+             */
+            save: string;
+            /** @description one object per value of a selector */
+            scope: components["schemas"]["ConfigPageScope"] | null;
+            /** Title */
+            title: string;
+            /** View */
+            view: string;
+        };
+        /**
+         * ConfigPageObject
+         * @description A page's whole object (its fields by name beside these; secrets blank) with its version.
+         */
+        ConfigPageObject: {
+            /**
+             * Secretsset
+             * @description for each secret: whether one is stored
+             */
+            secretsSet: {
+                [key: string]: boolean;
+            };
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /**
+             * Version
+             * @description 0: never saved (the defaults)
+             */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ConfigPageOption */
+        ConfigPageOption: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /** ConfigPageScope */
+        ConfigPageScope: {
+            /** Label */
+            label: string;
+            /**
+             * Name
+             * @description the selector's parameter: a query parameter of the fetch, a body field of the save
+             */
+            name: string;
+            /**
+             * Options
+             * @description the first is the default
+             */
+            options: components["schemas"]["ConfigPageOption"][];
+        };
+        /** ConfigPageScreen */
+        ConfigPageScreen: {
+            /**
+             * History
+             * @description the saved versions, newest first (at most 50)
+             */
+            history: components["schemas"]["ConfigPageHistoryEntry"][];
+            meta: components["schemas"]["ConfigPageMeta"];
+            object: components["schemas"]["ConfigPageObject"];
+            /**
+             * Scope
+             * @description the selector value shown (null: the page is not scoped)
+             */
+            scope: string | null;
+        };
+        /** ConfigPageScreenOut */
+        ConfigPageScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigPageScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** ConfigRow */
         ConfigRow: {
@@ -2923,6 +3257,68 @@ export interface components {
              * @default null
              */
             updateTime?: string | null;
+        };
+        /**
+         * GoodsCategoryNode
+         * @description A goods category of the two-level tree the goods screens pick from (on shelf, by sort).
+         */
+        GoodsCategoryNode: {
+            /**
+             * Children
+             * @description a first-level category's children
+             * @default null
+             */
+            children?: components["schemas"]["GoodsCategoryNode"][] | null;
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Parentid
+             * @description 0: a first-level category
+             */
+            parentId: number;
+            /** Shelf */
+            shelf: string;
+            /** Sort */
+            sort: number;
+        };
+        /**
+         * GoodsEditPage
+         * @description The goods edit page (GET /admin/mall/shop/goods/add_edit_page): the item (none when new) with its SKUs and
+         *     chosen specs, the category tree and the attributes it may use.
+         */
+        GoodsEditPage: {
+            /** Attrs */
+            attrs: components["schemas"]["AttrOption"][];
+            /** Categories */
+            categories: components["schemas"]["GoodsCategoryNode"][];
+            goods: components["schemas"]["GoodsRow"] | null;
+            /**
+             * Ownshop
+             * @description a shop account's shop (it makes goods for that shop only)
+             */
+            ownShop: number | null;
+            /** Skus */
+            skus: components["schemas"]["SkuOut"][];
+            /** Specs */
+            specs: components["schemas"]["ChosenSpec"][];
+        };
+        /** GoodsEditPageOut */
+        GoodsEditPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsEditPage"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** GoodsOption */
         GoodsOption: {
@@ -5484,6 +5880,83 @@ export interface components {
             /** Uid */
             uid: number;
         };
+        /** SkuOut */
+        SkuOut: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Marketpricefen */
+            marketPriceFen: number;
+            /** Pricefen */
+            priceFen: number;
+            /** Spec */
+            spec: string;
+            /**
+             * Speckey
+             * @description the values' ids joined by _
+             */
+            specKey: string;
+            /** Stock */
+            stock: number;
+            /** Valueids */
+            valueIds: number[];
+        };
+        /** SupplyScreen */
+        SupplyScreen: {
+            goods: components["schemas"]["CloudGoodsPage"];
+            shops: components["schemas"]["SupplyShops"];
+        };
+        /** SupplyScreenOut */
+        SupplyScreenOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["SupplyScreen"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** SupplyShopRow */
+        SupplyShopRow: {
+            /**
+             * Goodscount
+             * @default 0
+             */
+            goodsCount?: number;
+            /** Id */
+            id: string;
+            /**
+             * Localshopid
+             * @description the local shop it maps to, once a goods item of it was synced
+             */
+            localShopId: number | null;
+            /** Localshopname */
+            localShopName: string;
+            /**
+             * Logo
+             * @default
+             */
+            logo?: string;
+            /** Name */
+            name: string;
+        };
+        /** SupplyShops */
+        SupplyShops: {
+            /**
+             * Provider
+             * @description the supply-chain provider's short name
+             */
+            provider: string;
+            /** Shops */
+            shops: components["schemas"]["SupplyShopRow"][];
+        };
         /** Token */
         Token: {
             /** Token */
@@ -6767,6 +7240,28 @@ export interface operations {
             };
         };
     };
+    screens_goods_edit_screen: {
+        parameters: {
+            query?: {
+                id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsEditPageOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
     screens_review_screen: {
         parameters: {
             query?: {
@@ -6816,6 +7311,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShopInfoScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_supply_screen: {
+        parameters: {
+            query?: {
+                shopId?: string | null;
+                keyword?: string | null;
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplyScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -7211,6 +7731,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_config_page_screen: {
+        parameters: {
+            query: {
+                key: string;
+                scope?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPageScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

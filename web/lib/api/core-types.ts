@@ -7832,6 +7832,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/config_page/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a configuration page's whole object as its next version (its own save, by its key)
+         * @description Needs a signed-in caller.
+         */
+        post: operations["platform_save_config_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/config_page/{key}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a configuration page's saved version as its next version (its own restore, by its key)
+         * @description Needs a signed-in caller.
+         */
+        post: operations["platform_restore_config_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/consult/doctor/delete": {
         parameters: {
             query?: never;
@@ -16869,6 +16909,20 @@ export interface components {
             /** 用户ID */
             uid: number;
         };
+        /**
+         * AttrOption
+         * @description An attribute a goods item may use (the platform's, shop 0, or its shop's), with its values by sort.
+         */
+        AttrOption: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Shopid */
+            shopId: number;
+            /** Values */
+            values: components["schemas"]["AttrValue"][];
+        };
         /** AttrPage */
         AttrPage: {
             /** Data */
@@ -18308,13 +18362,8 @@ export interface components {
         };
         /** CloudGoodsPage */
         CloudGoodsPage: {
-            /**
-             * Data
-             * @description the rows of this page
-             */
-            data: {
-                [key: string]: unknown;
-            }[];
+            /** Data */
+            data: components["schemas"]["CloudGoodsRow"][];
             /**
              * Next
              * @description keyset-paged lists: the cursor of the page after this one (null on the last page); sent back as `after` with pageNum + 1, that page is sought after this page's last row instead of skipped to
@@ -18361,7 +18410,50 @@ export interface components {
              */
             msg?: string;
         };
-        /** CloudQuery */
+        /** CloudGoodsRow */
+        CloudGoodsRow: {
+            /**
+             * Cover
+             * @default
+             */
+            cover?: string;
+            /** Id */
+            id: string;
+            /**
+             * Localgoodsid
+             * @description the local goods item it was synced into
+             */
+            localGoodsId: number | null;
+            /** Localpricefen */
+            localPriceFen: number | null;
+            /** Localshelf */
+            localShelf: string | null;
+            /** Localstock */
+            localStock: number | null;
+            /** Name */
+            name: string;
+            /**
+             * Outdated
+             * @description synced, and the provider's price or stock changed since
+             */
+            outdated: boolean;
+            /**
+             * Pricefen
+             * @default 0
+             */
+            priceFen?: number;
+            /** Shopid */
+            shopId: string;
+            /**
+             * Stock
+             * @default 0
+             */
+            stock?: number;
+        };
+        /**
+         * CloudQuery
+         * @description The provider's cloud goods asked for: the core's list body, the BFF supply screen's query.
+         */
         CloudQuery: {
             /**
              * 商品名称
@@ -20440,6 +20532,241 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** ConfigPageField */
+        ConfigPageField: {
+            /** Default */
+            default: unknown;
+            /** Help */
+            help: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "text" | "textarea" | "richtext" | "int" | "money" | "switch" | "select" | "lines" | "url" | "image" | "secret";
+            /** Label */
+            label: string;
+            /** Max */
+            max: number | null;
+            /** Maxlength */
+            maxLength: number | null;
+            /** Min */
+            min: number | null;
+            /**
+             * Name
+             * @description the field's name in the object (camelCase)
+             */
+            name: string;
+            /**
+             * Options
+             * @description a select's choices
+             */
+            options: components["schemas"]["ConfigPageOption"][] | null;
+            /** Required */
+            required: boolean;
+            /**
+             * Secret
+             * @description write-only: answered blank, a blank save keeps the stored one
+             */
+            secret: boolean;
+        };
+        /** ConfigPageHistoryEntry */
+        ConfigPageHistoryEntry: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "save" | "restore";
+            /**
+             * Changes
+             * @description each changed field: [before, after], secrets masked
+             */
+            changes: {
+                [key: string]: unknown[];
+            };
+            /** Restoredfrom */
+            restoredFrom: number | null;
+            /** Savedby */
+            savedBy: string;
+            /** Savedtime */
+            savedTime: string;
+            /** Version */
+            version: number;
+        };
+        /** ConfigPageHistoryOut */
+        ConfigPageHistoryOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["ConfigPageHistoryEntry"][];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ConfigPageMeta */
+        ConfigPageMeta: {
+            /** Fields */
+            fields: components["schemas"]["ConfigPageField"][];
+            /**
+             * Get
+             * @description the page's own fetch path
+             */
+            get: string;
+            /**
+             * Getmethod
+             * @enum {string}
+             */
+            getMethod: "GET" | "POST";
+            /** Key */
+            key: string;
+            /**
+             * Perm
+             * @description the permission that reads and saves it
+             */
+            perm: string;
+            /**
+             * Save
+             * @description the page's own save path
+             */
+            save: string;
+            /** @description one object per value of a selector */
+            scope: components["schemas"]["ConfigPageScope"] | null;
+            /** Title */
+            title: string;
+            /** View */
+            view: string;
+        };
+        /** ConfigPageMetaOut */
+        ConfigPageMetaOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigPageMeta"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /**
+         * ConfigPageObject
+         * @description A page's whole object (its fields by name beside these; secrets blank) with its version.
+         */
+        ConfigPageObject: {
+            /**
+             * Secretsset
+             * @description for each secret: whether one is stored
+             */
+            secretsSet: {
+                [key: string]: boolean;
+            };
+            /** Updateby */
+            updateBy: string;
+            /** Updatetime */
+            updateTime: string | null;
+            /**
+             * Version
+             * @description 0: never saved (the defaults)
+             */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ConfigPageObjectOut */
+        ConfigPageObjectOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigPageObject"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ConfigPageOption */
+        ConfigPageOption: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /**
+         * ConfigPageRestoreWrite
+         * @description A restore: the version loaded, the version restored and, on a scoped page, its selector.
+         */
+        ConfigPageRestoreWrite: {
+            /** 恢复的版本 */
+            restore: number;
+            /** 版本 */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ConfigPageSaved */
+        ConfigPageSaved: {
+            /**
+             * Changed
+             * @description false: the object was already so, no version was made
+             */
+            changed: boolean;
+            /**
+             * Version
+             * @description the page's version now
+             */
+            version: number;
+        };
+        /** ConfigPageSavedOut */
+        ConfigPageSavedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ConfigPageSaved"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** ConfigPageScope */
+        ConfigPageScope: {
+            /** Label */
+            label: string;
+            /**
+             * Name
+             * @description the selector's parameter: a query parameter of the fetch, a body field of the save
+             */
+            name: string;
+            /**
+             * Options
+             * @description the first is the default
+             */
+            options: components["schemas"]["ConfigPageOption"][];
+        };
+        /**
+         * ConfigPageWrite
+         * @description A page's save: its whole object (the fields its metadata lists), the version it was loaded at and, on a
+         *     scoped page, its selector; the page's own save validates it.
+         */
+        ConfigPageWrite: {
+            /**
+             * 版本
+             * @description the version the operator loaded
+             */
+            version: number;
+        } & {
+            [key: string]: unknown;
         };
         /** ConfigQuery */
         ConfigQuery: {
@@ -23391,6 +23718,33 @@ export interface components {
              */
             msg?: string;
         };
+        /**
+         * GoodsCategoryNode
+         * @description A goods category of the two-level tree the goods screens pick from (on shelf, by sort).
+         */
+        GoodsCategoryNode: {
+            /**
+             * Children
+             * @description a first-level category's children
+             * @default null
+             */
+            children?: components["schemas"]["GoodsCategoryNode"][] | null;
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Parentid
+             * @description 0: a first-level category
+             */
+            parentId: number;
+            /** Shelf */
+            shelf: string;
+            /** Sort */
+            sort: number;
+        };
         /** GoodsDetail */
         GoodsDetail: {
             goods: components["schemas"]["GoodsRow"];
@@ -23410,6 +23764,41 @@ export interface components {
              */
             code?: number;
             data: components["schemas"]["GoodsDetail"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /**
+         * GoodsEditPage
+         * @description The goods edit page (GET /admin/mall/shop/goods/add_edit_page): the item (none when new) with its SKUs and
+         *     chosen specs, the category tree and the attributes it may use.
+         */
+        GoodsEditPage: {
+            /** Attrs */
+            attrs: components["schemas"]["AttrOption"][];
+            /** Categories */
+            categories: components["schemas"]["GoodsCategoryNode"][];
+            goods: components["schemas"]["GoodsRow"] | null;
+            /**
+             * Ownshop
+             * @description a shop account's shop (it makes goods for that shop only)
+             */
+            ownShop: number | null;
+            /** Skus */
+            skus: components["schemas"]["SkuOut"][];
+            /** Specs */
+            specs: components["schemas"]["ChosenSpec"][];
+        };
+        /** GoodsEditPageOut */
+        GoodsEditPageOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsEditPage"];
             /**
              * Msg
              * @default 操作成功
@@ -23504,6 +23893,28 @@ export interface components {
              */
             shopId?: number | null;
         };
+        /** GoodsReview */
+        GoodsReview: {
+            /**
+             * Review
+             * @enum {string}
+             */
+            review: "draft" | "pending" | "approved" | "rejected";
+        };
+        /** GoodsReviewOut */
+        GoodsReviewOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsReview"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /**
          * GoodsRow
          * @description A goods item as the goods list, the review list and the review page show it.
@@ -23567,6 +23978,64 @@ export interface components {
             unit: string;
             /** Version */
             version: number;
+        };
+        /** GoodsSaved */
+        GoodsSaved: {
+            /** Id */
+            id: number;
+            /**
+             * Review
+             * @enum {string}
+             */
+            review: "draft" | "pending" | "approved" | "rejected";
+        };
+        /** GoodsSavedOut */
+        GoodsSavedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsSaved"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** GoodsSpecsSaved */
+        GoodsSpecsSaved: {
+            /**
+             * Pricefen
+             * @description the lowest SKU price
+             */
+            priceFen: number;
+            /**
+             * Review
+             * @enum {string}
+             */
+            review: "draft" | "pending" | "approved" | "rejected";
+            /** Skus */
+            skus: components["schemas"]["SkuOut"][];
+            /**
+             * Stock
+             * @description the SKUs' stock together
+             */
+            stock: number;
+        };
+        /** GoodsSpecsSavedOut */
+        GoodsSpecsSavedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["GoodsSpecsSaved"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /**
          * GroupActivityInfo
@@ -32257,6 +32726,93 @@ export interface components {
             /** 属性值编号 */
             valueIds: number[];
         };
+        /** SupplyShopRow */
+        SupplyShopRow: {
+            /**
+             * Goodscount
+             * @default 0
+             */
+            goodsCount?: number;
+            /** Id */
+            id: string;
+            /**
+             * Localshopid
+             * @description the local shop it maps to, once a goods item of it was synced
+             */
+            localShopId: number | null;
+            /** Localshopname */
+            localShopName: string;
+            /**
+             * Logo
+             * @default
+             */
+            logo?: string;
+            /** Name */
+            name: string;
+        };
+        /** SupplyShops */
+        SupplyShops: {
+            /**
+             * Provider
+             * @description the supply-chain provider's short name
+             */
+            provider: string;
+            /** Shops */
+            shops: components["schemas"]["SupplyShopRow"][];
+        };
+        /** SupplyShopsOut */
+        SupplyShopsOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["SupplyShops"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /** SupplySynced */
+        SupplySynced: {
+            /**
+             * Changed
+             * @description the goods item's fields the sync changed
+             */
+            changed: string[];
+            /** Created */
+            created: boolean;
+            /**
+             * Goodsid
+             * @description the local goods item
+             */
+            goodsId: number;
+            /** Skuscreated */
+            skusCreated: number;
+            /** Skusretired */
+            skusRetired: number;
+            /** Skusunchanged */
+            skusUnchanged: number;
+            /** Skusupdated */
+            skusUpdated: number;
+            /** Unchanged */
+            unchanged: boolean;
+        };
+        /** SupplySyncedOut */
+        SupplySyncedOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["SupplySynced"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** TextBody */
         TextBody: {
             /** 内容 */
@@ -36713,7 +37269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36738,7 +37294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36763,7 +37319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36834,7 +37390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36854,7 +37410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36874,7 +37430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36894,7 +37450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36914,7 +37470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -36991,7 +37547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37016,7 +37572,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37041,7 +37597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37066,7 +37622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37091,7 +37647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -37116,7 +37672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -42978,7 +43534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43003,7 +43559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43028,7 +43584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43053,7 +43609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43073,7 +43629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43093,7 +43649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43115,7 +43671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43135,7 +43691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43365,7 +43921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43385,7 +43941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43410,7 +43966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43430,7 +43986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43450,7 +44006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43475,7 +44031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43495,7 +44051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43515,7 +44071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43540,7 +44096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43560,7 +44116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43580,7 +44136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43605,7 +44161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43625,7 +44181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43645,7 +44201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43670,7 +44226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43692,7 +44248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43712,7 +44268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43737,7 +44293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43757,7 +44313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43777,7 +44333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43802,7 +44358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43822,7 +44378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43842,7 +44398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43867,7 +44423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43887,7 +44443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43907,7 +44463,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43932,7 +44488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43952,7 +44508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43972,7 +44528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -43997,7 +44553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44017,7 +44573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44037,7 +44593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44062,7 +44618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44082,7 +44638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageHistoryOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44102,7 +44658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageMetaOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44127,7 +44683,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_save_config_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigPageWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConfigPageWrite"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    platform_restore_config_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigPageRestoreWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConfigPageRestoreWrite"];
+            };
+        };
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44272,7 +44882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageObjectOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44297,7 +44907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ConfigPageSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44860,7 +45470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GoodsSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44882,7 +45492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GoodsEditPageOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -44973,7 +45583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GoodsSpecsSavedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -45076,7 +45686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["GoodsReviewOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47718,7 +48328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["SupplyShopsOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
@@ -47765,7 +48375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["SupplySyncedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
