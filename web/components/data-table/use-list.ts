@@ -23,16 +23,15 @@ export function useList<P extends ParserMap>(parsers: P) {
   );
   const refresh = useCallback(() => startTransition(() => router.refresh()), [router]);
 
-  const sort: SortState = {
-    orderByColumn: String((query as Record<string, unknown>).orderByColumn ?? ""),
-    isAsc: ((query as Record<string, unknown>).isAsc as SortState["isAsc"]) ?? "",
-  };
+  const orderByColumn = String((query as Record<string, unknown>).orderByColumn ?? "");
+  const isAsc = ((query as Record<string, unknown>).isAsc as SortState["isAsc"]) ?? "";
+  const sort: SortState = useMemo(() => ({ orderByColumn, isAsc }), [orderByColumn, isAsc]);
   const onSort = useCallback(
     (column: string) => {
       const next = nextSort(sort, column);
       setQuery({ orderByColumn: next.orderByColumn || null, isAsc: next.isAsc || null, pageNum: 1 } as never);
     },
-    [sort.orderByColumn, sort.isAsc, setQuery],
+    [sort, setQuery],
   );
 
   return { query, setQuery, refresh, pending, sort, onSort };

@@ -14,7 +14,7 @@ import type { components } from "@/lib/api/bff-types";
 import { answer, core } from "@/lib/api/core";
 import { fenToYuan } from "@/lib/money";
 import { RequestError } from "@/lib/request";
-import { AFTER_SALE_STATUSES, type AfterSaleStatus, type Decision, decisionBody, decisionsFor, statusBadge } from "./aftersale-logic";
+import { AFTER_SALE_STATUSES, type Decision, decisionBody, decisionsFor, statusBadge } from "./aftersale-logic";
 import { afterSaleParsers } from "./query";
 
 type AfterSaleRow = components["schemas"]["AfterSaleRow"];

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { type Control, type FieldValues, useController, useForm, useWatch } from "react-hook-form";
 import { AreaPicker } from "@/components/area-picker/area-picker";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
@@ -18,7 +18,7 @@ import { CategoryChecklist, CategorySelect } from "./category-picker";
 import { GoodsMultiPicker } from "./goods-picker";
 import { ShopPicker } from "./shop-picker";
 import { coordinateNames, formSchema, formValues, pickedOf, type RuleWords } from "./logic";
-import { joinIds, parseIds, pickFor, type TargetPick } from "./picker-logic";
+import { joinIds, parseIds, pickFor } from "./picker-logic";
 
 /** The form rules' messages in the caller's language. */
 export function useRuleWords(): RuleWords {
@@ -145,12 +145,13 @@ function TargetsField({ field: f, control, fields, record }: { field: ResourceFi
   const shopName = fields.find((other) => other.kind === "shop")?.name;
   const shopId = useWatch({ control, name: shopName ?? `${f.name}__shop` }) ?? record?.[shopName ?? "shopId"];
   const pick = pickFor(f.picks, followed);
-  const [shown, setShown] = useState<TargetPick | null>(pick);
+  const { onChange } = field;
+  const picked = useRef(pick);
   useEffect(() => {
-    if (pick === shown) return;
-    if (shown !== null && pick !== null) field.onChange("");
-    setShown(pick);
-  }, [pick]);
+    const before = picked.current;
+    picked.current = pick;
+    if (before !== pick && before !== null && pick !== null) onChange("");
+  }, [pick, onChange]);
   const ids = parseIds(field.value);
   const labelKey = f.name.endsWith("Ids") ? `${f.name.slice(0, -3)}Labels` : `${f.name}Labels`;
   const labels = useMemo(() => (Array.isArray(record?.[labelKey]) ? (record[labelKey] as { id: number; name: string }[]) : []), [record, labelKey]);
@@ -226,11 +227,12 @@ export function MetaFormDialog({
   onSave: (values: Record<string, unknown>, loaded: Record<string, unknown>) => Promise<boolean>;
 }) {
   const words = useRuleWords();
-  const [loaded, setLoaded] = useState<Record<string, unknown>>({});
+  // the record's values as it was opened (a new record: none), which the rules and the save compare against
+  const loaded = useMemo(() => (initial ? formValues(fields, initial) : {}), [fields, initial]);
   const schema = useMemo(() => formSchema(fields, words, loaded), [fields, words, loaded]);
   const form = useForm<FieldValues>({ resolver: zodResolver(schema) as never });
-  useEffect(() => {
-    if (!open) return;
+  // the values it starts from when it opens; the dictionaries as they are then (a later reload keeps what is typed)
+  const startValues = useEffectEvent(() => {
     const values = formValues(fields, initial);
     for (const f of fields) {
       // a new record starts from the dictionary's default entry
@@ -238,9 +240,12 @@ export function MetaFormDialog({
         values[f.name] = dicts[f.dictType]?.find((d) => d.isDefault === "Y")?.dictValue ?? (f.kind === "flag" ? dicts[f.dictType]?.[0]?.dictValue ?? "" : "");
       }
     }
-    setLoaded(initial ? values : {});
-    form.reset(values);
-  }, [open, initial, fields]);
+    return values;
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(startValues());
+  }, [open, initial, fields, reset]);
   const save = form.handleSubmit(async (values) => {
     if (await onSave(values, loaded)) onClose();
   });

@@ -1,10 +1,9 @@
-import type { ViewProps } from "@/features/registry";
 import { loadFigures } from "../shared/load";
 import type { ServerFigures } from "../types";
 import { ServerPanel } from "./server-panel";
 
 /** 服务监控: measured now, then every 5 s on the client. */
-export async function ServerScreen(_props: ViewProps) {
+export async function ServerScreen() {
   const { result, failure } = await loadFigures<ServerFigures>("/bff/screens/monitor/server");
   if (!result.ok) return failure;
   return <ServerPanel initial={result.data} />;

@@ -4,7 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { DownloadIcon, EyeIcon, PencilIcon, RefreshCwIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { Features } from "@/components/data-table/features";
 import { ListFrame } from "@/components/data-table/list-frame";
 import { Badge } from "@/components/ui/badge";
@@ -35,13 +35,20 @@ export function GenList({ data }: { data: GenScreenData }) {
   const [preview, setPreview] = useState<number | null>(null);
 
   const namesOf = (ids: number[]) => rows.filter((row) => ids.includes(row.tableId)).map((row) => row.tableName);
-  const edit = (tableId: number) => router.push(`/tool/gen-edit/index/${tableId}`);
-  const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("tableId"), ids: ids.join(",") }), () => done(core.DELETE("/tool/gen/{tableIds}", { params: { path: { tableIds: ids.join(",") } } }))).then(
-      (ok) => ok && list.refresh(),
-    );
-  const sync = (name: string) =>
-    void confirmed(t("syncConfirm", { name }), () => done(core.GET("/tool/gen/synchDb/{tableName}", { params: { path: { tableName: name } } })), t("synced")).then((ok) => ok && list.refresh());
+  const { refresh } = list;
+  const edit = useCallback((tableId: number) => router.push(`/tool/gen-edit/index/${tableId}`), [router]);
+  const remove = useCallback(
+    (ids: number[]) =>
+      void confirmed(tl("removeConfirm", { name: t("tableId"), ids: ids.join(",") }), () => done(core.DELETE("/tool/gen/{tableIds}", { params: { path: { tableIds: ids.join(",") } } }))).then(
+        (ok) => ok && refresh(),
+      ),
+    [confirmed, t, tl, refresh],
+  );
+  const sync = useCallback(
+    (name: string) =>
+      void confirmed(t("syncConfirm", { name }), () => done(core.GET("/tool/gen/synchDb/{tableName}", { params: { path: { tableName: name } } })), t("synced")).then((ok) => ok && refresh()),
+    [confirmed, t, refresh],
+  );
   const code = (names: string[]) => {
     const [first, ...others] = codeTables(names);
     const zip =
@@ -85,7 +92,7 @@ export function GenList({ data }: { data: GenScreenData }) {
           ),
         }),
       ]),
-    [t, tl, rows],
+    [t, tl, edit, remove, sync],
   );
   const choices = useMemo(
     () => [
