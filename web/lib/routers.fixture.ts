@@ -1,111 +1,38 @@
 import type { RouterNode } from "@/lib/api/types";
 
+const meta = (title: string, icon: string, link?: string): RouterNode["meta"] => ({ title, icon, noCache: false, ...(link ? { link } : {}) });
+
+/** A menu entry: a screen (its component's view path), an inner link or a parent view. */
+const entry = (name: string, path: string, component: string, title: string, icon: string, more: Partial<RouterNode> = {}): RouterNode => ({
+  name,
+  path,
+  hidden: false,
+  component,
+  meta: meta(title, icon),
+  ...more,
+});
+
+/** A directory: always shown, not a link itself, its entries below. */
+const directory = (name: string, path: string, component: string, title: string, icon: string, children: RouterNode[]): RouterNode =>
+  entry(name, path, component, title, icon, { redirect: "noRedirect", alwaysShow: true, children });
+
 /** A getRouters answer in RuoYi's shape, for the tests. */
 export const ROUTERS: RouterNode[] = [
-  {
-    name: "System",
-    path: "/system",
-    hidden: false,
-    redirect: "noRedirect",
-    component: "Layout",
-    alwaysShow: true,
-    meta: { title: "系统管理", icon: "system", noCache: false },
-    children: [
-      {
-        name: "User",
-        path: "user",
-        hidden: false,
-        component: "system/user/index",
-        meta: { title: "用户管理", icon: "user", noCache: false },
-      },
-      {
-        name: "Role",
-        path: "role",
-        hidden: false,
-        component: "system/role/index",
-        query: '{"status":"0"}',
-        meta: { title: "角色管理", icon: "peoples", noCache: false },
-      },
-      {
-        name: "Secret",
-        path: "secret",
-        hidden: true,
-        component: "system/secret/index",
-        meta: { title: "隐藏页", icon: "lock", noCache: false },
-      },
-      {
-        name: "Log",
-        path: "log",
-        hidden: false,
-        redirect: "noRedirect",
-        component: "ParentView",
-        alwaysShow: true,
-        meta: { title: "日志管理", icon: "log", noCache: false },
-        children: [
-          {
-            name: "Operlog",
-            path: "operlog",
-            hidden: false,
-            component: "monitor/operlog/index",
-            meta: { title: "操作日志", icon: "form", noCache: false },
-          },
-          {
-            name: "Deep",
-            path: "deep",
-            hidden: false,
-            component: "ParentView",
-            meta: { title: "深层", icon: "tree", noCache: false },
-            children: [
-              {
-                name: "Leaf",
-                path: "leaf",
-                hidden: false,
-                component: "monitor/leaf/index",
-                meta: { title: "叶子", icon: "list", noCache: false },
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  },
+  directory("System", "/system", "Layout", "系统管理", "system", [
+    entry("User", "user", "system/user/index", "用户管理", "user"),
+    entry("Role", "role", "system/role/index", "角色管理", "peoples", { query: '{"status":"0"}' }),
+    entry("Secret", "secret", "system/secret/index", "隐藏页", "lock", { hidden: true }),
+    directory("Log", "log", "ParentView", "日志管理", "log", [
+      entry("Operlog", "operlog", "monitor/operlog/index", "操作日志", "form"),
+      entry("Deep", "deep", "ParentView", "深层", "tree", { children: [entry("Leaf", "leaf", "monitor/leaf/index", "叶子", "list")] }),
+    ]),
+  ]),
   {
     path: "/",
     hidden: false,
     component: "Layout",
-    children: [
-      {
-        name: "Docs",
-        path: "docs",
-        hidden: false,
-        component: "InnerLink",
-        meta: { title: "文档", icon: "guide", noCache: false, link: "http://127.0.0.1:8010/docs" },
-      },
-    ],
+    children: [entry("Docs", "docs", "InnerLink", "文档", "guide", { meta: meta("文档", "guide", "http://127.0.0.1:8010/docs") })],
   },
-  {
-    name: "Http://ruoyi.vip",
-    path: "http://ruoyi.vip",
-    hidden: false,
-    component: "Layout",
-    meta: { title: "若依官网", icon: "guide", noCache: false, link: "http://ruoyi.vip" },
-  },
-  {
-    name: "Tool",
-    path: "/tool",
-    hidden: false,
-    redirect: "noRedirect",
-    component: "Layout",
-    alwaysShow: true,
-    meta: { title: "系统工具", icon: "tool", noCache: false },
-    children: [
-      {
-        name: "Gen",
-        path: "gen",
-        hidden: false,
-        component: "tool/gen/index",
-        meta: { title: "代码生成", icon: "code", noCache: false },
-      },
-    ],
-  },
+  entry("Http://ruoyi.vip", "http://ruoyi.vip", "Layout", "若依官网", "guide", { meta: meta("若依官网", "guide", "http://ruoyi.vip") }),
+  directory("Tool", "/tool", "Layout", "系统工具", "tool", [entry("Gen", "gen", "tool/gen/index", "代码生成", "code")]),
 ];

@@ -65,3 +65,23 @@ export type ConfigBatchBody = CoreSchemas["ConfigBatch"];
 export type NoticeBody = CoreSchemas["NoticeBody"];
 export type ProfileBody = CoreSchemas["ProfileBody"];
 export type ResetPwdBody = CoreSchemas["ResetPwdBody"];
+
+// ---- monitor: the BFF screens and the core's bodies ----
+export type OperLogRow = Schemas["OperLogRow"];
+export type OperLogScreenData = Schemas["OperLogScreen"];
+export type LoginLogRow = Schemas["LoginLogRow"];
+export type LoginLogScreenData = Schemas["LoginLogScreen"];
+export type OnlineRow = Schemas["OnlineRow"];
+export type OnlineScreenData = Schemas["OnlineScreen"];
+export type JobRow = Schemas["JobRow"];
+export type JobHandlerInfo = Schemas["JobHandlerInfo"];
+export type JobScreenData = Schemas["JobScreen"];
+export type CronCheck = Schemas["CronCheck"];
+export type JobLogRow = Schemas["JobLogRow"];
+export type JobLogScreenData = Schemas["JobLogScreen"];
+export type ServerFigures = Schemas["ServerFigures"];
+export type CacheFigures = Schemas["CacheFigures"];
+export type CacheNameRow = Schemas["CacheNameRow"];
+export type MonitorDicts = OperLogScreenData["dicts"];
+export type JobBody = CoreSchemas["JobBody"];
+export type CacheValue = CoreSchemas["CacheValue"];

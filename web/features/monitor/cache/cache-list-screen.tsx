@@ -1,5 +1,5 @@
 import { loadFigures } from "../shared/load";
-import type { CacheNameRow } from "../types";
+import type { CacheNameRow } from "@/lib/api/types";
 import { CacheList } from "./cache-list";
 
 /** 缓存列表: names, then the keys of a name, then the value of a key. */

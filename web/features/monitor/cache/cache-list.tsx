@@ -13,7 +13,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { answer, bff, core, done } from "@/lib/api/core";
 import { RequestError } from "@/lib/request";
 import { cn } from "@/lib/utils";
-import type { CacheNameRow, CacheValue } from "../types";
+import type { CacheNameRow, CacheValue } from "@/lib/api/types";
 
 /** The data of a read, or null when refused (the request layer told the user). */
 async function dataOrNull<T>(pending: Promise<{ data: T }>): Promise<T | null> {

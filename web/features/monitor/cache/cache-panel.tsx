@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { commandSlices, memoryGauge } from "../shared/monitor-format";
 import { cn } from "@/lib/utils";
-import type { CacheFigures } from "../types";
+import type { CacheFigures } from "@/lib/api/types";
 
 // The chart library is fetched with this screen, not with every menu page (the pie and gauge draw in the browser).
 const CommandPie = dynamic(() => import("./cache-charts").then((m) => m.CommandPie), { ssr: false });

@@ -1,5 +1,5 @@
 import { loadFigures } from "../shared/load";
-import type { CacheFigures } from "../types";
+import type { CacheFigures } from "@/lib/api/types";
 import { CachePanel } from "./cache-panel";
 
 /** 缓存监控: server info, key count, command statistics and memory. */

@@ -5,7 +5,7 @@ import { DictTag } from "@/components/dict-tag";
 import { formatMs } from "../shared/monitor-format";
 import { DetailGrid, DetailItem, DetailText } from "../shared/detail";
 import { DetailDialog } from "../shared/detail-dialog";
-import type { JobLogRow, MonitorDicts } from "../types";
+import type { JobLogRow, MonitorDicts } from "@/lib/api/types";
 
 /** 调度日志详细: one run's message, exception, times, cost and lateness. */
 export function JobLogDetailDialog({ row, dicts, onClose }: { row: JobLogRow | null; dicts: MonitorDicts; onClose: () => void }) {

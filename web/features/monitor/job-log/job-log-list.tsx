@@ -15,7 +15,7 @@ import { asFile, core, done, saveAs } from "@/lib/api/core";
 import { dateRangeParams } from "@/lib/list-query";
 import { formatMs } from "../shared/monitor-format";
 import { ListFrame } from "@/components/data-table/list-frame";
-import type { JobLogRow, JobLogScreenData } from "../types";
+import type { JobLogRow, JobLogScreenData } from "@/lib/api/types";
 import { JobLogDetailDialog } from "./job-log-detail-dialog";
 import { JOB_LOG_FILTERS, jobLogParsers } from "./query";
 

@@ -1,7 +1,7 @@
 import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
 import { loadListScreen } from "@/lib/list-screen";
-import type { JobLogScreenData } from "../types";
+import type { JobLogScreenData } from "@/lib/api/types";
 import { JobLogList } from "./job-log-list";
 import { jobLogParsers } from "./query";
 

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { answer, bff } from "@/lib/api/core";
 import { RequestError } from "@/lib/request";
-import type { CronCheck } from "../types";
+import type { CronCheck } from "@/lib/api/types";
 
 /** The cron expression (Quartz, with seconds) and 预览: the next five fire times, or the server's reason. */
 export function CronField<T extends FieldValues>({ control, name, label }: { control: Control<T>; name: FieldPath<T>; label: string }) {

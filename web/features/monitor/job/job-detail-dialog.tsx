@@ -6,7 +6,7 @@ import { answer, core } from "@/lib/api/core";
 import { DetailGrid, DetailItem, DetailText } from "../shared/detail";
 import { DetailDialog } from "../shared/detail-dialog";
 import { useDetail } from "../shared/use-detail";
-import type { JobRow, MonitorDicts } from "../types";
+import type { JobRow, MonitorDicts } from "@/lib/api/types";
 
 /** 任务详细: the job as saved, with its next fire time. */
 export function JobDetailDialog({

@@ -11,7 +11,7 @@ import { FormDialog } from "@/components/form/form-dialog";
 import { answer, core, done } from "@/lib/api/core";
 import { dictOptions } from "@/lib/dict";
 import { carryDraft, type ParamDraft, type ParamError, paramDraft, paramFields, parseParams } from "./monitor-params";
-import type { JobBody, JobHandlerInfo, MonitorDicts } from "../types";
+import type { JobBody, JobHandlerInfo, MonitorDicts } from "@/lib/api/types";
 import { CronField } from "./cron-field";
 import { ParamFields } from "./param-fields";
 import { CONCURRENT_VALUES, MISFIRE_POLICIES } from "./query";

@@ -16,7 +16,7 @@ import { useConsole } from "@/components/layout/console-context";
 import { Switch } from "@/components/ui/switch";
 import { asFile, core, done, saveAs } from "@/lib/api/core";
 import { hasPermi } from "@/lib/permission";
-import type { JobRow, JobScreenData } from "../types";
+import type { JobRow, JobScreenData } from "@/lib/api/types";
 import { JobDetailDialog } from "./job-detail-dialog";
 import { JobFormDialog } from "./job-form-dialog";
 import { JOB_FILTERS, jobLogHref, jobParsers } from "./query";

@@ -1,7 +1,7 @@
 import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
 import { loadListScreen } from "@/lib/list-screen";
-import type { JobScreenData } from "../types";
+import type { JobScreenData } from "@/lib/api/types";
 import { JobList } from "./job-list";
 import { jobParsers } from "./query";
 

@@ -13,7 +13,7 @@ import { useList, useQueryDraft, useSelection } from "@/components/data-table/us
 import { DictTag } from "@/components/dict-tag";
 import { asFile, core, done, saveAs } from "@/lib/api/core";
 import { dateRangeParams } from "@/lib/list-query";
-import type { LoginLogRow, LoginLogScreenData } from "../types";
+import type { LoginLogRow, LoginLogScreenData } from "@/lib/api/types";
 import { LOGININFOR_FILTERS, logininforParsers } from "./query";
 
 const helper = createColumnHelper<Features, LoginLogRow>();

@@ -1,7 +1,7 @@
 import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
 import { loadListScreen } from "@/lib/list-screen";
-import type { LoginLogScreenData } from "../types";
+import type { LoginLogScreenData } from "@/lib/api/types";
 import { LogininforList } from "./logininfor-list";
 import { logininforParsers } from "./query";
 

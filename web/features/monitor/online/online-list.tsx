@@ -10,7 +10,7 @@ import { ListFrame } from "@/components/data-table/list-frame";
 import { RowAction, ToolbarButton } from "@/components/data-table/operations";
 import { QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
-import type { OnlineRow, OnlineScreenData } from "../types";
+import type { OnlineRow, OnlineScreenData } from "@/lib/api/types";
 import { ONLINE_FILTERS, onlineParsers } from "./query";
 import { core, done } from "@/lib/api/core";
 

@@ -1,7 +1,7 @@
 import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
 import { loadListScreen } from "@/lib/list-screen";
-import type { OnlineScreenData } from "../types";
+import type { OnlineScreenData } from "@/lib/api/types";
 import { OnlineList } from "./online-list";
 import { onlineParsers } from "./query";
 

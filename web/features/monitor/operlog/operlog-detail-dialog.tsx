@@ -7,7 +7,7 @@ import { dictOptions, selectDictLabel } from "@/lib/dict";
 import { DetailItem, DetailText, DetailGrid } from "../shared/detail";
 import { DetailDialog } from "../shared/detail-dialog";
 import { useDetail } from "../shared/use-detail";
-import type { MonitorDicts, OperLogRow } from "../types";
+import type { MonitorDicts, OperLogRow } from "@/lib/api/types";
 
 /** 操作日志详细: request, parameters, result, error and cost of one operation. */
 export function OperlogDetailDialog({ row, dicts, onClose }: { row: OperLogRow | null; dicts: MonitorDicts; onClose: () => void }) {

@@ -13,7 +13,7 @@ import { useList, useQueryDraft, useSelection } from "@/components/data-table/us
 import { DictTag } from "@/components/dict-tag";
 import { asFile, core, done, saveAs } from "@/lib/api/core";
 import { dateRangeParams } from "@/lib/list-query";
-import type { OperLogRow, OperLogScreenData } from "../types";
+import type { OperLogRow, OperLogScreenData } from "@/lib/api/types";
 import { OperlogDetailDialog } from "./operlog-detail-dialog";
 import { OPERLOG_FILTERS, operlogParsers } from "./query";
 

@@ -1,7 +1,7 @@
 import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
 import { loadListScreen } from "@/lib/list-screen";
-import type { OperLogScreenData } from "../types";
+import type { OperLogScreenData } from "@/lib/api/types";
 import { OperlogList } from "./operlog-list";
 import { operlogParsers } from "./query";
 

@@ -10,7 +10,7 @@ import { answer, bff } from "@/lib/api/core";
 import { formatAmount, formatPercent, isHighUsage } from "../shared/monitor-format";
 import { cn } from "@/lib/utils";
 import { usePolling } from "../shared/use-polling";
-import type { ServerFigures } from "../types";
+import type { ServerFigures } from "@/lib/api/types";
 
 export const SERVER_REFRESH_MS = 5000;
 

@@ -1,5 +1,5 @@
 import { loadFigures } from "../shared/load";
-import type { ServerFigures } from "../types";
+import type { ServerFigures } from "@/lib/api/types";
 import { ServerPanel } from "./server-panel";
 
 /** 服务监控: measured now, then every 5 s on the client. */
