@@ -1,7 +1,8 @@
 """The generated code runs: generate for a table with every control type, a tree table and a
 master-detail pair, drop the code into a temporary copy of the repository, and check lint, types, and
 the generated tests there; the generated web screens are registered with their one documented line and
-type-checked with the web's own tsc."""
+type-checked with the web's own tsc against the BFF's and the core's documents regenerated with the generated
+code in them."""
 
 from __future__ import annotations
 
@@ -183,6 +184,16 @@ async def test_generated_screen_type_checks_with_the_web(admin, tmp_path):
     assert types.returncode == 0, types.stdout + types.stderr
     assert '"ShopSampleScreen"' in (repo / "web/lib/api/bff-types.ts").read_text(encoding="utf-8")
     assert '"ShopCategoryScreen"' in (repo / "web/lib/api/bff-types.ts").read_text(encoding="utf-8")
+    # The generated routes go into the core's document, and the typed client's paths follow them: the screen's
+    # calls (core.GET/POST/PUT/DELETE) are checked against the generated routes' own paths and bodies.
+    core = run([sys.executable, "-m", "core_api", "openapi"], repo)
+    assert core.returncode == 0, core.stdout + core.stderr
+    core_types = run([str(bin_dir / "openapi-typescript"), "../core_api/openapi.json", "-o", "lib/api/core-types.ts",
+                      "--default-non-nullable", "false"], repo / "web")
+    assert core_types.returncode == 0, core_types.stdout + core_types.stderr
+    typed_paths = (repo / "web/lib/api/core-types.ts").read_text(encoding="utf-8")
+    for path in ("/shop/sample/{id}", "/shop/sample/export", "/shop/category/{ids}", "/shop/order"):
+        assert f'"{path}"' in typed_paths, path
     routes = run([str(bin_dir / "next"), "typegen"], repo / "web")
     assert routes.returncode == 0, routes.stdout + routes.stderr
     checked = run([str(bin_dir / "tsc"), "--noEmit", "--incremental", "false", "-p", "tsconfig.json"], repo / "web")

@@ -63,9 +63,27 @@ class IdQuery(Schema):
     id: int = Field(..., ge=1, le=INT_MAX, title="编号")
 
 
-def edit_model(res: Resource) -> type[BaseModel]:
-    """The create body of the declaration with an optional ``id``: present, the record is edited."""
-    return create_model(f"{res.name}AddEdit", __base__=res.create_model,
+class FormQuery(Schema):
+    """The record an add/edit form opens with; no id: a new one."""
+
+    id: int | None = Field(None, ge=1, le=INT_MAX, title="编号")
+
+
+async def form_record(res: Resource, request: web.Request, principal: Principal,
+                      record_id: int | None) -> dict[str, Any] | None:
+    """The record an add/edit page opens with, as the list shows it (its joined names too); None for a new one."""
+    if not record_id:
+        return None
+    row = await res.one(request, principal, record_id)
+    if res.enrich is not None:
+        await res.enrich([row])
+    return res.view_of(principal)(row)
+
+
+def edit_model(res: Resource, name: str = "") -> type[BaseModel]:
+    """The create body of the declaration with an optional ``id``: present, the record is edited. ``name``: the
+    body's name in the OpenAPI document (default ``<resource>AddEdit``)."""
+    return create_model(name or f"{res.name}AddEdit", __base__=res.create_model,
                         id=(int | None, Field(None, ge=1, le=INT_MAX, title="编号")))
 
 

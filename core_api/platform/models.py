@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from tortoise import fields
+from tortoise.fields.relational import OnDelete
 from tortoise.models import Model
 
 
@@ -12,6 +16,43 @@ class Audited(Model):
     update_by = fields.CharField(max_length=64, default="")
     update_time = fields.DatetimeField(null=True)
     remark = fields.CharField(max_length=500, null=True)
+
+    class Meta:
+        abstract = True
+
+
+class Link(Model):
+    """A row linking two records (a role to a menu, a user to a post): its own key and the two foreign keys
+    (``link_to``); the concrete link declares the pair unique."""
+
+    id = fields.BigIntField(primary_key=True)
+
+    class Meta:
+        abstract = True
+
+    @classmethod
+    async def replace(cls, owner: str, owner_id: int, other: str, ids: Iterable[int]) -> None:
+        """The owner's links become exactly ``ids`` (a repeated id once): ``SysRoleMenu.replace("role_id", 2,
+        "menu_id", [1, 5])``. Call inside a transaction."""
+        await cls.filter(**{owner: owner_id}).delete()
+        await cls.bulk_create([cls(**{owner: owner_id, other: linked}) for linked in dict.fromkeys(ids)])
+
+
+def link_to(model: str, related_name: str, on_delete: OnDelete = fields.CASCADE) -> Any:
+    """One side of a ``Link``: a key to ``model`` ("SysRole"), whose rows list their links as ``related_name``;
+    deleting the record deletes its links (CASCADE) or is refused while it has any (RESTRICT)."""
+    return fields.ForeignKeyField(f"models.{model}", related_name=related_name, on_delete=on_delete)
+
+
+class Stamped(Model):
+    """The columns of a business record the console manages: on or off the shelf, who made and changed it when
+    (the list is filtered and sorted by the creation time)."""
+
+    shelf = fields.CharField(max_length=1, default="1")
+    create_by = fields.CharField(max_length=64, default="")
+    create_time = fields.DatetimeField(auto_now_add=True, db_index=True)
+    update_by = fields.CharField(max_length=64, default="")
+    update_time = fields.DatetimeField(null=True)
 
     class Meta:
         abstract = True

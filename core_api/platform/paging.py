@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from aiohttp import web
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 from tortoise.queryset import QuerySet
 
 from core_api.platform.counts import counted
@@ -75,6 +75,16 @@ def between_days(qs: QuerySet, field: str, begin: date | None, end: date | None)
     """Filters ``field`` to the local days [begin, end] (``day_bounds``)."""
     bounds = day_bounds(field, begin, end)
     return qs.filter(**bounds) if bounds else qs
+
+
+def filter_set(qs: QuerySet, query: BaseModel, **lookups: str) -> QuerySet:
+    """``qs`` filtered by each named field of the list's query that is set (not empty), with its lookup:
+    ``filter_set(qs, query, user_name="icontains", status="exact")``."""
+    for name, lookup in lookups.items():
+        value = getattr(query, name)
+        if value:
+            qs = qs.filter(**{name if lookup == "exact" else f"{name}__{lookup}": value})
+    return qs
 
 
 async def page_of(qs: QuerySet, query: ListQuery, whitelist: dict[str, str], default: list[str],

@@ -16,21 +16,17 @@ An answer counts only when its body says ``code`` 200 with the expected total an
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import json
-import re
 import subprocess
-import time
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
 
-from ops.bench.business_bench import SIZE, load, login, summary
-from ops.bench.common import Result, bench_env, pg_url, prepare, production, recreate_database, start, table
+from ops.bench import paged_list
+from ops.bench.business_bench import SIZE, load, login
+from ops.bench.common import Result, production, start, table
 from ops.stack import ROOT
 
 GOODS, SHOPS, BIG_SHOP_EVERY = 1_000_000, 10_000, 17
@@ -38,20 +34,7 @@ FRAGMENT = "保温杯"
 NOUNS = ["保温杯", "运动鞋", "连衣裙", "蓝牙耳机", "双肩包", "电饭煲", "羽绒服", "护手霜", "机械键盘", "茶叶礼盒"]
 ADJECTIVES = ["经典", "轻薄", "加厚", "限量", "新款"]
 LIST_PATH = "/admin/mall/shop/goods/list_data"
-
-
-@dataclass
-class Case:
-    name: str
-    query: dict[str, Any]
-    page: int
-    sought: bool = False
-    select: str = ""
-    count: str = ""
-    select_params: tuple = ()
-    count_params: tuple = ()
-    total: int = 0
-    target: str = ""
+Case = paged_list.ListCase
 
 
 async def load_goods(url: str) -> None:
@@ -107,70 +90,17 @@ async def build_sql(url: str, cases: list[Case]) -> None:
     from core_api.model_index import model_modules
     from core_api.platform.db import tortoise_config
     from core_api.platform.resource import REGISTRY
-    from core_api.platform.security import Authz, DataScope, Principal
-    from core_api.platform.seek import seek_filter
     from core_api.platform.settings import Settings
 
     business_apis()
     res = next(r for r in REGISTRY.values() if r.model is MallGoods)
     await Tortoise.init(config=tortoise_config(Settings(database_url=url), model_modules()))
-    operator = Principal(0, "", Authz(1, "admin", None, "", ("admin",), (), frozenset({"*:*:*"}), DataScope(all=True)))
     try:
         for case in cases:
-            query: Any = res.query_model(**{**case.query, "pageNum": case.page, "pageSize": SIZE})
-            qs, key = res.filtered(query, operator)
-            ordering = query.ordering({f.wire: f.name for f in res.fields if f.sortable}, list(res.order))
-            if case.sought:
-                seek = seek_filter(res.model, case.query.get("after"), key, ordering, case.page)
-                assert seek is not None, "the cursor of page 499 does not seek page 500"
-                page_qs = qs.filter(seek)
-            else:
-                page_qs = qs.offset((case.page - 1) * SIZE)
-            values: Any = page_qs.order_by(*ordering).limit(SIZE).values(*res.columns)
-            values._make_query()
-            case.select, params = values.query.get_parameterized_sql()
-            case.select_params = tuple(params)
-            counter: Any = qs.count()
-            counter._make_query()
-            case.count, params = counter.query.get_parameterized_sql()
-            case.count_params = tuple(params)
-        conn = await asyncpg.connect(url)
-        try:
-            for case in cases:
-                case.total = await conn.fetchval(case.count, *case.count_params)
-        finally:
-            await conn.close()
+            paged_list.build_case_sql(res, case, paged_list.operator())
+        await paged_list.count_totals(url, cases)
     finally:
         await Tortoise.close_connections()
-
-
-async def floor(url: str, case: Case, concurrency: int, seconds: float) -> Result:
-    from core_api.platform.db import PG_SERVER_SETTINGS
-
-    pool = await asyncpg.create_pool(url, min_size=concurrency, max_size=concurrency,
-                                     server_settings=PG_SERVER_SETTINGS)
-    latencies: list[float] = []
-    wrong = 0
-    rows = max(0, min(SIZE, case.total - (case.page - 1) * SIZE))
-    deadline = time.perf_counter() + seconds
-
-    async def worker() -> None:
-        nonlocal wrong
-        async with pool.acquire() as conn:
-            while time.perf_counter() < deadline:
-                began = time.perf_counter()
-                total = await conn.fetchval(case.count, *case.count_params)
-                page = await conn.fetch(case.select, *case.select_params)
-                if total == case.total and len(page) == rows:
-                    latencies.append(time.perf_counter() - began)
-                else:
-                    wrong += 1
-
-    began = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
-    elapsed = time.perf_counter() - began
-    await pool.close()
-    return summary(f"asyncpg SELECT + COUNT, {case.name} (floor)", concurrency, latencies, elapsed, wrong)
 
 
 async def pick(url: str) -> dict[str, Any]:
@@ -182,15 +112,6 @@ async def pick(url: str) -> dict[str, Any]:
         return {"shopId": shop, "categoryId": category}
     finally:
         await conn.close()
-
-
-def cursor_of(core_url: str, token: str, case: Case) -> str:
-    query = urllib.parse.urlencode({**case.query, "pageSize": SIZE, "pageNum": case.page - 1})
-    request = urllib.request.Request(f"{core_url}{LIST_PATH}?{query}", headers={"Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(request) as r:
-        cursor = json.load(r)["next"]
-    assert cursor, "the page before answered no cursor"
-    return str(cursor)
 
 
 def cases_for(ids: dict[str, Any]) -> list[Case]:
@@ -205,23 +126,9 @@ def cases_for(ids: dict[str, Any]) -> list[Case]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--database", default="console_bench_mall")
-    parser.add_argument("--load", action="store_true", help="recreate the database and load 1M goods")
-    parser.add_argument("--seconds", type=int, default=10)
-    parser.add_argument("--processes", type=int, default=1,
-                        help="API processes (--reuse-port, on RabbitMQ with a workers process); 1: the embedded way")
-    parser.add_argument("--concurrency", default="16", help="comma-separated, e.g. 1,16")
-    parser.add_argument("--only", default="", help="run the cases whose name contains this")
-    args = parser.parse_args()
-    levels = [int(c) for c in args.concurrency.split(",")]
-    url = asyncio.run(recreate_database(args.database)) if args.load else pg_url(args.database)
-    env = bench_env(url)
-    if args.load:
-        prepare(env)
-        began = time.perf_counter()
-        asyncio.run(load_goods(url))
-        print(f"loaded {GOODS:,} goods in {time.perf_counter() - began:.0f} s", flush=True)
+    args = paged_list.arguments("console_bench_mall", "1M goods", 10)
+    levels = args.levels
+    url, env = paged_list.open_database(args, load_goods, f"{GOODS:,} goods")
     subprocess.run(["psql", url, "-qc", "VACUUM ANALYZE"], check=True, cwd=ROOT)
     cases = [c for c in cases_for(asyncio.run(pick(url))) if args.only in c.name]
     core = start("core_api", production(env, args.processes), "/health", args.processes)
@@ -230,7 +137,7 @@ def main() -> None:
         token = login(core.url)
         for case in cases:
             if case.sought:  # the cursor page 499 answers
-                case.query = {**case.query, "after": cursor_of(core.url, token, case)}
+                case.query = {**case.query, "after": paged_list.cursor_of(core.url, LIST_PATH, token, case)}
         asyncio.run(build_sql(url, cases))
         for case in cases:
             query = {**case.query, "pageSize": SIZE, "pageNum": case.page}
@@ -240,33 +147,14 @@ def main() -> None:
             for c in levels:
                 results.append(asyncio.run(load(f"GET list_data, {case.name}", case.target, token, case,  # type: ignore[arg-type]
                                                 c, args.seconds)))
-                results.append(asyncio.run(floor(url, case, c, args.seconds)))
+                results.append(asyncio.run(paged_list.floor(url, case, c, args.seconds)))
         print(table(results))
         for app, base in zip(results[::2], results[1::2], strict=True):
-            ratio = app.p50_ms / base.p50_ms if base.p50_ms else float("inf")
-            print(f"{app.name} (c{app.concurrency}): p50 {app.p50_ms:.1f} ms vs {base.p50_ms:.1f} ms = {ratio:.2f}×"
-                  + ("" if ratio <= 1.5 else "  ← over 1.5×"))
-        conn_plans = asyncio.run(plans(url, cases))
+            print(paged_list.compared(app, base))
+        conn_plans = asyncio.run(paged_list.plans(url, cases, "mall_goods", "the goods"))
         print("\n```\n" + conn_plans + "\n```")
     finally:
         core.stop()
-
-
-async def plans(url: str, cases: list[Case]) -> str:
-    conn = await asyncpg.connect(url)
-    out = []
-    try:
-        for case in cases:
-            for kind, sql, params in (("SELECT", case.select, case.select_params),
-                                      ("COUNT", case.count, case.count_params)):
-                rows = await conn.fetch(f"EXPLAIN (ANALYZE, BUFFERS) {sql}", *params)
-                text = "\n".join(r[0] for r in rows)
-                out.append(f"{kind}, {case.name}:\n{text}")
-                if re.search(r"Seq Scan on mall_goods", text):
-                    out.append(f"!! {kind}, {case.name}: a sequential scan of the goods")
-        return "\n\n".join(out)
-    finally:
-        await conn.close()
 
 
 if __name__ == "__main__":

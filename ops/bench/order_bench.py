@@ -30,7 +30,6 @@ and the rest of the machine (PostgreSQL, on a quiet machine), all on the same tw
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import datetime as dt
 import json
@@ -45,17 +44,14 @@ from typing import Any
 
 import asyncpg
 
-from ops.bench.business_bench import SIZE, load, login, summary
+from ops.bench import paged_list
+from ops.bench.business_bench import SIZE, load, login
 from ops.bench.common import (
     PG_ADMIN,
     CpuSplit,
     Result,
     Server,
-    bench_env,
-    pg_url,
-    prepare,
     production,
-    recreate_database,
     start,
     table,
 )
@@ -71,20 +67,8 @@ H_SHOP, H_STATUS, H_AMOUNT = 2654435761, 2246822519, 3266489917
 
 
 @dataclass
-class Case:
-    name: str
-    query: dict[str, Any]
-    page: int
-    staff: bool = False
-    sought: bool = False
-    select: str = ""
-    count: str = ""
-    select_params: tuple = ()
-    count_params: tuple = ()
-    tally: str = ""  # the statement the API sends for the total where the tally answers it (tally.py)
-    tally_params: tuple = ()
-    total: int = 0
-    target: str = ""
+class Case(paged_list.ListCase):
+    staff: bool = False  # asked by the shop's staff (their data scope), not by an operator
     logged: list[str] = field(default_factory=list)
 
 
@@ -221,81 +205,24 @@ async def build_sql(url: str, cases: list[Case], shop: int) -> None:
     from core_api.model_index import model_modules
     from core_api.platform.db import tortoise_config
     from core_api.platform.resource import REGISTRY
-    from core_api.platform.security import Authz, DataScope, Principal
-    from core_api.platform.seek import seek_filter
     from core_api.platform.settings import Settings
     from core_api.platform.tally import tally_statement
 
     business_apis()
     res = REGISTRY["OrderShop"]
-    operator = Principal(0, "", Authz(1, "admin", None, "", ("admin",), (), frozenset({"*:*:*"}), DataScope(all=True)))
     staff = await staff_principal(url, shop)
     await Tortoise.init(config=tortoise_config(Settings(database_url=url), model_modules()))
     try:
         for case in cases:
-            query: Any = res.query_model(**{**case.query, "pageNum": case.page, "pageSize": SIZE})
-            qs, key = res.filtered(query, staff if case.staff else operator)
-            ordering = query.ordering({f.wire: f.name for f in res.fields if f.sortable}, list(res.order))
-            if case.sought:
-                seek = seek_filter(res.model, case.query.get("after"), key, ordering, case.page)
-                assert seek is not None, "the cursor of page 499 does not seek page 500"
-                page_qs = qs.filter(seek)
-            else:
-                page_qs = qs.offset((case.page - 1) * SIZE)
-            values: Any = page_qs.order_by(*ordering).limit(SIZE).values(*res.columns)
-            values._make_query()
-            case.select, params = values.query.get_parameterized_sql()
-            case.select_params = tuple(params)
-            counter: Any = qs.count()
-            counter._make_query()
-            case.count, params = counter.query.get_parameterized_sql()
-            case.count_params = tuple(params)
-            asked = res.tally_filter(query, staff if case.staff else operator)
+            principal = staff if case.staff else paged_list.operator()
+            query = paged_list.build_case_sql(res, case, principal)
+            asked = res.tally_filter(query, principal)
             if asked is not None:
                 case.tally, params = tally_statement(*asked)
                 case.tally_params = tuple(params)
-        conn = await asyncpg.connect(url)
-        try:
-            for case in cases:
-                case.total = await conn.fetchval(case.count, *case.count_params)
-        finally:
-            await conn.close()
+        await paged_list.count_totals(url, cases)
     finally:
         await Tortoise.close_connections()
-
-
-async def floor(url: str, case: Case, concurrency: int, seconds: float, tally: bool = False) -> Result:
-    """The page's SELECT and its total through asyncpg: the exact COUNT, or (``tally``) the API's own statement."""
-    from core_api.platform.db import PG_SERVER_SETTINGS
-
-    pool = await asyncpg.create_pool(url, min_size=concurrency, max_size=concurrency,
-                                     server_settings=PG_SERVER_SETTINGS)
-    latencies: list[float] = []
-    wrong = 0
-    rows = max(0, min(SIZE, case.total - (case.page - 1) * SIZE))
-    deadline = time.perf_counter() + seconds
-
-    async def worker() -> None:
-        nonlocal wrong
-        async with pool.acquire() as conn:
-            while time.perf_counter() < deadline:
-                began = time.perf_counter()
-                if tally:
-                    total = (await conn.fetchrow(case.tally, *case.tally_params))["total"]
-                else:
-                    total = await conn.fetchval(case.count, *case.count_params)
-                page = await conn.fetch(case.select, *case.select_params)
-                if total == case.total and len(page) == rows:
-                    latencies.append(time.perf_counter() - began)
-                else:
-                    wrong += 1
-
-    began = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
-    elapsed = time.perf_counter() - began
-    await pool.close()
-    kind = "the tally's SUM" if tally else "COUNT"
-    return summary(f"asyncpg SELECT + {kind}, {case.name} (floor)", concurrency, latencies, elapsed, wrong)
 
 
 async def largest_shop(url: str) -> int:
@@ -340,15 +267,6 @@ def staff_token(core_url: str, admin: str, url: str, shop: int) -> str:
         return str(json.load(r)["token"])
 
 
-def cursor_of(core_url: str, token: str, case: Case) -> str:
-    query = urllib.parse.urlencode({**case.query, "pageSize": SIZE, "pageNum": case.page - 1})
-    request = urllib.request.Request(f"{core_url}{LIST_PATH}?{query}", headers={"Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(request) as r:
-        cursor = json.load(r)["next"]
-    assert cursor, "the page before answered no cursor"
-    return str(cursor)
-
-
 def cases_for() -> list[Case]:
     """Completed orders of a quarter (half a year ago): ~200,000 for an operator, ~9,000 for the largest shop."""
     today = dt.date.today()
@@ -356,8 +274,8 @@ def cases_for() -> list[Case]:
               "endTime": (today - dt.timedelta(days=91)).isoformat()}
     out: list[Case] = []
     for who, staff in (("operator", False), ("shop staff", True)):
-        out += [Case(f"{who}, page 1", window, 1, staff), Case(f"{who}, page 500", window, 500, staff),
-                Case(f"{who}, page 500 sought after page 499", window, 500, staff, sought=True)]
+        out += [Case(f"{who}, page 1", window, 1, staff=staff), Case(f"{who}, page 500", window, 500, staff=staff),
+                Case(f"{who}, page 500 sought after page 499", window, 500, staff=staff, sought=True)]
     return out
 
 
@@ -399,23 +317,10 @@ def start_api(env: dict[str, str], processes: int = 1) -> Server:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--database", default="console_bench_order")
-    parser.add_argument("--load", action="store_true", help="recreate the database and load 1M shop orders")
-    parser.add_argument("--seconds", type=int, default=8)
-    parser.add_argument("--processes", type=int, default=1,
-                        help="API processes (--reuse-port, on RabbitMQ with a workers process); 1: the embedded way")
-    parser.add_argument("--concurrency", default="16", help="comma-separated, e.g. 1,16")
-    parser.add_argument("--only", default="", help="run the cases whose name contains this")
-    args = parser.parse_args()
-    levels = [int(c) for c in args.concurrency.split(",")]
-    url = asyncio.run(recreate_database(args.database)) if args.load else pg_url(args.database)
-    env = bench_env(url)
+    args = paged_list.arguments("console_bench_order", "1M shop orders", 8)
+    levels = args.levels
+    url, env = paged_list.open_database(args, load_orders, f"{ORDERS:,} shop orders")
     if args.load:
-        prepare(env)
-        began = time.perf_counter()
-        asyncio.run(load_orders(url))
-        print(f"loaded {ORDERS:,} shop orders in {time.perf_counter() - began:.0f} s", flush=True)
         subprocess.run(["psql", url, "-qc", "VACUUM ANALYZE"], check=True, cwd=ROOT)
     else:  # a migration added since the load (an index) applies to the loaded data
         subprocess.run([PY, "-m", "core_api", "migrate"], check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
@@ -429,7 +334,8 @@ def main() -> None:
         tokens = {False: admin, True: staff_token(core.url, admin, url, shop)}
         for case in cases:
             if case.sought:  # the cursor page 499 answers
-                case.query = {**case.query, "after": cursor_of(core.url, tokens[case.staff], case)}
+                after = paged_list.cursor_of(core.url, LIST_PATH, tokens[case.staff], case)
+                case.query = {**case.query, "after": after}
             case.target = LIST_PATH + "?" + urllib.parse.urlencode({**case.query, "pageSize": SIZE,
                                                                     "pageNum": case.page})
         asyncio.run(build_sql(url, cases, shop))
@@ -460,9 +366,9 @@ def main() -> None:
                 runs: list[tuple[list[int], Any]] = [  # (the server's processes, the measurement)
                     (pids, load(f"GET list, {case.name}", target, tokens[case.staff], case, c,  # type: ignore[arg-type]
                                 args.seconds)),
-                    ([], floor(url, case, c, args.seconds))]
+                    ([], paged_list.floor(url, case, c, args.seconds))]
                 if case.tally:
-                    runs.append(([], floor(url, case, c, args.seconds, tally=True)))
+                    runs.append(([], paged_list.floor(url, case, c, args.seconds, tally=True)))
                 group = []
                 for measured, run in runs:
                     with CpuSplit(measured) as spent:
@@ -473,32 +379,13 @@ def main() -> None:
         print(table([r for group in results for r in group]))
         for app, *bases in results:
             for base in bases:
-                ratio = app.p50_ms / base.p50_ms if base.p50_ms else float("inf")
-                print(f"{app.name} (c{app.concurrency}): p50 {app.p50_ms:.1f} ms vs {base.p50_ms:.1f} ms "
-                      f"({base.name.split(',')[0]}) = {ratio:.2f}×" + ("" if ratio <= 1.5 else "  ← over 1.5×"))
+                print(paged_list.compared(app, base, base.name.split(",")[0]))
         print("\nWhere the CPU went (two cores shared by the API, the load client and PostgreSQL):")
         for (name, c), split in cpu.items():
             print(f"  {name} (c{c}): {split}")
-        print("\n```\n" + asyncio.run(plans(url, cases)) + "\n```")
+        print("\n```\n" + asyncio.run(paged_list.plans(url, cases, "order_shop", "the shop orders")) + "\n```")
     finally:
         core.stop()
-
-
-async def plans(url: str, cases: list[Case]) -> str:
-    conn = await asyncpg.connect(url)
-    out = []
-    try:
-        for case in cases:
-            for kind, sql, params in (("SELECT", case.select, case.select_params),
-                                      ("COUNT", case.count, case.count_params)):
-                rows = await conn.fetch(f"EXPLAIN (ANALYZE, BUFFERS) {sql}", *params)
-                text = "\n".join(r[0] for r in rows)
-                out.append(f"{kind}, {case.name}:\n{text}")
-                if re.search(r"Seq Scan on order_shop", text):
-                    out.append(f"!! {kind}, {case.name}: a sequential scan of the shop orders")
-        return "\n\n".join(out)
-    finally:
-        await conn.close()
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 from tortoise import fields
-from tortoise.models import Model
+
+from core_api.platform.models import Stamped
 
 
-class IdentityVerification(Model):
+class IdentityVerification(Stamped):
     """An app user's identity submission (AccountUserAuth): submitted by the app, decided once by an operator."""
 
     id = fields.BigIntField(primary_key=True)
@@ -16,11 +17,6 @@ class IdentityVerification(Model):
     audit_remark = fields.CharField(max_length=200, default="")
     audit_by = fields.CharField(max_length=64, default="")
     audit_time = fields.DatetimeField(null=True)
-    shelf = fields.CharField(max_length=1, default="1")
-    create_by = fields.CharField(max_length=64, default="")
-    create_time = fields.DatetimeField(auto_now_add=True, db_index=True)
-    update_by = fields.CharField(max_length=64, default="")
-    update_time = fields.DatetimeField(null=True)
 
     class Meta:
         table = "account_user_auth"

@@ -2,18 +2,8 @@
 sign-in tokens, sign-in checks and the daily sign-in figures."""
 
 from tortoise import fields
-from tortoise.models import Model
 
-
-class Stamped(Model):
-    shelf = fields.CharField(max_length=1, default="1")
-    create_by = fields.CharField(max_length=64, default="")
-    create_time = fields.DatetimeField(auto_now_add=True, db_index=True)
-    update_by = fields.CharField(max_length=64, default="")
-    update_time = fields.DatetimeField(null=True)
-
-    class Meta:
-        abstract = True
+from core_api.platform.models import Stamped
 
 
 class Collection(Stamped):

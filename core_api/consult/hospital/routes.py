@@ -9,17 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from aiohttp import web
-from pydantic import Field, create_model
 
 from core_api.consult.doctor.models import ConsultDoctor
 from core_api.consult.hospital.models import ConsultHospital
 from core_api.consult.service.models import ConsultService
-from core_api.content.common import save
+from core_api.content.common import add_edit, edit_model
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.resource import F, Resource
-from core_api.platform.schema import INT_MAX
 from core_api.platform.security import Principal, any_perm
 from core_api.region.division.kind import AREA
 
@@ -57,18 +55,11 @@ resource = Resource(
     ],
 )
 api = Api("consult-hospital")
-EditBody = create_model(
-    "ConsultHospitalEdit", __base__=resource.create_model,
-    id=(int | None, Field(None, ge=1, le=INT_MAX, title="编号")),
-)
+EditBody = edit_model(resource, "ConsultHospitalEdit")
 
 
 @api.post("/admin/consult/hospital/edit", need=any_perm(f"{PERM}:add", f"{PERM}:edit"),
           summary="Create (no id) or edit (an id) a hospital, by the declaration's rules",
           log=OperLogSpec("医院管理", BusinessType.UPDATE))
 async def edit(request: web.Request, principal: Principal, body: EditBody) -> web.Response:  # type: ignore[valid-type]
-    record_id = body.id  # type: ignore[attr-defined]
-    if not principal.authz.has_permi(f"{PERM}:edit" if record_id else f"{PERM}:add"):
-        raise ServiceError("当前操作没有权限", 403)
-    new_id = await save(resource, request, principal, body, record_id)  # type: ignore[arg-type]
-    return ok(data={"id": new_id})
+    return ok(data={"id": await add_edit(resource, request, principal, body)})

@@ -1,8 +1,9 @@
 from tortoise import fields
-from tortoise.models import Model
+
+from core_api.platform.models import Stamped
 
 
-class CommonAppVersion(Model):
+class CommonAppVersion(Stamped):
     """A released app version: per platform the version code only grows (unique per platform)."""
 
     id = fields.BigIntField(primary_key=True)
@@ -12,11 +13,6 @@ class CommonAppVersion(Model):
     download_url = fields.CharField(max_length=500, default="")
     release_notes = fields.TextField(default="")
     force_update = fields.CharField(max_length=1, default="0")  # biz_yes_no
-    shelf = fields.CharField(max_length=1, default="1")
-    create_by = fields.CharField(max_length=64, default="")
-    create_time = fields.DatetimeField(auto_now_add=True, db_index=True)
-    update_by = fields.CharField(max_length=64, default="")
-    update_time = fields.DatetimeField(null=True)
 
     class Meta:
         table = "content_app_version"

@@ -1,8 +1,9 @@
 from tortoise import fields
-from tortoise.models import Model
+
+from core_api.platform.models import Stamped
 
 
-class CdkeyRecord(Model):
+class CdkeyRecord(Stamped):
     """A redeem code: generated in batches, redeemed once (a conditional update from unused)."""
 
     id = fields.BigIntField(primary_key=True)
@@ -14,11 +15,6 @@ class CdkeyRecord(Model):
     redeemed_by = fields.BigIntField(null=True, db_index=True)
     redeemed_time = fields.DatetimeField(null=True)
     expire_time = fields.DatetimeField(null=True)
-    shelf = fields.CharField(max_length=1, default="1")
-    create_by = fields.CharField(max_length=64, default="")
-    create_time = fields.DatetimeField(auto_now_add=True, db_index=True)
-    update_by = fields.CharField(max_length=64, default="")
-    update_time = fields.DatetimeField(null=True)
 
     class Meta:
         table = "content_cdkey"

@@ -1,8 +1,10 @@
 from tortoise import fields
 from tortoise.models import Model
 
+from core_api.platform.models import Stamped
 
-class CommonFeedback(Model):
+
+class CommonFeedback(Stamped):
     """Feedback of an app user (an idea, a bug, a reported website), handled by an operator."""
 
     id = fields.BigIntField(primary_key=True)
@@ -16,11 +18,6 @@ class CommonFeedback(Model):
     reply = fields.CharField(max_length=500, default="")
     handled_by = fields.CharField(max_length=64, default="")
     handled_time = fields.DatetimeField(null=True)
-    shelf = fields.CharField(max_length=1, default="1")
-    create_by = fields.CharField(max_length=64, default="")
-    create_time = fields.DatetimeField(auto_now_add=True, db_index=True)
-    update_by = fields.CharField(max_length=64, default="")
-    update_time = fields.DatetimeField(null=True)
 
     class Meta:
         table = "content_feedback"

@@ -1,8 +1,9 @@
 from tortoise import fields
-from tortoise.models import Model
+
+from core_api.platform.models import Stamped
 
 
-class CommonMessage(Model):
+class CommonMessage(Stamped):
     """An in-app message to every app user or to chosen ones, fanned out by a worker into user rows."""
 
     id = fields.BigIntField(primary_key=True)
@@ -14,17 +15,12 @@ class CommonMessage(Model):
     push_status = fields.CharField(max_length=1, default="0")  # biz_push_status: 0 waiting 1 sending 2 sent
     sent = fields.IntField(default=0)
     total = fields.IntField(default=0)
-    shelf = fields.CharField(max_length=1, default="1")
-    create_by = fields.CharField(max_length=64, default="")
-    create_time = fields.DatetimeField(auto_now_add=True, db_index=True)
-    update_by = fields.CharField(max_length=64, default="")
-    update_time = fields.DatetimeField(null=True)
 
     class Meta:
         table = "content_message"
 
 
-class CommonMessageUser(Model):
+class CommonMessageUser(Stamped):
     """The copy of an in-app message for one user, and whether it was read."""
 
     id = fields.BigIntField(primary_key=True)
@@ -32,11 +28,6 @@ class CommonMessageUser(Model):
     uid = fields.BigIntField(db_index=True)
     is_read = fields.CharField(max_length=1, default="0")  # biz_read_flag
     read_time = fields.DatetimeField(null=True)
-    shelf = fields.CharField(max_length=1, default="1")
-    create_by = fields.CharField(max_length=64, default="")
-    create_time = fields.DatetimeField(auto_now_add=True, db_index=True)
-    update_by = fields.CharField(max_length=64, default="")
-    update_time = fields.DatetimeField(null=True)
 
     class Meta:
         table = "content_message_user"

@@ -1,8 +1,10 @@
 from tortoise import fields
 from tortoise.models import Model
 
+from core_api.platform.models import Stamped
 
-class ImGroup(Model):
+
+class ImGroup(Stamped):
     """An IM group of the app (NoticeImGroup): fed by the app, curated (shelf, notice) in the console."""
 
     id = fields.BigIntField(primary_key=True)
@@ -14,11 +16,6 @@ class ImGroup(Model):
     max_members = fields.IntField(default=500)
     notice = fields.CharField(max_length=500, default="")
     mute_all = fields.CharField(max_length=1, default="0")  # biz_yes_no01
-    shelf = fields.CharField(max_length=1, default="1")
-    create_by = fields.CharField(max_length=64, default="")
-    create_time = fields.DatetimeField(auto_now_add=True, db_index=True)
-    update_by = fields.CharField(max_length=64, default="")
-    update_time = fields.DatetimeField(null=True)
 
     class Meta:
         table = "im_group"

@@ -9,16 +9,15 @@ from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import web
-from pydantic import Field
 
-from core_api.content.common import IdQuery, add_edit, edit_model, need_perms, remove
+from core_api.content.common import FormQuery, IdQuery, add_edit, edit_model, form_record, need_perms, remove
 from core_api.mall.carousel.models import MallCarousel
 from core_api.mall.goods.models import MallGoods
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.resource import F, Resource
-from core_api.platform.schema import INT_MAX, WEB_ADDRESS, Schema
+from core_api.platform.schema import INT_MAX, WEB_ADDRESS
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import STORAGE
 from core_api.platform.storage import stored_image
@@ -95,18 +94,10 @@ api = Api("mall-carousel")
 EditBody = edit_model(resource)
 
 
-class PageQuery(Schema):
-    id: int | None = Field(None, ge=1, le=INT_MAX, title="编号")
-
-
 @api.get("/admin/lunbo/add_edit_page", need=any_perm(*need_perms(resource), f"{PERM}:query"),
          summary="What the add/edit form opens with: the slide (with an id) and the link types")
-async def carousel_page(request: web.Request, principal: Principal, query: PageQuery) -> web.Response:
-    record = None
-    if query.id:
-        row = await resource.one(request, principal, query.id)
-        await enrich([row])
-        record = resource.view_of(principal)(row)
+async def carousel_page(request: web.Request, principal: Principal, query: FormQuery) -> web.Response:
+    record = await form_record(resource, request, principal, query.id)
     return ok(data={"record": record, "linkTypes": [NONE, GOODS, URL]})
 
 

@@ -11,7 +11,7 @@ from aiohttp import web
 from pydantic import Field
 from tortoise.transactions import in_transaction
 
-from core_api.content.common import IdQuery, add_edit, edit_model, need_perms, remove
+from core_api.content.common import FormQuery, IdQuery, add_edit, edit_model, form_record, need_perms, remove
 from core_api.mall.goods.models import MallCategory
 from core_api.mall.integral_goods.models import MallIntegralGoods
 from core_api.mall.picture.service import category_names
@@ -82,18 +82,10 @@ api = Api("mall-integral-goods")
 EditBody = edit_model(resource)
 
 
-class PageQuery(Schema):
-    id: int | None = Field(None, ge=1, le=INT_MAX, title="编号")
-
-
 @api.get("/admin/goods_integral/edit_page", need=any_perm(*need_perms(resource), f"{PERM}:query"),
          summary="What the edit form opens with: the goods item (with an id) and the points-goods categories")
-async def integral_edit_page(request: web.Request, principal: Principal, query: PageQuery) -> web.Response:
-    record = None
-    if query.id:
-        row = await resource.one(request, principal, query.id)
-        await enrich([row])
-        record = resource.view_of(principal)(row)
+async def integral_edit_page(request: web.Request, principal: Principal, query: FormQuery) -> web.Response:
+    record = await form_record(resource, request, principal, query.id)
     categories = await MallCategory.filter(kind=INTEGRAL).order_by("sort", "id").limit(500).values(
         "id", "parent_id", "name", "shelf")
     return ok(data={"record": record, "categories": [

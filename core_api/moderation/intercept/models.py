@@ -1,8 +1,9 @@
 from tortoise import fields
-from tortoise.models import Model
+
+from core_api.platform.models import Stamped
 
 
-class WordsIntercept(Model):
+class WordsIntercept(Stamped):
     """A message stopped by the sensitive-word list (WordsInterceptRecord): who, which word, where."""
 
     id = fields.BigIntField(primary_key=True)
@@ -15,11 +16,6 @@ class WordsIntercept(Model):
     handled = fields.CharField(max_length=1, default="0")  # biz_yes_no01
     alarm_count = fields.IntField(default=0)
     last_alarm_time = fields.DatetimeField(null=True)
-    shelf = fields.CharField(max_length=1, default="1")
-    create_by = fields.CharField(max_length=64, default="")
-    create_time = fields.DatetimeField(auto_now_add=True, db_index=True)
-    update_by = fields.CharField(max_length=64, default="")
-    update_time = fields.DatetimeField(null=True)
 
     class Meta:
         table = "words_intercept_record"

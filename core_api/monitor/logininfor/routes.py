@@ -10,7 +10,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.excel import Column, keyset_batches, xlsx_response
-from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
+from core_api.platform.paging import ListQuery, between_days, camel_row, filter_set, page_of, parse_ids
 from core_api.platform.schema import Flag
 from core_api.platform.security import any_perm
 from core_api.platform.state import AUTH
@@ -26,13 +26,7 @@ class LoginLogQuery(ListQuery):
 
 
 def filtered(query: LoginLogQuery):
-    qs = SysLogininfor.all()
-    if query.ipaddr:
-        qs = qs.filter(ipaddr__contains=query.ipaddr)
-    if query.user_name:
-        qs = qs.filter(user_name__icontains=query.user_name)
-    if query.status:
-        qs = qs.filter(status=query.status)
+    qs = filter_set(SysLogininfor.all(), query, ipaddr="contains", user_name="icontains", status="exact")
     return between_days(qs, "login_time", query.begin_time, query.end_time)
 
 

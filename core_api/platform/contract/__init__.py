@@ -63,13 +63,18 @@ class DeptOut(Schema):
     status: str
 
 
-class RoleBrief(Schema):
+class RoleFields(Schema):
+    """What every answer naming a role carries (its brief in the user info, its row in the role list)."""
+
     role_id: int
     role_name: str
     role_key: str
     role_sort: int
     data_scope: str
     status: str
+
+
+class RoleBrief(RoleFields):
     admin: bool
 
 

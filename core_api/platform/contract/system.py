@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from core_api.platform.contract import DeptOut, DictDataOut, Envelope, RoleBrief
+from core_api.platform.contract import DeptOut, DictDataOut, Envelope, RoleBrief, RoleFields
 from core_api.platform.schema import Schema
 
 # ---- system administration
@@ -70,15 +70,9 @@ class UserDetail(UserFields, Audit):
     admin: bool = False
 
 
-class RoleRow(Audit):
-    role_id: int
-    role_name: str
-    role_key: str
-    role_sort: int
-    data_scope: str
+class RoleRow(RoleFields, Audit):
     menu_check_strictly: bool
     dept_check_strictly: bool
-    status: str
     del_flag: str | None = None
     flag: bool | None = None
 
@@ -109,16 +103,11 @@ class MenuRow(Audit):
     icon: str | None = None
 
 
-class DeptRow(Audit):
-    dept_id: int
-    parent_id: int
-    ancestors: str
-    dept_name: str
-    order_num: int
-    leader: str | None = None
+class DeptRow(DeptOut, Audit):
+    """A department of the list: what the user info says of it, with its contacts and the record's columns."""
+
     phone: str | None = None
     email: str | None = None
-    status: str
     del_flag: str | None = None
 
 

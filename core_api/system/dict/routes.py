@@ -16,7 +16,7 @@ from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
-from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
+from core_api.platform.paging import ListQuery, between_days, camel_row, filter_set, page_of, parse_ids
 from core_api.platform.schema import EditSchema, Flag
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import DICT
@@ -56,13 +56,7 @@ class TypeBody(EditSchema):
 
 
 def filtered_types(query: TypeQuery):
-    qs = SysDictType.all()
-    if query.dict_name:
-        qs = qs.filter(dict_name__icontains=query.dict_name)
-    if query.dict_type:
-        qs = qs.filter(dict_type__icontains=query.dict_type)
-    if query.status:
-        qs = qs.filter(status=query.status)
+    qs = filter_set(SysDictType.all(), query, dict_name="icontains", dict_type="icontains", status="exact")
     return between_days(qs, "create_time", query.begin_time, query.end_time)
 
 
@@ -181,14 +175,7 @@ class DataBody(EditSchema):
 
 
 def filtered_data(query: DataQuery):
-    qs = SysDictData.all()
-    if query.dict_type:
-        qs = qs.filter(dict_type=query.dict_type)
-    if query.dict_label:
-        qs = qs.filter(dict_label__icontains=query.dict_label)
-    if query.status:
-        qs = qs.filter(status=query.status)
-    return qs
+    return filter_set(SysDictData.all(), query, dict_type="exact", dict_label="icontains", status="exact")
 
 
 @api.get("/system/dict/data/list", need=any_perm("system:dict:list"), summary="Dictionary data, paged")

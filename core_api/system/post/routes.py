@@ -14,7 +14,7 @@ from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
-from core_api.platform.paging import ListQuery, camel_row, page_of, parse_ids
+from core_api.platform.paging import ListQuery, camel_row, filter_set, page_of, parse_ids
 from core_api.platform.schema import EditSchema, Flag
 from core_api.platform.security import Principal, any_perm
 from core_api.system.post.models import SysPost
@@ -44,14 +44,7 @@ class PostBody(EditSchema):
 
 
 def filtered(query: PostQuery):
-    qs = SysPost.all()
-    if query.post_code:
-        qs = qs.filter(post_code__icontains=query.post_code)
-    if query.post_name:
-        qs = qs.filter(post_name__icontains=query.post_name)
-    if query.status:
-        qs = qs.filter(status=query.status)
-    return qs
+    return filter_set(SysPost.all(), query, post_code="icontains", post_name="icontains", status="exact")
 
 
 @api.get("/system/post/list", need=any_perm("system:post:list"), summary="Posts, paged")

@@ -1,9 +1,8 @@
 from typing import TYPE_CHECKING
 
 from tortoise import fields
-from tortoise.models import Model
 
-from core_api.platform.models import Audited
+from core_api.platform.models import Audited, Link, link_to
 
 if TYPE_CHECKING:
     from core_api.system.dept.models import SysDept
@@ -25,24 +24,18 @@ class SysRole(Audited):
         table = "sys_role"
 
 
-class SysRoleMenu(Model):
-    id = fields.BigIntField(primary_key=True)
-    role: fields.ForeignKeyRelation["SysRole"] = fields.ForeignKeyField(
-        "models.SysRole", related_name="menu_links", on_delete=fields.CASCADE)
-    menu: fields.ForeignKeyRelation["SysMenu"] = fields.ForeignKeyField(
-        "models.SysMenu", related_name="role_links", on_delete=fields.RESTRICT)
+class SysRoleMenu(Link):
+    role: fields.ForeignKeyRelation["SysRole"] = link_to("SysRole", "menu_links")
+    menu: fields.ForeignKeyRelation["SysMenu"] = link_to("SysMenu", "role_links", fields.RESTRICT)
 
     class Meta:
         table = "sys_role_menu"
         unique_together = (("role", "menu"),)
 
 
-class SysRoleDept(Model):
-    id = fields.BigIntField(primary_key=True)
-    role: fields.ForeignKeyRelation["SysRole"] = fields.ForeignKeyField(
-        "models.SysRole", related_name="dept_links", on_delete=fields.CASCADE)
-    dept: fields.ForeignKeyRelation["SysDept"] = fields.ForeignKeyField(
-        "models.SysDept", related_name="role_links", on_delete=fields.CASCADE)
+class SysRoleDept(Link):
+    role: fields.ForeignKeyRelation["SysRole"] = link_to("SysRole", "dept_links")
+    dept: fields.ForeignKeyRelation["SysDept"] = link_to("SysDept", "role_links")
 
     class Meta:
         table = "sys_role_dept"

@@ -169,8 +169,7 @@ def values(body: RoleBody) -> dict[str, Any]:
 
 
 async def set_menus(role_id: int, menu_ids: list[int]) -> None:
-    await SysRoleMenu.filter(role_id=role_id).delete()
-    await SysRoleMenu.bulk_create([SysRoleMenu(role_id=role_id, menu_id=m) for m in dict.fromkeys(menu_ids)])
+    await SysRoleMenu.replace("role_id", role_id, "menu_id", menu_ids)
 
 
 @api.post("/system/role", need=any_perm("system:role:add"), summary="Create a role with its menus",
@@ -223,8 +222,7 @@ async def set_data_scope(request: web.Request, principal: Principal, body: DataS
     async with in_transaction():
         await SysRole.filter(role_id=role.role_id).update(data_scope=body.data_scope, dept_check_strictly=strictly,
                                                           **updated(request, principal))
-        await SysRoleDept.filter(role_id=role.role_id).delete()
-        await SysRoleDept.bulk_create([SysRoleDept(role_id=role.role_id, dept_id=d) for d in dict.fromkeys(dept_ids)])
+        await SysRoleDept.replace("role_id", role.role_id, "dept_id", dept_ids)
     await changed(request.app, "sys_role")
     await request.app[AUTH].authz_changed()
     return ok()

@@ -1,9 +1,8 @@
 from typing import TYPE_CHECKING
 
 from tortoise import fields
-from tortoise.models import Model
 
-from core_api.platform.models import Audited
+from core_api.platform.models import Audited, Link, link_to
 
 if TYPE_CHECKING:
     from core_api.system.dept.models import SysDept
@@ -41,24 +40,18 @@ class SysUser(Audited):
         return self.user_id == SUPER_ADMIN_ID
 
 
-class SysUserRole(Model):
-    id = fields.BigIntField(primary_key=True)
-    user: fields.ForeignKeyRelation["SysUser"] = fields.ForeignKeyField(
-        "models.SysUser", related_name="role_links", on_delete=fields.CASCADE)
-    role: fields.ForeignKeyRelation["SysRole"] = fields.ForeignKeyField(
-        "models.SysRole", related_name="user_links", on_delete=fields.RESTRICT)
+class SysUserRole(Link):
+    user: fields.ForeignKeyRelation["SysUser"] = link_to("SysUser", "role_links")
+    role: fields.ForeignKeyRelation["SysRole"] = link_to("SysRole", "user_links", fields.RESTRICT)
 
     class Meta:
         table = "sys_user_role"
         unique_together = (("user", "role"),)
 
 
-class SysUserPost(Model):
-    id = fields.BigIntField(primary_key=True)
-    user: fields.ForeignKeyRelation["SysUser"] = fields.ForeignKeyField(
-        "models.SysUser", related_name="post_links", on_delete=fields.CASCADE)
-    post: fields.ForeignKeyRelation["SysPost"] = fields.ForeignKeyField(
-        "models.SysPost", related_name="user_links", on_delete=fields.RESTRICT)
+class SysUserPost(Link):
+    user: fields.ForeignKeyRelation["SysUser"] = link_to("SysUser", "post_links")
+    post: fields.ForeignKeyRelation["SysPost"] = link_to("SysPost", "user_links", fields.RESTRICT)
 
     class Meta:
         table = "sys_user_post"

@@ -128,10 +128,8 @@ async def check_unique(user_id: int | None, user_name: str | None, phone: str | 
 async def replace_links(user_id: int, role_ids: list[int] | None, post_ids: list[int] | None) -> None:
     """Sets a user's roles and posts (None leaves them as they are). Call inside a transaction."""
     if role_ids is not None:
-        await SysUserRole.filter(user_id=user_id).delete()
-        await SysUserRole.bulk_create([SysUserRole(user_id=user_id, role_id=r) for r in dict.fromkeys(role_ids)])
+        await SysUserRole.replace("user_id", user_id, "role_id", role_ids)
     if post_ids is not None:
         if await SysPost.filter(post_id__in=post_ids).count() != len(set(post_ids)):
             raise ServiceError("岗位不存在")
-        await SysUserPost.filter(user_id=user_id).delete()
-        await SysUserPost.bulk_create([SysUserPost(user_id=user_id, post_id=p) for p in dict.fromkeys(post_ids)])
+        await SysUserPost.replace("user_id", user_id, "post_id", post_ids)

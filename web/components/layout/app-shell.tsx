@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useEffectEvent, useState } from "react";
 import { useConsole } from "@/components/layout/console-context";
 import { DocumentTitle } from "@/components/layout/document-title";
 import { Navbar } from "@/components/layout/navbar";
@@ -28,10 +28,11 @@ export function AppShell({ children, navbarActions, overlay }: { children: React
   const setChosenTop = (top: string) => setChosen({ pathname, top });
 
   // every navigation: back to the top, the mobile drawer closed
-  useEffect(() => {
+  const navigated = useEffectEvent(() => {
     window.scrollTo(0, 0);
     if (mobile) closeSidebar();
-  }, [pathname]);
+  });
+  useEffect(() => navigated(), [pathname]);
 
   const description = describeRoute(pathname, entries);
   const activeTop = chosenTop ?? activeTopPath(description?.activeMenu ?? pathname);

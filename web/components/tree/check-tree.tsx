@@ -60,6 +60,7 @@ export function CheckTree({
           nodes={nodes}
           expanded={expanded}
           onToggle={(id) => setExpanded(toggleIn(expanded, id))}
+          isSelected={(id) => checked.has(id)}
           renderLabel={(node) => (
             <label className="flex items-center gap-1.5">
               <Checkbox

@@ -46,6 +46,7 @@ export function FilterTree({
         nodes={visible}
         expanded={expanded}
         onToggle={(id) => setCollapsed(toggleIn(collapsed, id))}
+        isSelected={(id) => selected === id}
         renderLabel={(node) => (
           <button
             type="button"

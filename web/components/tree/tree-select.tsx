@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronDownIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { filterTree, parentIds, type TreeNode, walk } from "@/lib/tree-check";
@@ -25,6 +25,7 @@ export function TreeSelect({
   invalid?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const listId = useId();
   const [text, setText] = useState("");
   const visible = useMemo(() => filterTree(nodes, text), [nodes, text]);
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
@@ -43,6 +44,9 @@ export function TreeSelect({
       <PopoverTrigger asChild>
         <button
           type="button"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
           data-testid={testId}
           aria-invalid={invalid || undefined}
           className="flex h-9 w-full items-center justify-between rounded-md border border-input bg-background px-3 text-left text-sm aria-invalid:border-destructive"
@@ -51,13 +55,14 @@ export function TreeSelect({
           <ChevronDownIcon className="size-4 text-muted-foreground" />
         </button>
       </PopoverTrigger>
-      <PopoverContent className="w-[var(--radix-popover-trigger-width)] min-w-64 p-2" data-testid={testId && `${testId}-popover`}>
+      <PopoverContent id={listId} className="w-[var(--radix-popover-trigger-width)] min-w-64 p-2" data-testid={testId && `${testId}-popover`}>
         <Input value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} className="mb-2 h-8" />
         <div className="max-h-64 overflow-auto">
           <TreeView
             nodes={visible}
             expanded={expanded}
             onToggle={(id) => setCollapsed(toggleIn(collapsed, id))}
+            isSelected={(id) => id === value}
             renderLabel={(node) => (
               <button
                 type="button"

@@ -12,12 +12,15 @@ export function TreeView({
   expanded,
   onToggle,
   renderLabel,
+  isSelected = () => false,
   testId,
 }: {
   nodes: readonly TreeNode[];
   expanded: ReadonlySet<number>;
   onToggle: (id: number) => void;
   renderLabel: (node: TreeNode) => ReactNode;
+  /** whether a node is the chosen one (or checked): its treeitem's aria-selected */
+  isSelected?: (id: number) => boolean;
   testId?: string;
 }) {
   const t = useTranslations("tree");
@@ -27,7 +30,7 @@ export function TreeView({
         const open = expanded.has(node.id);
         const parent = !!node.children?.length;
         return (
-          <li key={node.id} role="treeitem" aria-expanded={parent ? open : undefined} data-testid="tree-node" data-id={node.id}>
+          <li key={node.id} role="treeitem" aria-selected={isSelected(node.id)} aria-expanded={parent ? open : undefined} data-testid="tree-node" data-id={node.id}>
             <div className="flex items-center gap-1 py-0.5" style={{ paddingLeft: depth * 16 }}>
               {parent ? (
                 <button type="button" aria-label={t("toggleNode")} onClick={() => onToggle(node.id)} className="rounded p-0.5 hover:bg-muted">

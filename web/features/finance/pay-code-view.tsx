@@ -105,7 +105,6 @@ export function PayCodeView({ data: list }: { data: BffComponents["schemas"]["Pa
         </Button>
         {current && (
           <div className="grid justify-items-center gap-2 border-t pt-3" data-testid="pay-code-current">
-            {/* eslint-disable-next-line @next/next/no-img-element -- the QR code is a data: URL drawn here, nothing for next/image to optimise */}
             {image && current.status === "pending" && <img src={image} alt={t("qrAlt")} width={240} height={240} data-testid="pay-code-qr" />}
             <div className="text-2xl font-semibold" data-testid="pay-code-shown-amount">
               ¥{fenToYuan(current.amountFen)}

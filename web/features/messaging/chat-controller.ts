@@ -133,8 +133,13 @@ export class ChatController {
   private emojiLoading: Promise<void> | null = null;
   private readonly storage: ChatDeps["storage"];
 
-  constructor(private readonly deps: ChatDeps) {
+  constructor(private deps: ChatDeps) {
     this.storage = deps.storage === undefined ? defaultStorage() : deps.storage;
+  }
+
+  /** Words the prompts in the console's current language (the provider calls it when the language changes). */
+  setWording(text: ChatDeps["text"]) {
+    this.deps = { ...this.deps, text };
   }
 
   private get state() {

@@ -100,7 +100,7 @@ export function ChatFooter({ chat }: { chat: ChatController }) {
             void chat.sendImages(files);
           }}
         />
-        {picking && <EmojiPanel emoji={emoji} onPick={pick} onClose={closePicker} anchor={emojiButton.current} />}
+        {picking && <EmojiPanel emoji={emoji} onPick={pick} onClose={closePicker} anchor={emojiButton} />}
       </div>
       <textarea
         ref={input}

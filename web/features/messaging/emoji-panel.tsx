@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { chatAssetUrl, type EmojiEntry } from "./chat-segments";
 
 /**
@@ -16,14 +16,14 @@ export function EmojiPanel({
   emoji: readonly EmojiEntry[];
   onPick: (entry: EmojiEntry) => void;
   onClose: () => void;
-  /** the button that opened it (a click on it is not 'elsewhere') */
-  anchor?: HTMLElement | null;
+  /** the button that opened it (a click on it is not 'elsewhere'), read when the click comes */
+  anchor?: RefObject<HTMLElement | null>;
 }) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const onDown = (event: MouseEvent) => {
       const target = event.target as Node;
-      if (panel.current?.contains(target) || anchor?.contains(target)) return;
+      if (panel.current?.contains(target) || anchor?.current?.contains(target)) return;
       onClose();
     };
     const onKey = (event: KeyboardEvent) => {

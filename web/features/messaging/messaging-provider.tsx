@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { io } from "socket.io-client";
 import { toast } from "sonner";
 import { useConsole } from "@/components/layout/console-context";
@@ -37,8 +37,6 @@ export function MessagingProvider({ children }: { children: ReactNode }) {
   const { user, roles, permissions } = useConsole();
   const t = useTranslations("chat");
   const chatToken = hasPermi({ roles, permissions }, DESK_LIST) ? (user.token ?? "") : "";
-  const textRef = useRef(t);
-  textRef.current = t;
   const [centre] = useState(() => new CentreController());
   const [chat] = useState(() =>
     chatToken
@@ -46,11 +44,16 @@ export function MessagingProvider({ children }: { children: ReactNode }) {
           me: { nickName: user.nickName || user.userName, avatar: user.avatar ?? "" },
           warn: (text) => toast.warning(text),
           error: (text, duration) => toast.error(text, duration ? { duration } : undefined),
-          text: (key) => textRef.current(key),
+          text: (key) => t(key),
           onActivity: () => void centre.refreshCounts(),
         })
       : null,
   );
+
+  // the prompts follow a change of language
+  useEffect(() => {
+    chat?.setWording((key) => t(key));
+  }, [chat, t]);
 
   // the counts: now, every few seconds, and when the window comes back
   useEffect(() => {

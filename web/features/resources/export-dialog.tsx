@@ -12,9 +12,10 @@ import { type ExportProgress, exportRunning } from "./logic";
 /** A background export being built: its progress bar, then its download (also in the message centre). */
 export function ExportDialog({ jobId, title, onClose }: { jobId: number | null; title: string; onClose: () => void }) {
   const t = useTranslations("resource.export");
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  // the progress of the job it was read for: a new job shows none until its first answer
+  const [read, setRead] = useState<{ jobId: number; progress: ExportProgress } | null>(null);
+  const progress = read !== null && read.jobId === jobId ? read.progress : null;
   useEffect(() => {
-    setProgress(null);
     if (jobId === null) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -22,7 +23,7 @@ export function ExportDialog({ jobId, title, onClose }: { jobId: number | null; 
       try {
         const { data } = await answer(core.GET("/admin/exports/{id}", { params: { path: { id: jobId } } }));
         if (stopped) return;
-        setProgress(data);
+        setRead({ jobId, progress: data });
         if (exportRunning(data)) timer = setTimeout(() => void poll(), 1000);
       } catch (error) {
         if (!(error instanceof RequestError)) throw error;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { ChangeEntry, Dicts, ResourceMeta } from "@/lib/api/types";
 import { selectDictLabel } from "@/lib/dict";
@@ -11,13 +11,15 @@ import { shownValue } from "./logic";
 /** 历史: who changed a record, when, and each field's value before and after. */
 export function HistoryDialog({ meta, dicts, recordId, onClose }: { meta: ResourceMeta; dicts: Dicts; recordId: number | null; onClose: () => void }) {
   const t = useTranslations("resource");
-  const [entries, setEntries] = useState<ChangeEntry[] | null>(null);
+  // the entries of the record they were read for: another record shows none until its answer
+  const [read, setRead] = useState<{ recordId: number; entries: ChangeEntry[] } | null>(null);
+  const entries = read !== null && read.recordId === recordId ? read.entries : null;
+  const failed = useEffectEvent(() => onClose());
   useEffect(() => {
-    setEntries(null);
     if (recordId === null) return;
     answer(bff.GET("/bff/resources/history", { params: { query: { view: meta.view, id: recordId } } }))
-      .then(({ data }) => setEntries(data))
-      .catch(onClose);
+      .then(({ data }) => setRead({ recordId, entries: data }))
+      .catch(() => failed());
   }, [recordId, meta.view]);
   const fields = Object.fromEntries(meta.fields.map((f) => [f.name, f]));
   const label = (type: string, value: string) => selectDictLabel((dicts[type] ?? []).map((d) => ({ label: d.dictLabel, value: d.dictValue })), value);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   actionInitial,
+  exportFileName,
   exportRunning,
   actionPayload,
   bodyOf,
@@ -140,6 +141,9 @@ describe("background exports and action dialogs", () => {
     expect(exportRunning({ status: "running" })).toBe(true);
     expect(exportRunning({ status: "done" })).toBe(false);
     expect(exportRunning({ status: "failed" })).toBe(false);
+  });
+  it("names an answered export after the resource and the moment it was asked for", () => {
+    expect(exportFileName("goods", 1767225600000)).toBe("goods_1767225600000.xlsx");
   });
   it("starts an action's dialog from the row, but masked and password fields", () => {
     const fields = [

@@ -222,3 +222,8 @@ export function actionInitial(fields: readonly Field[], action: Pick<ResourceAct
   for (const f of action.fields ?? []) if (!masked.has(f.name) && f.kind !== "password" && f.name in row) out[f.name] = row[f.name];
   return out;
 }
+
+/** The name an export is saved under: the resource's name and the moment it was asked for. */
+export function exportFileName(name: string, now: number = Date.now()): string {
+  return `${name}_${now}.xlsx`;
+}

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { type Control, type FieldValues, useController, useForm, useWatch } from "react-hook-form";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { Button } from "@/components/ui/button";
@@ -212,17 +212,20 @@ export function MetaFormDialog({
   const loaded = useMemo(() => (initial ? formValues(fields, initial) : {}), [fields, initial]);
   const schema = useMemo(() => formSchema(fields, words, loaded), [fields, words, loaded]);
   const form = useForm<FieldValues>({ resolver: zodResolver(schema) as never });
-  useEffect(() => {
-    if (!open) return;
+  // a new record starts from the dictionary's default entry (the dictionaries as they are when it opens)
+  const startValues = useEffectEvent(() => {
     const values = formValues(fields, initial);
     for (const f of fields) {
-      // a new record starts from the dictionary's default entry
       if (!initial && (f.kind === "dict" || f.kind === "flag") && f.dictType) {
         values[f.name] = dicts[f.dictType]?.find((d) => d.isDefault === "Y")?.dictValue ?? (f.kind === "flag" ? dicts[f.dictType]?.[0]?.dictValue ?? "" : "");
       }
     }
-    form.reset(values);
-  }, [open, initial, fields]);
+    return values;
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(startValues());
+  }, [open, initial, fields, reset]);
   const save = form.handleSubmit(async (values) => {
     if (await onSave(values, loaded)) onClose();
   });

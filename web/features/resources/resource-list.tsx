@@ -4,7 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { ArrowDownToLineIcon, ArrowUpToLineIcon, HistoryIcon, ListIcon, ZapIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { createContext, useContext, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { useConfirm, useConfirmedAction } from "@/components/confirm-provider";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
@@ -21,13 +21,11 @@ import { splitFiles } from "@/lib/files";
 import { RequestError } from "@/lib/request";
 import { ExportDialog } from "./export-dialog";
 import { HistoryDialog } from "./history-dialog";
-import { actionInitial, actionPayload, bodyOf, filterKeys, filterValues, formFields, linkHref, matchesWhen, moneyText, onShelf, resourceParsers, withoutOwnShop } from "./logic";
+import { actionInitial, actionPayload, bodyOf, exportFileName, filterKeys, filterValues, formFields, linkHref, matchesWhen, moneyText, onShelf, resourceParsers, withoutOwnShop } from "./logic";
 import { pickerOf, usePickers } from "./pickers";
 import { MetaFormDialog } from "./resource-form";
 
 const helper = createColumnHelper<Features, ResourceRow>();
-/** An export's file name, stamped with the moment it was asked for. */
-const stampedName = (name: string) => `${name}_${Date.now()}.xlsx`;
 const capital = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** A list cell from the declaration: dictionary tags, a thumbnail, money in yuan, text. */
@@ -41,6 +39,47 @@ function Cell({ field: f, value, dicts }: { field: ResourceFieldMeta; value: unk
   if (f.kind === "richtext") return null;
   return <>{value === null || value === undefined ? "" : String(value)}</>;
 }
+
+/** What a row's operations do: the screen's handlers, read by the operations cell (the columns stay as declared). */
+interface RowHandlers {
+  openEdit: (id: number) => void;
+  remove: (ids: number[]) => void;
+  toggleShelf: (row: ResourceRow) => void;
+  startAction: (action: ResourceActionMeta, row: ResourceRow) => void;
+  showHistory: (id: number) => void;
+}
+const RowHandlersContext = createContext<RowHandlers | null>(null);
+
+/** A row's operations: edit, remove, shelf, the declared row actions and the history. */
+function RowOperations({ meta, record }: { meta: ResourceScreenData["meta"]; record: ResourceRow }) {
+  const handlers = useContext(RowHandlersContext);
+  const t = useTranslations("resource");
+  const { entries } = useConsole();
+  if (!handlers) throw new Error("RowOperations needs the resource list's handlers");
+  const id = Number(record[meta.key]);
+  return (
+    <EditRemoveActions perm={meta.perm} onEdit={meta.editable ? () => handlers.openEdit(id) : undefined} onRemove={meta.removable ? () => handlers.remove([id]) : undefined}>
+      {meta.shelf && (
+        <RowAction
+          perms={`${meta.perm}:shelf`}
+          testId="row-shelf"
+          icon={onShelf(record[meta.shelf]) ? <ArrowDownToLineIcon /> : <ArrowUpToLineIcon />}
+          label={onShelf(record[meta.shelf]) ? t("shelfOff") : t("shelfOn")}
+          onClick={() => handlers.toggleShelf(record)}
+        />
+      )}
+      {meta.actions
+        .filter((a) => a.row && matchesWhen(a.when, record) && (a.method !== "LINK" || linkHref(entries, a, record) !== null))
+        .map((a) => (
+          <RowAction key={a.key} perms={a.perm} testId={`row-action-${a.key}`} icon={a.method === "LINK" ? <ListIcon /> : <ZapIcon />} label={a.label} onClick={() => handlers.startAction(a, record)} />
+        ))}
+      <RowAction perms={`${meta.perm}:query`} testId="row-history" icon={<HistoryIcon />} label={t("history")} onClick={() => handlers.showHistory(id)} />
+    </EditRemoveActions>
+  );
+}
+
+/** The form of a new record (id null) or of an edited one: the declared fields less the caller's own shop. */
+const formOf = (meta: ResourceScreenData["meta"], id: number | null) => formFields(withoutOwnShop(meta.fields, meta.ownShop), id === null ? "create" : "edit", meta.key);
 
 type Dialog =
   | { kind: "form"; id: number | null; initial: ResourceRow | null }
@@ -68,7 +107,6 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const idOf = (row: ResourceRow) => Number(row[meta.key]);
   const view = { view: meta.view };
   const onRecord = (id: number) => ({ params: { query: { ...view, id } } });
-  const rowActions = meta.actions.filter((a) => a.row);
   const toolbarActions = meta.actions.filter((a) => !a.row && (a.method !== "LINK" || linkHref(entries, a, {}) !== null));
 
   const remove = (ids: number[]) =>
@@ -121,7 +159,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
     void confirm({ message: action.confirm ?? t("actionConfirm", { action: action.label, id: idOf(row) }) }).then((yes) => yes && runAction(action, row));
   };
 
-  const listed = meta.fields.filter((f) => f.listed);
+  const listed = useMemo(() => meta.fields.filter((f) => f.listed), [meta]);
   const columns = useMemo(
     () =>
       helper.columns([
@@ -137,34 +175,13 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
         helper.display({
           id: "operations",
           header: tl("operations"),
-          cell: ({ row }) => {
-            const record = row.original;
-            const id = idOf(record);
-            return (
-              <EditRemoveActions perm={meta.perm} onEdit={meta.editable ? () => void openEdit(id) : undefined} onRemove={meta.removable ? () => remove([id]) : undefined}>
-                {meta.shelf && (
-                  <RowAction
-                    perms={`${meta.perm}:shelf`}
-                    testId="row-shelf"
-                    icon={onShelf(record[meta.shelf]) ? <ArrowDownToLineIcon /> : <ArrowUpToLineIcon />}
-                    label={onShelf(record[meta.shelf]) ? t("shelfOff") : t("shelfOn")}
-                    onClick={() => toggleShelf(record)}
-                  />
-                )}
-                {rowActions
-                  .filter((a) => matchesWhen(a.when, record) && (a.method !== "LINK" || linkHref(entries, a, record) !== null))
-                  .map((a) => (
-                    <RowAction key={a.key} perms={a.perm} testId={`row-action-${a.key}`} icon={a.method === "LINK" ? <ListIcon /> : <ZapIcon />} label={a.label} onClick={() => startAction(a, record)} />
-                  ))}
-                <RowAction perms={`${meta.perm}:query`} testId="row-history" icon={<HistoryIcon />} label={t("history")} onClick={() => setDialog({ kind: "history", id })} />
-              </EditRemoveActions>
-            );
-          },
+          cell: ({ row }) => <RowOperations meta={meta} record={row.original} />,
         }),
       ]),
-    [meta, dicts, t, tl, entries, pickers],
+    [meta, dicts, tl, listed, pickers],
   );
-  const choices = useMemo(() => listed.map((f) => ({ id: f.name, label: f.label })), [meta]);
+  const choices = useMemo(() => listed.map((f) => ({ id: f.name, label: f.label })), [listed]);
+  const rowHandlers: RowHandlers = { openEdit: (id) => void openEdit(id), remove, toggleShelf, startAction, showHistory: (id) => setDialog({ kind: "history", id }) };
 
   const filters = withoutOwnShop(meta.fields, meta.ownShop)
     .filter((f) => f.filter)
@@ -188,13 +205,12 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
       return <QueryInput key={f.name} label={f.label} name={f.name} value={draft.draft[f.name]} onChange={(v) => draft.set(f.name, v)} />;
     });
 
-  const formOf = (id: number | null) => formFields(withoutOwnShop(meta.fields, meta.ownShop), id === null ? "create" : "edit", meta.key);
   // stable while a dialog is open: the form resets only when it opens
-  const recordFields = useMemo(() => (dialog?.kind === "form" ? formOf(dialog.id) : []), [dialog, meta]);
+  const recordFields = useMemo(() => (dialog?.kind === "form" ? formOf(meta, dialog.id) : []), [dialog, meta]);
   const actionStart = useMemo(() => (dialog?.kind === "action" ? actionInitial(meta.fields, dialog.action, dialog.row) : null), [dialog, meta]);
   const actionFields = useMemo(() => (dialog?.kind === "action" ? (dialog.action.fields ?? []) : []), [dialog]);
   const saveRecord = async (id: number | null, values: Record<string, unknown>, loaded: Record<string, unknown>) => {
-    const body = bodyOf(formOf(id), values, id === null ? null : loaded);
+    const body = bodyOf(formOf(meta, id), values, id === null ? null : loaded);
     const ok = await done(id === null ? bff.POST("/bff/resources/record", { params: { query: view }, body }) : bff.PUT("/bff/resources/record", { params: { query: view }, body: { ...body, [meta.key]: id } }));
     if (ok) {
       toast.success(id === null ? tl("added") : tl("updated"));
@@ -215,10 +231,10 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
 
   // the filtered list as one xlsx file, answered at once
   const exportFile = () =>
-    saveAs(bff.POST("/bff/resources/export", { params: { query: view }, body: filterValues(meta.fields, list.query), parseAs: "blob" }), stampedName(meta.name));
+    saveAs(bff.POST("/bff/resources/export", { params: { query: view }, body: filterValues(meta.fields, list.query), parseAs: "blob" }), exportFileName(meta.name));
 
   return (
-    <>
+    <RowHandlersContext.Provider value={rowHandlers}>
       <CrudList
         testId="resource-screen"
         perm={meta.perm}
@@ -264,6 +280,6 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
       />
       <ExportDialog jobId={exportJob} title={meta.title} onClose={() => setExportJob(null)} />
       <HistoryDialog meta={meta} dicts={dicts} recordId={dialog?.kind === "history" ? dialog.id : null} onClose={() => setDialog(null)} />
-    </>
+    </RowHandlersContext.Provider>
   );
 }

@@ -22631,7 +22631,10 @@ export interface components {
             /** Status */
             status: string;
         };
-        /** DeptRow */
+        /**
+         * DeptRow
+         * @description A department of the list: what the user info says of it, with its contacts and the record's columns.
+         */
         DeptRow: {
             /** Ancestors */
             ancestors: string;

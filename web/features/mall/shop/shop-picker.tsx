@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { answer, bff } from "@/lib/api/core";
@@ -40,8 +40,9 @@ export function ShopPicker({ value, onChange, id, testId, invalid }: { value: nu
     };
   }, [keyword]);
 
+  const isChosen = useEffectEvent((id: number) => id === chosen?.id);
   useEffect(() => {
-    if (value === null || value === undefined || value === chosen?.id) return;
+    if (value === null || value === undefined || isChosen(value)) return;
     let live = true;
     void shopOptions({ id: value }).then((found) => live && setChosen(found[0] ?? { id: value, name: `#${value}` }));
     return () => {

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -64,8 +64,8 @@ export function JobFormDialog({
   const [paramErrors, setParamErrors] = useState<Record<string, ParamError>>({});
   const target = useRef("");
 
-  useEffect(() => {
-    if (!open) return;
+  // what the dialog shows when it opens: read with the handlers and callbacks of that moment
+  const opened = useEffectEvent((jobId: number | null) => {
     if (jobId === null) {
       const first = handlers[0]?.name ?? "";
       target.current = first;
@@ -89,6 +89,9 @@ export function JobFormDialog({
         setDraft(paramDraft(fieldsOf(data.invokeTarget), data.jobParams));
       })
       .catch(onClose);
+  });
+  useEffect(() => {
+    if (open) opened(jobId);
   }, [open, jobId]);
 
   // another handler: its own fields, keeping what was typed into fields of the same name

@@ -4,7 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { DownloadIcon, EyeIcon, PencilIcon, PlayIcon, PlusIcon, ScrollTextIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useConfirmedAction } from "@/components/confirm-provider";
 import type { Features } from "@/components/data-table/features";
 import { ListFrame } from "@/components/data-table/list-frame";
@@ -41,18 +41,28 @@ export function JobList({ data }: { data: JobScreenData }) {
   const canChangeStatus = hasPermi(access, "monitor:job:changeStatus");
   const handlerTitles = useMemo(() => Object.fromEntries(data.handlers.map((handler) => [handler.name, handler.title])), [data.handlers]);
 
-  const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: t("jobId"), ids: ids.join(",") }), () => done(core.DELETE("/monitor/job/{jobIds}", { params: { path: { jobIds: ids.join(",") } } }))).then((ok) => ok && list.refresh());
-  const changeStatus = (row: JobRow, running: boolean) => {
-    const action = running ? tl("enable") : tl("disable");
-    void confirmed(
-      tl("statusConfirm", { action, name: row.jobName, kind: t("kind") }),
-      () => done(core.PUT("/monitor/job/changeStatus", { body: { jobId: row.jobId, status: running ? "0" : "1" } })),
-      tl("statusDone", { action }),
-    ).then((ok) => ok && list.refresh());
-  };
-  const runOnce = (row: JobRow) =>
-    void confirmed(t("runConfirm", { name: row.jobName }), () => done(core.PUT("/monitor/job/run", { body: { jobId: row.jobId, jobGroup: row.jobGroup } })), t("runDone"));
+  const { refresh } = list;
+
+  const remove = useCallback(
+    (ids: number[]) =>
+      void confirmed(tl("removeConfirm", { name: t("jobId"), ids: ids.join(",") }), () => done(core.DELETE("/monitor/job/{jobIds}", { params: { path: { jobIds: ids.join(",") } } }))).then((ok) => ok && refresh()),
+    [confirmed, t, tl, refresh],
+  );
+  const changeStatus = useCallback(
+    (row: JobRow, running: boolean) => {
+      const action = running ? tl("enable") : tl("disable");
+      void confirmed(
+        tl("statusConfirm", { action, name: row.jobName, kind: t("kind") }),
+        () => done(core.PUT("/monitor/job/changeStatus", { body: { jobId: row.jobId, status: running ? "0" : "1" } })),
+        tl("statusDone", { action }),
+      ).then((ok) => ok && refresh());
+    },
+    [confirmed, t, tl, refresh],
+  );
+  const runOnce = useCallback(
+    (row: JobRow) => void confirmed(t("runConfirm", { name: row.jobName }), () => done(core.PUT("/monitor/job/run", { body: { jobId: row.jobId, jobGroup: row.jobGroup } })), t("runDone")),
+    [confirmed, t],
+  );
 
   const columns = useMemo(
     () =>
@@ -97,7 +107,7 @@ export function JobList({ data }: { data: JobScreenData }) {
           ),
         }),
       ]),
-    [t, tl, data.dicts, handlerTitles, canChangeStatus, router],
+    [t, tl, data.dicts, handlerTitles, canChangeStatus, router, changeStatus, remove, runOnce],
   );
   const choices = useMemo(() => COLUMN_IDS.map((id) => ({ id, label: id === "status" ? tl("status") : t(id) })), [t, tl]);
 

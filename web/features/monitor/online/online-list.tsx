@@ -3,7 +3,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { LogOutIcon, UsersIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { useConfirmedAction } from "@/components/confirm-provider";
 import type { Features } from "@/components/data-table/features";
 import { ListFrame } from "@/components/data-table/list-frame";
@@ -27,13 +27,17 @@ export function OnlineList({ data }: { data: OnlineScreenData }) {
   const rows = data.page.rows;
   const selection = useSelection(rows);
   const confirmed = useConfirmedAction();
-  const forceLogout = (targets: OnlineRow[]) => {
-    if (!targets.length) return;
-    const names = [...new Set(targets.map((row) => row.userName))].join(",");
-    void confirmed(t("forceConfirm", { name: names }), () => done(core.DELETE("/monitor/online/{tokenIds}", { params: { path: { tokenIds: targets.map((row) => row.tokenId).join(",") } } })), t("forced")).then(
-      (ok) => ok && list.refresh(),
-    );
-  };
+  const { refresh } = list;
+  const forceLogout = useCallback(
+    (targets: OnlineRow[]) => {
+      if (!targets.length) return;
+      const names = [...new Set(targets.map((row) => row.userName))].join(",");
+      void confirmed(t("forceConfirm", { name: names }), () => done(core.DELETE("/monitor/online/{tokenIds}", { params: { path: { tokenIds: targets.map((row) => row.tokenId).join(",") } } })), t("forced")).then(
+        (ok) => ok && refresh(),
+      );
+    },
+    [confirmed, t, refresh],
+  );
   const offset = (query.pageNum - 1) * query.pageSize;
 
   const columns = useMemo(
@@ -57,7 +61,7 @@ export function OnlineList({ data }: { data: OnlineScreenData }) {
           ),
         }),
       ]),
-    [t, tl, offset],
+    [t, tl, offset, forceLogout],
   );
   const choices = useMemo(() => ["index", ...COLUMN_IDS].map((id) => ({ id, label: t(id) })), [t]);
   const selected = rows.filter((row) => selection.ids.includes(Number(row.tokenId)));

@@ -3,7 +3,7 @@
 import "maplibre-gl/dist/maplibre-gl.css";
 import type { GeoJSONSource, GeoJSONSourceSpecification, Map as MapLibreMap, Marker, StyleSpecification } from "maplibre-gl";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -106,9 +106,12 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
     if (pan) m.jumpTo({ center: [lng, lat], zoom: PICK_ZOOM });
   };
 
+  // the map starts at the value it opened with; later picks move the marker
+  const opening = useEffectEvent(() => value);
   useEffect(() => {
     let gone = false;
     if (!webgl) return;
+    const value = opening();
     void (async () => {
       const [maplibre, mapBase] = await Promise.all([import("maplibre-gl"), loadBase()]);
       if (gone || !holder.current) return;
@@ -145,7 +148,7 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
       map.current?.remove();
       map.current = null;
     };
-  }, [webgl]); // the map starts at the value it opened with; later picks move the marker
+  }, [webgl]);
 
   const search = async () => {
     const words = keywords.trim();

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -40,6 +40,8 @@ export function DeptFormDialog({ target, onClose, dicts, onSaved }: { target: De
   const [parents, setParents] = useState<SelectNode[]>([]);
   const [root, setRoot] = useState(false);
 
+  const { reset } = form;
+  const close = useEffectEvent(onClose);
   useEffect(() => {
     if (!target) return;
     let live = true;
@@ -53,16 +55,16 @@ export function DeptFormDialog({ target, onClose, dicts, onSaved }: { target: De
       setParents(toSelectTree(options.data, { id: "deptId", parentId: "parentId", label: "deptName", disabled: (d) => d.status === "1" }));
       const dept = detail?.data;
       setRoot(!!dept && dept.parentId === 0);
-      form.reset(
+      reset(
         dept
           ? { deptId: dept.deptId, parentId: dept.parentId, deptName: dept.deptName, orderNum: dept.orderNum, leader: dept.leader ?? "", phone: dept.phone ?? "", email: dept.email ?? "", status: dept.status }
           : { parentId: "parentId" in target ? target.parentId : undefined, deptName: "", orderNum: 0, leader: "", phone: "", email: "", status: "0" },
       );
-    })().catch(onClose);
+    })().catch(close);
     return () => {
       live = false;
     };
-  }, [target]);
+  }, [target, reset]);
 
   const save = form.handleSubmit(async (values) => {
     if (await done(creating ? core.POST("/system/dept", { body: values }) : core.PUT("/system/dept", { body: values }))) {

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { NumberField, RadioField, SwitchField, TextField } from "@/components/form/fields";
@@ -43,6 +43,9 @@ export function MenuFormDialog({ target, onClose, dicts, onSaved }: { target: Me
   const [parents, setParents] = useState<SelectNode[]>([]);
   const type = useWatch({ control: form.control, name: "menuType" });
 
+  const { reset } = form;
+  const close = useEffectEvent(onClose);
+  const rootLabel = t("root");
   useEffect(() => {
     if (!target) return;
     let live = true;
@@ -53,9 +56,9 @@ export function MenuFormDialog({ target, onClose, dicts, onSaved }: { target: Me
       ]);
       if (!live) return;
       const menus = all.data.filter((menu) => menu.menuType !== BUTTON);
-      setParents(toSelectTree(menus, { id: "menuId", parentId: "parentId", label: "menuName" }, { id: 0, label: t("root") }));
+      setParents(toSelectTree(menus, { id: "menuId", parentId: "parentId", label: "menuName" }, { id: 0, label: rootLabel }));
       const menu = detail?.data;
-      form.reset(
+      reset(
         menu
           ? {
               menuId: menu.menuId,
@@ -76,11 +79,11 @@ export function MenuFormDialog({ target, onClose, dicts, onSaved }: { target: Me
             }
           : { ...EMPTY, parentId: "parentId" in target ? target.parentId : 0 },
       );
-    })().catch(onClose);
+    })().catch(close);
     return () => {
       live = false;
     };
-  }, [target]);
+  }, [target, reset, rootLabel]);
 
   const save = form.handleSubmit(async (values) => {
     const body = { ...values, icon: values.icon || "#" };

@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { signOut } from "next-auth/react";
+import { signOutToSignIn } from "@/components/sign-out";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -27,8 +27,7 @@ export function PasswordForm() {
   const save = form.handleSubmit(async ({ oldPassword, newPassword }) => {
     if (await done(core.PUT("/system/user/profile/updatePwd", { body: { oldPassword, newPassword } }))) {
       toast.success(t("passwordChanged"));
-      await signOut({ redirect: false });
-      window.location.assign("/login");
+      await signOutToSignIn();
     }
   });
   const control = form.control;

@@ -24,7 +24,7 @@ export function AuthUser({ data }: { data: AuthUserScreenData }) {
   const tl = useTranslations("list");
   const router = useRouter();
   const list = useList(authUserParsers);
-  const { query, setQuery } = list;
+  const { query, setQuery, refresh } = list;
   const draft = useQueryDraft(query, AUTH_USER_FILTERS, setQuery);
   const [showSearch, setShowSearch] = useState(true);
   const [selecting, setSelecting] = useState(false);
@@ -35,9 +35,9 @@ export function AuthUser({ data }: { data: AuthUserScreenData }) {
   const cancel = useCallback(
     (row: AuthUserRow) =>
       void confirmed(t("cancelConfirm", { name: row.userName }), () => done(core.PUT("/system/role/authUser/cancel", { body: { userId: row.userId, roleId } })), t("cancelDone")).then(
-        (ok) => ok && list.refresh(),
+        (ok) => ok && refresh(),
       ),
-    [confirmed, roleId, t],
+    [confirmed, roleId, t, refresh],
   );
   const cancelSelected = () =>
     void confirmed(

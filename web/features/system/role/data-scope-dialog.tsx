@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useEffectEvent, useState } from "react";
 import { toast } from "sonner";
 import { FormItem } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
@@ -24,6 +24,7 @@ export function DataScopeDialog({ role, onClose, onSaved }: { role: RoleRow | nu
   const [linked, setLinked] = useState(role?.deptCheckStrictly ?? true);
   const [saving, setSaving] = useState(false);
 
+  const failed = useEffectEvent(() => onClose());
   useEffect(() => {
     if (!role) return;
     let live = true;
@@ -33,7 +34,7 @@ export function DataScopeDialog({ role, onClose, onSaved }: { role: RoleRow | nu
         setDepts(tree.depts);
         setChecked(initialChecked(tree.depts, tree.checkedKeys, role.deptCheckStrictly));
       })
-      .catch(onClose);
+      .catch(() => failed());
     return () => {
       live = false;
     };

@@ -17,7 +17,9 @@ export function ResetPwdDialog({ user, onClose }: { user: UserRow | null; onClos
   const t = useTranslations("user");
   const schema = z.object({ password: passwordSchema(t) });
   const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { password: "" } });
-  useEffect(() => form.reset({ password: "" }), [user]);
+  // another user: an empty password again
+  const { reset } = form;
+  useEffect(() => reset({ password: "" }), [user, reset]);
 
   const save = form.handleSubmit(async ({ password }) => {
     if (!user) return;

@@ -2,7 +2,7 @@
 
 import { CopyIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -17,6 +17,7 @@ export function PreviewDialog({ tableId, onClose }: { tableId: number | null; on
   const [read, setRead] = useState<{ tableId: number; files: Record<string, string> } | null>(null);
   const files = useMemo(() => (read && read.tableId === tableId ? read.files : {}), [read, tableId]);
   const [active, setActive] = useState("");
+  const failed = useEffectEvent(() => onClose());
   useEffect(() => {
     if (tableId === null) return;
     let live = true;
@@ -26,7 +27,7 @@ export function PreviewDialog({ tableId, onClose }: { tableId: number | null; on
         setRead({ tableId, files: data });
         setActive(previewTabs(Object.keys(data))[0]?.path ?? "");
       })
-      .catch(() => live && onClose());
+      .catch(() => live && failed());
     return () => {
       live = false;
     };
