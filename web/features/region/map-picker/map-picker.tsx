@@ -52,6 +52,14 @@ function webglAvailable(): boolean {
   }
 }
 
+type Outlines = Exclude<GeoJSONSourceSpecification["data"], string>;
+const NO_OUTLINES: Outlines = { type: "FeatureCollection", features: [] };
+
+/** Whether the answer's outlines are a GeoJSON FeatureCollection (the answer documents only an object). */
+function isFeatureCollection(value: object): value is Outlines {
+  return "type" in value && value.type === "FeatureCollection" && "features" in value && Array.isArray(value.features);
+}
+
 function styleOf(mapBase: MapBase | null): StyleSpecification {
   const tiles = tileSource(mapBase?.tileUrl);
   return {
@@ -59,7 +67,7 @@ function styleOf(mapBase: MapBase | null): StyleSpecification {
     sources: {
       ...(tiles ? { tiles } : {}),
       // the shipped outlines: a GeoJSON FeatureCollection (the answer documents it as an object)
-      provinces: { type: "geojson", data: (mapBase?.provinces ?? { type: "FeatureCollection", features: [] }) as GeoJSONSourceSpecification["data"] },
+      provinces: { type: "geojson", data: mapBase && isFeatureCollection(mapBase.provinces) ? mapBase.provinces : NO_OUTLINES },
       // absolute: MapLibre's worker fetches it, and a worker resolves a relative address against its own
       cities: { type: "geojson", data: new URL(CITIES_URL, window.location.origin).href },
       results: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
