@@ -98,6 +98,8 @@ MAIN_TOTALS = {"goodsFen": None, "freightFen": None, "couponFen": None, "pointsF
 # ---- main orders
 
 async def check_main(request: web.Request, values: dict[str, Any], before: dict[str, Any] | None) -> None:
+    if before is None:  # not creatable: the declaration has no create call
+        raise ServiceError("订单由App下单产生，不能在后台新建")
     if request.method == "DELETE":
         if before["pay_status"] == "paid" or before["paid_at"] is not None:
             raise ServiceError(f"订单 {before['order_no']} 不是已关闭的未支付订单，不能删除")

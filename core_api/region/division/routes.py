@@ -20,8 +20,8 @@ from core_api.platform.contract.region import (
 )
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
-from core_api.platform.schema import Schema
 from core_api.platform.resource import REGISTRY
+from core_api.platform.schema import Schema
 from core_api.platform.security import Principal, any_perm, any_perm_of
 from core_api.region.division.kind import AREA
 from core_api.region.division.models import Region
