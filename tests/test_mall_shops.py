@@ -319,7 +319,19 @@ async def test_shop_accounts_list_status_and_edit_info(start_app, make_settings)
                            json={"userId": clerk.user_id, "password": "newpass99"})
     assert pwd == OK
     assert await token_for(client, "fruitclerk", "newpass99")
+    # the dialog sends both fields: the empty one changes nothing (issue 28: a password alone, a phone alone)
+    only_pwd = await staff.post("/admin/account_login_check/edit_user_info",
+                                json={"userId": clerk.user_id, "phone": "", "password": "alone123"})
+    assert only_pwd == OK and (await SysUser.get(user_id=clerk.user_id)).phonenumber == "13711112222"
+    assert await token_for(client, "fruitclerk", "alone123")
+    only_phone = await staff.post("/admin/account_login_check/edit_user_info",
+                                  json={"userId": clerk.user_id, "phone": "13711112299", "password": ""})
+    assert only_phone == OK and (await SysUser.get(user_id=clerk.user_id)).phonenumber == "13711112299"
+    assert await token_for(client, "fruitclerk", "alone123")
+    assert (await staff.post("/admin/account_login_check/edit_user_info",
+                             json={"userId": clerk.user_id, "phone": "13711112222"})) == OK
     for body, word in (({"userId": clerk.user_id}, "请填写新手机号或新密码"),
+                       ({"userId": clerk.user_id, "phone": "", "password": ""}, "请填写新手机号或新密码"),
                        ({"userId": clerk.user_id, "phone": "12345"}, "格式"),
                        ({"userId": clerk.user_id, "password": "ab"}, "5 和 20"),
                        ({"userId": clerk.user_id, "uid": 1, "phone": "13711112223"}, "之一"),
@@ -334,6 +346,11 @@ async def test_shop_accounts_list_status_and_edit_info(start_app, make_settings)
     await register(client, 7201, nickName="老用户", phone="13600001111")
     assert await admin.post("/admin/account_login_check/edit_user_info",
                             json={"uid": 7201, "phone": "13600002222"}) == OK
+    assert await admin.post("/admin/account_login_check/edit_user_info",
+                            json={"uid": 7201, "phone": "", "password": "alone123"}) == OK
+    assert await admin.post("/admin/account_login_check/edit_user_info",
+                            json={"uid": 7201, "phone": " ", "password": ""}) == {
+        "code": 500, "msg": "请填写新手机号或新密码"}
     assert (await staff.post("/admin/account_login_check/edit_user_info",
                              json={"uid": 7201, "phone": "13600003333"})) == FORBIDDEN
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import time
 
+from core_api.mall.shop.models import MallShop
 from core_api.region.division.loader import dataset, ensure_regions
 from core_api.region.division.models import Region, RegionDataset
 from tests.conftest import Caller
+from tests.mall_support import make_shop, shop_staff
 from tests.test_escalation import make_role, make_user, sign_in
 
 LIST = "/admin/region/list"
@@ -111,3 +113,25 @@ async def test_permissions(admin):
     assert await lister.get(LOOKUP, params={"code": "110105"}) == FORBIDDEN
     picker = await operator(admin, "picker", ("consult:hospital:edit",))  # edits an area: loads the picker
     assert (await picker.get(LIST, params={"parentCode": "110000"}))["code"] == 200
+
+
+async def test_whoever_reads_a_screen_with_an_area_filter_reads_the_regions_it_picks_from(admin):
+    """Issue 28: shop staff opening 店铺管理 (an area filter) were refused the picker's levels. The readers of every
+    declared screen with an area field load them; a shop account still sets no area and looks nothing up."""
+    from core_api.region.division.routes import area_picker_perms
+    from core_api.seed.data import SHOP_STAFF_PERMS
+
+    assert {"mall:shop:list", "consult:hospital:list", "consult:hospital:edit", "mall:shop:area"} <= set(
+        area_picker_perms())
+    shop = await make_shop("区域小铺")
+    staff = await shop_staff(admin, shop, "areastaff", tuple(SHOP_STAFF_PERMS))  # the seeded role's menus
+    provinces = await staff.get(LIST)
+    assert provinces["code"] == 200 and provinces["data"][0]["name"] == "北京市"
+    districts = await staff.get(LIST, params={"parentCode": "110100"})
+    assert any(d["path"] == "北京市/北京市/朝阳区" for d in districts["data"])
+    assert (await staff.get("/admin/mall/shop/list_data", params={"areaCode": "110000"}))["code"] == 200
+    assert await staff.get(LOOKUP, params={"code": "110105"}) == FORBIDDEN
+    assert await staff.get("/admin/mall/shop/update_areaId", params={"id": shop.id, "areaCode": "310101"}) == FORBIDDEN
+    assert (await MallShop.get(id=shop.id)).area_code != "310101"
+    hospitals = await operator(admin, "hospitals", ("consult:hospital:list",))  # a list filtered by area
+    assert (await hospitals.get(LIST, params={"parentCode": "110000"}))["code"] == 200

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -100,13 +101,21 @@ class Need:
     roles: tuple[str, ...] = ()
     roles_mode: Literal["any", "all"] = "any"
     extra: dict[str, str] = field(default_factory=dict)
+    # Any-of permissions known only once every feature is loaded (say, those of the declared screens with a field
+    # of some kind), asked at each check, with what they are for (the API description).
+    derived: Callable[[], tuple[str, ...]] | None = None
+    derived_from: str = ""
+
+    def all_perms(self) -> tuple[str, ...]:
+        return (*self.perms, *self.derived()) if self.derived is not None else self.perms
 
     def allows(self, authz: Authz) -> bool:
-        if not self.perms and not self.roles:
+        perms = self.all_perms()
+        if not perms and not self.roles:
             return False
-        if self.perms:
+        if perms:
             check = all if self.perms_mode == "all" else any
-            if not check(authz.has_permi(p) for p in self.perms):
+            if not check(authz.has_permi(p) for p in perms):
                 return False
         if self.roles:
             check = all if self.roles_mode == "all" else any
@@ -118,6 +127,8 @@ class Need:
         parts = []
         if self.perms:
             parts.append(f"{self.perms_mode} of permissions {', '.join(self.perms)}")
+        if self.derived is not None:
+            parts.append(f"or any permission of {self.derived_from}")
         if self.roles:
             parts.append(f"{self.roles_mode} of roles {', '.join(self.roles)}")
         return "; ".join(parts) or "nothing (always refused)"
@@ -125,6 +136,11 @@ class Need:
 
 def any_perm(*perms: str) -> Need:
     return Need(perms=perms, perms_mode="any")
+
+
+def any_perm_of(perms: tuple[str, ...], derived: Callable[[], tuple[str, ...]], derived_from: str) -> Need:
+    """Any of ``perms`` or of what ``derived`` answers when asked (at each check)."""
+    return Need(perms=perms, perms_mode="any", derived=derived, derived_from=derived_from)
 
 
 def all_perms(*perms: str) -> Need:

@@ -3,6 +3,7 @@ import {
   activeTopPath,
   filterChildren,
   findRoute,
+  firstMenuHref,
   flattenRoutes,
   menuHref,
   resolvePath,
@@ -86,6 +87,23 @@ describe("sidebarMenu", () => {
   it("shows a '/' wrapper's lone child in its place and keeps external links external", () => {
     expect(menu[1]).toMatchObject({ path: "/docs", title: "文档", external: false });
     expect(menu[2]).toMatchObject({ path: "http://ruoyi.vip", title: "若依官网", external: true });
+  });
+});
+
+describe("firstMenuHref", () => {
+  it("is the sidebar's first page, depth first, with its query", () => {
+    expect(firstMenuHref(ROUTERS)).toBe("/system/user");
+    const [system, ...rest] = ROUTERS;
+    const noUser = { ...system, children: system.children?.filter((c) => c.path !== "user") };
+    expect(firstMenuHref([noUser, ...rest])).toBe("/system/role?status=0");
+  });
+
+  it("skips hidden pages and external links; none at all: null", () => {
+    const [, docs, external] = ROUTERS;
+    expect(firstMenuHref([external, docs])).toBe("/docs");
+    expect(firstMenuHref([external])).toBeNull();
+    expect(firstMenuHref([{ ...ROUTERS[0], children: [ROUTERS[0].children![2]] }])).toBeNull();
+    expect(firstMenuHref([])).toBeNull();
   });
 });
 

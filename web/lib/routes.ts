@@ -178,6 +178,19 @@ export function menuHref(path: string, query?: string | null): string {
   }
 }
 
+/** The sidebar's first page (depth first; hidden entries and external links skipped) as a link, or null: where an
+ * operator lands who may not read the home dashboard (shop staff, issue 28). */
+export function firstMenuHref(routers: readonly RouterNode[]): string | null {
+  const walk = (items: readonly MenuItem[]): string | null => {
+    for (const item of items) {
+      const found = item.children ? walk(item.children) : item.external ? null : menuHref(item.path, item.query);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(sidebarMenu(routers));
+}
+
 export interface SearchItem {
   path: string;
   title: string[];

@@ -7,7 +7,7 @@ from typing import Any
 
 import orjson
 from aiohttp import web
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 from tortoise.exceptions import IntegrityError
 
 from core_api.account.consumer import service
@@ -258,8 +258,14 @@ class EditUserInfoBody(Schema):
     uid: int | None = Field(None, ge=0, title="用户ID", description="an app user (the app users' screen)")
     user_id: int | None = Field(None, ge=1, le=2**63 - 1, title="店铺账号编号",
                                 description="a shop account (a console user bound to a shop), instead of uid")
-    phone: str | None = Field(None, pattern=PHONE, title="手机号")
-    password: str | None = Field(None, max_length=20, title="密码")
+    phone: str | None = Field(None, pattern=PHONE, title="手机号", description="empty or absent: unchanged")
+    password: str | None = Field(None, max_length=20, title="密码", description="empty or absent: unchanged")
+
+    @field_validator("phone", "password", mode="before")
+    @classmethod
+    def _blank_is_unchanged(cls, value: Any) -> Any:
+        """The dialog sends both fields: the one left empty changes nothing (issue 28: a password alone)."""
+        return None if isinstance(value, str) and not value.strip() else value
 
 
 @api.post("/admin/account_login_check/edit_user_info",

@@ -98,7 +98,7 @@ MAIN_TOTALS = {"goodsFen": None, "freightFen": None, "couponFen": None, "pointsF
 # ---- main orders
 
 async def check_main(request: web.Request, values: dict[str, Any], before: dict[str, Any] | None) -> None:
-    if before is None:
+    if before is None:  # not creatable: the declaration has no create call
         raise ServiceError("订单由App下单产生，不能在后台新建")
     if request.method == "DELETE":
         if before["pay_status"] == "paid" or before["paid_at"] is not None:
@@ -119,6 +119,9 @@ async def main_written(action: str, record_id: int, row: dict[str, Any] | None) 
 main_orders = OrderResource(
     name="OrderMain", model=OrderMain, perm="order:main", title="订单列表", title_en="Orders",
     view="order/main/index", check=check_main, written=main_written, by_main=True, operator_only=True,
+    # the app places orders: no create call and no 新增 on the screen (issue 28); the seeded buttons stay as they
+    # were, order:main:add among them (it grants nothing now)
+    creatable=False, menu_buttons=("query", "add", "edit", "remove", "shelf", "export"),
     fields=[
         F("id", "编号", "ID", "id", edit="never", sortable=True),
         F("order_no", "订单号", "Order no.", edit="never", filter="exact", max_length=32),

@@ -20,15 +20,43 @@ from core_api.platform.contract.region import (
 )
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
+from core_api.platform.resource import REGISTRY
 from core_api.platform.schema import Schema
-from core_api.platform.security import Principal, any_perm
+from core_api.platform.security import Principal, any_perm, any_perm_of
+from core_api.region.division.kind import AREA
 from core_api.region.division.models import Region
 
 api = Api("region")
-# Whoever edits a record with an area field loads the picker's levels from the list.
-PICKER_PERMS = ("region:region:list", "consult:hospital:add", "consult:hospital:edit", "mall:shop:area")
 KEYWORD_LIMIT = 50
 LEVELS = {1: "省级", 2: "地级", 3: "县级", 4: "乡级"}
+
+
+def area_picker_perms() -> tuple[str, ...]:
+    """The permissions of whoever may open a declared screen with an area field, where the area picker loads its
+    levels from the list (issue 28): the list's readers where the area is a filter, its writers where it is written
+    on create or edit, an action's holders where the action asks for one. Read from the declarations (every feature
+    is loaded by the first call), so a new screen with an area field needs no entry here."""
+    if _picker_perms[0] == len(REGISTRY):  # resources are only ever added: a count names the registry's state
+        return _picker_perms[1]
+    perms: list[str] = []
+    for res in REGISTRY.values():
+        for f in res.fields:
+            if f.kind != AREA:
+                continue
+            if f.filter:
+                perms.append(res.list_perm or f"{res.perm}:list")
+            if res.creatable and f.edit in ("always", "create"):
+                perms.append(res.add_perm or f"{res.perm}:add")
+            if res.editable and f.edit == "always":
+                perms.append(f"{res.perm}:edit")
+        perms += [a.full_perm(res.perm) for a in res.actions if any(g.kind == AREA for g in a.fields)]
+    _picker_perms[:] = [len(REGISTRY), tuple(dict.fromkeys(perms))]
+    return _picker_perms[1]
+
+
+_picker_perms: list[Any] = [-1, ()]
+# The regions screen's readers, and every screen with an area field's users (area_picker_perms).
+PICKERS = any_perm_of(("region:region:list",), area_picker_perms, "the screens with an area field")
 
 
 def descendants_prefix(code: str, level: int) -> str:
@@ -45,7 +73,7 @@ def _out(row: dict[str, Any]) -> dict[str, Any]:
 COLUMNS = ("code", "name", "level", "parent_code", "path", "leaf", "lng", "lat")
 
 
-@api.get("/admin/region/list", need=any_perm(*PICKER_PERMS), response=RegionListData,
+@api.get("/admin/region/list", need=PICKERS, response=RegionListData,
          summary="Regions: the children of a region (none: the provinces), or the matches of a keyword with their path")
 async def region_list(request: web.Request, principal: Principal, query: RegionQuery) -> web.Response:
     if query.keyword:

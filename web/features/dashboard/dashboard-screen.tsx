@@ -1,21 +1,28 @@
+import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ScreenError } from "@/components/screen-error";
 import { StatusPage } from "@/components/status-page";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { DashboardData } from "@/lib/api/types";
-import { loadScreen } from "@/lib/session";
+import { firstMenuHref } from "@/lib/routes";
+import { loadConsoleSession, loadScreen } from "@/lib/session";
 import { BusinessReport } from "./business-report";
 import { LoginsChart } from "./logins-chart";
 import { RecentLogins } from "./recent-logins";
 import { StatCards } from "./stat-cards";
 
 /** Home: the figures of /bff/screens/dashboard and its business report (the last 30 days; the browser asks the
- * same screen for another range). */
+ * same screen for another range); for whoever may not read them, their first menu page. */
 export async function DashboardScreen() {
   const t = await getTranslations("dashboard");
   const result = await loadScreen<DashboardData>("/bff/screens/dashboard");
   if (!result.ok) {
-    return result.status === "forbidden" ? <StatusPage code="403" /> : <ScreenError message={result.message} />;
+    if (result.status !== "forbidden") return <ScreenError message={result.message} />;
+    // Whoever may not read the figures (shop staff) lands on their first page: sign-in, the logo and the 403
+    // page's "back home" all come here (issue 28).
+    const first = firstMenuHref((await loadConsoleSession()).routers);
+    if (first) redirect(first);
+    return <StatusPage code="403" />;
   }
   const data = result.data;
   return (

@@ -5617,11 +5617,7 @@ export interface paths {
          * @description Needs a signed-in caller with any of permissions order:main:edit.
          */
         put: operations["platform_OrderMain_update"];
-        /**
-         * 订单列表: create
-         * @description Needs a signed-in caller with any of permissions order:main:add.
-         */
-        post: operations["platform_OrderMain_create"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9722,7 +9718,7 @@ export interface paths {
         };
         /**
          * Regions: the children of a region (none: the provinces), or the matches of a keyword with their path
-         * @description Needs a signed-in caller with any of permissions region:region:list, consult:hospital:add, consult:hospital:edit, mall:shop:area.
+         * @description Needs a signed-in caller with any of permissions region:region:list; or any permission of the screens with an area field.
          */
         get: operations["division_region_list"];
         put?: never;
@@ -22909,11 +22905,13 @@ export interface components {
         EditUserInfoBody: {
             /**
              * 密码
+             * @description empty or absent: unchanged
              * @default null
              */
             password?: string | null;
             /**
              * 手机号
+             * @description empty or absent: unchanged
              * @default null
              */
             phone?: string | null;
@@ -29041,104 +29039,6 @@ export interface components {
             shopOrderId: number;
             /** Tostatus */
             toStatus: string;
-        };
-        /** OrderMainCreate */
-        OrderMainCreate: {
-            /**
-             * Couponfen
-             * @default null
-             */
-            couponFen?: unknown;
-            /**
-             * Createby
-             * @default null
-             */
-            createBy?: unknown;
-            /**
-             * Createtime
-             * @default null
-             */
-            createTime?: unknown;
-            /**
-             * Freightfen
-             * @default null
-             */
-            freightFen?: unknown;
-            /**
-             * Goodsfen
-             * @default null
-             */
-            goodsFen?: unknown;
-            /**
-             * Id
-             * @default null
-             */
-            id?: unknown;
-            /**
-             * Orderno
-             * @default null
-             */
-            orderNo?: unknown;
-            /**
-             * Paidat
-             * @default null
-             */
-            paidAt?: unknown;
-            /**
-             * Params
-             * @default null
-             */
-            params?: unknown;
-            /**
-             * Payfen
-             * @default null
-             */
-            payFen?: unknown;
-            /**
-             * Paystatus
-             * @default null
-             */
-            payStatus?: unknown;
-            /**
-             * Payway
-             * @default null
-             */
-            payWay?: unknown;
-            /**
-             * Pointsfen
-             * @default null
-             */
-            pointsFen?: unknown;
-            /**
-             * 备注
-             * @default null
-             */
-            remark?: string | null;
-            /**
-             * Searchvalue
-             * @default null
-             */
-            searchValue?: unknown;
-            /**
-             * Shelf
-             * @default null
-             */
-            shelf?: unknown;
-            /**
-             * Uid
-             * @default null
-             */
-            uid?: unknown;
-            /**
-             * Updateby
-             * @default null
-             */
-            updateBy?: unknown;
-            /**
-             * Updatetime
-             * @default null
-             */
-            updateTime?: unknown;
         };
         /** OrderMainQuery */
         OrderMainQuery: {
@@ -42078,31 +41978,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Result"];
-                };
-            };
-        };
-    };
-    platform_OrderMain_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrderMainCreate"];
-                "application/x-www-form-urlencoded": components["schemas"]["OrderMainCreate"];
-            };
-        };
-        responses: {
-            /** @description The contract's envelope; the outcome is its `code`. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ResourceCreatedOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
