@@ -145,6 +145,17 @@ def action_label(action: str) -> str:
     return NOTE_LABELS.get(action, action)
 
 
+async def open_after_sales(shop_order_ids: list[int]) -> dict[int, str]:
+    """The state of each shop order's earliest open after-sale (orders without one are left out), in one query."""
+    if not shop_order_ids:
+        return {}
+    found: dict[int, str] = {}
+    for row in await OrderAfterSale.filter(shop_order_id__in=shop_order_ids, status__in=AFTER_SALE_OPEN).order_by(
+            "-id").values("shop_order_id", "status"):
+        found[row["shop_order_id"]] = row["status"]  # newest first: the earliest one is written last
+    return found
+
+
 async def _deliverable(order: OrderShop, verb: str) -> None:
     """Refuses to hand over goods that a refund before shipping holds (an open after-sale: its execution would put
     them back in stock) or that were refunded already. Call under the order's row lock, which the after-sale
