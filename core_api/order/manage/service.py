@@ -114,12 +114,14 @@ async def detail(principal: Principal, *, order_no: str | None = None, main_id: 
         pays = pays.filter(shop_id=own)  # its refunds; the payment covers every shop of the checkout
     pay_rows = await pays.order_by("id").values(*PAY_FIELDS)
     names = await shop_names(sorted({s["shop_id"] for s in shops})) if shops else {}
+    held = await open_after_sales(ids)
     personal = principal.authz.has_permi(PERSONAL)
     out_shops = []
     for s in shops:
         view = _view(s)
         view["statusLabel"] = flow.STATUSES.get(s["status"], s["status"])
         view["shopName"] = names.get(s["shop_id"], "")
+        view["afterSale"] = held.get(s["id"])
         view.pop("pickupCode", None)
         if not personal:
             view["receiverPhone"] = mask(s["receiver_phone"], "phone")
