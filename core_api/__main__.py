@@ -52,6 +52,7 @@ async def _demo(settings: Settings, args: argparse.Namespace) -> int:
         sizes[name] = int(value)
     if args.chat_records is not None:
         sizes["chat_records"] = args.chat_records
+    _demo_pictures(settings)
     orm = await db.init_db(settings, model_modules())
     try:
         if await demo.existing_consumers():
@@ -68,6 +69,18 @@ async def _demo(settings: Settings, args: argparse.Namespace) -> int:
         await db.close_db(orm)
     print(f"demo: {sum(ctx.inserted.values())} rows in {len(ctx.inserted)} tables")
     return 0
+
+
+def _demo_pictures(settings: Settings) -> None:
+    """The pictures the demo's records point at, below the local storage's root (every run: --if-empty too)."""
+    from core_api.demo import images
+    from core_api.platform.storage import LocalStorage, make_storage
+
+    storage = make_storage(settings)
+    if isinstance(storage, LocalStorage):
+        written = images.write(storage.root)
+        if written:
+            print(f"demo: drew {written} pictures below {storage.root / 'demo'}")
 
 
 def _write_document(path: str | None, *, partner: bool) -> None:

@@ -48,6 +48,7 @@ const SERVICE_FREE_SPECS: Record<string, string> = {
   "notice": "a notice with an uploaded image on local storage",
   "order-aftersale": "a decision and a refund on the local wallet; order-flow runs a refund on PostgreSQL",
   "order-manage": "ship, pick-up and detail pages: the conditional updates order-flow runs on PostgreSQL",
+  "order-detail-actions": "the to-ship tag, the detail's ship/close/remark and the demo's pictures: order-flow runs the same updates on PostgreSQL",
   "regions": "the region tree and cascader from the shipped dataset",
   "roles": "a custom data scope's user list: the same department filter on both",
   "shell": "menus, tabs, header search and theme: the web alone",

@@ -3,8 +3,8 @@ finance's refund queue, each one call; the core checks permission on every part.
 
 from __future__ import annotations
 
+from bff.screens.order_detail import OrderDetailScreenOut
 from core_api.mall.shop.models import MallShop
-from core_api.platform.contract.order import OrderDetailOut
 from tests.conftest import bearer
 from tests.mall_support import make_shop
 from tests.order_support import goods_of, make_order
@@ -72,7 +72,7 @@ async def test_the_order_detail_screen(aiohttp_client, start_app, make_settings)
         return await (await bff.get("/bff/screens/order/detail", params=params, headers=bearer(token))).json()
 
     answer = await screen(orderNo=order.main_no)
-    OrderDetailOut.model_validate(answer)  # what the BFF's document promises, every field of its type
+    OrderDetailScreenOut.model_validate(answer)  # what the BFF's document promises, every field of its type
     by_main = answer["data"]
     assert by_main["main"]["orderNo"] == order.main_no and by_main["focus"] is None
     assert by_main["main"]["payFen"] == order.pay_fen
@@ -81,6 +81,15 @@ async def test_the_order_detail_screen(aiohttp_client, start_app, make_settings)
     assert [(line["quantity"], line["priceFen"]) for line in shown["lines"]] == [(2, 20000)]
     by_id = (await screen(id=str(order.id)))["data"]
     assert by_id["focus"] == order.id and by_id["main"] == by_main["main"]
+    # what the detail's actions are drawn from (issue 28 §1): the lists' declarations and the dictionaries
+    assert shown["afterSale"] is None
+    assert {a["key"] for a in by_main["shopMeta"]["actions"]} >= {"ship", "pickup", "editLogistics"}
+    assert by_main["mainMeta"]["editable"] and by_main["mainMeta"]["perm"] == "order:main"
+    assert {d["dictValue"] for d in by_main["dicts"]["biz_logistics_company"]} >= {"SF", "ZTO"}
+    line = (await lines_of(order))[0]
+    assert (await apply(client, 9202, line.id))["code"] == 200
+    held = (await screen(id=str(order.id)))["data"]["shops"][0]
+    assert held["afterSale"] == "applied"
     assert (await screen(orderNo="M404"))["code"] == 404
     assert (await screen())["code"] == 500 and (await screen(orderNo="x", id="1"))["code"] == 500
     clerk = await operator(admin, "odclerk", ("order:afterSale:list",))

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import subprocess
 import sys
 
 from tortoise import connections
+from tortoise.fields import CharField, TextField
 
 from core_api import demo
+from core_api.demo import images
 from core_api.platform.counts import ROW_COUNTED, stored_row_count
 from core_api.platform.settings import ROOT
 from tests.conftest import BACKEND, eventually
@@ -85,8 +88,8 @@ async def test_the_demo_fills_every_business_table_consistently(admin):
     assert consumers["code"] == 200
 
 
-async def test_the_same_seed_gives_the_same_data_and_a_second_run_needs_reset(database_url, admin):
-    env = {**os.environ, "CONSOLE_DATABASE_URL": database_url}
+async def test_the_same_seed_gives_the_same_data_and_a_second_run_needs_reset(database_url, admin, tmp_path):
+    env = {**os.environ, "CONSOLE_DATABASE_URL": database_url, "CONSOLE_VAR_DIR": str(tmp_path / "cli")}
 
     def run(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", "core_api", "demo", "--consumers", "30", *args], env=env,
@@ -94,6 +97,8 @@ async def test_the_same_seed_gives_the_same_data_and_a_second_run_needs_reset(da
 
     first = run("--seed", "3")
     assert first.returncode == 0, first.stderr
+    # the command drew the demo's pictures below the local storage's root (issue 28 §1)
+    assert (tmp_path / "cli" / "uploads" / "demo" / "carousel" / "1.jpg").is_file()
     nicks = await connections.get("default").execute_query_dict(
         "SELECT uid, nick_name FROM account_consumer ORDER BY uid")
     again = run("--seed", "3")
@@ -107,6 +112,36 @@ async def test_the_same_seed_gives_the_same_data_and_a_second_run_needs_reset(da
     assert await scalar("SELECT COUNT(*) FROM im_group") == 2
     bad = run("--size", "x")
     assert bad.returncode == 2 and "name=count" in bad.stderr
+
+
+async def test_every_picture_the_demo_stores_answers_as_an_image(client, admin):
+    """Issue 28 §1: the demo's pictures (home slides, picture library, points goods, chat images, identity
+    photos...) answer 200 with an image type through the console's file route, not 404."""
+    from core_api.platform.state import STORAGE
+    from core_api.platform.storage import LocalStorage
+
+    await demo.generate(40, seed=5)
+    storage = client.app[STORAGE]
+    assert isinstance(storage, LocalStorage)
+    images.write(storage.root)
+    found: set[str] = set()
+    db = connections.get("default")
+    for table, model in demo._feature_models().items():
+        for name, column in model._meta.fields_db_projection.items():
+            if not isinstance(model._meta.fields_map[name], CharField | TextField):
+                continue
+            rows = await db.execute_query_dict(f'SELECT DISTINCT "{column}" AS v FROM "{table}" '
+                                               f"WHERE \"{column}\" LIKE '%/profile/%'")
+            found |= {m for r in rows for m in re.findall(r"/profile/[^\s,\"'<>]+", r["v"])}
+    for kind in ("carousel", "picture", "integral", "chat", "idcard", "group", "release", "splash"):
+        assert any(f"/profile/demo/{kind}/" in f for f in found), kind
+    assert found <= set(images.addresses())
+    for path in sorted(found):
+        answer = await client.get(path)
+        assert answer.status == 200, path
+        assert answer.headers["Content-Type"].startswith("image/"), path
+        assert len(await answer.read()) > 100, path
+    assert images.write(storage.root) == 0  # already there: nothing drawn twice
 
 
 async def test_the_partition_job_keeps_months_ahead(admin):

@@ -313,3 +313,55 @@ async def test_order_messages_reach_the_shop_and_operators_once(start_app, make_
     assert listed["total"] == 2
     assert (await staff_b.post("/api/msg/v1/list", json={"pageNo": 1, "pageSize": 10, "orderMsg": True}))[
         "data"]["total"] == 0
+
+
+async def test_the_lists_tag_an_open_after_sale_and_offer_no_ship_for_it(start_app, make_settings, monkeypatch):
+    """Issue 28 §1: a to-ship order with an open after-sale carries its state in the to-ship and shop order lists
+    (one query for the page), the lists' ship action is not for such a row, and shipping it is still refused."""
+    from core_api.order.aftersale.models import OrderAfterSale
+    from tests.test_order_aftersale import apply
+
+    client, admin, a, _, skus, _ = await world(start_app, make_settings)
+    plain = await make_order(a, 8001, [(skus[0], 1)])
+    held = await make_order(a, 8002, [(skus[0], 1)])
+    other = await make_order(a, 8003, [(skus[1], 1)])
+    line = await OrderLine.filter(shop_order_id=held.id).first()
+    applied = await apply(client, 8002, line.id)
+    assert applied["code"] == 200, applied
+    calls = 0
+    original = OrderAfterSale.filter.__func__  # type: ignore[attr-defined]
+
+    def counted(cls, *args, **kwargs):
+        nonlocal calls
+        calls += 1
+        return original(cls, *args, **kwargs)
+
+    monkeypatch.setattr(OrderAfterSale, "filter", classmethod(counted))
+    waiting = await admin.get("/admin/order_mall/wait_logistics_data")
+    assert calls == 1  # one query for the page's rows, not one per row
+    monkeypatch.undo()
+    tags = {r["orderNo"]: r["afterSale"] for r in waiting["rows"]}
+    assert tags == {plain.order_no: None, held.order_no: "applied", other.order_no: None}
+    shops = await admin.get("/admin/OrderShop/list")
+    assert {r["orderNo"]: r["afterSale"] for r in shops["rows"]}[held.order_no] == "applied"
+    # the screens' declarations: the tag's dictionary, and ship only where no after-sale is open
+    for view in ("order/logistics/index", "order/shop/index"):
+        meta = (await admin.get("/admin/resources/meta", params={"view": view}))["data"]
+        field = next(f for f in meta["fields"] if f["name"] == "afterSale")
+        assert field["dictType"] == "biz_order_after_sale" and "biz_order_after_sale" in meta["dictTypes"]
+        ship_action = next(x for x in meta["actions"] if x["key"] == "ship")
+        assert ship_action["when"]["afterSale"] == [""]
+    labels = {d["dictValue"]: d["dictLabel"]
+              for d in (await admin.get("/system/dict/data/type/biz_order_after_sale"))["data"]}
+    assert labels["applied"] == "售后中·待审核"
+    refused = await ship(admin, held.order_no)
+    assert refused["code"] == 500 and "未处理的退款申请" in refused["msg"]
+    assert (await ship(admin, plain.order_no))["code"] == 200
+    # once decided (rejected), the tag goes and the order ships
+    after = await OrderAfterSale.get(shop_order_id=held.id)
+    decided = await admin.post("/admin/order_mall/refund_operate",
+                               json={"id": after.id, "action": "reject", "reason": "商品无问题"})
+    assert decided["code"] == 200, decided
+    waiting = await admin.get("/admin/order_mall/wait_logistics_data")
+    assert {r["orderNo"]: r["afterSale"] for r in waiting["rows"]} == {held.order_no: None, other.order_no: None}
+    assert (await ship(admin, held.order_no))["code"] == 200

@@ -198,6 +198,15 @@ DICTS: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
     "biz_order_pay_kind": ("收支类型", [("支付", "pay", "success", "Y"), ("退款", "refund", "warning", "N")]),
     "biz_order_pickup": ("自提状态", [("无", "none", "info", "Y"), ("待自提", "waiting", "warning", "N"),
                                      ("已自提", "picked", "success", "N")]),
+    # an order's open after-sale as the order lists tag it (issue 28 §1): the open states of
+    # core_api.order.aftersale.service; shipping waits until it is decided
+    "biz_order_after_sale": ("订单售后", [("售后中·待审核", "applied", "danger", "N"),
+                                        ("售后中·待退款", "awaiting_refund", "danger", "N"),
+                                        ("售后中·待退货", "awaiting_return", "warning", "N"),
+                                        ("售后中·买家已退货", "return_shipped", "warning", "N"),
+                                        ("售后中·已收货", "received", "warning", "N"),
+                                        ("售后中·退款中", "refunding", "danger", "N"),
+                                        ("售后中·退款失败", "refund_failed", "danger", "N")]),
     "biz_logistics_company": ("物流公司", [("顺丰速运", "SF", "", "Y"), ("中通快递", "ZTO", "", "N"),
                                           ("圆通速递", "YTO", "", "N"), ("申通快递", "STO", "", "N"),
                                           ("韵达快递", "YD", "", "N"), ("京东物流", "JD", "", "N"),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { RouterNode } from "@/lib/api/types";
 import { flattenRoutes } from "./routes";
 import { ROUTERS } from "./routers.fixture";
 import { breadcrumbTrail, describeRoute, guardedRouteFor } from "./static-routes";
@@ -30,6 +31,16 @@ describe("describeRoute and breadcrumbTrail", () => {
       "操作日志",
     ]);
     expect(breadcrumbTrail(describeRoute("/user/profile", entries))).toEqual(["首页", "个人中心"]);
+  });
+
+  it("shows each level once: a hidden directory named as its one page is not a level (issue 28 §1)", () => {
+    const holder: RouterNode = {
+      name: "MyMenu", path: "/myMenu", hidden: true, redirect: "noRedirect", component: "Layout", alwaysShow: false, meta: { title: "订单详情", icon: "list", noCache: false },
+      children: [{ name: "OrderDetail", path: "orderDetail", hidden: true, component: "order/detail/index", meta: { title: "订单详情", icon: "list", noCache: false } }],
+    };
+    const withDetail = flattenRoutes([...ROUTERS, holder]);
+    expect(breadcrumbTrail(describeRoute("/myMenu/orderDetail", withDetail))).toEqual(["首页", "订单详情"]);
+    expect(breadcrumbTrail(describeRoute("/system/log/operlog", withDetail))).toEqual(["首页", "系统管理", "日志管理", "操作日志"]);
   });
 
   it("highlights the owning menu of a hidden page", () => {

@@ -92,8 +92,13 @@ export function describeRoute(pathname: string, entries: readonly RouteEntry[]):
   return undefined;
 }
 
-/** Breadcrumb titles, always starting at Home. */
+/**
+ * Breadcrumb titles, always starting at Home, each level once: a hidden directory that only holds one page under
+ * the page's own name (the seed's 订单详情 directory /myMenu, holding 订单详情 at the fixed route /myMenu/orderDetail
+ * that order messages open) is not a level of its own.
+ */
 export function breadcrumbTrail(description: RouteDescription | undefined): string[] {
   if (!description || description.activeMenu === HOME_PATH) return [HOME_TITLE];
-  return [HOME_TITLE, ...description.chain, description.title];
+  const trail = [HOME_TITLE, ...description.chain, description.title];
+  return trail.filter((title, index) => index === 0 || title !== trail[index - 1]);
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from core_api.account.auth.models import IdentityVerification
+from core_api.demo import images
 from core_api.demo.words import id_number, person_name
 
 REJECT = ["证件照片模糊", "姓名与证件不符", "手持照片不完整", "证件已过期"]
@@ -20,9 +21,9 @@ async def demo(ctx) -> None:
         decided = status != "0"
         rows.append({
             "uid": uid, "real_name": person_name(rng), "id_number": id_number(rng, rng.randint(1965, 2004)),
-            "front_image": f"/profile/demo/idcard/{uid}_front.jpg",
-            "back_image": f"/profile/demo/idcard/{uid}_back.jpg",
-            "hand_image": f"/profile/demo/idcard/{uid}_hand.jpg", "status": status,
+            "front_image": images.address("idcard", uid * 3),
+            "back_image": images.address("idcard", uid * 3 + 1),
+            "hand_image": images.address("idcard", uid * 3 + 2), "status": status,
             "audit_remark": rng.choice(REJECT) if status == "2" else ("资料齐全" if decided else ""),
             "audit_by": "admin" if decided else "", "audit_time": ctx.moment(at) if decided else None,
             "create_by": "app", "create_time": at,

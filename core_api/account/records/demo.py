@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from core_api.account.records.models import Collection, LoginChart, LoginCheck, LoginToken, Release, ReleaseComment
+from core_api.demo import images
 from core_api.demo.words import COMMENTS, DEVICES, RELEASES, city, ip_in
 
 
@@ -15,7 +16,7 @@ async def demo(ctx) -> None:
     for _ in range(ctx.size("releases", few // 4 + 1)):
         at = ctx.moment()
         releases.append({"uid": rng.choice(uids), "content": rng.choice(RELEASES),
-                         "images": ",".join(f"/profile/demo/release/{rng.randint(1, 500)}.jpg"
+                         "images": ",".join(images.address("release", rng.randint(1, 500))
                                             for _ in range(rng.randint(0, 3))),
                          "city": city(rng)[0], "visibility": rng.choices("012", (8, 2, 1))[0],
                          "like_count": rng.randint(0, 300), "comment_count": rng.choice((0, 1, 2, 3, 5)),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core_api.demo import images
 from core_api.demo.words import GROUP_NAMES
 from core_api.im.group.models import ImGroup, ImGroupMember
 
@@ -16,7 +17,7 @@ async def demo(ctx) -> None:
         created = ctx.moment()
         name = GROUP_NAMES[n % len(GROUP_NAMES)] + ("" if n < len(GROUP_NAMES) else str(n // len(GROUP_NAMES) + 1))
         groups.append({"group_id": group_id, "name": name,
-                       "avatar": f"/profile/demo/group/{n % 30}.png", "owner_uid": people[0],
+                       "avatar": images.address("group", n), "owner_uid": people[0],
                        "member_count": len(people), "max_members": rng.choice((200, 500, 500, 1000)),
                        "notice": rng.choice(("", "欢迎新朋友，请先看群公告", "禁止发广告，违者移出",
                                              "每周六活动，自愿参加")),

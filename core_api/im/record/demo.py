@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from core_api.demo import CHUNK
+from core_api.demo import CHUNK, images
 from core_api.demo.words import CHAT
 from core_api.im.record import partitions
 from core_api.im.record.models import ImRecord, ImRecordSingle
@@ -16,7 +16,7 @@ TYPES = ("text",) * 17 + ("image", "voice", "file")
 
 def _content(rng, kind: str) -> str:
     if kind == "image":
-        return f"/profile/demo/chat/{rng.randint(1, 9999)}.jpg"
+        return images.address("chat", rng.randint(1, 9999))
     if kind == "voice":
         return f"[语音] {rng.randint(1, 59)}秒"
     if kind == "file":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from core_api.demo import images
 from core_api.mall.carousel.models import MallCarousel
 
 
@@ -15,6 +16,6 @@ async def demo(ctx: Any) -> None:
               ("国庆大促", "none", "", -60, -30, "1"),
               ("会员日", "url", "https://www.example.com/vip", -1, 7, "0")]
     await ctx.insert(MallCarousel, [
-        {"title": t, "image": f"/profile/demo/carousel/{i + 1}.jpg", "link_type": kind, "link_target": target,
+        {"title": t, "image": images.address("carousel", i), "link_type": kind, "link_target": target,
          "sort": i, "begin_time": now + begin * day, "end_time": now + end * day, "shelf": shelf,
          "create_by": "demo", "create_time": now} for i, (t, kind, target, begin, end, shelf) in enumerate(slides)])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core_api.demo import images
 from core_api.mall.goods.models import MallCategory
 from core_api.mall.integral_goods.models import MallIntegralGoods
 
@@ -17,7 +18,7 @@ async def demo(ctx: Any) -> None:
     await ctx.insert(MallCategory, kinds)
     ids = {k["name"]: k["id"] for k in kinds}
     await ctx.insert(MallIntegralGoods, [
-        {"name": name, "pics": f"/profile/demo/integral/{i + 1}.jpg", "category_id": ids[kind],
+        {"name": name, "pics": images.address("integral", i), "category_id": ids[kind],
          "points": points, "cash_fen": cash, "stock": stock, "limit_per_user": 2 if stock < 100 else 0,
          "shelf": "1" if stock else "0", "sort": i, "detail": f"<p>{name}，积分兑换。</p>", "create_by": "demo",
          "create_time": ctx.now} for i, (name, kind, points, cash, stock) in enumerate(GOODS)])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core_api.demo import images
 from core_api.mall.goods.models import MallCategory
 from core_api.mall.picture.models import MallPicture
 from core_api.mall.shop.models import MallShop
@@ -18,6 +19,6 @@ async def demo(ctx: Any) -> None:
     await ctx.insert(MallCategory, types)
     shops = await MallShop.all().order_by("id").limit(ctx.size("picture_shops", 20)).values_list("id", flat=True)
     rows = [{"shop_id": shop, "category_id": ctx.rng.choice(types)["id"], "name": f"图片{n + 1}",
-             "url": f"/profile/demo/picture/{shop}_{n + 1}.jpg", "sort": n, "create_by": "demo",
-             "create_time": ctx.moment()} for shop in shops for n in range(4)]
+             "url": images.address("picture", k * 4 + n), "sort": n, "create_by": "demo",
+             "create_time": ctx.moment()} for k, shop in enumerate(shops) for n in range(4)]
     await ctx.insert(MallPicture, rows)

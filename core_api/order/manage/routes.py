@@ -172,9 +172,23 @@ def _shop_fields(filters: bool) -> list[F]:
         F("paid_at", "支付时间", "Paid at", "datetime", edit="never", sortable=True),
         F("shipped_at", "发货时间", "Shipped at", "datetime", edit="never", listed=filters),
         F("create_time", "下单时间", "Placed at", "datetime", edit="never", filter="range", sortable=True),
+        # the state of the order's open after-sale (none: null), filled for the page in one query (enrich)
+        F("after_sale", "售后", "After-sale", "dict", dict_type="biz_order_after_sale", edit="never",
+          exported=False, virtual=True),
     ]
 
 
+async def open_after_sales(rows: list[dict[str, Any]]) -> None:
+    """Each row's open after-sale state (its earliest open one; None when there is none), one query for the page:
+    shipping or confirming a pick-up is refused while one is open (service._deliverable), so the list says so."""
+    states = await service.open_after_sales([r["id"] for r in rows])
+    for r in rows:
+        r["after_sale"] = states.get(r["id"])
+
+
+# Ship only rows without an open after-sale: the server refuses them (service._deliverable) and the row's tag
+# says why.
+NO_AFTER_SALE = {"after_sale": [""]}
 DETAIL = Action("detail", "详情", "Details", "order:shop:query", "order/shop/detail", method="LINK",
                 params={"id": "id"})
 READ_ONLY: dict[str, Any] = {"shelf": None, "creatable": False, "editable": False, "removable": False,
@@ -182,7 +196,7 @@ READ_ONLY: dict[str, Any] = {"shelf": None, "creatable": False, "editable": Fals
 shop_orders = OrderResource(
     name="OrderShop", model=OrderShop, perm="order:shop", title="商城订单", title_en="Shop orders",
     menu_buttons=("query", "status", "pickup"),  # as seeded, not as derived
-    view="order/shop/index", shop_field="shop_id", fields=_shop_fields(True), **READ_ONLY,
+    view="order/shop/index", shop_field="shop_id", fields=_shop_fields(True), enrich=open_after_sales, **READ_ONLY,
     tallies=ORDER_SHOP_TALLIES,  # the total of a shop or a status over a range of days, whatever the volume
     # Newest placed first, as by id, but in the date range's own column: the indexes on order_shop serve the
     # range and the order together (docs/performance.md, "Orders (issue 14)").
@@ -193,8 +207,8 @@ shop_orders = OrderResource(
                method="GET", params={"orderNo": "orderNo"}, when={"status": [flow.TO_PICKUP]},
                fields=(F("pickup_code", "提货码", "Pick-up code", required=True, max_length=16),)),
         Action("ship", "发货", "Ship", "order:logistics:ship", "admin/order_mall/send_goods",
-               params={"orderNo": "orderNo"}, when={"status": [flow.TO_SHIP], "delivery": ["express"]},
-               fields=SHIP_FIELDS),
+               params={"orderNo": "orderNo"},
+               when={"status": [flow.TO_SHIP], "delivery": ["express"], **NO_AFTER_SALE}, fields=SHIP_FIELDS),
         Action("editLogistics", "修改物流", "Edit logistics", "order:logistics:ship", "admin/order_mall/send_goods",
                params={"orderNo": "orderNo"}, when={"status": [flow.SHIPPED]}, fields=SHIP_FIELDS),
     ],
@@ -203,9 +217,9 @@ waiting = OrderResource(
     name="OrderLogistics", model=OrderShop, perm="order:logistics", title="待发货", title_en="To ship",
     view="order/logistics/index", list_path="/admin/order_mall/wait_logistics_data", shop_field="shop_id",
     fixed={"status": flow.TO_SHIP, "delivery": "express"}, order=("paid_at", "id"), fields=_shop_fields(False),
-    **READ_ONLY,
+    enrich=open_after_sales, **READ_ONLY,
     actions=[Action("ship", "发货", "Ship", "ship", "admin/order_mall/send_goods", params={"orderNo": "orderNo"},
-                    fields=SHIP_FIELDS), DETAIL],
+                    when=NO_AFTER_SALE, fields=SHIP_FIELDS), DETAIL],
 )
 
 # ---- payments and refunds paid back

@@ -209,6 +209,8 @@ class ShopOrderView(Schema):
     completed_at: str | None
     closed_at: str | None
     after_sale_until: str | None
+    after_sale: str | None = Field(description="the state of the order's open after-sale (its earliest), null when "
+                                               "none is open: shipping and pick-up wait until it is decided")
     create_time: str
     lines: list[OrderLineView]
     logs: list[OrderLogView]

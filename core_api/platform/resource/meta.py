@@ -51,7 +51,8 @@ def meta_of(res: Resource, lang: str) -> ResourceMeta:
         actions=[ResourceActionMeta(
             key=a.key, label=a.label_en if lang == "en" else a.label, perm=a.full_perm(res.perm), method=a.method,
             path=a.path.lstrip("/"), row=a.row, params=a.params, fields=[field_meta(f, lang) for f in a.fields],
-            confirm=(a.confirm_en if lang == "en" else a.confirm) or a.confirm, when=a.when,
+            confirm=(a.confirm_en if lang == "en" else a.confirm) or a.confirm,
+            when={to_camel(k): v for k, v in a.when.items()} if a.when else None,  # the rows' wire names
         ) for a in res.actions],
         dict_types=sorted(t for t in dict_types if t),
     )

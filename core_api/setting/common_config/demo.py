@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from core_api.demo import images
 from core_api.setting.common_config.models import CommonConfig, CommonConfigV2
 
 V1 = [  # key, name, value, type, group
@@ -22,7 +23,7 @@ V2 = [  # key, name, platform, lowest, highest, value, type
     ("video.call.enabled", "视频通话", "android", 300, 0, "true", "bool"),
     ("video.call.enabled", "视频通话", "ios", 300, 0, "true", "bool"),
     ("upload.chunkKb", "分片上传大小（KB）", "all", 0, 0, "512", "number"),
-    ("splash.image", "启动页图片", "h5", 0, 0, "/files/demo/splash.png", "string"),
+    ("splash.image", "启动页图片", "h5", 0, 0, images.address("splash", 0), "string"),
 ]
 
 

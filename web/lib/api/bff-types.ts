@@ -903,7 +903,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An order's detail: by a main or shop order number (orderNo) or a shop order's id
+         * An order's detail: by a main or shop order number (orderNo) or a shop order's id; with the declarations its actions come from and the dictionaries it shows
          * @description Needs a signed-in caller.
          */
         get: operations["screens_order_detail_screen"];
@@ -4206,30 +4206,38 @@ export interface components {
              */
             msg?: string;
         };
-        /** OrderDetail */
-        OrderDetail: {
+        /** OrderDetailScreen */
+        OrderDetailScreen: {
+            /** Dicts */
+            dicts: {
+                [key: string]: components["schemas"]["DictDataOut"][];
+            };
             /**
              * Focus
              * @description the shop order asked for (by its number or id), shown first
              */
             focus: number | null;
             main: components["schemas"]["OrderMainView"];
+            /** @description the main orders' declaration (the remark its edit writes); null when the caller may not read that list */
+            mainMeta: components["schemas"]["ResourceMeta"] | null;
             /** Pays */
             pays: components["schemas"]["OrderPayView"][];
+            /** @description the shop orders' declaration (ship, edit logistics, pick-up); null when the caller may not read that list */
+            shopMeta: components["schemas"]["ResourceMeta"] | null;
             /**
              * Shops
              * @description a shop account: its own shop's only
              */
             shops: components["schemas"]["ShopOrderView"][];
         };
-        /** OrderDetailOut */
-        OrderDetailOut: {
+        /** OrderDetailScreenOut */
+        OrderDetailScreenOut: {
             /**
              * Code
              * @default 200
              */
             code?: number;
-            data: components["schemas"]["OrderDetail"];
+            data: components["schemas"]["OrderDetailScreen"];
             /**
              * Msg
              * @default 操作成功
@@ -5799,6 +5807,11 @@ export interface components {
         };
         /** ShopOrderView */
         ShopOrderView: {
+            /**
+             * Aftersale
+             * @description the state of the order's open after-sale (its earliest), null when none is open: shipping and pick-up wait until it is decided
+             */
+            afterSale: string | null;
             /** Aftersaleuntil */
             afterSaleUntil: string | null;
             /** Buyerremark */
@@ -7618,7 +7631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderDetailOut"] | components["schemas"]["ErrorResult"];
+                    "application/json": components["schemas"]["OrderDetailScreenOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

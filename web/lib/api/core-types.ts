@@ -32440,6 +32440,11 @@ export interface components {
         };
         /** ShopOrderView */
         ShopOrderView: {
+            /**
+             * Aftersale
+             * @description the state of the order's open after-sale (its earliest), null when none is open: shipping and pick-up wait until it is decided
+             */
+            afterSale: string | null;
             /** Aftersaleuntil */
             afterSaleUntil: string | null;
             /** Buyerremark */
