@@ -52,6 +52,7 @@ const SERVICE_FREE_SPECS: Record<string, string> = {
   "regions": "the region tree and cascader from the shipped dataset",
   "roles": "a custom data scope's user list: the same department filter on both",
   "shell": "menus, tabs, header search and theme: the web alone",
+  "shop-staff": "a shop account's landing page, its area filter and its phone/password edit: reads and one update, the same on both",
   "small-screens": "layout at two widths",
   "tools-build": "the form builder runs in the browser",
   "tools-swagger": "the API docs page and its permission",
