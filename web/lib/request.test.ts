@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { type RequestHandlers, request, setRequestHandlers, toQuery } from "./request";
 
 /**
@@ -21,7 +21,9 @@ function json(body: unknown, status = 200): Answer {
 }
 
 function pointPageAt(url: string) {
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+  const dom = (window as Window & { happyDOM?: { setURL(url: string): void } }).happyDOM;
+  if (!dom) throw new Error("these tests run in happy-dom");
+  dom.setURL(url);
 }
 
 beforeAll(async () => {
@@ -57,12 +59,12 @@ describe("toQuery", () => {
 });
 
 describe("request", () => {
-  let handlers: { show: ReturnType<typeof vi.fn>; relogin: ReturnType<typeof vi.fn>; loading: ReturnType<typeof vi.fn> };
+  let handlers: { show: Mock<RequestHandlers["show"]>; relogin: Mock<RequestHandlers["relogin"]>; loading: Mock<RequestHandlers["loading"]> };
   let release: () => void;
 
   beforeEach(() => {
-    handlers = { show: vi.fn(), relogin: vi.fn(), loading: vi.fn() };
-    release = setRequestHandlers(handlers as unknown as RequestHandlers);
+    handlers = { show: vi.fn<RequestHandlers["show"]>(), relogin: vi.fn<RequestHandlers["relogin"]>(), loading: vi.fn<RequestHandlers["loading"]>() };
+    release = setRequestHandlers(handlers);
   });
 
   afterEach(() => release());

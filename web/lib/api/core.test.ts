@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { type RequestHandlers, RequestError, setRequestHandlers } from "@/lib/request";
 import { answer as answerOf, asFile, bff, core, done, saveAs } from "./core";
 
@@ -10,7 +10,7 @@ let server: Server;
 let origin: string;
 let reply: Reply;
 let seen: { method: string; url: string; body: string; contentType: string | undefined; console: string | undefined }[];
-let handlers: { show: ReturnType<typeof vi.fn>; relogin: ReturnType<typeof vi.fn>; loading: ReturnType<typeof vi.fn> };
+let handlers: { show: Mock<RequestHandlers["show"]>; relogin: Mock<RequestHandlers["relogin"]>; loading: Mock<RequestHandlers["loading"]> };
 let release: () => void;
 
 function json(body: unknown): Reply {
@@ -42,9 +42,11 @@ afterAll(async () => {
 beforeEach(() => {
   seen = [];
   reply = json({ code: 200, msg: "操作成功" });
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/system/post`);
-  handlers = { show: vi.fn(), relogin: vi.fn(), loading: vi.fn() };
-  release = setRequestHandlers(handlers as unknown as RequestHandlers);
+  const dom = (window as Window & { happyDOM?: { setURL(url: string): void } }).happyDOM;
+  if (!dom) throw new Error("these tests run in happy-dom");
+  dom.setURL(`${origin}/system/post`);
+  handlers = { show: vi.fn<RequestHandlers["show"]>(), relogin: vi.fn<RequestHandlers["relogin"]>(), loading: vi.fn<RequestHandlers["loading"]>() };
+  release = setRequestHandlers(handlers);
 });
 
 afterEach(() => release());
