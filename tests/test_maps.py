@@ -11,12 +11,14 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
+from core_api import demo
 from core_api.platform.contract.region import AddressAnswer, MapBaseOut, PlacesOut
 from core_api.platform.errors import ServiceError
 from core_api.platform.maps import HttpMaps
 from core_api.region.place import boundaries
 from core_api.region.place.models import RegionPlace
 from core_api.region.place.store import load_region_places, remove_place, upsert_place
+from core_api.system.config.models import SysConfig
 from tests.test_escalation import make_role, make_user, sign_in
 
 AROUND = "/admin/region/v1/map_around"
@@ -143,6 +145,34 @@ async def test_the_base_map_is_the_kept_outlines(admin, start_app, make_settings
     from tests.conftest import Caller, token_for
     other = Caller(tiled, await token_for(tiled))
     assert (await other.get("/admin/region/v1/map_base"))["data"]["tileUrl"].endswith("{z}/{x}/{y}.png")
+
+
+async def test_the_picker_opens_on_the_configured_city_or_the_country(admin):
+    await load_region_places()
+    seeded = (await admin.get("/admin/region/v1/map_base"))["data"]["center"]
+    # the seeded parameter names Beijing's city (110100): the map opens over it, at a city's zoom
+    assert seeded["zoom"] == 8.0 and abs(seeded["longitude"] - 116.4) < 0.2 and abs(seeded["latitude"] - 39.9) < 0.2
+    row = await SysConfig.get(config_key="biz.map.defaultCity")
+    body = {"configId": row.config_id, "configName": row.config_name, "configKey": row.config_key, "configType": "Y"}
+    assert (await admin.put("/system/config", json={**body, "configValue": "440100"}))["code"] == 200
+    canton = (await admin.get("/admin/region/v1/map_base"))["data"]["center"]
+    assert canton["name"] == "广州市" and abs(canton["longitude"] - 113.26) < 0.2 and canton["zoom"] == 8.0
+    for value in ("999999", "abc", ""):  # a code of no division, not a code, nothing: the whole country
+        assert (await admin.put("/system/config", json={**body, "configValue": value}))["code"] == 200
+        assert (await admin.get("/admin/region/v1/map_base"))["data"]["center"] == {
+            "name": "中国", "longitude": 104.195397, "latitude": 35.86166, "zoom": 3.2}
+
+
+async def test_the_demo_places_are_found_by_keyword(admin):
+    await demo.generate(20, seed=3)
+    wangfujing = {"longitude": 116.410886, "latitude": 39.913994}  # where the demo's Beijing services are
+    found = (await admin.get(AROUND, params={**wangfujing, "keywords": "医院"}))["data"]
+    names = [p["name"] for p in found]
+    assert names[0] == "北京协和医院" and all("医院" in n or "医院" in p["address"] for n, p in zip(names, found))
+    assert {"北京同仁医院", "北京大学第一医院", "北京朝阳医院"} <= set(names)
+    assert [p["distance"] for p in found] == sorted(p["distance"] for p in found)
+    stations = [p["name"] for p in (await admin.get(AROUND, params={**wangfujing, "keywords": "站"}))["data"]]
+    assert stations[:2] == ["北京站", "北京西站"]
 
 
 def test_kept_outlines_are_what_the_package_gives():

@@ -228,6 +228,7 @@ CONFIGS = [
     ("告警-Webhook签名密钥", "biz.alarm.secret", ""),
     ("提现-需复核及打款验密的金额(分)", "biz.withdrawal.secondApproveFen", "500000"),
     ("退款-需另一人执行及验密的金额(分)", "biz.refund.secondApproveFen", "50000"),
+    ("地图-选点默认城市(区域编码)", "biz.map.defaultCity", "110100"),
 ]
 
 # (name, group, handler, params JSON, cron, misfire policy, status)

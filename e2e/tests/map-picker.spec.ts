@@ -83,3 +83,25 @@ test("a hospital service's address is picked on the map by search and by click",
   await expect(form).toBeHidden();
   await expect(row(page.getByTestId("resource-screen-table"), byClick)).toContainText(`（${place}附近）`);
 });
+
+test("a picker without a value opens over the configured city, outlines drawn, and finds the demo's hospitals", async ({ page }) => {
+  const form = await openNewService(page, unique("空白地图"));
+  await form.getByTestId("form-address-pick").click();
+  const picker = page.getByTestId("map-picker-dialog");
+  await expect(picker.getByTestId("map-picker-map")).toHaveAttribute("data-state", "ready");
+  // the seeded parameter biz.map.defaultCity names Beijing's city: the hint says where the search looks
+  await expect(picker.getByTestId("map-picker-hint")).toContainText("北京市");
+  // a city's view shows outlines (province fill, its borders, the districts' dashed lines), not one flat colour:
+  // a flat canvas compresses to a few hundred bytes
+  await page.waitForTimeout(500);
+  const shot = await picker.locator("canvas.maplibregl-canvas").screenshot();
+  expect(shot.length).toBeGreaterThan(8000);
+  await picker.getByTestId("map-picker-keywords").fill("医院");
+  await picker.getByTestId("map-picker-keywords").press("Enter");
+  const results = picker.getByTestId("map-picker-results");
+  await expect(results.locator("option").nth(1)).toContainText("医院");
+  await expect(results.locator("option", { hasText: "北京协和医院" })).toHaveCount(1);
+  await expect(results.locator("option", { hasText: "北京同仁医院" })).toHaveCount(1);
+  await results.selectOption({ label: await results.locator("option", { hasText: "北京协和医院" }).innerText() });
+  await expect(picker.getByTestId("map-picker-value")).toContainText("北京市东城区帅府园1号北京协和医院");
+});

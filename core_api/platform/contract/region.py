@@ -104,9 +104,18 @@ class AddressAnswer(Envelope):
     data: AddressOut
 
 
+class MapCenter(Schema):
+    name: str = Field(description="the configured city's name, or 中国 when none is configured or known")
+    longitude: float
+    latitude: float
+    zoom: float = Field(description="the zoom that shows the city (or the whole country)")
+
+
 class MapBase(Schema):
     tile_url: str = Field(description="the configured tile address (CONSOLE_MAP_TILE_URL); empty: outlines only")
     provinces: dict[str, Any] = Field(description="the shipped province outlines, a GeoJSON FeatureCollection")
+    center: MapCenter = Field(description="where the picker opens without a value: the city of the parameter "
+                                          "biz.map.defaultCity (a region code), else the whole country")
 
 
 class MapBaseOut(Envelope):

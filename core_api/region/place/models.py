@@ -13,7 +13,7 @@ class RegionPlace(Model):
     REFERENCE_ROWS = "kind = 'region'"
 
     id = fields.BigIntField(primary_key=True)
-    kind = fields.CharField(max_length=16)  # shop | hospital | service | region
+    kind = fields.CharField(max_length=16)  # shop | hospital | service | region | landmark (the demo's)
     ref_id = fields.BigIntField()  # the record's id in its own table (a region: its code)
     name = fields.CharField(max_length=100)
     address = fields.CharField(max_length=255, default="")

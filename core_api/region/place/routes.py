@@ -20,9 +20,11 @@ from core_api.platform.envelope import ok
 from core_api.platform.maps import maps_of
 from core_api.platform.schema import StrictSchema
 from core_api.platform.security import Principal, any_perm
-from core_api.platform.state import SETTINGS
+from core_api.platform.state import CONFIG, SETTINGS
 from core_api.region.place import local_maps  # noqa: F401 - registers the local maps
 from core_api.region.place.boundaries import kept_bytes
+from core_api.region.place.models import RegionPlace
+from core_api.region.place.store import E6
 
 MAP_USERS = any_perm("consult:service:edit", "consult:hospital:edit", "mall:shop:edit", "region:region:list")
 api = Api("region-map")
@@ -61,7 +63,28 @@ def _boundaries() -> dict[str, Any]:
     return orjson.loads(kept_bytes())
 
 
+CITY_PARAMETER = "biz.map.defaultCity"
+# the whole country: where the picker opens when no city is configured (or the code names no known division)
+CHINA = {"name": "中国", "longitude": 104.195397, "latitude": 35.86166, "zoom": 3.2}
+CITY_ZOOM = {2: 5.5, 4: 8.0, 6: 10.0}  # a province, a city (its borders in sight), a district; a street: 12
+
+
+async def opening_center(code: str | None) -> dict[str, Any]:
+    """The configured division's centre (the places index holds every division's), at a zoom that shows it."""
+    text = (code or "").strip()
+    if not text.isdigit() or len(text) > 12:
+        return CHINA
+    place = await RegionPlace.filter(kind="region", ref_id=int(text)).first()
+    if place is None:
+        return CHINA
+    significant = len(text.rstrip("0"))
+    zoom = CITY_ZOOM.get(significant + significant % 2, 12.0)
+    return {"name": place.name, "longitude": place.lng_e6 / E6, "latitude": place.lat_e6 / E6, "zoom": zoom}
+
+
 @api.get("/admin/region/v1/map_base", need=MAP_USERS, response=MapBaseOut,
-         summary="The map picker's base map: the shipped province outlines and the configured tile address")
+         summary="The map picker's base map: the shipped province outlines, the configured tile address and the "
+                 "configured city it opens on")
 async def map_base(request: web.Request, principal: Principal) -> web.Response:
-    return ok(data={"tileUrl": request.app[SETTINGS].map_tile_url, "provinces": _boundaries()})
+    center = await opening_center(await request.app[CONFIG].get(CITY_PARAMETER))
+    return ok(data={"tileUrl": request.app[SETTINGS].map_tile_url, "provinces": _boundaries(), "center": center})

@@ -18,7 +18,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.region.place.models import RegionPlace
 
-Kind = Literal["shop", "hospital", "service", "region"]
+Kind = Literal["shop", "hospital", "service", "region", "landmark"]
 E6 = 1_000_000
 EARTH_M = 6_371_008.8
 # The radii (metres) a search widens through; the last one covers the whole earth.

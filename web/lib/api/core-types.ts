@@ -9777,7 +9777,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The map picker's base map: the shipped province outlines and the configured tile address
+         * The map picker's base map: the shipped province outlines, the configured tile address and the configured city it opens on
          * @description Needs a signed-in caller with any of permissions consult:service:edit, consult:hospital:edit, mall:shop:edit, region:region:list.
          */
         get: operations["place_map_base"];
@@ -27466,6 +27466,8 @@ export interface components {
         };
         /** MapBase */
         MapBase: {
+            /** @description where the picker opens without a value: the city of the parameter biz.map.defaultCity (a region code), else the whole country */
+            center: components["schemas"]["MapCenter"];
             /**
              * Provinces
              * @description the shipped province outlines, a GeoJSON FeatureCollection
@@ -27492,6 +27494,23 @@ export interface components {
              * @default 操作成功
              */
             msg?: string;
+        };
+        /** MapCenter */
+        MapCenter: {
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /**
+             * Name
+             * @description the configured city's name, or 中国 when none is configured or known
+             */
+            name: string;
+            /**
+             * Zoom
+             * @description the zoom that shows the city (or the whole country)
+             */
+            zoom: number;
         };
         /** MeiliConfigRestore */
         MeiliConfigRestore: {

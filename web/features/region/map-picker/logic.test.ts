@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centerOf, clickToValue, DEFAULT_CENTER, parseLocation, resultLabel, resultToValue, round6, tileSource } from "./logic";
+import { clickToValue, COUNTRY, openingView, parseLocation, resultLabel, resultToValue, round6, tileSource } from "./logic";
 
 describe("the map picker's values", () => {
   it("keeps coordinates to 6 decimals", () => {
@@ -27,12 +27,13 @@ describe("the map picker's values", () => {
     expect(resultToValue({ id: "x", name: "坏", location: "", address: "" })).toBeNull();
   });
 
-  it("labels results and opens on the value or Beijing", () => {
+  it("labels results and opens on the value, else the configured city, else the country", () => {
     expect(resultLabel({ id: "a", name: "王府井百货", location: "1,2", address: "王府井大街255号", distance: 1234 })).toBe("王府井百货（王府井大街255号） · 1.2km");
     expect(resultLabel({ id: "a", name: "店", location: "1,2", address: "", distance: 80 })).toBe("店 · 80m");
-    expect(centerOf({ address: "", lng: 113.2, lat: 23.1 })).toEqual([113.2, 23.1]);
-    expect(centerOf({ address: "", lng: null, lat: null })).toEqual(DEFAULT_CENTER);
-    expect(centerOf(null)).toEqual(DEFAULT_CENTER);
+    const canton = { name: "广州市", longitude: 113.264, latitude: 23.129, zoom: 9.5 };
+    expect(openingView({ address: "", lng: 113.2, lat: 23.1 }, canton)).toEqual({ center: [113.2, 23.1], zoom: 16 });
+    expect(openingView({ address: "", lng: null, lat: null }, canton)).toEqual({ center: [113.264, 23.129], zoom: 9.5 });
+    expect(openingView(null, null)).toEqual(COUNTRY);
   });
 
   it("uses tiles only when an address is configured", () => {

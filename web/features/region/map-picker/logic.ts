@@ -8,9 +8,17 @@ export type { PickedLocation } from "@/features/resources/pickers";
 /** A search result as `GET /admin/region/v1/map_around` answers it. */
 export type PlaceResult = components["schemas"]["PlaceOut"];
 
-/** Where the map opens without a value: Beijing, at the picker's zoom. */
-export const DEFAULT_CENTER: [number, number] = [116.397428, 39.90923];
+/** Where the map opens without a value when the base map did not answer: the whole country. */
+export const COUNTRY: MapView = { center: [104.195397, 35.86166], zoom: 3.2 };
 export const PICK_ZOOM = 16;
+
+/** A map view: its centre and zoom. */
+export interface MapView {
+  center: [number, number];
+  zoom: number;
+}
+
+type MapCenter = components["schemas"]["MapCenter"];
 
 /** A coordinate kept to 6 decimals (about 0.1 m), as the spec asks of every pick. */
 export function round6(value: number): number {
@@ -39,10 +47,11 @@ export function clickToValue(lng: number, lat: number, address: string): PickedL
   return { address, lng: round6(lng), lat: round6(lat) };
 }
 
-/** Where the map opens: the value's point when it has one. */
-export function centerOf(value: PickedLocation | null | undefined): [number, number] {
-  if (value && value.lng !== null && value.lat !== null && Number.isFinite(value.lng) && Number.isFinite(value.lat)) return [value.lng, value.lat];
-  return DEFAULT_CENTER;
+/** Where the map opens: the value's point, close up, when it has one; else the configured city (or the country)
+ * the base map names, so that the outlines are in sight at once. */
+export function openingView(value: PickedLocation | null | undefined, configured: MapCenter | null | undefined): MapView {
+  if (value && value.lng !== null && value.lat !== null && Number.isFinite(value.lng) && Number.isFinite(value.lat)) return { center: [value.lng, value.lat], zoom: PICK_ZOOM };
+  return configured ? { center: [configured.longitude, configured.latitude], zoom: configured.zoom } : COUNTRY;
 }
 
 /** The label of a result in the selector: its name, then its address and distance. */

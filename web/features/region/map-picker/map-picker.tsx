@@ -12,7 +12,7 @@ import type { LocationDialogProps } from "@/features/resources/pickers";
 import { answer, core } from "@/lib/api/core";
 import type { components } from "@/lib/api/core-types";
 import { RequestError } from "@/lib/request";
-import { centerOf, clickToValue, PICK_ZOOM, type PickedLocation, type PlaceResult, resultLabel, resultToValue, round6, tileSource } from "./logic";
+import { clickToValue, openingView, PICK_ZOOM, type PickedLocation, type PlaceResult, resultLabel, resultToValue, round6, tileSource } from "./logic";
 
 type MapBase = components["schemas"]["MapBase"];
 
@@ -106,6 +106,7 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
   const [webgl] = useState(webglAvailable);
   const [state, setState] = useState<"loading" | "ready" | "nowebgl">(webgl ? "loading" : "nowebgl");
   const [note, setNote] = useState("");
+  const [opensOn, setOpensOn] = useState("");
 
   const place = (lng: number, lat: number, pan: boolean) => {
     const m = map.current;
@@ -125,14 +126,16 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
       if (gone || !holder.current) return;
       if (maplibre.getWorkerUrl() !== WORKER_URL) maplibre.setWorkerUrl(WORKER_URL);
       let m: MapLibreMap;
+      const view = openingView(value, mapBase?.center);
+      if (mapBase) setOpensOn(mapBase.center.name);
       try {
-        m = new maplibre.Map({ container: holder.current, style: styleOf(mapBase), center: centerOf(value), zoom: PICK_ZOOM, attributionControl: false });
+        m = new maplibre.Map({ container: holder.current, style: styleOf(mapBase), center: view.center, zoom: view.zoom, attributionControl: false });
       } catch {
         setState("nowebgl");
         return;
       }
       map.current = m;
-      marker.current = new maplibre.Marker({ color: "#1677ff" }).setLngLat(centerOf(value));
+      marker.current = new maplibre.Marker({ color: "#1677ff" }).setLngLat(view.center);
       if (value && value.lng !== null && value.lat !== null) marker.current.addTo(m);
       m.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");
       m.on("load", () => !gone && setState("ready"));
@@ -162,7 +165,7 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
     const words = keywords.trim();
     if (!words) return;
     const center = map.current?.getCenter();
-    const [lng, lat] = center ? [round6(center.lng), round6(center.lat)] : centerOf(value);
+    const [lng, lat] = center ? [round6(center.lng), round6(center.lat)] : openingView(value, null).center;
     try {
       const found = (await answer(core.GET("/admin/region/v1/map_around", { params: { query: { keywords: words, longitude: lng, latitude: lat, pageNo: 1, pageSize: 10 } } }))).data;
       setResults(found);
@@ -211,7 +214,9 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
           ))}
         </NativeSelect>
       </div>
-      <p className="text-xs text-muted-foreground">{t("hint")}</p>
+      <p className="text-xs text-muted-foreground" data-testid="map-picker-hint">
+        {opensOn ? t("hintNear", { name: opensOn }) : t("hint")}
+      </p>
       <div className="relative h-80 w-full overflow-hidden rounded-md border bg-muted">
         <div ref={holder} className="h-full w-full" data-testid="map-picker-map" data-state={state} />
         {state === "nowebgl" && <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-muted-foreground">{t("noWebgl")}</p>}
