@@ -206,6 +206,16 @@ async def test_goods_are_created_listed_and_edited_by_their_shop_only(admin):
     assert await MallGoods.all().count() == 2
 
 
+async def test_the_goods_detail_is_rich_text_sanitised_by_the_server(admin):
+    w = await World().build(admin)
+    html = ('<h2>面料</h2><p><strong>纯棉</strong><img src="/profile/p.png" onerror="alert(1)"></p>'
+            '<script>alert(1)</script><a href="javascript:alert(1)">看</a>')
+    made = await goods(w.a, w.leaf, "富文本T恤", detail=html)
+    kept = (await MallGoods.get(id=made)).detail
+    assert "<h2>面料</h2>" in kept and "<strong>纯棉</strong>" in kept and 'src="/profile/p.png"' in kept
+    assert "script" not in kept and "onerror" not in kept and "javascript:" not in kept
+
+
 async def test_the_sku_matrix_keeps_ids_by_spec_key(admin):
     w = await World().build(admin)
     gid = await goods(w.a, w.leaf)

@@ -39,6 +39,13 @@ test("a shop's staff creates a goods item with a 3 × 2 spec matrix and submits 
   await expect(edit).toBeVisible();
   const goodsName = `纯棉T恤${tag}`;
   await edit.getByTestId("goods-name").fill(goodsName);
+  // the detail is written in the notices' rich-text editor: a bold line survives the save
+  const detail = edit.getByTestId("goods-detail-content");
+  await detail.click();
+  await shop.keyboard.press("ControlOrMeta+b");
+  await shop.keyboard.type("精梳纯棉");
+  await shop.keyboard.press("ControlOrMeta+b");
+  await shop.keyboard.type("，亲肤透气");
   await edit.getByTestId("goods-category").selectOption({ label: leafName });
   for (const [name, values] of Object.entries(attrs)) {
     for (const value of values) await edit.getByTestId(`value-${name}-${value}`).click();
@@ -53,6 +60,9 @@ test("a shop's staff creates a goods item with a 3 × 2 spec matrix and submits 
   await expect(shop).toHaveURL(/id=\d+/);
   await expect(edit.getByTestId("sku-row")).toHaveCount(6);
   await expect(edit.getByTestId("sku-price").first()).toHaveValue("49.90");
+  await shop.reload(); // as stored
+  await expect(edit.getByTestId("goods-detail-content").locator("strong")).toHaveText("精梳纯棉");
+  await expect(edit.getByTestId("goods-detail-content")).toContainText("精梳纯棉，亲肤透气");
   await edit.getByTestId("goods-submit").click();
   await expect(edit.getByTestId("goods-review")).toHaveText("待审核");
   // its goods list shows it waiting, priced at its cheapest SKU

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
+import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,7 +13,6 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { Textarea } from "@/components/ui/textarea";
 import { ImageUpload } from "@/components/upload/image-upload";
 import { CategorySelect } from "@/features/mall/goods/category-picker";
 import { ShopPicker } from "@/features/mall/shop/shop-picker";
@@ -198,8 +198,9 @@ export function GoodsEditor({ id: goodsId, page }: { id: number | null; page: Ed
             <ImageUpload value={form.pics} onChange={(pics) => setForm({ ...form, pics })} testId="goods-pics" />
           </div>
           <div className="space-y-1 md:col-span-2">
-            <Label htmlFor="goods-detail">{t("detail")}</Label>
-            <Textarea id="goods-detail" rows={4} value={form.detail} onChange={(e) => setForm({ ...form, detail: e.target.value })} />
+            <Label>{t("detail")}</Label>
+            {/* the notices' editor; the server sanitises what it takes (a richtext field) */}
+            <RichTextEditor testId="goods-detail" value={form.detail} onChange={(detail) => setForm({ ...form, detail })} minHeight={260} />
           </div>
         </CardContent>
       </Card>
