@@ -37,7 +37,7 @@ def page_of(envelope: dict[str, Any]) -> dict[str, Any]:
     return {"rows": envelope.get("rows", []), "total": envelope.get("total", 0)}
 
 
-def in_language(core: CoreClient, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def in_language(core: CoreClient, entries: list[Any]) -> list[Any]:
     """A dictionary's entries as the console shows them: to an English caller ``dictLabel`` is the entry's English
     label (``dictLabelEn``; the Chinese when it has none), so every tag, select and filter of every screen speaks
     the operator's language without choosing (docs/decisions.md). The core's own answer keeps RuoYi's zh-CN."""
