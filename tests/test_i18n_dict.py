@@ -136,3 +136,11 @@ async def test_an_english_caller_reads_business_refusals_in_english(admin):
     refused = await admin.post("/system/user", json={"userName": "ry", "nickName": "重复", "password": "admin123",
                                                      "deptId": 103})
     assert refused == {"code": 500, "msg": "新增用户'ry'失败，登录账号已存在"}  # zh-CN stays as raised
+
+
+async def test_a_wrong_password_is_refused_in_the_callers_language(client):
+    body = {"username": "ry", "password": "wrong-password"}
+    english = await (await client.post("/login", json=body, headers=EN)).json()
+    assert english == {"code": 500, "msg": "The user does not exist or the password is wrong"}
+    chinese = await (await client.post("/login", json=body)).json()
+    assert chinese == {"code": 500, "msg": "用户不存在/密码错误"}
