@@ -144,3 +144,14 @@ async def test_a_wrong_password_is_refused_in_the_callers_language(client):
     assert english == {"code": 500, "msg": "The user does not exist or the password is wrong"}
     chinese = await (await client.post("/login", json=body)).json()
     assert chinese == {"code": 500, "msg": "用户不存在/密码错误"}
+
+
+def test_an_entry_without_english_shows_its_chinese_label_to_an_english_console():
+    from bff.core_client import CoreClient
+    from bff.screens.system_shared import in_language
+
+    entries = [{"dictLabel": "正常", "dictLabelEn": "Normal"}, {"dictLabel": "其他", "dictLabelEn": None}]
+    english = CoreClient(None, "", {"Accept-Language": "en-GB,en;q=0.8"})  # type: ignore[arg-type]
+    chinese = CoreClient(None, "", {"Accept-Language": "zh-CN"})  # type: ignore[arg-type]
+    assert [e["dictLabel"] for e in in_language(english, entries)] == ["Normal", "其他"]
+    assert in_language(chinese, entries) == entries
