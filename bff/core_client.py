@@ -24,6 +24,11 @@ class CoreClient:
         self._base = base_url.rstrip("/")
         self._headers = headers
 
+    @property
+    def english(self) -> bool:
+        """Whether the caller reads English (its ``Accept-Language``, passed on to the core)."""
+        return self._headers.get("Accept-Language", "").lower().startswith("en")
+
     async def call(self, method: str, path: str, *, params: dict[str, Any] | None = None,
                    json: Any = None, timeout: float = 60.0) -> dict[str, Any]:
         """Returns the whole envelope when its code is 200, else raises CoreError with code and msg."""

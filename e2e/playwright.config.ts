@@ -40,6 +40,7 @@ const SERVICE_FREE_SPECS: Record<string, string> = {
   "desk-access": "buttons and menus by permission",
   "dict": "dictionary CRUD and a list's tags",
   "finance": "pay code and withdrawal screens; their locks are tested on PostgreSQL by test_withdrawals.py",
+  "i18n-dict": "dictionary labels and a business refusal in English: reads and one refused insert, the same on both",
   "mall-content": "supply-chain sync from the local provider and ad-category CRUD",
   "mall-goods": "goods form, spec matrix and review: CRUD and one conditional update",
   "mall-market": "coupon and group-buy forms and turntable odds; the draws' locks are tested in Python",

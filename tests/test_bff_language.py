@@ -1,6 +1,7 @@
 """Refusals in the operator's language: the web sends ``Accept-Language`` from the interface's language, the BFF
 passes it to the core on every path, and the platform's own refusals (validation, 401/403/404, the resource
-mechanism's) answer in English to an English caller. A feature's business refusal stays zh-CN."""
+mechanism's) answer in English to an English caller, and so do the features' business refusals that register
+their English (issue 28 §4; tests/test_i18n_dict.py)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ ENGLISH = {
     "missing": "The requested resource does not exist",
     "not writable": "uid: may not be changed",
     "bad path": "Parameter id has the wrong format",
-    "business": "驳回时请填写审核意见",
+    "business": "Give a review comment when rejecting",
 }
 CHINESE = {
     "validation": "真实姓名不能为空",
@@ -65,7 +66,7 @@ async def test_refusals_answer_in_the_callers_language(aiohttp_client, start_app
         "not writable": await answer("PUT", "/bff/api/admin/AccountUserAuth", admin,
                                      json={**SUBMISSION, "id": record, "uid": 10009}),
         "bad path": await answer("GET", f"/bff/api/admin/AccountUserAuth/{'9' * 20}", admin),
-        # a feature's business refusal is not translated
+        # a feature's business refusal, in English when the feature registered its English
         "business": await answer("POST", "/bff/api/admin/AccountUserAuth/audit", admin,
                                  json={"id": record, "pass": False}),
     }

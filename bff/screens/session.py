@@ -7,6 +7,7 @@ import asyncio
 from aiohttp import web
 
 from bff.core_client import CoreClient
+from bff.screens.system_shared import fetch_dicts
 from core_api.platform.api import Api
 from core_api.platform.contract import DictDataOut, Envelope, RouterNode, UserInfo
 from core_api.platform.envelope import ok
@@ -33,16 +34,13 @@ class SessionOut(Envelope):
 @api.get("/bff/screens/session", login_only=True, summary="The console shell: user, menu, dictionaries",
          response=SessionOut)
 async def session_screen(request: web.Request, core: CoreClient) -> web.Response:
-    info, routers, *dicts = await asyncio.gather(
-        core.get("/getInfo"),
-        core.get("/getRouters"),
-        *(core.get(f"/system/dict/data/type/{name}") for name in SHELL_DICTS),
-    )
+    info, routers, dicts = await asyncio.gather(core.get("/getInfo"), core.get("/getRouters"),
+                                                fetch_dicts(core, *SHELL_DICTS))
     return ok(data={
         "user": info["user"],
         "roles": info["roles"],
         "permissions": info["permissions"],
         "routers": routers["data"],
-        "dicts": {name: env.get("data", []) for name, env in zip(SHELL_DICTS, dicts, strict=True)},
+        "dicts": dicts,
         "productName": request.app[SETTINGS].product_name,
     })

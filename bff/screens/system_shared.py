@@ -37,10 +37,19 @@ def page_of(envelope: dict[str, Any]) -> dict[str, Any]:
     return {"rows": envelope.get("rows", []), "total": envelope.get("total", 0)}
 
 
+def in_language(core: CoreClient, entries: list[Any]) -> list[Any]:
+    """A dictionary's entries as the console shows them: to an English caller ``dictLabel`` is the entry's English
+    label (``dictLabelEn``; the Chinese when it has none), so every tag, select and filter of every screen speaks
+    the operator's language without choosing (docs/decisions.md). The core's own answer keeps RuoYi's zh-CN."""
+    if not core.english:
+        return entries
+    return [{**entry, "dictLabel": entry.get("dictLabelEn") or entry.get("dictLabel", "")} for entry in entries]
+
+
 async def fetch_dicts(core: CoreClient, *names: str) -> Dicts:
-    """Several dictionaries at once, each from the core's (cached) by-type call."""
+    """Several dictionaries at once, each from the core's (cached) by-type call, in the caller's language."""
     envelopes = await asyncio.gather(*(core.get(f"/system/dict/data/type/{name}") for name in names))
-    return {name: env.get("data", []) for name, env in zip(names, envelopes, strict=True)}
+    return {name: in_language(core, env.get("data", [])) for name, env in zip(names, envelopes, strict=True)}
 
 
 def screen_models(name: str, data: dict[str, Any]) -> type[Envelope]:

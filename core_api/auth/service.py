@@ -31,6 +31,7 @@ from core_api.platform.clock import Clock
 from core_api.platform.errors import ServiceError
 from core_api.platform.kv import KvStore
 from core_api.platform.passwords import hash_password, verify_password
+from core_api.platform.schema import english
 from core_api.platform.security import ALL_PERMISSION, OPERATOR_ONLY, SUPER_ROLE, Authz, DataScope, Principal
 from core_api.platform.settings import Settings
 from core_api.system.config.service import CAPTCHA_KEY, ConfigService
@@ -528,3 +529,23 @@ def render_captcha(text: str) -> str:
     buf = io.BytesIO()
     _captcha_image.generate_image(text).save(buf, format="PNG")
     return base64.b64encode(buf.getvalue()).decode()
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "验证码已失效": "The captcha has expired",
+    "验证码错误": "The captcha is wrong",
+    "修改密码失败，旧密码错误": "Changing the password failed: the old password is wrong",
+    "大额{doing}需要重新输入登录密码": "A large {doing} needs your sign-in password again",
+    "登录密码不正确，密码输入错误{failures}次，再错{left}次将锁定{minutes}分钟":
+        "Wrong sign-in password: {failures} failed attempts, {left} more and it is locked for {minutes} minutes",
+    "用户不存在/密码错误": "The user does not exist or the password is wrong",
+    "密码输入错误{n}次，帐户锁定{minutes}分钟": "Wrong password {n} times: the account is locked for {minutes} minutes",
+    "旧密码输入错误{n}次，修改密码已锁定{minutes}分钟":
+        "Wrong old password {n} times: changing the password is locked for {minutes} minutes",
+    "密码输入错误{n}次，已锁定，请{minutes}分钟后再试":
+        "Wrong password {n} times: locked, try again in {minutes} minutes",
+}, words={
+    "打款": "pay out",
+    "退款": "refund",
+})

@@ -12,6 +12,7 @@ from tortoise.exceptions import IntegrityError
 from core_api.auth.service import MSG_BAD_CREDENTIALS, AuthService
 from core_api.platform.client import ClientInfo
 from core_api.platform.errors import ServiceError
+from core_api.platform.schema import english
 from core_api.platform.sms import SmsSender
 from core_api.system.dept.models import SysDept
 from core_api.system.user.models import SysUser
@@ -143,3 +144,24 @@ async def verify_sms_code(auth: AuthService, phone: str, scene: str, code: str |
         raise ServiceError("短信验证码已失效，请重新获取")
     if not code or not hmac.compare_digest(stored, _code_digest(auth.settings.secret, phone, scene, code.strip())):
         raise ServiceError("短信验证码错误")
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "用户/密码必须填写": "Enter the user name and the password",
+    "很遗憾，访问IP已被列入系统黑名单": "Sorry: your IP address is on the system's block list",
+    "登录请求过于频繁，请稍后再试": "Too many sign-in attempts: try again later",
+    "对不起，您的账号：{username} 已被删除": "Sorry: your account {username} has been deleted",
+    "对不起，您的账号：{username} 已停用": "Sorry: your account {username} is disabled",
+    "当前系统没有开启注册功能！": "Sign-up is not open on this system",
+    "用户名不能为空": "The user name is required",
+    "用户密码不能为空": "The password is required",
+    "账户长度必须在2到20个字符之间": "The account must be 2 to 20 characters long",
+    "密码长度必须在5到20个字符之间": "The password must be 5 to 20 characters long",
+    "两次输入的密码不一致": "The two passwords do not match",
+    "手机号码格式不正确": "The mobile number is malformed",
+    "验证码发送过于频繁，请稍后再试": "Codes are being sent too often: try again later",
+    "该号码今日验证码发送次数已达上限": "This number has reached today's limit of codes",
+    "短信验证码已失效，请重新获取": "The SMS code has expired: request a new one",
+    "短信验证码错误": "The SMS code is wrong",
+})

@@ -247,7 +247,7 @@ def describe_validation_error(exc: ValidationError, model: type[BaseModel] | Non
 # The platform's own refusals (the envelope's, request parsing, uploads, imports and exports, the resource
 # mechanism and config pages, data scope, the BFF's) as zh-CN -> English. The envelope answers the English to a
 # caller that sends ``Accept-Language: en…``: a text is looked up as it is, a text with values (``{name}``) is
-# raised with ``refusal``. A feature's business refusal is not listed and stays zh-CN (docs/decisions.md).
+# raised with ``refusal``. A feature's business refusals are registered by the feature (``english``, below).
 REFUSALS: dict[str, str] = {
     "认证失败，无法访问系统资源": "Authentication failed: cannot access system resources",
     "当前操作没有权限": "You do not have permission for this operation",
@@ -317,11 +317,67 @@ def refusal(template: str, code: int = 500, *, error: type[ServiceError] = Servi
     return error(filled(template, 0), code, en=filled(REFUSALS[template], 1))
 
 
+# The features' business refusals as zh-CN template -> English template, registered by each feature at import
+# (``english``): the platform names no feature. A template's ``{name}`` matches any text in a raised message
+# (the feature raises its f-string unchanged), and the English puts it back; a value that is itself a registered
+# word (an order state, a verb: ``english(words=...)``) is put back in English.
+BUSINESS: dict[str, str] = {}
+WORDS: dict[str, str] = {}
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_patterns: list[tuple[re.Pattern[str], str]] = []
+
+
+def _placeholders(text: str) -> list[str]:
+    return _PLACEHOLDER.findall(text)
+
+
+def english(refusals: dict[str, str] | None = None, *, words: dict[str, str] | None = None) -> None:
+    """Registers a feature's refusals (zh-CN template -> English, both with the same ``{name}`` values) and the
+    words its values may hold. A template registered twice must say the same English."""
+    for zh, en in (refusals or {}).items():
+        if sorted(_placeholders(zh)) != sorted(_placeholders(en)):
+            raise ValueError(f"the English of {zh!r} must use the same values: {en!r}")
+        if BUSINESS.get(zh, en) != en or REFUSALS.get(zh, en) != en:
+            raise ValueError(f"{zh!r} is registered with another English")
+        if zh in BUSINESS:
+            continue
+        BUSINESS[zh] = en
+        if _placeholders(zh):
+            parts = _PLACEHOLDER.split(zh)  # text, name, text, name, ..., text
+            seen: set[str] = set()
+            regex = ""
+            for i, part in enumerate(parts):
+                if i % 2 == 0:
+                    regex += re.escape(part)
+                else:
+                    regex += f"(?P={part})" if part in seen else f"(?P<{part}>.+?)"
+                    seen.add(part)
+            _patterns.append((re.compile(f"^{regex}$", re.DOTALL), zh))
+            _patterns.sort(key=lambda item: -len(_PLACEHOLDER.sub("", item[1])))  # the most specific first
+    for zh, en in (words or {}).items():
+        if WORDS.get(zh, en) != en:
+            raise ValueError(f"the word {zh!r} is registered with another English")
+        WORDS[zh] = en
+
+
+def business_english(msg: str) -> str | None:
+    """The English of a feature's refusal as raised (values filled in), or None when none is registered."""
+    if msg in BUSINESS:
+        return BUSINESS[msg]
+    for pattern, zh in _patterns:
+        found = pattern.match(msg)
+        if found:
+            values = {k: WORDS.get(v, v) for k, v in found.groupdict().items()}
+            return BUSINESS[zh].format(**values)
+    return None
+
+
 def refusal_text(exc: ServiceError, lang: str) -> str:
-    """What the envelope says: a platform refusal in English to an English caller, anything else as raised."""
+    """What the envelope says: a platform or registered business refusal in English to an English caller,
+    anything else as raised."""
     if lang != "en":
         return exc.msg
-    return exc.en or REFUSALS.get(exc.msg, exc.msg)
+    return exc.en or REFUSALS.get(exc.msg) or business_english(exc.msg) or exc.msg
 
 
 class EditSchema(Schema):

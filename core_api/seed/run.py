@@ -186,8 +186,9 @@ async def _dicts() -> int:
             n += 1
         if await SysDictData.filter(dict_type=dict_type).exists():
             continue
-        for sort, (label, value, list_class, default) in enumerate(items, start=1):
-            await SysDictData.create(dict_sort=sort, dict_label=label, dict_value=value, dict_type=dict_type,
+        for sort, (label, value, list_class, default, label_en) in enumerate(items, start=1):
+            await SysDictData.create(dict_sort=sort, dict_label=label, dict_label_en=label_en, dict_value=value,
+                                     dict_type=dict_type,
                                      list_class=list_class or "default", is_default=default, create_by="admin")
     return n
 

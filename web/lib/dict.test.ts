@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dictOptions, selectDictLabel, selectDictLabels, toOption } from "./dict";
+import { dictOptions, labelIn, selectDictLabel, selectDictLabels, toOption } from "./dict";
 
 const sex = dictOptions([
   { dictCode: 1, dictLabel: "男", dictValue: "0", dictSort: 1, dictType: "sys_user_sex", isDefault: "N", status: "0" },
@@ -44,5 +44,20 @@ describe("selectDictLabels", () => {
     expect(selectDictLabels(sex, ["2", "7"])).toEqual(["未知", "7"]);
     expect(selectDictLabels(sex, "0|2", "|")).toEqual(["男", "未知"]);
     expect(selectDictLabels(sex, "")).toEqual([]);
+  });
+});
+
+describe("labelIn", () => {
+  const on = { dictLabel: "上架", dictLabelEn: "On shelf" };
+  it("shows an English console the English label and a Chinese one RuoYi's", () => {
+    expect(labelIn(on, "en")).toBe("On shelf");
+    expect(labelIn(on, "en-US")).toBe("On shelf");
+    expect(labelIn(on, "zh-CN")).toBe("上架");
+  });
+
+  it("falls back to the Chinese label when an entry has no English", () => {
+    expect(labelIn({ dictLabel: "其他", dictLabelEn: null }, "en")).toBe("其他");
+    expect(labelIn({ dictLabel: "其他", dictLabelEn: "  " }, "en")).toBe("其他");
+    expect(labelIn({ dictLabel: "其他" }, "en")).toBe("其他");
   });
 });

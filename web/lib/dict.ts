@@ -92,6 +92,17 @@ export function dictTagItems(options: readonly DictOption[], value: unknown, sep
     });
 }
 
+/**
+ * The label an operator reads in their language: an English console shows an entry's English label
+ * (dictLabelEn) and, when it has none, its Chinese one. The BFF's screens already answer their dictionaries this
+ * way (bff/screens/system_shared.py in_language); this serves what reads an entry from the core as it is stored,
+ * like the dictionary screen's preview.
+ */
+export function labelIn(entry: { dictLabel: string; dictLabelEn?: string | null }, locale: string): string {
+  const english = locale.toLowerCase().startsWith("en") ? entry.dictLabelEn?.trim() : "";
+  return english || entry.dictLabel;
+}
+
 /** Dictionary entries as a generated screen's BFF call returns them (label, value, classes). */
 export interface DictEntry {
   dictLabel: string;

@@ -13,7 +13,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.resource import Action, F, Partner, Resource
-from core_api.platform.schema import Schema
+from core_api.platform.schema import Schema, english
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
 
@@ -75,3 +75,10 @@ async def audit(request: web.Request, principal: Principal, body: AuditBody) -> 
     await resource.record(request, principal, body.id, "action", before, after,
                           note="审核通过" if body.pass_ else "审核驳回")
     return ok(msg="审核通过" if body.pass_ else "已驳回")
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "该认证已审核，审核结果不能更改": "This verification has been reviewed: its result cannot change",
+    "驳回时请填写审核意见": "Give a review comment when rejecting",
+})

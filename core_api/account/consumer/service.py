@@ -25,6 +25,7 @@ from core_api.platform import sql
 from core_api.platform.client import ClientInfo
 from core_api.platform.counts import changed
 from core_api.platform.errors import Forbidden, NotAuthenticated, NotFound, ServiceError
+from core_api.platform.schema import english
 from core_api.platform.security import Principal
 from core_api.platform.state import AUTH, BUS, CLOCK, SMS
 from core_api.platform.webhook import publish_events, record_event
@@ -235,3 +236,16 @@ async def send_consumer_code(app: web.Application, principal: Principal | None, 
     if not rows[0]:
         raise ServiceError("该用户未绑定手机号")
     await signin.send_code(app[AUTH], app[SMS], str(rows[0]), "consumer", client)
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "用户 {uid} 已被冻结，不能执行该操作": "App user {uid} is frozen: the operation is not allowed",
+    "用户 {uid} 不可用（已被停用），不能执行该操作": "App user {uid} is disabled: the operation is not allowed",
+    "不能绑定自己为推荐人": "A user cannot be their own referrer",
+    "该用户已绑定此推荐人": "The user is already bound to this referrer",
+    "推荐人不存在": "The referrer does not exist",
+    "不能绑定：推荐关系会形成循环": "Cannot bind: the referrals would form a loop",
+    "推荐人已被修改，请刷新后重试": "Someone else changed the referrer: refresh and try again",
+    "该用户未绑定手机号": "The user has no mobile number",
+})

@@ -24,7 +24,7 @@ from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.resource import SHELF_ON, F, Resource
-from core_api.platform.schema import Flag, Schema
+from core_api.platform.schema import Flag, Schema, english
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK, DICT
 
@@ -123,3 +123,7 @@ async def redeem(code: str, uid: int, clock: Clock) -> Redeemed:
     return Redeemed(code=row.code, reward_type=row.reward_type, amount=int(row.amount))
 
 
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "兑换码已存在": "The redemption code already exists",
+})

@@ -27,7 +27,7 @@ from core_api.platform.envelope import json_response, ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.html import RichText, sanitise
 from core_api.platform.resource import SHELF_ON, Action, F, Resource
-from core_api.platform.schema import INT_MAX, Schema
+from core_api.platform.schema import INT_MAX, Schema, english
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import fmt
@@ -281,3 +281,8 @@ async def open_rich_text(request: web.Request, query: InfoQuery) -> web.Response
     response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
     return response
 
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "该编码已存在": "The code already exists",
+})

@@ -28,7 +28,7 @@ from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
 from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import mask, partner_api
-from core_api.platform.schema import INT_MAX, Schema, StrictSchema
+from core_api.platform.schema import INT_MAX, Schema, StrictSchema, english
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH, CLOCK, CONFIG, SETTINGS, WALLET
 
@@ -222,3 +222,10 @@ async def partner_withdraw(request: web.Request, body: WithdrawIn) -> web.Respon
     wallet = await FinanceWallet.get(uid=body.uid)
     return ok(data={"id": row.id, "withdrawNo": row.withdraw_no, "status": row.status, "created": created,
                     "availableFen": wallet.available_fen, "frozenFen": wallet.frozen_fen})
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "请填写驳回原因": "Give the reason for rejecting",
+    "用户 {uid} 不存在": "App user {uid} does not exist",
+})

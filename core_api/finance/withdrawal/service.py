@@ -22,6 +22,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.finance.withdrawal.models import FinanceLedger, FinanceWallet, FinanceWithdrawal
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.schema import english
 from core_api.platform.wallet import FAILED, PAID, HttpWallet, LocalWallet, WalletRefused, WalletUnavailable
 
 THRESHOLD_KEY = "biz.withdrawal.secondApproveFen"
@@ -216,3 +217,23 @@ async def pay(row: FinanceWithdrawal, wallet: LocalWallet | HttpWallet, user_nam
         return FAILED_
     await FinanceWithdrawal.filter(id=row.id, status=PAYING).update(pay_lock_until=None, reason="支付渠道处理中")
     return PAYING
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "大额提现需要另一位审核人复核，初审人不能复核":
+        "A large withdrawal needs a second reviewer: the first reviewer cannot review it again",
+    "提现记录不存在": "The withdrawal does not exist",
+    "该提现正在打款或状态已变化，请稍后刷新": "The withdrawal is being paid or has changed: refresh in a moment",
+    "该提现{status}，不能{doing}": "The withdrawal is {status}: cannot {doing}",
+}, words={
+    "待复核": "awaiting second review",
+    "待打款": "awaiting payout",
+    "打款中": "paying out",
+    "已打款": "paid out",
+    "打款失败": "payout failed",
+    "已驳回": "rejected",
+    "审核": "review",
+    "驳回": "reject",
+    "打款": "pay out",
+})

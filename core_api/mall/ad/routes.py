@@ -25,7 +25,7 @@ from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import parse_ids
 from core_api.platform.resource import CONFLICT, Action, F, Resource, owned
-from core_api.platform.schema import INT_MAX, Flag, Schema, StrictSchema
+from core_api.platform.schema import INT_MAX, Flag, Schema, StrictSchema, english
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import fmt
@@ -211,3 +211,9 @@ async def ad_edit_goods(request: web.Request, principal: Principal, body: EditGo
                               note=f"商品 {before['goods_id']} 排序 {before['sort']}→{body.sort}")
     await changed(request.app, "mall_ad_goods")
     return ok()
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "本店铺已有同名广告分类": "The shop already has an ad category of that name",
+})

@@ -25,7 +25,7 @@ from core_api.platform.contract.mall import AttrPageOut, AttrQuery
 from core_api.platform.counts import changed
 from core_api.platform.envelope import ok, page
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
-from core_api.platform.schema import INT_MAX, Schema
+from core_api.platform.schema import INT_MAX, Schema, english
 from core_api.platform.security import Principal, any_perm
 
 PERM = "mall:attr"
@@ -209,3 +209,15 @@ async def del_attr_val(request: web.Request, principal: Principal, query: IdQuer
     await MallAttrValue.filter(id=query.id).delete()
     await changed(request.app, "mall_attr_value")
     return ok(msg="删除成功")
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "属性不存在": "The attribute does not exist",
+    "属性值不存在": "The attribute value does not exist",
+    "平台属性只能由平台维护": "Platform attributes are maintained by the platform only",
+    "属性“{name}”已被{used}个商品规格使用，不能删除":
+        "The attribute “{name}” is used by {used} goods specs: it cannot be deleted",
+    "已有同名属性“{name}”": "An attribute named “{name}” already exists",
+    "店铺 {id} 不存在": "Shop {id} does not exist",
+})

@@ -31,7 +31,7 @@ from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, F, Kind, Resource, register_kind
-from core_api.platform.schema import INT_MAX, Flag, Schema
+from core_api.platform.schema import INT_MAX, Flag, Schema, english
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.tree import build_tree
@@ -210,3 +210,12 @@ def in_category(field: str, category_id: int) -> Q:
 # The category kind (a goods category's id): a filter by a category takes in its children's goods.
 CATEGORY = register_kind(Kind("category", base="id", picker="category",
                               condition=lambda field, value: in_category(field, int(value))))
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "上级分类不能是它自己": "A category cannot be its own parent",
+    "分类“{name}”下还有{children}个子分类，请先删除子分类":
+        "The category “{name}” has {children} sub-categories: delete them first",
+    "分类“{name}”下还有{goods}件商品，不能删除": "The category “{name}” holds {goods} goods: it cannot be deleted",
+})

@@ -45,7 +45,7 @@ from core_api.platform.envelope import ok, page
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import parse_ids
 from core_api.platform.resource import CONFLICT, SHELF_OFF, SHELF_ON, Action, F, Resource
-from core_api.platform.schema import INT_MAX, Flag, Schema, StrictSchema
+from core_api.platform.schema import INT_MAX, Flag, Schema, StrictSchema, english
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.seek import cursor_after, seek_filter
 from core_api.platform.state import CLOCK
@@ -517,3 +517,21 @@ async def review_list(request: web.Request, principal: Principal, query: ReviewQ
     await carry_shop_names(resource, rows, request.app)
     view = resource.view_of(principal)
     return page([view(r) for r in rows], total, query.page_num, query.page_size, next=after)
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "商品已通过审核，无需提交": "The goods are already approved: nothing to submit",
+    "商品正在审核中，请勿重复提交": "The goods are under review: do not submit again",
+    "店铺账号不能审核商品": "A shop account cannot review goods",
+    "该商品已审核，不能重复审核": "The goods have been reviewed already",
+    "请先设置商品的规格、价格和库存再提交审核": "Set the goods' specs, prices and stock before submitting for review",
+    "驳回时请填写驳回原因": "Give the reason for rejecting",
+    "一次最多操作{n}件商品": "At most {n} goods at once",
+    "商品“{name}”还有未完成的订单，不能删除": "The goods “{name}” have unfinished orders: they cannot be deleted",
+    "商品“{name}”未通过审核，不能上架": "The goods “{name}” are not approved: they cannot go on the shelf",
+    "商品“{name}”还没有规格和价格，不能上架":
+        "The goods “{name}” have no specs and prices yet: they cannot go on the shelf",
+    "商品不存在：{ids}": "Goods do not exist: {ids}",
+    "规格“{names}”还有未完成的订单，不能删除": "The specs “{names}” have unfinished orders: they cannot be deleted",
+})

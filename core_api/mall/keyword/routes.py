@@ -14,6 +14,7 @@ from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.envelope import ok
 from core_api.platform.errors import ServiceError
 from core_api.platform.resource import F, Resource
+from core_api.platform.schema import english
 from core_api.platform.security import Principal, any_perm
 
 PERM = "mall:keyword"
@@ -55,3 +56,9 @@ async def keyword_add_edit(request: web.Request, principal: Principal, body: Edi
 async def keyword_del(request: web.Request, principal: Principal, query: IdQuery) -> web.Response:
     await remove(resource, request, principal, query.id)
     return ok()
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "已有相同的搜索关键词": "The search keyword already exists",
+})

@@ -32,7 +32,7 @@ from core_api.platform.paging import ListQuery
 from core_api.platform.partner import PartnerBody
 from core_api.platform.passwords import hash_password
 from core_api.platform.resource import Action, F, Resource, partner_api
-from core_api.platform.schema import INT_MAX, Schema, StrictSchema
+from core_api.platform.schema import INT_MAX, Schema, StrictSchema, english
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.state import AUTH, CLOCK
 from core_api.region.division.kind import AREA as AREA_KIND
@@ -530,3 +530,15 @@ async def edit_shop_user(request: web.Request, principal: Principal, user_id: in
 
 
 consumers.SHOP_ACCOUNT_EDIT[:] = [edit_shop_user]  # edit_user_info with a userId (core_api.account.consumer.routes)
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "店铺名称不能为空": "The shop name is required",
+    "店铺名称已存在": "The shop name already exists",
+    "店铺已被他人修改，请刷新后重试": "Someone else changed the shop: refresh and try again",
+    "店铺账号不存在": "The shop account does not exist",
+    "手机号码已被其他用户使用": "The mobile number is used by another user",
+    "请选择店铺": "Choose a shop",
+    "账号状态已被他人修改，请刷新后重试": "Someone else changed the account's status: refresh and try again",
+})

@@ -15,6 +15,7 @@ from tortoise.transactions import in_transaction
 from core_api.mall.shop.models import MallSettled, MallShop
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.passwords import hash_password
+from core_api.platform.schema import english
 from core_api.system.role.models import SysRole
 from core_api.system.user.models import SysUser, SysUserRole
 from core_api.system.user.service import user_name_taken
@@ -122,3 +123,13 @@ async def submit(values: dict[str, Any], uid: int | None, actor: str, now: dt.da
     if uid is not None and await MallSettled.filter(uid=uid, status=PENDING).exists():
         raise ServiceError("您已有待审核的入驻申请，请等待审核结果")
     return await MallSettled.create(**values, uid=uid, status=PENDING, create_by=actor, create_time=now)
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "入驻申请不存在": "The settlement application does not exist",
+    "店铺名称或登录账号已存在": "The shop name or the sign-in account already exists",
+    "该入驻申请已审核，不能重复审核": "The settlement application has been reviewed already",
+    "店铺名称“{name}”已被使用": "The shop name “{name}” is taken",
+    "登录账号“{account}”已被使用，请更换": "The sign-in account “{account}” is taken: choose another",
+})

@@ -32,7 +32,7 @@ from core_api.platform.errors import ServiceError
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of
 from core_api.platform.partner import PartnerBody
 from core_api.platform.resource import partner_api
-from core_api.platform.schema import INT_MAX, StrictSchema
+from core_api.platform.schema import INT_MAX, StrictSchema, english
 from core_api.platform.security import OPERATOR_ONLY, Principal, any_perm
 from core_api.platform.state import AUTH, BUS, CLOCK, CONFIG, WALLET
 
@@ -294,3 +294,12 @@ async def partner_return_shipped(request: web.Request, body: ShippedIn) -> web.R
     row = await service.buyer_step(body.after_sale_id, body.uid, "return_ship", request.app[CLOCK].now(),
                                    carrier=carrier, tracking_no=body.tracking_no)
     return ok(data=shown(row))
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "大额退款需要另一位审核人执行，审核人不能执行":
+        "A large refund must be executed by another person than its reviewer",
+    "请填写拒绝原因": "Give the reason for refusing",
+    "请填写物流公司": "Give the carrier",
+})

@@ -32,6 +32,7 @@ from core_api.order.aftersale.models import OrderAfterSale, OrderRefund
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderMain, OrderPay, OrderShop
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.schema import english
 from core_api.platform.wallet import FAILED, PAID, HttpWallet, LocalWallet, WalletRefused, WalletUnavailable
 from core_api.points.ledger import service as points
 from core_api.points.ledger.models import PointsLedger
@@ -487,3 +488,40 @@ async def _points(order: OrderShop, line: OrderLine, refund: OrderRefund, quanti
                 reversed_ = 0
         unreversed = wanted - reversed_
     return max(back, 0), reversed_, unreversed
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "售后单不存在": "The after-sale does not exist",
+    "拼团中的订单不能申请售后，拼团失败会自动全额退款":
+        "An order still grouping cannot ask for an after-sale: a failed group is refunded in full automatically",
+    "订单商品不存在": "The order item does not exist",
+    "订单已超过售后期限，不能申请售后": "The order is past its after-sale period",
+    "该商品已全部退款": "The item has been refunded in full",
+    "该商品已有处理中的售后，请勿重复申请": "The item already has an after-sale in progress",
+    "退款金额必须大于 0": "The refund amount must be above 0",
+    "售后单{status}，不能{label}": "The after-sale is {status}: cannot {label}",
+    "订单{status}，不能申请售后": "The order is {status}: cannot ask for an after-sale",
+    "退款金额不能超过可退金额 {left} 分": "The refund may not exceed the refundable {left} fen",
+    "退款数量不能超过可退数量 {left}": "The quantity may not exceed the refundable {left}",
+}, words={
+    "待审核": "pending review",
+    "已拒绝": "rejected",
+    "待退款": "awaiting refund",
+    "待退货": "awaiting return",
+    "同意退款": "approve the refund",
+    "同意退货": "approve the return",
+    "拒绝": "reject",
+    "撤销": "withdraw",
+    "填写退货物流": "give the return shipment",
+    "拒绝收货": "return refused",
+    "转待退款": "move to awaiting refund",
+    "执行退款": "execute the refund",
+    "退款成功": "mark refunded",
+    "买家已退货": "returned by the buyer",
+    "已收货": "received",
+    "退款中": "refunding",
+    "已退款": "refunded",
+    "退款失败": "refund failed",
+    "已撤销": "withdrawn",
+})

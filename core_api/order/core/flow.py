@@ -21,6 +21,7 @@ from tortoise.expressions import F
 
 from core_api.order.core.models import OrderLog, OrderShop
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.schema import english
 
 UNPAID, TO_SHIP, TO_PICKUP, GROUPING = "unpaid", "to_ship", "to_pickup", "grouping"
 SHIPPED, COMPLETED, CLOSED = "shipped", "completed", "closed"
@@ -123,3 +124,30 @@ def event(name: str, order: OrderShop, now: datetime, *, ref: str = "", amount_f
     return {"event": name, "shopOrderId": order.id, "orderNo": order.order_no, "mainNo": order.main_no,
             "shopId": order.shop_id, "uid": order.uid, "status": order.status, "ref": ref,
             "amountFen": amount_fen, "at": now.isoformat()}
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "订单不存在": "The order does not exist",
+    "订单状态已变化，请刷新后重试": "The order's state has changed: refresh and try again",
+    "订单{status}，不能{label}": "The order is {status}: cannot {label}",
+}, words={
+    "待付款": "awaiting payment",
+    "待发货": "awaiting shipment",
+    "待自提": "awaiting pickup",
+    "待成团": "awaiting its group",
+    "已发货": "shipped",
+    "已完成": "completed",
+    "已关闭": "closed",
+    "支付": "pay",
+    "取消": "cancel",
+    "关闭": "close",
+    "超时关闭": "close on timeout",
+    "成团": "complete the group",
+    "拼团失败关闭": "close as a failed group",
+    "全额退款关闭": "close with a full refund",
+    "发货": "ship",
+    "自提核销": "verify the pickup",
+    "确认收货": "confirm receipt",
+    "自动确认收货": "confirm receipt automatically",
+})

@@ -35,6 +35,7 @@ from core_api.order.core.models import OrderLine, OrderMain, OrderShop
 from core_api.order.group.models import OrderGroupMember
 from core_api.order.place import service as place
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.schema import english
 
 log = logging.getLogger("console.order")
 PENDING, OPEN, FULL, EXPIRED, CANCELLED = "pending", "open", "full", "expired", "cancelled"
@@ -276,3 +277,13 @@ async def _close_refunded(so_id: int, now: datetime) -> list[dict[str, Any]]:
 
 # Placing, paying and closing a group order go through core_api.order.place.service, which calls these.
 place.GROUP_BUYS[:] = [place.GroupBuy(plan=plan, reserve=reserve, add_member=add_member, paid=paid, release=release)]
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "拼团人数已满": "The group is full",
+    "拼团不存在": "The group does not exist",
+    "拼团活动不存在": "The group-buy campaign does not exist",
+    "拼团活动尚未开始": "The group-buy campaign has not started",
+    "拼团活动已结束": "The group-buy campaign has ended",
+})

@@ -29,7 +29,7 @@ from core_api.platform.contract.order import OrderDetailOut
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.resource import Action, F, Partner, Resource
-from core_api.platform.schema import INT_MAX, Schema, StrictSchema
+from core_api.platform.schema import INT_MAX, Schema, StrictSchema, english
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import BUS, CLOCK, DICT
 from core_api.platform.tally import DayTally
@@ -385,3 +385,11 @@ async def comment_del(request: web.Request, principal: Principal, query: IdQuery
         raise NotFound()
     await delete_one(comments, request, principal, query.id)
     return ok()
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "物流公司不正确": "The carrier is not valid",
+    "订单由App下单产生，不能在后台新建": "Orders come from the app: they cannot be created in the console",
+    "订单 {no} 不是已关闭的未支付订单，不能删除": "Order {no} is not a closed unpaid order: it cannot be deleted",
+})

@@ -127,6 +127,8 @@ class DictDataOut(Schema):
     dict_code: int
     dict_sort: int
     dict_label: str
+    dict_label_en: str | None = Field(None, description="the English label (an English console shows it); "
+                                      "dictLabel stays RuoYi's zh-CN")
     dict_value: str
     dict_type: str
     css_class: str | None = None

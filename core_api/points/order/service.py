@@ -14,6 +14,7 @@ from tortoise.transactions import in_transaction
 from core_api.mall.integral_goods.models import MallIntegralGoods
 from core_api.order.core.flow import new_order_no
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.schema import english
 from core_api.points.ledger import service as points
 from core_api.points.order.models import OrderIntegral
 
@@ -122,3 +123,17 @@ async def cancel(order_id: int, reason: str, by: str, now: datetime) -> OrderInt
         await MallIntegralGoods.filter(id=order.goods_id).update(stock=F("stock") + order.quantity,
                                                                  sales=F("sales") - order.quantity)
     return await OrderIntegral.get(id=order.id)
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "积分商品不存在": "The points goods do not exist",
+    "积分商品“{name}”已下架": "The points goods “{name}” are off the shelf",
+    "积分商品“{name}”库存不足": "The points goods “{name}” are out of stock",
+    "积分商品“{name}”每人限兑{n}件": "The points goods “{name}” are limited to {n} per user",
+    "积分订单不存在": "The points order does not exist",
+    "订单{status}，只有已发货的订单可以确认完成": "The order is {status}: only a shipped order can be completed",
+    "订单{status}，只有待发货的订单可以取消": "The order is {status}: only an order to ship can be cancelled",
+}, words={
+    "已取消": "cancelled",
+})

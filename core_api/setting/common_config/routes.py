@@ -12,6 +12,7 @@ from aiohttp import web
 
 from core_api.platform.errors import ServiceError
 from core_api.platform.resource import F, Resource
+from core_api.platform.schema import english
 from core_api.setting.common_config.models import CommonConfig, CommonConfigV2
 
 KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_.:-]{0,99}$")
@@ -74,3 +75,9 @@ resource_v2 = Resource(
     title_en="Config records V2", view="setting/commonConfigV2/index", check=check,
     duplicate="该配置键在此平台和最低版本号下已存在", fields=_fields(True), order=("sort", "-id"),
 )
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "该配置键已存在": "The configuration key already exists",
+})

@@ -16,7 +16,7 @@ from core_api.platform.envelope import ok, table
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
-from core_api.platform.schema import EditSchema, StrictSchema
+from core_api.platform.schema import EditSchema, StrictSchema, english
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CONFIG, SETTINGS
 from core_api.system.config.models import SysConfig
@@ -193,3 +193,11 @@ async def delete_configs(request: web.Request, configIds: str) -> web.Response: 
 async def refresh_config_cache(request: web.Request) -> web.Response:
     await request.app[CONFIG].changed()
     return ok()
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "{action}参数'{name}'失败，参数键名已存在": "{action} parameter '{name}' failed: the key already exists",
+    "内置参数【{key}】不能修改键名": "The built-in parameter [{key}] cannot have its key changed",
+    "内置参数【{key}】不能删除": "The built-in parameter [{key}] cannot be deleted",
+})

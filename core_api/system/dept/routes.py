@@ -12,7 +12,7 @@ from core_api.platform.contract.system import DeptListOut, DeptRowOut, RoleDeptT
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import parse_ids
-from core_api.platform.schema import EditSchema, Flag, OptionalEmail, Schema, refuse_changes
+from core_api.platform.schema import EditSchema, Flag, OptionalEmail, Schema, english, refuse_changes
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH
 from core_api.system.dept.models import SysDept
@@ -201,3 +201,18 @@ async def delete_dept(request: web.Request, principal: Principal, deptId: int) -
     await SysDept.filter(dept_id=deptId).delete()
     await request.app[AUTH].authz_changed()
     return ok()
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "上级部门不存在": "The parent department does not exist",
+    "{action}部门'{name}'失败，部门名称已存在": "{action} department '{name}' failed: the name already exists",
+    "部门停用，不允许新增": "The department is disabled: nothing may be added under it",
+    "修改部门'{name}'失败，上级部门不能是自己": "Updating department '{name}' failed: it cannot be its own parent",
+    "修改部门'{name}'失败，根部门不能移动": "Updating department '{name}' failed: the root department cannot move",
+    "该部门包含未停用的子部门！": "The department has sub-departments that are not disabled",
+    "修改部门'{name}'失败，不能移动到自己的下级部门":
+        "Updating department '{name}' failed: it cannot move under its own sub-department",
+    "存在下级部门,不允许删除": "The department has sub-departments: it cannot be deleted",
+    "部门存在用户,不允许删除": "The department has users: it cannot be deleted",
+})

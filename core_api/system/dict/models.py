@@ -17,6 +17,8 @@ class SysDictData(Audited):
     dict_code = fields.BigIntField(primary_key=True)
     dict_sort = fields.IntField(default=0)
     dict_label = fields.CharField(max_length=100)
+    # the label an operator whose console is in English sees (issue 28); RuoYi's dict_label stays zh-CN
+    dict_label_en = fields.CharField(max_length=100, null=True)
     dict_value = fields.CharField(max_length=100)
     dict_type = fields.CharField(max_length=100, db_index=True)
     css_class = fields.CharField(max_length=100, null=True)

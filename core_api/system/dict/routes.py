@@ -17,7 +17,7 @@ from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, filter_set, page_of, parse_ids
-from core_api.platform.schema import EditSchema, Flag
+from core_api.platform.schema import EditSchema, Flag, english
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import DICT
 from core_api.system.dict.models import SysDictData, SysDictType
@@ -165,6 +165,7 @@ class DataBody(EditSchema):
     dict_code: int | None = None
     dict_sort: int = Field(0, title="字典排序", ge=0, le=9999)
     dict_label: str = Field(title="数据标签", min_length=1, max_length=100)
+    dict_label_en: str | None = Field(None, title="英文标签", max_length=100)
     dict_value: str = Field(title="数据键值", min_length=1, max_length=100)
     dict_type: str = Field(title="字典类型", min_length=1, max_length=100, pattern=DICT_TYPE_RE)
     css_class: str | None = Field(None, title="样式属性", max_length=100, pattern=r"^[A-Za-z0-9_\- ]*$")
@@ -217,7 +218,8 @@ def data_values(body: DataBody) -> dict:
     list_class = body.list_class or "default"
     if list_class not in LIST_CLASSES:
         raise ServiceError("回显样式必须是 default、primary、success、info、warning 或 danger")
-    return {"dict_sort": body.dict_sort, "dict_label": body.dict_label, "dict_value": body.dict_value,
+    return {"dict_sort": body.dict_sort, "dict_label": body.dict_label,
+            "dict_label_en": (body.dict_label_en or "").strip() or None, "dict_value": body.dict_value,
             "dict_type": body.dict_type, "css_class": body.css_class, "list_class": list_class,
             "is_default": body.is_default, "status": body.status, "remark": body.remark}
 
@@ -265,3 +267,16 @@ async def delete_data(request: web.Request, dictCodes: str) -> web.Response:  # 
     await changed(request.app, "sys_dict_data")
     await request.app[DICT].changed()
     return ok()
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "{action}字典'{name}'失败，字典类型已存在":
+        "{action} dictionary '{name}' failed: the dictionary type already exists",
+    "{action}字典数据失败，字典类型'{type}'不存在":
+        "{action} dictionary entry failed: the dictionary type '{type}' does not exist",
+    "{action}字典数据'{label}'失败，数据键值已存在":
+        "{action} dictionary entry '{label}' failed: the value already exists",
+    "回显样式必须是 default、primary、success、info、warning 或 danger":
+        "The display style must be default, primary, success, info, warning or danger",
+})

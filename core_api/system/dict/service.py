@@ -14,6 +14,7 @@ DICT_CHANGED = "dict.changed"
 def dict_data_view(row: dict[str, Any]) -> dict[str, Any]:
     return {
         "dictCode": row["dict_code"], "dictSort": row["dict_sort"], "dictLabel": row["dict_label"],
+        "dictLabelEn": row.get("dict_label_en"),
         "dictValue": row["dict_value"], "dictType": row["dict_type"], "cssClass": row["css_class"],
         "listClass": row["list_class"], "isDefault": row["is_default"], "status": row["status"],
         "remark": row["remark"], "createTime": fmt(row["create_time"]),

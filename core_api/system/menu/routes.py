@@ -15,7 +15,7 @@ from core_api.platform.contract.system import MenuListOut, MenuOut, RoleMenuTree
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.paging import camel_row, parse_ids
-from core_api.platform.schema import EditSchema, Flag, Schema
+from core_api.platform.schema import EditSchema, Flag, Schema, english
 from core_api.platform.security import Authz, Principal, any_perm
 from core_api.platform.state import AUTH
 from core_api.platform.tree import build_tree, tree_select
@@ -224,4 +224,11 @@ async def delete_menu(request: web.Request, menuId: int) -> web.Response:  # noq
     return ok()
 
 
-
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "{action}菜单'{name}'失败，菜单名称已存在": "{action} menu '{name}' failed: the menu name already exists",
+    "{action}菜单'{name}'失败，上级菜单不存在": "{action} menu '{name}' failed: the parent menu does not exist",
+    "路由地址不能为空": "The route path is required",
+    "{action}菜单'{name}'失败，路由名称或地址已存在":
+        "{action} menu '{name}' failed: the route name or path already exists",
+})

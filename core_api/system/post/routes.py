@@ -15,7 +15,7 @@ from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
 from core_api.platform.paging import ListQuery, camel_row, filter_set, page_of, parse_ids
-from core_api.platform.schema import EditSchema, Flag
+from core_api.platform.schema import EditSchema, Flag, english
 from core_api.platform.security import Principal, any_perm
 from core_api.system.post.models import SysPost
 from core_api.system.user.models import SysUserPost
@@ -131,3 +131,11 @@ async def delete_posts(request: web.Request, postIds: str) -> web.Response:  # n
 async def post_options() -> web.Response:
     rows = await SysPost.all().order_by("post_sort", "post_id").values(*FIELDS)
     return ok(data=[camel_row(r) for r in rows])
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "{action}岗位'{name}'失败，岗位名称已存在": "{action} post '{name}' failed: the post name already exists",
+    "{action}岗位'{name}'失败，岗位编码已存在": "{action} post '{name}' failed: the post code already exists",
+    "{name}已分配,不能删除": "{name} is assigned: it cannot be deleted",
+})

@@ -14,7 +14,7 @@ from core_api.platform.counts import changed
 from core_api.platform.envelope import ok
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.passwords import hash_password
-from core_api.platform.schema import Flag, OptionalEmail, Schema, refuse_changes
+from core_api.platform.schema import Flag, OptionalEmail, Schema, english, refuse_changes
 from core_api.platform.security import Principal
 from core_api.platform.state import AUTH, CLOCK, CONFIG, STORAGE
 from core_api.platform.uploads import IMAGE_TYPES, check, read_upload, upload_limit
@@ -130,3 +130,10 @@ async def upload_avatar(request: web.Request, principal: Principal) -> web.Respo
     await changed(request.app, "sys_user")
     await request.app[AUTH].authz_changed()
     return ok(imgUrl=stored.file_name)
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "用户昵称不能为空": "The nickname is required",
+    "新密码不能与旧密码相同": "The new password must differ from the old one",
+})

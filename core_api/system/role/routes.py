@@ -18,7 +18,7 @@ from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, xlsx_response
 from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
-from core_api.platform.schema import EditSchema, Flag, Schema, refuse_changes
+from core_api.platform.schema import EditSchema, Flag, Schema, english, refuse_changes
 from core_api.platform.security import Authz, Principal, any_perm
 from core_api.platform.state import AUTH
 from core_api.system.dept.service import role_dept_tree_data
@@ -345,3 +345,12 @@ async def select_all(request: web.Request, principal: Principal, query: UserIdsQ
                                    for u in dict.fromkeys(user_ids) if u not in held])
     await request.app[AUTH].authz_changed()
     return ok()
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "不允许操作超级管理员角色": "The super administrator role may not be changed",
+    "{action}角色'{name}'失败，角色名称已存在": "{action} role '{name}' failed: the role name already exists",
+    "{action}角色'{name}'失败，角色权限已存在": "{action} role '{name}' failed: the role key already exists",
+    "用户不存在": "The user does not exist",
+})

@@ -25,6 +25,7 @@ from core_api.platform.schema import (
     Schema,
     StrictSchema,
     describe_validation_error,
+    english,
     refuse_changes,
 )
 from core_api.platform.security import Principal, any_perm
@@ -453,3 +454,12 @@ async def write_import(request: web.Request, principal: Principal, plan: list[tu
                 await SysUser.filter(user_id=existing.user_id).update(**fields, **updated(request, principal))
                 report.append(f"{i}、账号 {existing.user_name} 更新成功")
     await changed(request.app, "sys_user")
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "归属部门不存在": "The department does not exist",
+    "用户名称不能为空": "The user name is required",
+    "不能停用当前用户": "You cannot disable the current user",
+    "当前用户不能删除": "The current user cannot be deleted",
+})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core_api.platform.errors import ServiceError
+from core_api.platform.schema import english
 from core_api.platform.security import Authz
 from core_api.platform.timefmt import fmt
 from core_api.system.dept.models import SysDept
@@ -133,3 +134,17 @@ async def replace_links(user_id: int, role_ids: list[int] | None, post_ids: list
         if await SysPost.filter(post_id__in=post_ids).count() != len(set(post_ids)):
             raise ServiceError("岗位不存在")
         await SysUserPost.replace("user_id", user_id, "post_id", post_ids)
+
+
+# The English of this module's refusals, for an operator whose console is in English (issue 28 §4).
+english({
+    "用户密码长度必须介于 5 和 20 之间": "The password must be between 5 and 20 characters long",
+    "不允许操作超级管理员用户": "The super administrator may not be changed",
+    "{action}用户'{label}'失败，登录账号已存在": "{action} user '{label}' failed: the user name already exists",
+    "{action}用户'{label}'失败，手机号码已存在": "{action} user '{label}' failed: the mobile number already exists",
+    "{action}用户'{label}'失败，邮箱账号已存在": "{action} user '{label}' failed: the email already exists",
+    "岗位不存在": "The post does not exist",
+}, words={
+    "新增": "Creating",
+    "修改": "Updating",
+})

@@ -2812,6 +2812,12 @@ export interface components {
             dictCode: number;
             /** Dictlabel */
             dictLabel: string;
+            /**
+             * Dictlabelen
+             * @description the English label (an English console shows it); dictLabel stays RuoYi's zh-CN
+             * @default null
+             */
+            dictLabelEn?: string | null;
             /** Dictsort */
             dictSort: number;
             /** Dicttype */

@@ -22294,6 +22294,11 @@ export interface components {
             /** 数据标签 */
             dictLabel: string;
             /**
+             * 英文标签
+             * @default null
+             */
+            dictLabelEn?: string | null;
+            /**
              * 字典排序
              * @default 0
              */
@@ -22771,6 +22776,12 @@ export interface components {
             dictCode: number;
             /** Dictlabel */
             dictLabel: string;
+            /**
+             * Dictlabelen
+             * @description the English label (an English console shows it); dictLabel stays RuoYi's zh-CN
+             * @default null
+             */
+            dictLabelEn?: string | null;
             /** Dictsort */
             dictSort: number;
             /** Dicttype */

@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { DictTag } from "@/components/dict-tag";
@@ -11,7 +11,7 @@ import { useRecordForm } from "@/components/form/use-record-form";
 import { Input } from "@/components/ui/input";
 import { answer, core, done } from "@/lib/api/core";
 import type { Dicts } from "@/lib/api/types";
-import { dictOptions, LIST_CLASSES } from "@/lib/dict";
+import { dictOptions, labelIn, LIST_CLASSES } from "@/lib/dict";
 
 type T = (key: string) => string;
 const schema = (t: T) =>
@@ -19,6 +19,7 @@ const schema = (t: T) =>
     dictCode: z.number().optional(),
     dictType: z.string(),
     dictLabel: z.string().trim().min(1, t("dictLabelRequired")).max(100),
+    dictLabelEn: z.string().trim().max(100).optional(),
     dictValue: z.string().trim().min(1, t("dictValueRequired")).max(100),
     cssClass: z.string().max(100).regex(/^[A-Za-z0-9_\- ]*$/, t("cssClassPattern")).optional(),
     dictSort: z.number({ error: t("dictSortRequired") }).int().min(0),
@@ -48,20 +49,23 @@ export function DictDataFormDialog({
   const t = useTranslations("dict");
   const tl = useTranslations("list");
   const form = useForm<DataForm>({ resolver: zodResolver(schema(t)) });
-  const [label, value, listClass, cssClass] = useWatch({ control: form.control, name: ["dictLabel", "dictValue", "listClass", "cssClass"] });
+  const locale = useLocale();
+  const [label, labelEn, value, listClass, cssClass] = useWatch({ control: form.control, name: ["dictLabel", "dictLabelEn", "dictValue", "listClass", "cssClass"] });
+  const shown = labelIn({ dictLabel: label ?? "", dictLabelEn: labelEn }, locale);
 
   const save = useRecordForm(form, {
     open,
     id: dictCode,
     onClose,
     onSaved,
-    blank: () => ({ dictType, dictLabel: "", dictValue: "", cssClass: "", dictSort: 0, listClass: "default", isDefault: "N", status: "0", remark: "" }),
+    blank: () => ({ dictType, dictLabel: "", dictLabelEn: "", dictValue: "", cssClass: "", dictSort: 0, listClass: "default", isDefault: "N", status: "0", remark: "" }),
     read: async (dictCode) => {
       const { data } = await answer(core.GET("/system/dict/data/{dictCode}", { params: { path: { dictCode } } }));
       return {
         dictCode: data.dictCode,
         dictType: data.dictType,
         dictLabel: data.dictLabel,
+        dictLabelEn: data.dictLabelEn ?? "",
         dictValue: data.dictValue,
         cssClass: data.cssClass ?? "",
         dictSort: data.dictSort,
@@ -81,13 +85,14 @@ export function DictDataFormDialog({
         <Input value={dictType} disabled />
       </FormItem>
       <TextField control={control} name="dictLabel" label={t("dictLabel")} required maxLength={100} />
+      <TextField control={control} name="dictLabelEn" label={t("dictLabelEn")} maxLength={100} />
       <TextField control={control} name="dictValue" label={t("dictValue")} required maxLength={100} />
       <TextField control={control} name="cssClass" label={t("cssClass")} maxLength={100} />
       <NumberField control={control} name="dictSort" label={t("dictSort")} required min={0} />
       <SelectField control={control} name="listClass" label={t("listClass")} options={classes} />
       <FormItem label={t("preview")} testId="dict-tag-preview">
         <div className="flex h-9 items-center">
-          <DictTag options={[{ label: label || t("previewText"), value: value || "-", listClass, cssClass }]} value={value || "-"} />
+          <DictTag options={[{ label: shown || t("previewText"), value: value || "-", listClass, cssClass }]} value={value || "-"} />
         </div>
       </FormItem>
       <RadioField control={control} name="status" label={tl("status")} options={dictOptions(dicts.sys_normal_disable)} />

@@ -34,6 +34,7 @@ export function DictDataList({ data }: { data: DictDataScreenData }) {
         fields: [
           { key: "dictCode", sort: true },
           { key: "dictLabel", cell: (row) => <DictTag options={[row]} value={row.dictValue} /> },
+          { key: "dictLabelEn" },
           { key: "dictValue" },
           { key: "dictSort", sort: true },
           { key: "status", dict: status },
