@@ -147,7 +147,7 @@ test.describe("dark screens", () => {
     const form = page.getByTestId("notice-form");
     await expect(form.getByTestId("notice-content-content")).toBeVisible();
     expect(await whiteBoxes(page, '[role="dialog"]')).toEqual([]);
-    await expect(page.locator('[role="dialog"]').first()).toHaveCSS("background-color", "rgb(29, 30, 31)");
+    await expect(page.locator('[role="dialog"]').first()).toHaveCSS("background-color", DARK_BACKGROUND);
   });
 });
 
