@@ -198,6 +198,16 @@ const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
       await expect(page.getByTestId("settings-drawer")).toBeVisible();
     },
   },
+  {
+    name: "success toast",
+    open: async (page) => {
+      await page.goto("/index");
+      await page.getByTestId("avatar-menu").click();
+      await page.getByTestId("menu-settings").click();
+      await page.getByTestId("settings-save").click();
+      await expect(page.locator("[data-sonner-toast][data-type='success']")).toBeVisible();
+    },
+  },
 ];
 
 for (const scheme of ["light", "dark"] as const) {

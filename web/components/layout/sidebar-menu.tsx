@@ -118,7 +118,7 @@ function PopupEntries({ items }: { items: MenuItem[] }) {
 function CollapsedNode({ item, activeMenu }: { item: MenuItem; activeMenu?: string }) {
   const menuTitle = useMenuTitle();
   const active = contains(item, activeMenu);
-  const iconClass = cn(rowClass, "justify-center px-0", active && "text-primary");
+  const iconClass = cn(rowClass, "justify-center px-0", active && "text-sidebar-active");
   if (!item.children) {
     return (
       <Tooltip>
