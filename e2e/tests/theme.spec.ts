@@ -37,7 +37,9 @@ async function watchFirstPaint(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
       if (!document.body) return;
-      document.documentElement.dataset.firstPaint = document.documentElement.classList.contains("dark") ? "dark" : "light";
+      const root = document.documentElement;
+      root.dataset.firstPaint = root.classList.contains("dark") ? "dark" : "light";
+      root.dataset.firstPrimary = `${root.style.getPropertyValue("--primary-light")} ${root.style.getPropertyValue("--primary-dark")}`;
       observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true });
@@ -72,8 +74,12 @@ test.describe("the colour mode", () => {
 
   test("follows the system by default, before the first paint and live", async ({ page }) => {
     await watchFirstPaint(page);
+    // a saved theme colour's accessible variants are there before the first paint too (lib/theme.ts)
+    await page.addInitScript(() => localStorage.setItem("layout-setting", JSON.stringify({ theme: "#f5222d" })));
     await page.goto("/login");
     expect(await firstPaint(page)).toBe("dark");
+    await expect(page.locator("html")).toHaveAttribute("data-first-primary", "#ca1c25 #f85962");
+    await expect(page.getByTestId("login-submit")).toHaveCSS("background-color", "rgb(248, 89, 98)");
     expect(await isDark(page)).toBe(true);
     await expect(page.locator("body")).toHaveCSS("background-color", DARK_BACKGROUND);
     await page.emulateMedia({ colorScheme: "light" });
