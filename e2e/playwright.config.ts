@@ -55,6 +55,7 @@ const SERVICE_FREE_SPECS: Record<string, string> = {
   "shell": "menus, tabs, header search and theme: the web alone",
   "shop-staff": "a shop account's landing page, its area filter and its phone/password edit: reads and one update, the same on both",
   "small-screens": "layout at two widths",
+  "theme": "light, dark and the system's colour mode and axe's colour contrast: the web and read-only screens",
   "tools-build": "the form builder runs in the browser",
   "tools-swagger": "the API docs page and its permission",
   "upload-s3": "@s3: only ./ops/test's S3 run (E2E_S3_URL) takes it",

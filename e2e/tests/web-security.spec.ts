@@ -126,11 +126,11 @@ test.describe("the console under its policy", () => {
         console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} on ${location.pathname} (${event.sourceFile}:${event.lineNumber})`);
       });
     });
-    // the pre-paint script (inline, with the nonce) applies a saved theme colour
+    // the pre-paint script (inline, with the nonce) applies a saved theme colour (darkened for white text on it)
     await page.addInitScript(() => localStorage.setItem("layout-setting", JSON.stringify({ theme: "#13c2c2" })));
     await page.goto("/index");
     await expect(page.getByTestId("sidebar")).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--primary"))).toBe("#13c2c2");
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--primary-light"))).toBe("#0b7474");
     await openMenu(page, "系统管理", "/system/user");
     await expect(page.getByTestId("user-table")).toBeVisible();
     await openMenu(page, "系统管理", "/system/notice");

@@ -6,10 +6,14 @@ import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { storagePublicBase } from "@/lib/security-headers";
 import { LAYOUT_SETTING_KEY, parseSize, SIZE_COOKIE } from "@/lib/settings";
+import { accessiblePrimary, COLOR_MODE_KEY } from "@/lib/theme";
 import "./globals.css";
 
-/** Applies the saved theme colour and sidebar theme before the first paint. */
-const PRE_PAINT = `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(LAYOUT_SETTING_KEY)})||"{}"),d=document.documentElement;if(/^#[0-9a-fA-F]{6}$/.test(s.theme))d.style.setProperty("--primary",s.theme);if(s.sideTheme==="light"||s.sideTheme==="dark")d.dataset.sideTheme=s.sideTheme}catch(e){}`;
+/**
+ * Applies the colour mode (class "dark" when chosen, or by default when the system is dark), the theme
+ * colour's accessible variants and the sidebar theme before the first paint.
+ */
+const PRE_PAINT = `try{var d=document.documentElement,m=localStorage.getItem(${JSON.stringify(COLOR_MODE_KEY)});if(m==="dark"||(m!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches))d.classList.add("dark");var s=JSON.parse(localStorage.getItem(${JSON.stringify(LAYOUT_SETTING_KEY)})||"{}");if(/^#[0-9a-fA-F]{6}$/.test(s.theme)){var v=(${accessiblePrimary.toString()})(s.theme);d.style.setProperty("--primary-light",v.light);d.style.setProperty("--primary-dark",v.dark);d.style.setProperty("--primary-sidebar",v.sidebar)}if(s.sideTheme==="light"||s.sideTheme==="dark")d.dataset.sideTheme=s.sideTheme}catch(e){}`;
 
 /**
  * The window title before the console shell sets its own, and on pages without one (/404, /401): the

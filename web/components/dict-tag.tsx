@@ -7,7 +7,7 @@ const TAG_CLASSES: Record<ListClass, string> = {
   default: "border-border bg-muted text-foreground",
   primary: "border-primary/30 bg-primary/10 text-primary",
   success: "border-success/30 bg-success/10 text-success",
-  info: "border-zinc-300 bg-zinc-100 text-zinc-500",
+  info: "border-border bg-muted text-info",
   warning: "border-warning/30 bg-warning/10 text-warning",
   danger: "border-destructive/30 bg-destructive/10 text-destructive",
 };

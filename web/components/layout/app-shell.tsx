@@ -2,6 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { type ReactNode, useEffect, useEffectEvent, useState } from "react";
+import { useColorMode } from "@/components/color-mode-provider";
 import { useConsole } from "@/components/layout/console-context";
 import { DocumentTitle } from "@/components/layout/document-title";
 import { Navbar } from "@/components/layout/navbar";
@@ -20,7 +21,13 @@ import { cn } from "@/lib/utils";
  */
 export function AppShell({ children, navbarActions, overlay }: { children: ReactNode; navbarActions?: ReactNode; overlay?: ReactNode }) {
   const pathname = usePathname();
-  const { routers, entries } = useConsole();
+  const { routers, entries, user } = useConsole();
+  const { bindUser } = useColorMode();
+  // each operator's colour mode is their own (docs/decisions.md)
+  useEffect(() => {
+    bindUser(user.userId);
+    return () => bindUser(null);
+  }, [bindUser, user.userId]);
   const { settings, sidebarOpened, mobile, closeSidebar } = useLayout();
   // a top-bar choice holds on the page it was made on: every navigation follows the page again
   const [chosen, setChosen] = useState<{ pathname: string; top: string } | null>(null);

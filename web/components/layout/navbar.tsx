@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { AvatarMenu } from "@/components/layout/avatar-menu";
 import { Breadcrumb } from "@/components/layout/breadcrumb";
+import { ColorModeSelect } from "@/components/layout/color-mode-select";
 import { HeaderSearch } from "@/components/layout/header-search";
 import { LangSelect } from "@/components/layout/lang-select";
 import { Screenfull } from "@/components/layout/screenfull";
@@ -36,7 +37,7 @@ export function Navbar({
         aria-label={t("toggleSidebar")}
         aria-expanded={sidebarOpened}
         onClick={toggleSidebar}
-        className="flex h-full items-center px-4 hover:bg-black/5"
+        className="flex h-full items-center px-4 hover:bg-hover"
       >
         <Toggle className="size-5" />
       </button>
@@ -52,6 +53,7 @@ export function Navbar({
         {/* as RuoYi: no full screen or size choice on a phone, where they only crowd the bar */}
         {!mobile && <Screenfull />}
         {!mobile && <SizeSelect />}
+        <ColorModeSelect />
         <LangSelect />
         {actions}
         <AvatarMenu />

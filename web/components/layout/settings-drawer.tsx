@@ -1,17 +1,47 @@
 "use client";
 
-import { CheckIcon } from "lucide-react";
+import { CheckIcon, MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { useColorMode } from "@/components/color-mode-provider";
 import { useLayout } from "@/components/layout/settings-provider";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Switch } from "@/components/ui/switch";
 import { type LayoutSettings, type SideTheme, THEME_PRESETS } from "@/lib/settings";
+import { COLOR_MODES } from "@/lib/theme";
 import { cn } from "@/lib/utils";
 
 const SWITCHES = ["topNav", "tagsView", "fixedHeader", "sidebarLogo", "dynamicTitle"] as const;
+const MODE_ICONS = { system: MonitorIcon, light: SunIcon, dark: MoonIcon } as const;
+
+/** Light, dark or the system's: applied and kept at once, as the navbar's sun/moon does. */
+function ColorModeChoice() {
+  const t = useTranslations("navbar");
+  const { mode, setMode } = useColorMode();
+  return (
+    <div role="group" aria-label={t("colorMode")} className="flex gap-2">
+      {COLOR_MODES.map((value) => {
+        const Icon = MODE_ICONS[value];
+        return (
+          <Button
+            key={value}
+            type="button"
+            size="sm"
+            variant={mode === value ? "default" : "outline"}
+            data-testid={`settings-color-mode-${value}`}
+            aria-pressed={mode === value}
+            onClick={() => setMode(value)}
+          >
+            <Icon className="size-4" />
+            {t(`colorModes.${value}`)}
+          </Button>
+        );
+      })}
+    </div>
+  );
+}
 
 function SideThemeChoice({ value, selected, label, onSelect }: {
   value: SideTheme;
@@ -61,6 +91,8 @@ export function SettingsDrawer() {
           <SheetDescription className="sr-only">{t("title")}</SheetDescription>
         </SheetHeader>
         <section className="flex flex-col gap-3 px-4">
+          <h3 className="text-sm font-semibold">{t("colorMode")}</h3>
+          <ColorModeChoice />
           <h3 className="text-sm font-semibold">{t("sideTheme")}</h3>
           <div className="flex gap-4">
             {(["dark", "light"] as const).map((value) => (

@@ -10,6 +10,7 @@ import {
   SIZE_COOKIE,
   type Size,
 } from "@/lib/settings";
+import { applyPrimary } from "@/lib/theme";
 
 const MOBILE_WIDTH = 992;
 const YEAR = 60 * 60 * 24 * 365;
@@ -62,7 +63,7 @@ export function SettingsProvider({
 
   useEffect(() => {
     const root = document.documentElement;
-    root.style.setProperty("--primary", settings.theme);
+    applyPrimary(root, settings.theme);
     root.dataset.sideTheme = settings.sideTheme;
   }, [settings.theme, settings.sideTheme]);
 

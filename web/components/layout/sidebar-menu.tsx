@@ -58,7 +58,7 @@ function ExpandedNode({ item, depth, activeMenu }: { item: MenuItem; depth: numb
     return (
       <MenuLink
         item={item}
-        className={cn(rowClass, depth > 0 && "bg-sidebar-sub", item.path === activeMenu && "text-primary")}
+        className={cn(rowClass, depth > 0 && "bg-sidebar-sub", item.path === activeMenu && "text-sidebar-active")}
       >
         <span style={indent} className="flex items-center gap-3 truncate">
           <MenuIcon name={item.icon} />
@@ -118,7 +118,7 @@ function PopupEntries({ items }: { items: MenuItem[] }) {
 function CollapsedNode({ item, activeMenu }: { item: MenuItem; activeMenu?: string }) {
   const menuTitle = useMenuTitle();
   const active = contains(item, activeMenu);
-  const iconClass = cn(rowClass, "justify-center px-0", active && "text-primary");
+  const iconClass = cn(rowClass, "justify-center px-0", active && "text-sidebar-active");
   if (!item.children) {
     return (
       <Tooltip>

@@ -72,7 +72,7 @@ export function TagsView() {
                     type="button"
                     data-testid="tag-close"
                     aria-label={t("close")}
-                    className="rounded-full p-0.5 hover:bg-black/20"
+                    className="rounded-full p-0.5 hover:bg-hover"
                     onClick={(event) => {
                       event.preventDefault();
                       event.stopPropagation();

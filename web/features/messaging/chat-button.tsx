@@ -26,7 +26,7 @@ function ChatToggle({ chat }: { chat: NonNullable<ReturnType<typeof useMessaging
       aria-label={t("open")}
       title={t("open")}
       onClick={chat.toggle}
-      className="relative flex h-full items-center px-2 text-muted-foreground hover:bg-black/5"
+      className="relative flex h-full items-center px-2 text-muted-foreground hover:bg-hover"
     >
       <HeadsetIcon className="size-[18px]" />
       {flag && <span data-testid="chat-unread-flag" className="absolute top-3 right-1.5 size-2 rounded-full bg-destructive" />}

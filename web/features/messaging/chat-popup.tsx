@@ -29,7 +29,7 @@ function ChatDialog({ chat }: { chat: NonNullable<ReturnType<typeof useMessaging
   return (
     <DialogPrimitive.Root open={show} onOpenChange={(open) => (open ? chat.open() : chat.close())}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-[500] bg-black/30" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-[500] bg-overlay" />
         <DialogPrimitive.Content
           data-testid="chat-popup"
           onInteractOutside={(event) => event.preventDefault()}

@@ -28,7 +28,7 @@ export function UnreadBadge() {
           data-total={total}
           data-loaded={counts ? "true" : "false"}
           aria-label={t("unread")}
-          className="relative flex h-full items-center px-2 text-muted-foreground hover:bg-black/5"
+          className="relative flex h-full items-center px-2 text-muted-foreground hover:bg-hover"
         >
           <BellIcon className="size-[18px]" />
           <UnreadCount count={total} className="absolute top-2 right-0" />

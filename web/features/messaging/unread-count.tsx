@@ -8,7 +8,7 @@ export function UnreadCount({ count, className, testId = "unread-count" }: { cou
   return (
     <span
       data-testid={testId}
-      className={cn("min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] leading-4 font-medium text-white", className)}
+      className={cn("min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] leading-4 font-medium text-destructive-foreground", className)}
     >
       {text}
     </span>

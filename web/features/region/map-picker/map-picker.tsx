@@ -4,6 +4,7 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import type { GeoJSONSource, GeoJSONSourceSpecification, Map as MapLibreMap, Marker, StyleSpecification } from "maplibre-gl";
 import { useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useColorMode } from "@/components/color-mode-provider";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -60,7 +61,24 @@ function isFeatureCollection(value: object): value is Outlines {
   return "type" in value && value.type === "FeatureCollection" && "features" in value && Array.isArray(value.features);
 }
 
-function styleOf(mapBase: MapBase | null): StyleSpecification {
+/** The outline map's colours in each mode; raster tiles are shown with their brightness inverted in dark mode. */
+const PALETTES = {
+  light: { background: "#dfe9f3", province: "#f8f6ef", cityLine: "#b4bfcc", provinceLine: "#8a99ad", brightnessMin: 0, brightnessMax: 1 },
+  dark: { background: "#10161d", province: "#242628", cityLine: "#4c5561", provinceLine: "#7b8796", brightnessMin: 1, brightnessMax: 0 },
+} as const;
+type Palette = (typeof PALETTES)[keyof typeof PALETTES];
+
+/** [layer, paint property, palette key] of every coloured layer, to follow a change of mode on an open map. */
+const PAINTED = [
+  ["background", "background-color", "background"],
+  ["province-fill", "fill-color", "province"],
+  ["city-line", "line-color", "cityLine"],
+  ["province-line", "line-color", "provinceLine"],
+  ["tiles", "raster-brightness-min", "brightnessMin"],
+  ["tiles", "raster-brightness-max", "brightnessMax"],
+] as const;
+
+function styleOf(mapBase: MapBase | null, palette: Palette): StyleSpecification {
   const tiles = tileSource(mapBase?.tileUrl);
   return {
     version: 8,
@@ -73,11 +91,13 @@ function styleOf(mapBase: MapBase | null): StyleSpecification {
       results: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
     },
     layers: [
-      { id: "background", type: "background", paint: { "background-color": "#dfe9f3" } },
-      ...(tiles ? [{ id: "tiles", type: "raster" as const, source: "tiles" }] : []),
-      { id: "province-fill", type: "fill", source: "provinces", paint: { "fill-color": "#f8f6ef", "fill-opacity": tiles ? 0 : 1 } },
-      { id: "city-line", type: "line", source: "cities", minzoom: 5, paint: { "line-color": "#b4bfcc", "line-width": 0.8, "line-dasharray": [3, 2] } },
-      { id: "province-line", type: "line", source: "provinces", paint: { "line-color": "#8a99ad", "line-width": 1 } },
+      { id: "background", type: "background", paint: { "background-color": palette.background } },
+      ...(tiles
+        ? [{ id: "tiles", type: "raster" as const, source: "tiles", paint: { "raster-brightness-min": palette.brightnessMin, "raster-brightness-max": palette.brightnessMax } }]
+        : []),
+      { id: "province-fill", type: "fill", source: "provinces", paint: { "fill-color": palette.province, "fill-opacity": tiles ? 0 : 1 } },
+      { id: "city-line", type: "line", source: "cities", minzoom: 5, paint: { "line-color": palette.cityLine, "line-width": 0.8, "line-dasharray": [3, 2] } },
+      { id: "province-line", type: "line", source: "provinces", paint: { "line-color": palette.provinceLine, "line-width": 1 } },
       // the search's places, so that a map without tiles still shows what is around
       { id: "results", type: "circle", source: "results", paint: { "circle-radius": 6, "circle-color": "#fa8c16", "circle-stroke-color": "#fff", "circle-stroke-width": 2 } },
     ],
@@ -92,6 +112,7 @@ function styleOf(mapBase: MapBase | null): StyleSpecification {
  */
 export function MapPicker({ value, onChange }: { value: PickedLocation | null; onChange: (value: PickedLocation) => void }) {
   const t = useTranslations("mapPicker");
+  const palette = PALETTES[useColorMode().resolved];
   const holder = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const marker = useRef<Marker | null>(null);
@@ -117,6 +138,7 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
 
   // the map starts at the value it opened with; later picks move the marker
   const opening = useEffectEvent(() => value);
+  const openingPalette = useEffectEvent(() => palette);
   useEffect(() => {
     let gone = false;
     if (!webgl) return;
@@ -129,7 +151,7 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
       const view = openingView(value, mapBase?.center);
       if (mapBase) setOpensOn(mapBase.center.name);
       try {
-        m = new maplibre.Map({ container: holder.current, style: styleOf(mapBase), center: view.center, zoom: view.zoom, attributionControl: false });
+        m = new maplibre.Map({ container: holder.current, style: styleOf(mapBase, openingPalette()), center: view.center, zoom: view.zoom, attributionControl: false });
       } catch {
         setState("nowebgl");
         return;
@@ -187,6 +209,13 @@ export function MapPicker({ value, onChange }: { value: PickedLocation | null; o
     setNote(picked.address);
     onChange(picked);
   };
+
+  // a change of colour mode repaints the open map
+  useEffect(() => {
+    const m = map.current;
+    if (!m || state !== "ready") return;
+    for (const [layer, property, key] of PAINTED) if (m.getLayer(layer)) m.setPaintProperty(layer, property, palette[key]);
+  }, [palette, state]);
 
   return (
     <div className="flex flex-col gap-3" data-testid="map-picker">
