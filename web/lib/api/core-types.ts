@@ -22236,6 +22236,7 @@ export interface components {
         DashboardData: {
             /** Depttotal */
             deptTotal: number;
+            live: components["schemas"]["LiveFigures"];
             /**
              * Loginsperday
              * @description the last 30 days, oldest first
@@ -24961,6 +24962,27 @@ export interface components {
              * @default 查询成功
              */
             msg?: string;
+        };
+        /**
+         * LiveFigures
+         * @description The home page's figures that move while it is open (issue 28 §3): the socket tells the page to read again.
+         */
+        LiveFigures: {
+            /**
+             * Aftersalesopen
+             * @description after-sales not yet finished (applied, awaiting, refunding...)
+             */
+            afterSalesOpen: number;
+            /**
+             * Chatswaiting
+             * @description the platform desk's conversations with a customer message unread
+             */
+            chatsWaiting: number;
+            /**
+             * Orderstoday
+             * @description shop orders placed today (local day)
+             */
+            ordersToday: number;
         };
         /** LoginBody */
         LoginBody: {
