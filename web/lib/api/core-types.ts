@@ -8028,6 +8028,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own background exports of the last day, newest first (at most 5), with their progress
+         * @description Needs a signed-in caller.
+         */
+        get: operations["platform_my_exports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/exports/{id}": {
         parameters: {
             query?: never;
@@ -23014,6 +23034,21 @@ export interface components {
             status: string;
             /** Total */
             total: number;
+        };
+        /** ExportProgressListOut */
+        ExportProgressListOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["ExportProgress"][];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
         };
         /** ExportProgressOut */
         ExportProgressOut: {
@@ -44836,6 +44871,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Result"];
+                };
+            };
+        };
+    };
+    platform_my_exports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportProgressListOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
