@@ -111,3 +111,30 @@ async def test_a_chat_on_another_node_reaches_this_nodes_dashboard(start_app, ma
     assert (await live(admin))["chatsWaiting"] == 1
     await peer.close()
     await sio.disconnect()
+
+
+async def test_with_the_demo_the_report_has_the_demo_orders_at_once(admin):
+    """Issue 28 §1: the home report was empty with the demo; its daily figures now come with it, equal to what the
+    rebuild job counts from the same orders (and the report reads them through the home's own call)."""
+    from datetime import timedelta
+
+    from core_api import demo
+    from core_api.dashboard import stats
+    from core_api.order.core.models import OrderShop
+
+    ctx = await demo.generate(40, seed=3)
+    today = stats.local_day(ctx.now)
+    begin = today - timedelta(days=29)
+    lo, _ = stats.bounds(begin)
+    _, hi = stats.bounds(today)
+    paid = await OrderShop.filter(paid_at__gte=lo, paid_at__lt=hi).count()
+    assert paid > 0
+    report = await admin.get("/index/dashboard/business", params={"beginTime": begin.isoformat(),
+                                                                   "endTime": today.isoformat()})
+    totals = report["data"]["totals"]
+    assert totals["orders"] == paid and totals["paidFen"] > 0 and totals["newUsers"] > 0
+    # the rebuild job, run now, finds the same figures: the demo counted exactly what it would
+    await stats.rebuild(begin, today, ctx.now)
+    again = await admin.get("/index/dashboard/business", params={"beginTime": begin.isoformat(),
+                                                                  "endTime": today.isoformat()})
+    assert again["data"]["totals"] == totals

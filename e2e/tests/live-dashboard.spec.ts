@@ -20,6 +20,10 @@ test("the home page opens with no error toast and its report comes from the core
   for (const key of ["orders", "paidFen", "refundFen", "newUsers", "activeUsers", "conversations"]) {
     await expect(report.getByTestId(`report-${key}`).getByTestId("report-value")).toHaveText(/^[¥\d,.]+$/);
   }
+  // the demo's paid orders and new app users of the last 30 days are counted at once (not after the nightly job)
+  await expect(report.getByTestId("report-orders").getByTestId("report-value")).not.toHaveText("0");
+  await expect(report.getByTestId("report-paidFen").getByTestId("report-value")).not.toHaveText("¥0.00");
+  await expect(report.getByTestId("report-newUsers").getByTestId("report-value")).not.toHaveText("0");
   // another range is read through the home screen again: its days come back
   await report.getByTestId("report-preset-7").click();
   await expect(report.getByTestId("report-money-chart")).toHaveAttribute("data-days", "7");
