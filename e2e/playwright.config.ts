@@ -14,6 +14,7 @@ const BACKEND_SPECS: Record<string, string> = {
   "auth": "sign-in counters, lockouts and ended sessions (Redis)",
   "account-im": "signed, idempotent partner feeds and the IM lists' filters",
   "chat-popup": "live chat over the socket and the bus",
+  "live-dashboard": "the home figures moved by order events and chat messages over the bus and the socket; exports built by the worker",
   "messages-centre": "unread badges and counts updated live through the bus",
   "charts": "sign-ins bucketed by local day (date SQL differs)",
   "resources": "the declared resources' filters, sorting and audit history (list filters)",

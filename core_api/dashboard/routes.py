@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from aiohttp import web
@@ -12,7 +12,11 @@ from tortoise import connections
 from core_api.auth.models import UserSession
 from core_api.dashboard import stats
 from core_api.mall.shop.models import MallShop
+from core_api.messaging.chat.service import PLATFORM_DESK, desk_waiting_rooms
 from core_api.monitor.logininfor.models import SysLogininfor
+from core_api.order.aftersale.models import OrderAfterSale
+from core_api.order.aftersale.service import OPEN as OPEN_AFTER_SALE
+from core_api.order.core.models import OrderShop
 from core_api.platform.api import Api
 from core_api.platform.contract import DASHBOARD_DAYS, DashboardOut
 from core_api.platform.contract.dashboard import BusinessOut
@@ -71,6 +75,17 @@ async def recent_logins() -> list[dict[str, Any]]:
              "loginTime": fmt(r["login_time"])} for r in rows]
 
 
+async def live_figures(now: datetime, shop_id: int | None) -> dict[str, int]:
+    """Today's orders, the open after-sales and the chats waiting: the platform's, or one shop's for its staff."""
+    lo, hi = stats.bounds(stats.local_day(now))
+    orders = OrderShop.filter(create_time__gte=lo, create_time__lt=hi)
+    after_sales = OrderAfterSale.filter(status__in=OPEN_AFTER_SALE)
+    if shop_id is not None:
+        orders, after_sales = orders.filter(shop_id=shop_id), after_sales.filter(shop_id=shop_id)
+    return {"ordersToday": await orders.count(), "afterSalesOpen": await after_sales.count(),
+            "chatsWaiting": await desk_waiting_rooms(shop_id or PLATFORM_DESK)}
+
+
 @api.get("/index/dashboard", need=any_perm("index:dashboard:view"), summary="Home dashboard figures",
          response=DashboardOut)
 async def dashboard(request: web.Request, principal: Principal) -> web.Response:
@@ -79,6 +94,7 @@ async def dashboard(request: web.Request, principal: Principal) -> web.Response:
     # Who signed in from where is the login log's business: only its readers see it here.
     may_read_logins = principal.authz.has_permi("monitor:logininfor:list")
     data = {
+        "live": await live_figures(request.app[CLOCK].now(), principal.authz.scope.shop_id),
         "userTotal": await users.count(),
         "userEnabled": await users.filter(status="0").count(),
         "roleTotal": await SysRole.filter(del_flag="0").count(),

@@ -85,18 +85,23 @@ async def count_event(payload: dict[str, Any], now: datetime) -> bool:
     return True
 
 
+async def people_of(day: date) -> dict[str, int]:
+    """New and active app users and conversations of one day, counted from their tables."""
+    lo, hi = bounds(day)
+    return {
+        "new_users": await AccountConsumer.filter(register_time__gte=lo, register_time__lt=hi).count(),
+        "active_users": len(await AccountSignIn.filter(sign_in_time__gte=lo, sign_in_time__lt=hi)
+                            .distinct().values_list("uid", flat=True)),
+        "conversations": len(await ChatMessage.filter(create_time__gte=lo, create_time__lt=hi)
+                             .distinct().values_list("room_id", flat=True)),
+    }
+
+
 async def recount_people(days: list[date], now: datetime) -> dict[date, dict[str, int]]:
     """New and active app users and conversations of each day, written onto the total rows."""
     out: dict[date, dict[str, int]] = {}
     for day in days:
-        lo, hi = bounds(day)
-        figures = {
-            "new_users": await AccountConsumer.filter(register_time__gte=lo, register_time__lt=hi).count(),
-            "active_users": len(await AccountSignIn.filter(sign_in_time__gte=lo, sign_in_time__lt=hi)
-                                .distinct().values_list("uid", flat=True)),
-            "conversations": len(await ChatMessage.filter(create_time__gte=lo, create_time__lt=hi)
-                                 .distinct().values_list("room_id", flat=True)),
-        }
+        figures = await people_of(day)
         await ensure_row(day, TOTAL)
         await StatDaily.filter(day=day, shop_id=TOTAL).update(**figures, update_time=now)
         out[day] = figures

@@ -135,7 +135,27 @@ class ExportProgressOut(Schema):
     data: ExportProgress
 
 
+class ExportProgressListOut(Schema):
+    code: int = 200
+    msg: str = "查询成功"
+    data: list[ExportProgress]
+
+
+RECENT = dt.timedelta(hours=24)
+RECENT_MAX = 5
+
 api = Api("exports")
+
+
+@api.get("/admin/exports", login_only=True, response=ExportProgressListOut,
+         summary="The caller's own background exports of the last day, newest first (at most 5), with their progress")
+async def my_exports(request: web.Request, principal: Principal) -> web.Response:
+    from core_api.platform.envelope import ok
+
+    since = request.app[CLOCK].now() - RECENT
+    rows = await ExportJob.filter(owner_id=principal.user_id, created_at__gte=since).order_by("-id") \
+        .limit(RECENT_MAX).values()
+    return ok(data=[_progress(row) for row in rows])
 
 
 @api.get(r"/admin/exports/{id:\d+}", login_only=True, response=ExportProgressOut,

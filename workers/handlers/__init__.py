@@ -23,6 +23,7 @@ from core_api.order.place import job as order_timeouts
 from core_api.platform.bus import BaseBus
 from core_api.platform.counts import broadcast_changed
 from core_api.platform.exports import EXPORT_REQUESTED
+from core_api.platform.live import dashboard_changed
 from core_api.platform.webhook import WEBHOOK_DELIVER
 from workers.handlers import auth, content, exports, webhook
 
@@ -65,4 +66,11 @@ def subscribe_all(bus: BaseBus) -> None:
         await count_event(payload, datetime.now(UTC))
 
     bus.subscribe(ORDER_FLOW, "dashboard.stat-daily", count_order_event)
+
+    async def live_dashboard(payload: dict[str, Any]) -> None:
+        # after the aggregate's own consumer would be too strict an order to ask of two queues: the page reads
+        # its live figures from the orders themselves, and the report's daily figures on its next notice
+        await dashboard_changed(bus, f"order.{payload.get('event') or ''}"[:40])
+
+    bus.subscribe(ORDER_FLOW, "dashboard.live", live_dashboard)
     group_expiry.subscribe(bus)

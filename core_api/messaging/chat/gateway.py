@@ -29,8 +29,9 @@ from core_api.messaging.chat.routes import DESK_LIST, DESK_REPLY
 from core_api.messaging.chat.tokens import ChatIdentity, peer_identity
 from core_api.platform.counts import TABLE_CHANGED
 from core_api.platform.errors import Forbidden, ServiceError
+from core_api.platform.live import DASHBOARD_CHANGED, DASHBOARD_VIEW, dashboard_changed
 from core_api.platform.schema import describe_validation_error
-from core_api.platform.security import Need
+from core_api.platform.security import Need, any_perm
 from core_api.platform.state import STORAGE
 from core_api.platform.storage import stored_image
 from core_api.system.user.models import SysUser
@@ -38,6 +39,8 @@ from core_api.system.user.models import SysUser
 log = logging.getLogger("console.chat")
 RAW_DELIVERY = "chat.raw"
 DESK_ROOM = f"desk:{service.PLATFORM_DESK}"
+DASHBOARD_ROOM = "dashboard"  # staff who may read the home figures hear "they changed" (platform/live.py)
+DASHBOARD = any_perm(DASHBOARD_VIEW)
 BLOCKED = "账号已被冻结或停用，无法使用聊天"
 MUTED = "您已被禁言，无法发送消息"
 HEARTBEAT_REPLY = {"messageType": "jump", "userUid": 1000, "toShopId": 0, "content": {"txt": "心跳", "type": "jump"},
@@ -60,6 +63,7 @@ class ChatGateway:
         self.sio.on("message", self._socket_message)
         self.raw: dict[str, set[web.WebSocketResponse]] = defaultdict(set)
         self.raw_sessions: dict[web.WebSocketResponse, int] = {}
+        self.raw_dashboard: dict[web.WebSocketResponse, ChatIdentity] = {}  # plain sockets of the home's readers
         self.rooms: dict[tuple[str, int], ChatRoom] = {}  # a customer's room never changes identity
         self.desk_badge = DeskBadge()
         self.storage: Any = None
@@ -71,6 +75,7 @@ class ChatGateway:
         bus.on_broadcast(SESSION_ENDED, self._end_sessions_here)
         bus.on_broadcast(CONSUMER_BLOCKED, self._drop_consumer_here)
         bus.on_broadcast(TABLE_CHANGED, self.words.on_table_changed)
+        bus.on_broadcast(DASHBOARD_CHANGED, self._dashboard_here)
 
     def attach(self, app: web.Application) -> None:
         self.app = app
@@ -107,10 +112,12 @@ class ChatGateway:
         cached = await self.auth.cached_user(ident.id)
         return cached is not None and need.allows(cached.authz)
 
-    def rooms_of(self, ident: ChatIdentity) -> list[str]:
+    async def rooms_of(self, ident: ChatIdentity) -> list[str]:
         rooms = [ident.room]
         if ident.is_staff:
             rooms += [DESK_ROOM, f"session:{ident.session_id}"]
+            if await self.may(ident, DASHBOARD):
+                rooms.append(DASHBOARD_ROOM)
         return rooms
 
     # ---- socket.io --------------------------------------------------------------------------------
@@ -127,7 +134,7 @@ class ChatGateway:
         if not await self.may(ident, DESK_LIST):
             raise socketio.exceptions.ConnectionRefusedError(Forbidden().msg)
         await self.sio.save_session(sid, {"kind": ident.kind, "id": ident.id, "session": ident.session_id})
-        for room in self.rooms_of(ident):
+        for room in await self.rooms_of(ident):
             await self.sio.enter_room(sid, room)
         await self.sio.emit("message", await self.badge(ident), to=sid)
         last_seen = (auth or {}).get("lastSeenId") if isinstance(auth, dict) else None
@@ -155,11 +162,14 @@ class ChatGateway:
             raise Forbidden()
         ws = web.WebSocketResponse(heartbeat=30)
         await ws.prepare(request)
-        rooms = self.rooms_of(ident)
+        rooms = await self.rooms_of(ident)
         for room in rooms:
-            self.raw[room].add(ws)
+            if room != DASHBOARD_ROOM:  # the home's notices go through raw_dashboard, checked at each one
+                self.raw[room].add(ws)
         if ident.session_id is not None:
             self.raw_sessions[ws] = ident.session_id
+        if DASHBOARD_ROOM in rooms:
+            self.raw_dashboard[ws] = ident
         try:
             await ws.send_json(await self.badge(ident))
             async for msg in ws:
@@ -177,6 +187,7 @@ class ChatGateway:
             for room in rooms:
                 self.raw[room].discard(ws)
             self.raw_sessions.pop(ws, None)
+            self.raw_dashboard.pop(ws, None)
         return ws
 
     # ---- one message, whichever the transport -----------------------------------------------------
@@ -264,6 +275,8 @@ class ChatGateway:
             for_peer["mp3Url"] = service.MP3_URL
         await self.send_to(DESK_ROOM, for_staff)
         await self.send_to(peer.room, for_peer)
+        if room.desk_shop_id == service.PLATFORM_DESK:  # a chat now waits, or no longer does
+            await dashboard_changed(self.bus, "chat")
 
     async def send_to(self, room: str, payload: dict[str, Any]) -> None:
         await self.sio.emit("message", payload, room=room)
@@ -277,6 +290,8 @@ class ChatGateway:
         if ident.is_staff:
             self.desk_badge.forget()  # the desk read something: count afresh
         await self.send_to(DESK_ROOM if ident.is_staff else ident.room, await self.badge(ident))
+        if ident.is_staff:
+            await dashboard_changed(self.bus, "chat")  # a read conversation no longer waits
 
     async def missed(self, ident: ChatIdentity, last_seen: int) -> list[dict[str, Any]]:
         from core_api.messaging.chat.models import ChatMessage
@@ -291,6 +306,21 @@ class ChatGateway:
         sockets = list(self.raw.get(data["room"], ()))
         await asyncio.gather(*(ws.send_json(data["payload"]) for ws in sockets if not ws.closed),
                              return_exceptions=True)
+
+    async def _dashboard_here(self, data: dict[str, Any]) -> None:
+        """"The home figures changed" to this node's sockets of staff who still may read them (checked now: a
+        permission taken away since the socket opened stops the notices at once)."""
+        payload = {"messageType": "dashboard", "reasons": [str(r) for r in data.get("reasons", [])][:8]}
+        for sid, _eio_sid in list(self.sio.manager.get_participants("/", DASHBOARD_ROOM)):
+            try:
+                saved = await self.sio.get_session(sid)
+            except KeyError:
+                continue  # gone meanwhile
+            if await self.may(ChatIdentity(saved["kind"], saved["id"], saved["session"]), DASHBOARD):
+                await self.sio.emit("message", payload, to=sid, ignore_queue=True)
+        sockets = [ws for ws, ident in list(self.raw_dashboard.items())
+                   if not ws.closed and await self.may(ident, DASHBOARD)]
+        await asyncio.gather(*(ws.send_json(payload) for ws in sockets), return_exceptions=True)
 
     async def _end_sessions_here(self, data: dict[str, Any]) -> None:
         """A forced logout (or any end of a session) also closes that session's sockets on this node."""

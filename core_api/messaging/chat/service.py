@@ -217,6 +217,17 @@ async def desk_unread_total(desk: int = PLATFORM_DESK) -> int:
     return int(rows[0]["n"])
 
 
+async def desk_waiting_rooms(desk: int = PLATFORM_DESK) -> int:
+    """The desk's conversations with a customer message it has not read: the chats waiting for an answer."""
+    conn = connections.get("default")
+    (mark,) = placeholders(conn, 1)
+    rows = await conn.execute_query_dict(
+        "SELECT COUNT(DISTINCT r.id) AS n FROM chat_room r JOIN chat_message m ON m.room_id = r.id "
+        f"WHERE r.desk_shop_id = {mark} AND r.last_message_id > r.staff_read_id "
+        "AND m.from_peer = TRUE AND m.id > r.staff_read_id", [desk])
+    return int(rows[0]["n"])
+
+
 async def peer_unread_total(peer: ChatIdentity) -> int:
     conn = connections.get("default")
     a, b = placeholders(conn, 2)

@@ -153,7 +153,16 @@ class RecentLogin(Schema):
     login_time: str | None
 
 
+class LiveFigures(Schema):
+    """The home page's figures that move while it is open (issue 28 §3): the socket tells the page to read again."""
+
+    orders_today: int = Field(description="shop orders placed today (local day)")
+    after_sales_open: int = Field(description="after-sales not yet finished (applied, awaiting, refunding...)")
+    chats_waiting: int = Field(description="the platform desk's conversations with a customer message unread")
+
+
 class DashboardData(Schema):
+    live: LiveFigures
     user_total: int
     user_enabled: int
     role_total: int

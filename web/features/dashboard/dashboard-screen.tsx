@@ -7,6 +7,7 @@ import type { DashboardData } from "@/lib/api/types";
 import { firstMenuHref } from "@/lib/routes";
 import { loadConsoleSession, loadScreen } from "@/lib/session";
 import { BusinessReport } from "./business-report";
+import { LiveFigures } from "./live-figures";
 import { LoginsChart } from "./logins-chart";
 import { RecentLogins } from "./recent-logins";
 import { StatCards } from "./stat-cards";
@@ -27,6 +28,7 @@ export async function DashboardScreen() {
   const data = result.data;
   return (
     <div data-testid="dashboard" className="flex flex-col gap-4">
+      <LiveFigures initial={data.live} />
       <StatCards data={data} />
       <BusinessReport initial={data.business} />
       <Card>

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { core, saveAs } from "@/lib/api/core";
 import { UnreadCount } from "./unread-count";
+import { ExportJobs } from "./export-jobs";
 import { type CentreMessage, type CentreTab, exportJobOf } from "./chat-message-centre";
 import { nearBottom } from "./chat-rooms";
 import { cn } from "@/lib/utils";
@@ -22,6 +23,7 @@ export function MessagePanel({ centre }: { centre: CentreController }) {
   if (detail) return <MessageDetail centre={centre} detail={detail} />;
   return (
     <div data-testid="message-panel" className="w-[min(360px,calc(100vw-1rem))]">
+      <ExportJobs />
       <Tabs value={tab} onValueChange={(value) => centre.setTab(value as CentreTab)} className="gap-0">
         <TabsList className="w-full">
           <TabsTrigger value="sys" data-testid="message-tab-sys" className="flex flex-1 items-center justify-center gap-1">

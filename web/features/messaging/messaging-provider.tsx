@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { useConsole } from "@/components/layout/console-context";
 import { type ChatRoom, parseSavedRoom } from "./chat-rooms";
 import { ChatConnection } from "./chat-socket";
+import { isDashboardNotice, LiveNotices } from "./live-notices";
 import { hasPermi } from "@/lib/permission";
 import { ChatController } from "./chat-controller";
 import { CentreController } from "./centre-controller";
@@ -24,6 +25,8 @@ interface MessagingValue {
   /** null without a chat token or chat:desk:list: no popup, no socket */
   chat: ChatController | null;
   centre: CentreController;
+  /** the socket's "home figures changed" notices (only operators who may read the home page get them) */
+  notices: LiveNotices;
 }
 
 const MessagingContext = createContext<MessagingValue | null>(null);
@@ -38,6 +41,7 @@ export function MessagingProvider({ children }: { children: ReactNode }) {
   const t = useTranslations("chat");
   const chatToken = hasPermi({ roles, permissions }, DESK_LIST) ? (user.token ?? "") : "";
   const [centre] = useState(() => new CentreController());
+  const [notices] = useState(() => new LiveNotices());
   const [chat] = useState(() =>
     chatToken
       ? new ChatController({
@@ -97,7 +101,7 @@ export function MessagingProvider({ children }: { children: ReactNode }) {
         };
         connection = new ChatConnection({
           open: () => (url ? io(url, options) : io(options)),
-          onMessage: chat.receive,
+          onMessage: (data: unknown) => (isDashboardNotice(data) ? notices.emit() : chat.receive(data)),
           onOpen: () => {
             chat.setConnected(true);
             void centre.refreshCounts();
@@ -112,9 +116,9 @@ export function MessagingProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       connection?.stop();
     };
-  }, [chat, centre, chatToken]);
+  }, [chat, centre, chatToken, notices]);
 
-  return <MessagingContext.Provider value={{ chat, centre }}>{children}</MessagingContext.Provider>;
+  return <MessagingContext.Provider value={{ chat, centre, notices }}>{children}</MessagingContext.Provider>;
 }
 
 export function useMessaging(): MessagingValue {

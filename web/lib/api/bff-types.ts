@@ -2609,6 +2609,7 @@ export interface components {
             business: components["schemas"]["BusinessData"];
             /** Depttotal */
             deptTotal: number;
+            live: components["schemas"]["LiveFigures"];
             /**
              * Loginsperday
              * @description the last 30 days, oldest first
@@ -3748,6 +3749,27 @@ export interface components {
             rows: components["schemas"]["LedgerEntry"][];
             /** Total */
             total: number;
+        };
+        /**
+         * LiveFigures
+         * @description The home page's figures that move while it is open (issue 28 §3): the socket tells the page to read again.
+         */
+        LiveFigures: {
+            /**
+             * Aftersalesopen
+             * @description after-sales not yet finished (applied, awaiting, refunding...)
+             */
+            afterSalesOpen: number;
+            /**
+             * Chatswaiting
+             * @description the platform desk's conversations with a customer message unread
+             */
+            chatsWaiting: number;
+            /**
+             * Orderstoday
+             * @description shop orders placed today (local day)
+             */
+            ordersToday: number;
         };
         /** LoginBody */
         LoginBody: {

@@ -8028,6 +8028,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own background exports of the last day, newest first (at most 5), with their progress
+         * @description Needs a signed-in caller.
+         */
+        get: operations["platform_my_exports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/exports/{id}": {
         parameters: {
             query?: never;
@@ -22236,6 +22256,7 @@ export interface components {
         DashboardData: {
             /** Depttotal */
             deptTotal: number;
+            live: components["schemas"]["LiveFigures"];
             /**
              * Loginsperday
              * @description the last 30 days, oldest first
@@ -23024,6 +23045,21 @@ export interface components {
             status: string;
             /** Total */
             total: number;
+        };
+        /** ExportProgressListOut */
+        ExportProgressListOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            /** Data */
+            data: components["schemas"]["ExportProgress"][];
+            /**
+             * Msg
+             * @default 查询成功
+             */
+            msg?: string;
         };
         /** ExportProgressOut */
         ExportProgressOut: {
@@ -24972,6 +25008,27 @@ export interface components {
              * @default 查询成功
              */
             msg?: string;
+        };
+        /**
+         * LiveFigures
+         * @description The home page's figures that move while it is open (issue 28 §3): the socket tells the page to read again.
+         */
+        LiveFigures: {
+            /**
+             * Aftersalesopen
+             * @description after-sales not yet finished (applied, awaiting, refunding...)
+             */
+            afterSalesOpen: number;
+            /**
+             * Chatswaiting
+             * @description the platform desk's conversations with a customer message unread
+             */
+            chatsWaiting: number;
+            /**
+             * Orderstoday
+             * @description shop orders placed today (local day)
+             */
+            ordersToday: number;
         };
         /** LoginBody */
         LoginBody: {
@@ -44844,6 +44901,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Result"];
+                };
+            };
+        };
+    };
+    platform_my_exports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportProgressListOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };
