@@ -33,7 +33,7 @@ function Cell({ field: f, value, dicts }: { field: ResourceFieldMeta; value: unk
   if ((f.kind === "dict" || f.kind === "flag") && f.dictType) return <DictTag options={dicts[f.dictType]} value={value} />;
   if (f.kind === "image" || f.kind === "images") {
     const first = splitFiles(typeof value === "string" ? value : "")[0];
-    return first ? <StoredImage path={first} alt={f.label} className="size-10 rounded object-cover" /> : null;
+    return first ? <StoredImage path={first} alt={f.label} className="size-8 rounded object-cover" /> : null;
   }
   if (f.kind === "money") return <>{moneyText(value)}</>;
   if (f.kind === "richtext") return null;
