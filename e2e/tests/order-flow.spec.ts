@@ -94,6 +94,7 @@ test("an order placed and paid by the app reaches staff live; shipped, one line 
   const queued = page.getByTestId(`finance-refund-row-${applied.afterSaleNo}`);
   await expect(queued).toHaveAttribute("data-status", "awaiting_refund");
   await queued.getByTestId("finance-refund-execute").click();
+  await page.getByTestId("confirm-ok").click(); // the refund is confirmed first, naming its amount
   await expect(queued).toHaveAttribute("data-status", "refunded");
 
   // the effects: the order log has each step, the unit is back on its SKU, the points spent on it came back

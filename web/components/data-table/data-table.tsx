@@ -41,6 +41,8 @@ interface DataTableProps<T extends object> {
   expanded?: ExpandedState;
   onExpandedChange?: OnChangeFn<ExpandedState>;
   pending?: boolean;
+  /** a row's own attributes (its test id, its state) over the shared data-testid="table-row" */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string>;
 }
 
 /** Every list's table: selection, column visibility, server sorting and tree rows on the shared features. */
@@ -124,7 +126,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
             </TableRow>
           ) : (
             rows.map((row) => (
-              <TableRow key={row.id} data-testid="table-row" data-row-id={row.id} data-state={row.getIsSelected() ? "selected" : undefined}>
+              <TableRow key={row.id} data-testid="table-row" data-row-id={row.id} data-state={row.getIsSelected() ? "selected" : undefined} {...props.rowAttributes?.(row.original)}>
                 {row.getVisibleCells().map((cell) => {
                   const sticky = stick(cell.column.id, false);
                   return (
