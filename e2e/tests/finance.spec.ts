@@ -39,7 +39,7 @@ test("a withdrawal goes through freeze, approve and pay; another is rejected and
   await expect(first).toHaveAttribute("data-status", "applied");
   await expect(first).toContainText("138****8000");
   await first.getByTestId("withdrawal-approve").click();
-  await expect(page.getByTestId("confirm-dialog")).toContainText(`${paid.withdrawNo}（用户 ${uid}，收款人 王小明），金额 ¥120.00`);
+  await expect(page.getByTestId("confirm-dialog")).toContainText(`${paid.withdrawNo}（用户 ${uid}，收款人 王**），金额 ¥120.00`);
   await page.getByTestId("confirm-ok").click();
   await expect(first).toHaveAttribute("data-status", "approved");
   await first.getByTestId("withdrawal-pay").click();
