@@ -36,6 +36,7 @@ const BACKEND_SPECS: Record<string, string> = {
  * Redis; the Python suite tests those calls on PostgreSQL + RabbitMQ.
  */
 const SERVICE_FREE_SPECS: Record<string, string> = {
+  "list-frame": "row heights, row actions and sticky columns of lists read once; the refund confirmation is cancelled",
   "business-screens": "the demo's screens read once; their PostgreSQL SQL is tested by charts and the Python suite",
   "config-pages": "versioned saves of configuration pages: one conditional update, the same on both",
   "desk-access": "buttons and menus by permission",

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
 import { coreEnv, partnerPost } from "./chat-helpers";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction, rowActionShown } from "./helpers";
 import { api, confirmDialog, row, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -70,17 +70,17 @@ test("app users: freeze one and the app server hears it; export the filtered lis
     await expect(first).toContainText(String(base + 1));
 
     // 冻结: the row turns frozen, the 解冻 action replaces it, and the app server receives the signed event
-    await first.getByTestId("row-action-freeze").click();
+    await rowAction(first, "row-action-freeze");
     await confirmDialog(page);
-    await expect(first.getByTestId("row-action-unfreeze")).toBeVisible();
-    await expect(first.getByTestId("row-action-freeze")).toHaveCount(0);
+    await expect.poll(() => rowActionShown(first, "row-action-unfreeze")).toBe(true);
+    await expect.poll(() => rowActionShown(first, "row-action-freeze")).toBe(false);
     await expect
       .poll(() => hooks.received.find((h) => h.event === "consumer.frozen" && h.data.uid === base + 1), { timeout: 30_000 })
       .toBeTruthy();
     expect(hooks.received.every((h) => h.signed)).toBe(true);
 
     // 好友列表: the row opens the friend sub-page of that user
-    await first.getByTestId("row-action-friends").click();
+    await rowAction(first, "row-action-friends");
     await expect(page).toHaveURL(new RegExp(`uid=${base + 1}`));
     await expect(page.getByTestId("resource-screen")).toBeVisible();
     await page.goBack();

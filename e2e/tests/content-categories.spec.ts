@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { partnerPost } from "./chat-helpers";
 import { api, row, unique } from "./system-helpers";
 
@@ -52,7 +52,7 @@ test("categories: a frame, an organisation under it on the levels page, sensitiv
   await form.getByTestId("form-submit").click();
   await expect(form).toBeHidden();
   const record = row(table, group);
-  await record.getByTestId("row-action-sensitiveWords").click();
+  await rowAction(record, "row-action-sensitiveWords");
   const action = page.getByTestId("resource-action");
   await action.getByTestId("form-add").fill(`${group}甲\n${group}乙`);
   await action.getByTestId("form-submit").click();
@@ -96,7 +96,7 @@ test("intercepted words: send an alarm to the configured webhook", async ({ page
 
     await page.goto("/im/intercept");
     const record = row(page.getByTestId("resource-screen-table"), word);
-    await record.getByTestId("row-action-alarm").click();
+    await rowAction(record, "row-action-alarm");
     const action = page.getByTestId("resource-action");
     await action.getByTestId("form-message").fill("请尽快处理");
     await action.getByTestId("form-submit").click();

@@ -1,5 +1,5 @@
 import { expect, request as http, test } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { partnerPost } from "./chat-helpers";
 import { confirmDialog, PNG, row, unique } from "./system-helpers";
 
@@ -33,7 +33,7 @@ test("a rich text edited with an uploaded image is read publicly while on the sh
 
   // 编辑内容: the row's link to the editing page
   const record = row(page.getByTestId("resource-screen-table"), title);
-  await record.getByTestId("row-action-text").click();
+  await rowAction(record, "row-action-text");
   await expect(page).toHaveURL(/\/content\/richText-info\?id=\d+/);
   const editor = page.getByTestId("rich-text-editor-content");
   await expect(page.getByTestId("rich-text-version")).toContainText("第1版");
@@ -54,11 +54,11 @@ test("a rich text edited with an uploaded image is read publicly while on the sh
 
   // off the shelf: gone for the public; back on: there again
   await page.goto("/content/richText");
-  await record.getByTestId("row-shelf").click();
+  await rowAction(record, "row-shelf");
   await confirmDialog(page);
   await expect(record.getByTestId("dict-tag").filter({ hasText: "下架" })).toBeVisible();
   await expect.poll(async () => (await openRead(code)).code).toBe(404);
-  await record.getByTestId("row-shelf").click();
+  await rowAction(record, "row-shelf");
   await confirmDialog(page);
   await expect(record.getByTestId("dict-tag").filter({ hasText: "上架" })).toBeVisible();
   await expect.poll(async () => (await openRead(code)).code).toBe(200);
@@ -123,14 +123,14 @@ test("a feedback row opens its user's and its type's feedback sub-pages", async 
   await form.getByTestId("form-submit").click();
   await expect(form).toBeHidden();
   const record = row(page.getByTestId("resource-screen-table"), text);
-  await record.getByTestId("row-action-byUser").click();
+  await rowAction(record, "row-action-byUser");
   await expect(page).toHaveURL(new RegExp(`/content/feedback-user\\?uid=${uid}$`));
   const table = page.getByTestId("resource-screen-table");
   await expect(table.getByTestId("table-row")).toHaveCount(1);
   await expect(row(table, text)).toContainText(uid);
   await expect(page.getByTestId("toolbar-add")).toHaveCount(0);
   await page.goBack();
-  await record.getByTestId("row-action-byGroup").click();
+  await rowAction(record, "row-action-byGroup");
   await expect(page).toHaveURL(/\/content\/feedback-group\?type=0$/);
   await expect(row(page.getByTestId("resource-screen-table"), text)).toBeVisible();
 });

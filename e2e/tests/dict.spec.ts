@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { api } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -18,7 +18,7 @@ test("a dictionary label edited on the data page shows in a list's tags", async 
   const data = await api<{ rows: DictRow[] }>(page, "GET", "system/dict/data/list?dictType=sys_normal_disable");
   const normal = data.rows.find((item) => item.dictValue === "0")!;
   try {
-    await table.locator(`[data-row-id="${normal.dictCode}"]`).getByTestId("row-edit").click();
+    await rowAction(table.locator(`[data-row-id="${normal.dictCode}"]`), "row-edit");
     const form = page.getByTestId("dict-data-form");
     await expect(form.getByTestId("form-dictLabel")).toHaveValue("正常");
     // the tag preview follows the style chosen

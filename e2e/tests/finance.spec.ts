@@ -34,16 +34,22 @@ test("a withdrawal goes through freeze, approve and pay; another is rejected and
 
   await page.goto("/finance/withdrawal");
   await page.getByTestId("withdrawal-uid").fill(String(uid));
+  await page.getByTestId("withdrawal-uid").press("Enter");
   const first = page.getByTestId(`withdrawal-row-${paid.withdrawNo}`);
   await expect(first).toHaveAttribute("data-status", "applied");
   await expect(first).toContainText("138****8000");
   await first.getByTestId("withdrawal-approve").click();
+  await expect(page.getByTestId("confirm-dialog")).toContainText(`${paid.withdrawNo}（用户 ${uid}，收款人 王**），金额 ¥120.00`);
+  await page.getByTestId("confirm-ok").click();
   await expect(first).toHaveAttribute("data-status", "approved");
   await first.getByTestId("withdrawal-pay").click();
+  await expect(page.getByTestId("confirm-dialog")).toContainText("打款 ¥120.00");
+  await page.getByTestId("confirm-ok").click();
   await expect(first).toHaveAttribute("data-status", "paid");
 
   const second = page.getByTestId(`withdrawal-row-${rejected.withdrawNo}`);
   await second.getByTestId("withdrawal-reject").click();
+  await expect(page.getByTestId("withdrawal-dialog-subject")).toContainText("¥80.00");
   await page.getByTestId("withdrawal-dialog-input").fill("收款人信息不符");
   await page.getByTestId("withdrawal-dialog-confirm").click();
   await expect(second).toHaveAttribute("data-status", "rejected");

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, type Page } from "./fixtures";
+import { expect, type Locator, type Page } from "./fixtures";
 
 export const ADMIN = { username: "admin", password: "admin123" };
 /** The admin session saved by admin.setup.ts (test-results is not committed), one per stack: ./ops/test runs two
@@ -61,4 +61,28 @@ export async function pickDateRange(page: Page, begin: string, end: string, test
   }
   await expect(calendar).toBeHidden();
   await expect(page.getByTestId(testId)).toHaveAttribute("data-begin", begin <= end ? begin : end);
+}
+
+/** Clicks a row's operation by its test id: inline, or (the fourth and later) from the row's 更多 menu. */
+export async function rowAction(row: Locator, testId: string) {
+  const inline = row.getByTestId(testId);
+  const more = row.getByTestId("row-more");
+  await expect(inline.or(more).first()).toBeVisible();
+  if ((await inline.count()) > 0) return inline.first().click();
+  await more.click();
+  await row.page().getByTestId("row-more-menu").getByTestId(testId).click();
+}
+
+/** Whether a row offers an operation, inline or under 更多 (the menu is closed again). */
+export async function rowActionShown(row: Locator, testId: string): Promise<boolean> {
+  if ((await row.getByTestId(testId).count()) > 0) return true;
+  const more = row.getByTestId("row-more");
+  if ((await more.count()) === 0) return false;
+  await more.click();
+  const menu = row.page().getByTestId("row-more-menu");
+  await expect(menu).toBeVisible();
+  const shown = (await menu.getByTestId(testId).count()) > 0;
+  await row.page().keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  return shown;
 }

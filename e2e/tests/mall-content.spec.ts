@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { api, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -67,7 +67,7 @@ for (const [title, url] of SCREENS) {
 test("an ad category's goods open from its row", async ({ page }) => {
   await page.goto("/mall/adCategory");
   const row = page.getByTestId("resource-screen-table").getByTestId("table-row").filter({ hasText: "本周推荐" }).first();
-  await row.getByTestId("row-action-goods").click();
+  await rowAction(row, "row-action-goods");
   await expect(page).toHaveURL(/\/mall\/adCategory-goods\?id=\d+/);
   await expect(page.getByRole("table", { name: "广告分类商品" }).getByRole("row")).not.toHaveCount(1);
 });

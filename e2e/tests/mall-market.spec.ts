@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Page } from "./fixtures";
 import { partnerPost, uniquePeerId } from "./chat-helpers";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { api, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -74,7 +74,7 @@ test("an operator creates a shop coupon in the declared form", async ({ page }) 
   await expect(record).toContainText("500");
   await expect(record).toContainText(`${name}店`);
   // editing it shows the chosen goods by name; a category scope picks from the category tree instead
-  await record.getByTestId("row-edit").click();
+  await rowAction(record, "row-edit");
   await expect(form.getByTestId("chosen-goods")).toHaveText([name]);
   await form.getByTestId("form-scope").selectOption("category");
   await expect(form.getByTestId("chosen-goods")).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { confirmOk, MONITOR, refreshUntilRow, toast } from "./monitor-helpers";
 import { api, row, unique } from "./system-helpers";
 
@@ -62,7 +62,7 @@ test("a job calling a registered handler is created, checked, run once, and its 
   await expect(row(table, jobName).getByTestId("status-switch")).toBeChecked();
 
   // the detail shows what was saved, with the next fire time
-  await row(table, jobName).getByTestId("row-detail").click();
+  await rowAction(row(table, jobName), "row-detail");
   const detail = page.getByTestId("job-detail");
   await expect(detail.getByTestId("detail-params")).toContainText('"holdSeconds": 0.2');
   await expect(detail.getByTestId("detail-next")).toContainText(/03:00:00/);
@@ -70,10 +70,10 @@ test("a job calling a registered handler is created, checked, run once, and its 
   await detail.getByTestId("detail-close").click();
 
   // run once, then its run shows on the job-log page with the job's filter
-  await row(table, jobName).getByTestId("row-run").click();
+  await rowAction(row(table, jobName), "row-run");
   await confirmOk(page, `确认要立即执行一次"${jobName}"任务吗？`);
   await expect(toast(page, "执行成功")).toBeVisible();
-  await row(table, jobName).getByTestId("row-log").click();
+  await rowAction(row(table, jobName), "row-log");
   await expect(page).toHaveURL(/\/monitor\/job-log\/index\?jobId=\d+$/);
   await expect(page.getByTestId("job-filter")).toContainText(jobName);
   const logs = page.getByTestId("job-log-screen-table");
@@ -83,7 +83,7 @@ test("a job calling a registered handler is created, checked, run once, and its 
   await expect(run).toContainText("成功");
   await expect(logs.locator('[data-testid="table-row"]')).toHaveCount(1);
 
-  await run.getByTestId("row-detail").click();
+  await rowAction(run, "row-detail");
   const runDetail = page.getByTestId("job-log-detail");
   await expect(runDetail.getByTestId("detail-job-name")).toHaveText(jobName);
   await expect(runDetail.getByTestId("detail-message")).toHaveText("心跳正常");
@@ -115,7 +115,7 @@ test("a job is edited with its saved parameters, filtered, exported and deleted"
   const table = page.getByTestId("job-screen-table");
   await expect(table.locator('[data-testid="table-row"]')).toHaveCount(1);
 
-  await row(table, jobName).getByTestId("row-edit").click();
+  await rowAction(row(table, jobName), "row-edit");
   const form = page.getByTestId("job-form");
   await expect(form.getByTestId("form-jobName")).toHaveValue(jobName);
   await expect(form.getByTestId("param-days")).toHaveValue("400");
@@ -128,7 +128,7 @@ test("a job is edited with its saved parameters, filtered, exported and deleted"
   await form.getByTestId("form-submit").click();
   await expect(form).toBeHidden();
   await expect(toast(page, "修改成功")).toBeVisible();
-  await row(table, jobName).getByTestId("row-detail").click();
+  await rowAction(row(table, jobName), "row-detail");
   await expect(page.getByTestId("job-detail").getByTestId("detail-params")).toContainText('"days": null');
   await page.getByTestId("job-detail").getByTestId("detail-close").click();
 
@@ -146,7 +146,7 @@ test("a job is edited with its saved parameters, filtered, exported and deleted"
   await page.getByTestId("toolbar-export").click();
   expect((await downloading).suggestedFilename()).toMatch(/\.xlsx$/);
 
-  await row(table, jobName).getByTestId("row-remove").click();
+  await rowAction(row(table, jobName), "row-remove");
   await confirmOk(page);
   await expect(table.locator('[data-testid="table-row"]')).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE, businessToday, pickDateRange } from "./helpers";
+import { ADMIN_STATE, businessToday, pickDateRange, rowAction } from "./helpers";
 import { confirmOk, logAnOperation, MONITOR, toast } from "./monitor-helpers";
 import { row } from "./system-helpers";
 
@@ -45,7 +45,7 @@ test("the operation log is filtered, sorted, read in detail, exported, pruned an
   // the detail: request, parameters, result, cost
   await page.goto(MONITOR.operlog);
   const mine = table.locator(rows).filter({ hasText: "操作日志" }).first();
-  await mine.getByTestId("row-detail").click();
+  await rowAction(mine, "row-detail");
   const detail = page.getByTestId("operlog-detail");
   await expect(detail).toContainText(url);
   await expect(detail).toContainText("DELETE");

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { PNG, row, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -21,7 +21,7 @@ test("a notice keeps the image uploaded into its content", async ({ page }) => {
 
   const notice = row(page.getByTestId("notice-screen-table"), title);
   await expect(notice).toContainText("通知");
-  await notice.getByTestId("row-edit").click();
+  await rowAction(notice, "row-edit");
   await expect(content).toContainText("带图片的公告");
   const image = content.locator("img");
   await expect(image).toHaveAttribute("src", /^\/files\/upload\/.+\.png$/);

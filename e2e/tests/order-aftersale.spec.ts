@@ -19,6 +19,7 @@ test("staff approve a demo refund of one order line, finance executes it, the re
   const queued = page.getByTestId(`finance-refund-row-${afterSaleNo}`);
   await expect(queued).toHaveAttribute("data-status", "awaiting_refund");
   await queued.getByTestId("finance-refund-execute").click();
+  await page.getByTestId("confirm-ok").click(); // the refund is confirmed first, naming its amount
   await expect(queued).toHaveAttribute("data-status", "refunded");
   const refundNo = (await queued.locator("td").nth(5).innerText()).trim();
   expect(refundNo).toMatch(/^R\d+/);

@@ -1,6 +1,6 @@
 import { partnerPost } from "./chat-helpers";
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction, rowActionShown } from "./helpers";
 import { resourceRow, stackPython } from "./order-helpers";
 import { unique } from "./system-helpers";
 
@@ -70,23 +70,23 @@ test("an order with an open after-sale is tagged in the to-ship list and offers 
   await page.goto(`/order/logistics?orderNo=${seeded.held}`);
   const held = resourceRow(page, seeded.held);
   await expect(held).toContainText("售后中·待审核");
-  await expect(held.getByTestId("row-action-detail")).toBeVisible();
-  await expect(held.getByTestId("row-action-ship")).toHaveCount(0);
+  await expect.poll(() => rowActionShown(held, "row-action-detail")).toBe(true);
+  await expect.poll(() => rowActionShown(held, "row-action-ship")).toBe(false);
   await page.goto(`/order/logistics?orderNo=${seeded.plain}`);
   const plain = resourceRow(page, seeded.plain);
   await expect(plain).not.toContainText("售后中");
-  await expect(plain.getByTestId("row-action-ship")).toBeVisible();
+  await expect.poll(() => rowActionShown(plain, "row-action-ship")).toBe(true);
 
   // the held order's detail: the tag, no ship, a link to its after-sale
   await page.goto(`/order/shop?orderNo=${seeded.held}`);
-  await resourceRow(page, seeded.held).getByTestId("row-action-detail").click();
+  await rowAction(resourceRow(page, seeded.held), "row-action-detail");
   await expect(page.getByTestId("order-detail-after-sale")).toHaveText("售后中·待审核");
   await expect(page.getByTestId("order-detail-action-ship")).toHaveCount(0);
   await expect(page.getByTestId("order-detail-after-sale-link")).toHaveAttribute("href", /\/order\/afterSale\?status=applied$/);
 
   // a paid order's detail: ship it from there and see its state change; the breadcrumb names each level once
   await page.goto(`/order/shop?orderNo=${seeded.plain}`);
-  await resourceRow(page, seeded.plain).getByTestId("row-action-detail").click();
+  await rowAction(resourceRow(page, seeded.plain), "row-action-detail");
   await expect(page).toHaveURL(/\/order\/shop-detail\?id=\d+$/);
   await expect(page.getByTestId("order-detail-status")).toHaveText("待发货");
   await expect(page.getByTestId("breadcrumb")).toHaveText(/^首页\s*\/\s*订单管理\s*\/\s*商城订单详情$/);

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { badgeTotal, openConsole, partnerPost, pickupCodeOf, uniquePeerId } from "./chat-helpers";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { goodsStock, placeAndPay, resourceRow as shopRow, seedGoods } from "./order-helpers";
 import { unique } from "./system-helpers";
 
@@ -56,7 +56,7 @@ test("an order placed and paid by the app reaches staff live; shipped, one line 
   await page.goto(`/order/shop?orderNo=${shopNo}`);
   const record = shopRow(page, shopNo);
   await expect(record).toContainText("待发货");
-  await record.getByTestId("row-action-ship").click();
+  await rowAction(record, "row-action-ship");
   const ship = page.getByTestId("resource-action");
   await ship.getByTestId("form-carrier").selectOption("SF");
   const tracking = `SF${Date.now()}`;
@@ -94,6 +94,7 @@ test("an order placed and paid by the app reaches staff live; shipped, one line 
   const queued = page.getByTestId(`finance-refund-row-${applied.afterSaleNo}`);
   await expect(queued).toHaveAttribute("data-status", "awaiting_refund");
   await queued.getByTestId("finance-refund-execute").click();
+  await page.getByTestId("confirm-ok").click(); // the refund is confirmed first, naming its amount
   await expect(queued).toHaveAttribute("data-status", "refunded");
 
   // the effects: the order log has each step, the unit is back on its SKU, the points spent on it came back
@@ -119,7 +120,7 @@ test("an order placed and paid by the app reaches staff live; shipped, one line 
   await page.goto(`/order/shop?orderNo=${pickupNo}`);
   const pickRow = shopRow(page, pickupNo);
   await expect(pickRow).toContainText("待自提");
-  await pickRow.getByTestId("row-action-pickup").click();
+  await rowAction(pickRow, "row-action-pickup");
   const dialog = page.getByTestId("resource-action");
   await dialog.getByTestId("form-pickupCode").fill(code === "000000" ? "111111" : "000000");
   await dialog.getByTestId("form-submit").click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { partnerPost, uniquePeerId } from "./chat-helpers";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { confirmOk, MONITOR, toast } from "./monitor-helpers";
 import { goodsStock, payOrder, placeOrder, type Placed, resourceRow, seedGoods, stackPython } from "./order-helpers";
 import { api, unique } from "./system-helpers";
@@ -63,7 +63,7 @@ async function teamRow(page: Page, teamId: number) {
 /** The members page (参团成员), opened from the team's row as staff do. */
 async function openMembers(page: Page, teamId: number) {
   const row = await teamRow(page, teamId);
-  await row.getByTestId("row-action-followers").click();
+  await rowAction(row, "row-action-followers");
   await expect(page).toHaveURL(new RegExp(`/order/group-followers\\?teamId=${teamId}$`));
 }
 
@@ -138,7 +138,7 @@ test("a group buy fills and its members' orders go to be shipped; another expire
   const jobs = page.getByTestId("job-screen-table").locator('[data-testid="table-row"]', { hasText: EXPIRE_JOB });
   await expect(jobs).toHaveCount(1);
   await expect(jobs).toContainText("expireGroupTeams");
-  await jobs.getByTestId("row-run").click();
+  await rowAction(jobs, "row-run");
   await confirmOk(page, `确认要立即执行一次"${EXPIRE_JOB}"任务吗？`);
   await expect(toast(page, "执行成功")).toBeVisible();
   await expect(async () => {
@@ -147,15 +147,15 @@ test("a group buy fills and its members' orders go to be shipped; another expire
 
   // run again: this run finds nothing due and refunds nothing twice (the counts below are after it)
   await page.goto(`${MONITOR.job}?jobName=${encodeURIComponent(EXPIRE_JOB)}`);
-  await jobs.getByTestId("row-log").click();
+  await rowAction(jobs, "row-log");
   const logTotal = async () => Number(((await page.getByTestId("pagination-total").textContent()) ?? "").replace(/\D/g, ""));
   await expect(page).toHaveURL(/\/monitor\/job-log\/index\?jobId=\d+$/);
   await expect(page.getByTestId("pagination-total")).toHaveText(/\d/);
   const before = await logTotal();
   await page.goto(`${MONITOR.job}?jobName=${encodeURIComponent(EXPIRE_JOB)}`);
-  await jobs.getByTestId("row-run").click();
+  await rowAction(jobs, "row-run");
   await confirmOk(page);
-  await jobs.getByTestId("row-log").click();
+  await rowAction(jobs, "row-log");
   const logs = page.getByTestId("job-log-screen-table").locator('[data-testid="table-row"]');
   await expect(async () => {
     await page.getByTestId("toolbar-refresh").click();

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Page } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -55,7 +55,7 @@ test("staff ship an order, confirm a pick-up by code and open an order message's
   await page.goto(`/order/shop?orderNo=${seeded.toShip}`);
   const record = row(page, seeded.toShip);
   await expect(record).toContainText("待发货");
-  await record.getByTestId("row-action-ship").click();
+  await rowAction(record, "row-action-ship");
   const ship = page.getByTestId("resource-action");
   await ship.getByTestId("form-carrier").selectOption("SF");
   await ship.getByTestId("form-trackingNo").fill("12");
@@ -66,7 +66,7 @@ test("staff ship an order, confirm a pick-up by code and open an order message's
   await expect(ship).toBeHidden();
   await expect(record).toContainText("已发货");
   await expect(record).toContainText("SF1234567890");
-  await record.getByTestId("row-action-detail").click();
+  await rowAction(record, "row-action-detail");
   await expect(page.getByTestId("order-detail-status")).toHaveText("已发货");
   await expect(page.getByTestId("order-detail-logistics")).toContainText("SF1234567890");
   await expect(page.getByTestId("order-detail-log-row").filter({ hasText: "发货" })).toContainText("顺丰速运 SF1234567890");
@@ -75,7 +75,7 @@ test("staff ship an order, confirm a pick-up by code and open an order message's
   await page.goto(`/order/shop?orderNo=${seeded.toPickup}`);
   const pickup = row(page, seeded.toPickup);
   await expect(pickup).toContainText("待自提");
-  await pickup.getByTestId("row-action-pickup").click();
+  await rowAction(pickup, "row-action-pickup");
   const dialog = page.getByTestId("resource-action");
   await dialog.getByTestId("form-pickupCode").fill("000000");
   await dialog.getByTestId("form-submit").click();
@@ -131,7 +131,7 @@ test("a points order's detail opens from its row: goods, status, ship from the d
   await page.goto(`/order/integral?orderNo=${orderNo}`);
   const record = row(page, orderNo);
   await expect(record).toContainText("待发货");
-  await record.getByTestId("row-action-detail").click();
+  await rowAction(record, "row-action-detail");
   await expect(page).toHaveURL(/\/order\/integral-detail\?id=\d+$/);
   const detail = page.getByTestId("points-detail");
   await expect(page.getByTestId("points-detail-no")).toContainText(orderNo);

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { row, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -41,7 +41,7 @@ test("a hospital's area is picked in the cascader and its path is listed", async
   await expect(record).toContainText("上海市/上海市/浦东新区/陆家嘴街道");
 
   // editing: the picker opens on the stored area; a district is a valid choice too (the street cleared)
-  await record.getByTestId("row-edit").click();
+  await rowAction(record, "row-edit");
   await expect(picker.getByTestId("form-areaCode-path")).toContainText("上海市/上海市/浦东新区/陆家嘴街道（310115005）");
   await expect(picker.getByTestId("form-areaCode-level-3")).toHaveValue("310115005");
   await picker.getByTestId("form-areaCode-level-3").selectOption("");

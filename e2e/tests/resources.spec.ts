@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction, rowActionShown } from "./helpers";
 import { partnerPost } from "./chat-helpers";
 import { api, confirmDialog, row, unique } from "./system-helpers";
 
@@ -46,13 +46,13 @@ test("identity verification: create, filter, shelve, audit, read the history, de
   await expect(record).toBeVisible();
 
   // 下架 and back
-  await record.getByTestId("row-shelf").click();
+  await rowAction(record, "row-shelf");
   await confirmDialog(page);
   await expect(record.getByTestId("dict-tag").filter({ hasText: "下架" })).toBeVisible();
   await expect(record.getByTestId("row-shelf")).toContainText("上架");
 
   // 审核 (only for a pending record): the action's small form
-  await record.getByTestId("row-action-audit").click();
+  await rowAction(record, "row-action-audit");
   const audit = page.getByTestId("resource-action");
   await expect(audit).toContainText("审核");
   await audit.getByTestId("form-pass").selectOption("true");
@@ -60,10 +60,10 @@ test("identity verification: create, filter, shelve, audit, read the history, de
   await audit.getByTestId("form-submit").click();
   await expect(audit).toBeHidden();
   await expect(record.getByTestId("dict-tag").filter({ hasText: "已通过" })).toBeVisible();
-  await expect(record.getByTestId("row-action-audit")).toHaveCount(0);
+  await expect.poll(() => rowActionShown(record, "row-action-audit")).toBe(false);
 
   // 历史: the audit, the shelf toggle and the creation, newest first
-  await record.getByTestId("row-history").click();
+  await rowAction(record, "row-history");
   const history = page.getByTestId("resource-history");
   const entries = history.getByTestId("history-entry");
   await expect(entries).toHaveCount(3);
@@ -77,7 +77,7 @@ test("identity verification: create, filter, shelve, audit, read the history, de
   await expect(history).toBeHidden();
 
   // 删除
-  await record.getByTestId("row-remove").click();
+  await rowAction(record, "row-remove");
   await confirmDialog(page);
   await expect(record).toHaveCount(0);
 });

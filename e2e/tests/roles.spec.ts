@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { api, createUser, row, SEED, signInAs, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -27,7 +27,7 @@ test("a role with a custom data scope shows its users only the granted departmen
   await expect(roleRow).toBeVisible();
 
   // its data scope: custom, the Changsha branch (its teams follow)
-  await roleRow.getByTestId("row-data-scope").click();
+  await rowAction(roleRow, "row-data-scope");
   const scope = page.getByTestId("data-scope-form");
   await scope.getByTestId("form-dataScope").selectOption("2");
   await scope.getByTestId("tree-expand-all").click();

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { partnerPost, uniquePeerId } from "./chat-helpers";
-import { ADMIN_STATE, submitLogin } from "./helpers";
+import { ADMIN_STATE, submitLogin, rowAction } from "./helpers";
 import { toast } from "./monitor-helpers";
 
 /** Issue 28 §1: what shop staff meet after signing in, and the refusals that were no one's to make. */
@@ -19,7 +19,7 @@ async function approvedShop(page: Page): Promise<{ shopName: string; account: st
   await page.getByTestId("query-shopName").fill(shopName);
   await page.getByTestId("query-search").click();
   const application = page.getByTestId("resource-screen-table").getByTestId("table-row").filter({ hasText: shopName });
-  await application.getByTestId("row-action-audit").click();
+  await rowAction(application, "row-action-audit");
   const dialog = page.getByTestId("resource-action");
   await dialog.getByTestId("form-status").selectOption("approved");
   await dialog.getByTestId("form-password").fill("Shop12345");
@@ -78,7 +78,7 @@ test("修改手机/密码 changes the password alone; both empty is refused with
   await expect(row).toHaveCount(1);
   const dialog = page.getByTestId("resource-action");
 
-  await row.getByTestId("row-action-editInfo").click();
+  await rowAction(row, "row-action-editInfo");
   await dialog.getByTestId("form-submit").click();
   await expect(toast(page, "请填写新手机号或新密码")).toBeVisible();
   await expect(dialog).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { confirmDialog, row } from "./system-helpers";
 import { createSampleTable, zipEntries } from "./tools-helpers";
 
@@ -28,7 +28,7 @@ test("import a table, edit its generation config, preview it and download its co
   await expect(imported).toContainText(`E2eCoupon${stamp}`);
 
   // edit: a bad business name is refused on the page, a good config is saved
-  await imported.getByTestId("row-edit").click();
+  await rowAction(imported, "row-edit");
   await expect(page).toHaveURL(/\/tool\/gen-edit\/index\/\d+$/);
   const edit = page.getByTestId("gen-edit");
   await edit.getByTestId("col-comment-coupon_name").fill("券名称");
@@ -50,7 +50,7 @@ test("import a table, edit its generation config, preview it and download its co
   await expect(page).toHaveURL(/\/tool\/gen(\?.*)?$/);
 
   // the saved config shows when the page is opened again
-  await row(page.getByTestId("gen-table"), table).getByTestId("row-edit").click();
+  await rowAction(row(page.getByTestId("gen-table"), table), "row-edit");
   await expect(page.getByTestId("col-comment-coupon_name")).toHaveValue("券名称");
   await expect(page.getByTestId("col-query-amount")).toHaveValue("GTE");
   await page.getByTestId("gen-back").click();
@@ -69,7 +69,7 @@ test("import a table, edit its generation config, preview it and download its co
 
   // download: a zip named by the core, holding the code of every layer
   const downloading = page.waitForEvent("download");
-  await row(page.getByTestId("gen-table"), table).getByTestId("row-code").click();
+  await rowAction(row(page.getByTestId("gen-table"), table), "row-code");
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${table}.zip`);
   const entries = zipEntries(await download.path());
@@ -86,10 +86,10 @@ test("import a table, edit its generation config, preview it and download its co
   expect(entries.some((entry) => new RegExp(`^core_api/migrations/\\d{4}_gen_${table}\\.py$`).test(entry))).toBe(true);
 
   // sync keeps the settings; delete forgets the table
-  await row(page.getByTestId("gen-table"), table).getByTestId("row-sync").click();
+  await rowAction(row(page.getByTestId("gen-table"), table), "row-sync");
   await confirmDialog(page);
   await expect(page.getByText("同步成功")).toBeVisible();
-  await row(page.getByTestId("gen-table"), table).getByTestId("row-remove").click();
+  await rowAction(row(page.getByTestId("gen-table"), table), "row-remove");
   await confirmDialog(page);
   await expect(row(page.getByTestId("gen-table"), table)).toHaveCount(0);
 });
@@ -115,12 +115,12 @@ test("a table of the product itself is imported, marked, previewed and zipped li
   await expect(preview).toBeHidden();
 
   const downloading = page.waitForEvent("download");
-  await row(page.getByTestId("gen-table"), "sys_post").getByTestId("row-code").click();
+  await rowAction(row(page.getByTestId("gen-table"), "sys_post"), "row-code");
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("sys_post.zip");
   expect(zipEntries(await download.path())).toContain("core_api/generated/sys_post/models.py");
 
-  await row(page.getByTestId("gen-table"), "sys_post").getByTestId("row-remove").click();
+  await rowAction(row(page.getByTestId("gen-table"), "sys_post"), "row-remove");
   await confirmDialog(page);
   await expect(row(page.getByTestId("gen-table"), "sys_post")).toHaveCount(0);
 });

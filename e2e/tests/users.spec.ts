@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
-import { ADMIN_STATE, businessToday, pickDateRange } from "./helpers";
+import { ADMIN_STATE, businessToday, pickDateRange, rowAction } from "./helpers";
 import { confirmDialog, createUser, pickTreeOption, row, SEED, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -38,7 +38,7 @@ test("a user is created, edited, found by the filters, exported and deleted", as
   await expect(table.locator('[data-testid="table-row"]')).toHaveCount(1);
 
   // edit
-  await row(table, userName).getByTestId("row-edit").click();
+  await rowAction(row(table, userName), "row-edit");
   await expect(form.getByTestId("form-nickName")).toHaveValue("端到端用户");
   await form.getByTestId("form-nickName").fill("改过的昵称");
   await form.getByTestId("form-submit").click();
@@ -54,7 +54,7 @@ test("a user is created, edited, found by the filters, exported and deleted", as
   expect(bytes.subarray(0, 2).toString()).toBe("PK");
 
   // delete, after the 系统提示 confirmation
-  await row(table, userName).getByTestId("row-remove").click();
+  await rowAction(row(table, userName), "row-remove");
   await confirmDialog(page);
   await expect(table.locator('[data-testid="table-row"]')).toHaveCount(0);
   await expect(table).toContainText("暂无数据");
@@ -66,7 +66,7 @@ test("roles are assigned to a user on the assign-roles page", async ({ page }) =
   await page.goto("/system/user");
   await page.getByTestId("query-userName").fill(userName);
   await page.getByTestId("query-search").click();
-  await row(page.getByTestId("user-table"), userName).getByTestId("row-auth-role").click();
+  await rowAction(row(page.getByTestId("user-table"), userName), "row-auth-role");
   await expect(page).toHaveURL(new RegExp(`/system/user-auth/role/${userId}$`));
   await expect(page.getByTestId("auth-role-user-name")).toHaveValue(userName);
 

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ListFrame, type ListFrameProps } from "@/components/data-table/list-frame";
 import type { useSelection } from "@/components/data-table/use-list";
-import { RowAction as RowActionButton, ToolbarButton } from "./operations";
+import { type RowActionSpec, RowActions, ToolbarButton } from "./operations";
 
 /**
  * A "six-call" list (posts, dictionaries, parameters, notices, roles, users): the list frame with the
@@ -55,14 +55,19 @@ export function CrudList<T extends RowData & object>({
   );
 }
 
-/** The 修改 / 删除 cell of a six-call list. */
-export function EditRemoveActions({ perm, onEdit, onRemove, children }: { perm: string; onEdit?: () => void; onRemove?: () => void; children?: ReactNode }) {
+/**
+ * The operations cell of a six-call list: 修改 / 删除 first, then the screen's own actions, three inline and
+ * the rest under 更多 (RowActions).
+ */
+export function EditRemoveActions({ perm, onEdit, onRemove, actions = [] }: { perm: string; onEdit?: () => void; onRemove?: () => void; actions?: readonly (RowActionSpec | false | null | undefined)[] }) {
   const tl = useTranslations("list");
   return (
-    <span className="flex flex-wrap gap-x-1">
-      {onEdit && <RowActionButton perms={`${perm}:edit`} testId="row-edit" icon={<PencilIcon />} label={tl("edit")} onClick={onEdit} />}
-      {onRemove && <RowActionButton perms={`${perm}:remove`} testId="row-remove" icon={<Trash2Icon />} label={tl("remove")} onClick={onRemove} />}
-      {children}
-    </span>
+    <RowActions
+      actions={[
+        onEdit && { perms: `${perm}:edit`, testId: "row-edit", icon: <PencilIcon />, label: tl("edit"), onClick: onEdit },
+        onRemove && { perms: `${perm}:remove`, testId: "row-remove", icon: <Trash2Icon />, label: tl("remove"), onClick: onRemove },
+        ...actions,
+      ]}
+    />
   );
 }

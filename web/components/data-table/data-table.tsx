@@ -11,7 +11,7 @@ import {
 } from "@tanstack/react-table";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ChevronRightIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { type ComponentProps, type ReactNode, useMemo } from "react";
+import { type ComponentProps, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Visibility } from "@/lib/columns";
@@ -41,6 +41,8 @@ interface DataTableProps<T extends object> {
   expanded?: ExpandedState;
   onExpandedChange?: OnChangeFn<ExpandedState>;
   pending?: boolean;
+  /** a row's own attributes (its test id, its state) over the shared data-testid="table-row" */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string>;
 }
 
 /** Every list's table: selection, column visibility, server sorting and tree rows on the shared features. */
@@ -71,9 +73,27 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     autoResetExpanded: false,
   });
   const rows = table.getRowModel().rows;
+  const box = useRef<HTMLDivElement>(null);
+  const scrolled = useScrolled(box);
+  const stuck = stickyColumns(table.getVisibleLeafColumns().map((column) => column.id));
+  const stick = (id: string, head: boolean) => {
+    const side = stuck.get(id);
+    if (!side) return { className: undefined, style: undefined, data: {} };
+    const shadow = side.side === "left" ? scrolled.left : scrolled.right;
+    return {
+      className: cn(
+        "sticky z-10",
+        head ? "bg-muted" : "bg-card",
+        side.side === "right" ? "right-0 w-px" : undefined,
+        shadow && (side.side === "left" ? "shadow-[6px_0_6px_-6px_rgb(0_0_0/0.25)]" : "shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]"),
+      ),
+      style: side.side === "left" ? { left: side.offset } : undefined,
+      data: { "data-sticky": side.side, "data-shadow": shadow ? "" : undefined },
+    };
+  };
 
   return (
-    <div className={cn("relative transition-opacity", props.pending && "pointer-events-none opacity-60")}>
+    <div ref={box} className={cn("relative transition-opacity", props.pending && "pointer-events-none opacity-60")}>
       <Table data-testid={props.testId} aria-busy={props.pending || undefined}>
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
@@ -81,8 +101,9 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
               {group.headers.map((header) => {
                 const meta = header.column.columnDef.meta;
                 const sortKey = meta?.sortKey;
+                const sticky = stick(header.column.id, true);
                 return (
-                  <TableHead key={header.id} className={meta?.className}>
+                  <TableHead key={header.id} className={cn(meta?.className, sticky.className)} style={sticky.style} {...sticky.data}>
                     {header.isPlaceholder ? null : sortKey && props.sort && props.onSort ? (
                       <SortButton order={sortOf(props.sort, sortKey)} onClick={() => props.onSort!(sortKey)}>
                         <table.FlexRender header={header} />
@@ -105,12 +126,15 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
             </TableRow>
           ) : (
             rows.map((row) => (
-              <TableRow key={row.id} data-testid="table-row" data-row-id={row.id} data-state={row.getIsSelected() ? "selected" : undefined}>
-                {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
-                    <table.FlexRender cell={cell} />
-                  </TableCell>
-                ))}
+              <TableRow key={row.id} data-testid="table-row" data-row-id={row.id} data-state={row.getIsSelected() ? "selected" : undefined} {...props.rowAttributes?.(row.original)}>
+                {row.getVisibleCells().map((cell) => {
+                  const sticky = stick(cell.column.id, false);
+                  return (
+                    <TableCell key={cell.id} className={cn(cell.column.columnDef.meta?.className, sticky.className)} style={sticky.style} {...sticky.data}>
+                      <table.FlexRender cell={cell} />
+                    </TableCell>
+                  );
+                })}
               </TableRow>
             ))
           )}
@@ -118,6 +142,46 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       </Table>
     </div>
   );
+}
+
+/** The selection column's width (its class w-10): the first data column sticks right after it. */
+const SELECT_WIDTH = "2.5rem";
+
+/**
+ * The columns that stay in view while the table scrolls sideways: the first one (after the selection
+ * checkbox, which sticks too) on the left, the operations column on the right.
+ */
+export function stickyColumns(ids: readonly string[]): Map<string, { side: "left" | "right"; offset: string }> {
+  const stuck = new Map<string, { side: "left" | "right"; offset: string }>();
+  const data = ids.filter((id) => id !== "select" && id !== "operations");
+  if (ids[0] === "select") stuck.set("select", { side: "left", offset: "0" });
+  if (data.length > 1) stuck.set(data[0], { side: "left", offset: ids[0] === "select" ? SELECT_WIDTH : "0" });
+  if (ids.includes("operations")) stuck.set("operations", { side: "right", offset: "0" });
+  return stuck;
+}
+
+/** Whether the table's scroll box hides columns on its left (scrolled) or right (more to see). */
+function useScrolled(box: RefObject<HTMLDivElement | null>) {
+  const [scrolled, setScrolled] = useState({ left: false, right: false });
+  useEffect(() => {
+    const scroller = box.current?.querySelector<HTMLElement>("[data-slot=table-container]");
+    if (!scroller) return;
+    const measure = () => {
+      const left = scroller.scrollLeft > 0;
+      const right = scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1;
+      setScrolled((current) => (current.left === left && current.right === right ? current : { left, right }));
+    };
+    measure();
+    scroller.addEventListener("scroll", measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
+    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
+    return () => {
+      scroller.removeEventListener("scroll", measure);
+      observer.disconnect();
+    };
+  }, [box]);
+  return scrolled;
 }
 
 function SortButton({ order, onClick, children }: { order: string | null; onClick: () => void; children: ReactNode }) {

@@ -38,6 +38,8 @@ export interface ListFrameProps<T extends RowData & object> {
   rowKey?: keyof T & string;
   /** rows that cannot be selected (the admin user, the admin role) */
   canSelect?: (row: T) => boolean;
+  /** a row's own attributes (its test id, its state) */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   /** the table's test id; `{testId}-table` by default */
   tableTestId?: string;
   header?: ReactNode;
@@ -69,6 +71,7 @@ export function ListFrame<T extends RowData & object>({
   getRowId,
   rowKey,
   canSelect,
+  rowAttributes,
   tableTestId,
   header,
   className,
@@ -107,6 +110,7 @@ export function ListFrame<T extends RowData & object>({
           sort={list.sort}
           onSort={list.onSort}
           pending={list.pending}
+          rowAttributes={rowAttributes}
         />
         <Pagination total={total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={(next) => list.setQuery(pageTurn(query, next, after) as never)} />
       </CardContent>

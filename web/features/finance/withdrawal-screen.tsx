@@ -2,7 +2,7 @@ import { ScreenFailure } from "@/components/screen-error";
 import type { ViewProps } from "@/features/registry";
 import type { components } from "@/lib/api/bff-types";
 import { loadListScreen } from "@/lib/list-screen";
-import { WITHDRAWAL_PAGE_SIZE, withdrawalParsers } from "./query";
+import { withdrawalParsers } from "./query";
 import { WithdrawalView } from "./withdrawal-view";
 
 /** 提现管理: the queue and the ledger from the BFF's withdrawal screen. */
@@ -11,7 +11,6 @@ export async function WithdrawalScreen({ searchParams }: ViewProps) {
     "/bff/screens/finance/withdrawal",
     withdrawalParsers,
     searchParams,
-    { pageSize: String(WITHDRAWAL_PAGE_SIZE) },
   );
   if (!result.ok) return <ScreenFailure result={result} />;
   return <WithdrawalView data={result.data} />;

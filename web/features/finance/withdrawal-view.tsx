@@ -1,9 +1,16 @@
 "use client";
 
+import { createColumnHelper } from "@tanstack/react-table";
+import { BanknoteIcon, CheckIcon, EyeIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import { Authorized } from "@/components/authorized";
+import { useConfirm } from "@/components/confirm-provider";
+import type { Features } from "@/components/data-table/features";
+import { ListFrame } from "@/components/data-table/list-frame";
+import { RowActions } from "@/components/data-table/operations";
+import { QueryDictSelect, QueryField } from "@/components/data-table/query-panel";
+import { useList, useQueryDraft } from "@/components/data-table/use-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/titled-dialog";
@@ -11,18 +18,20 @@ import { Input } from "@/components/ui/input";
 import { HeadedTable } from "@/components/headed-table";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useList } from "@/components/data-table/use-list";
 import type { components } from "@/lib/api/bff-types";
 import { answer, core } from "@/lib/api/core";
 import type { components as CoreComponents } from "@/lib/api/core-types";
 import { fenToYuan } from "@/lib/money";
 import { RequestError } from "@/lib/request";
-import { actionsFor, type WithdrawalStatus } from "./finance-logic";
-import { WITHDRAWAL_STATUSES, withdrawalParsers } from "./query";
+import { actionsFor } from "./finance-logic";
+import { WITHDRAWAL_FILTERS, WITHDRAWAL_STATUSES, withdrawalParsers } from "./query";
 
 type Withdrawal = components["schemas"]["WithdrawalRow"];
 type LedgerEntry = components["schemas"]["LedgerEntry"];
 type Detail = CoreComponents["schemas"]["WithdrawalDetail"];
+
+/** What a confirmation names: the withdrawal, its applicant (user and payee) and the amount in yuan. */
+const whoAndHowMuch = (row: Withdrawal) => ({ withdrawNo: row.withdrawNo, uid: row.uid, payee: row.payeeName, amount: fenToYuan(row.amountFen) });
 
 const PERM = { approve: "finance:withdrawal:approve", reject: "finance:withdrawal:edit", pay: "finance:withdrawal:pay" } as const;
 type Action = keyof typeof PERM;
@@ -48,22 +57,20 @@ function LedgerTable({ rows }: { rows: LedgerEntry[] }) {
   );
 }
 
-/** Withdrawals (finance/withdrawal/index): the queue by status, approve / reject / pay, a detail, the ledger. */
+const helper = createColumnHelper<Features, Withdrawal>();
+const CHOICES = ["withdrawNo", "uid", "amountFen", "payee", "status", "approvers", "applyTime"] as const;
+const ICONS = { approve: <CheckIcon />, reject: <XIcon />, pay: <BanknoteIcon /> } as const;
+
+/** Withdrawals (finance/withdrawal/index): the queue in the list frame, approve / reject / pay after a confirmation naming the applicant and the amount, a detail, the ledger. */
 export function WithdrawalView({ data }: { data: components["schemas"]["WithdrawalScreen"] }) {
   const t = useTranslations("withdrawal");
+  const confirm = useConfirm();
   const list = useList(withdrawalParsers);
-  const status = list.query.status ?? "";
-  const [uid, setUid] = useState(list.query.uid);
+  const draft = useQueryDraft(list.query, WITHDRAWAL_FILTERS, list.setQuery);
   const [detail, setDetail] = useState<Detail | null>(null);
   const [asking, setAsking] = useState<{ row: Withdrawal; action: Action } | null>(null);
   const [text, setText] = useState("");
-  const rows = data.queue.rows;
-
-  const setStatus = (next: WithdrawalStatus | "") => list.setQuery({ status: next || null });
-  const filterUid = (value: string) => {
-    setUid(value);
-    list.setQuery({ uid: /^\d+$/.test(value) ? value : "" });
-  };
+  const { refresh } = list;
 
   const send = async (row: Withdrawal, action: Action, extra: { remark?: string; password?: string } = {}) => {
     try {
@@ -74,10 +81,12 @@ export function WithdrawalView({ data }: { data: components["schemas"]["Withdraw
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
     }
-    list.refresh();
+    refresh();
   };
 
-  const start = (row: Withdrawal, action: Action) => {
+  // money and irreversible steps: approve and pay ask first (the applicant, the amount); reject asks for its reason in a dialog that names them
+  const start = async (row: Withdrawal, action: Action) => {
+    if (action !== "reject" && !(await confirm({ message: t(`ask.${action}`, whoAndHowMuch(row)) }))) return;
     if (action === "reject" || (action === "pay" && row.needsSecond)) {
       setText("");
       setAsking({ row, action });
@@ -95,6 +104,53 @@ export function WithdrawalView({ data }: { data: components["schemas"]["Withdraw
     }
   };
 
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("withdrawNo", { header: t("withdrawNo"), meta: { className: "font-mono text-xs" } }),
+        helper.accessor("uid", { header: t("uid") }),
+        helper.accessor("amountFen", {
+          header: t("amount"),
+          cell: ({ row }) => (
+            <>
+              ¥{fenToYuan(row.original.amountFen)}
+              {row.original.needsSecond && <span className="text-muted-foreground ml-1 text-xs">{t("large")}</span>}
+            </>
+          ),
+        }),
+        helper.accessor((row) => `${row.payeeName} ${row.payeeAccount} (${t(`channels.${row.channel}`)})`, { id: "payee", header: t("payee") }),
+        helper.accessor("status", {
+          header: t("statusLabel"),
+          cell: ({ row }) => (
+            <>
+              <Badge variant={row.original.status === "failed" || row.original.status === "rejected" ? "danger" : row.original.status === "paid" ? "success" : "warning"}>{t(`status.${row.original.status}`)}</Badge>
+              {row.original.reason && <span className="text-muted-foreground ml-1 text-xs">{row.original.reason}</span>}
+            </>
+          ),
+        }),
+        helper.accessor((row) => [row.approver1, row.approver2].filter(Boolean).join(" / "), { id: "approvers", header: t("approvers"), meta: { className: "text-xs" } }),
+        helper.accessor("applyTime", { header: t("applyTime") }),
+        helper.display({
+          id: "operations",
+          header: t("actions"),
+          meta: { fixed: true },
+          cell: ({ row }) => (
+            <RowActions
+              actions={[
+                { perms: "finance:withdrawal:query", testId: "withdrawal-detail", icon: <EyeIcon />, label: t("detail"), onClick: () => void open(row.original) },
+                ...actionsFor(row.original.status).map((action) => ({ perms: PERM[action], testId: `withdrawal-${action}`, icon: ICONS[action], label: t(`do.${action}`), onClick: () => void start(row.original, action) })),
+              ]}
+            />
+          ),
+        }),
+      ]),
+    // start and open read the latest confirm and refresh: both stable
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  const choices = useMemo(() => CHOICES.map((id) => ({ id, label: t(id === "amountFen" ? "amount" : id === "status" ? "statusLabel" : id) })), [t]);
+  const statuses = useMemo(() => WITHDRAWAL_STATUSES.map((s) => ({ dictValue: s, dictLabel: t(`status.${s}`) })), [t]);
+
   return (
     <div className="p-4" data-testid="withdrawal-screen">
       <Tabs defaultValue="queue">
@@ -104,51 +160,27 @@ export function WithdrawalView({ data }: { data: components["schemas"]["Withdraw
             {t("ledger")}
           </TabsTrigger>
         </TabsList>
-        <div className="my-3 flex flex-wrap items-center gap-2">
-          <Button size="sm" variant={status === "" ? "default" : "outline"} onClick={() => setStatus("")}>
-            {t("all")}
-          </Button>
-          {WITHDRAWAL_STATUSES.map((s) => (
-            <Button key={s} size="sm" data-testid={`withdrawal-filter-${s}`} variant={status === s ? "default" : "outline"} onClick={() => setStatus(s)}>
-              {t(`status.${s}`)}
-            </Button>
-          ))}
-          <Input className="w-40" data-testid="withdrawal-uid" placeholder={t("uid")} value={uid} onChange={(e) => filterUid(e.target.value)} />
-        </div>
         <TabsContent value="queue">
-          <HeadedTable data-testid="withdrawal-table" headers={[t("withdrawNo"), t("uid"), t("amount"), t("payee"), t("statusLabel"), t("approvers"), t("applyTime"), t("actions")]}>
-            {rows.map((row) => (
-              <TableRow key={row.id} data-testid={`withdrawal-row-${row.withdrawNo}`} data-status={row.status}>
-                <TableCell className="font-mono text-xs">{row.withdrawNo}</TableCell>
-                <TableCell>{row.uid}</TableCell>
-                <TableCell>
-                  ¥{fenToYuan(row.amountFen)}
-                  {row.needsSecond && <span className="text-muted-foreground ml-1 text-xs">{t("large")}</span>}
-                </TableCell>
-                <TableCell>
-                  {row.payeeName} {row.payeeAccount} ({t(`channels.${row.channel}`)})
-                </TableCell>
-                <TableCell>
-                  <Badge variant={row.status === "failed" || row.status === "rejected" ? "danger" : row.status === "paid" ? "success" : "warning"}>{t(`status.${row.status}`)}</Badge>
-                  {row.reason && <div className="text-muted-foreground text-xs">{row.reason}</div>}
-                </TableCell>
-                <TableCell className="text-xs">{[row.approver1, row.approver2].filter(Boolean).join(" / ")}</TableCell>
-                <TableCell>{row.applyTime}</TableCell>
-                <TableCell className="flex gap-1">
-                  <Button size="sm" variant="ghost" data-testid="withdrawal-detail" onClick={() => void open(row)}>
-                    {t("detail")}
-                  </Button>
-                  {actionsFor(row.status).map((action) => (
-                    <Authorized key={action} perms={PERM[action]}>
-                      <Button size="sm" variant={action === "reject" ? "outline" : "default"} data-testid={`withdrawal-${action}`} onClick={() => start(row, action)}>
-                        {t(`do.${action}`)}
-                      </Button>
-                    </Authorized>
-                  ))}
-                </TableCell>
-              </TableRow>
-            ))}
-          </HeadedTable>
+          <ListFrame
+            testId="withdrawal-queue"
+            tableTestId="withdrawal-table"
+            list={list}
+            draft={draft}
+            filters={
+              <>
+                <QueryDictSelect label={t("statusLabel")} name="status" value={draft.draft.status ?? ""} onChange={(v) => draft.set("status", v)} options={statuses} />
+                <QueryField label={t("uid")}>
+                  <Input className="h-8" data-testid="withdrawal-uid" inputMode="numeric" placeholder={t("uid")} value={draft.draft.uid ?? ""} onChange={(e) => draft.set("uid", e.target.value.replace(/\D/g, ""))} />
+                </QueryField>
+              </>
+            }
+            columns={columns}
+            choices={choices}
+            rows={data.queue.rows}
+            total={data.queue.total}
+            rowKey="id"
+            rowAttributes={(row) => ({ "data-testid": `withdrawal-row-${row.withdrawNo}`, "data-status": row.status })}
+          />
         </TabsContent>
         <TabsContent value="ledger">
           <LedgerTable rows={data.ledger.rows} />
@@ -156,6 +188,11 @@ export function WithdrawalView({ data }: { data: components["schemas"]["Withdraw
       </Tabs>
 
       <TitledDialog open={asking !== null} onClose={() => setAsking(null)} title={asking?.action === "reject" ? t("rejectTitle") : t("passwordTitle")}>
+        {asking && (
+          <p className="text-sm" data-testid="withdrawal-dialog-subject">
+            {t("subject", whoAndHowMuch(asking.row))}
+          </p>
+        )}
         <Input
           data-testid="withdrawal-dialog-input"
           type={asking?.action === "reject" ? "text" : "password"}

@@ -1,21 +1,22 @@
 import { ScreenFailure } from "@/components/screen-error";
+import type { ViewProps } from "@/features/registry";
 import type { components } from "@/lib/api/bff-types";
-import { loadScreen } from "@/lib/session";
+import { loadListScreen } from "@/lib/list-screen";
 import { FinanceRefundView, RefundListView } from "./aftersale-refund-view";
-import { ORDER_PAGE_SIZE } from "./query";
+import { financeRefundParsers, refundParsers } from "./query";
 
 type Schemas = components["schemas"];
 
-/** 退款订单 (order side): the refunds from the BFF's refund screen. */
-export async function RefundListScreen() {
-  const result = await loadScreen<Schemas["RefundScreen"]>(`/bff/screens/order/refund?pageSize=${ORDER_PAGE_SIZE}`);
+/** 退款订单 (order side): a page of refunds from the BFF's refund screen. */
+export async function RefundListScreen({ searchParams }: ViewProps) {
+  const { result } = await loadListScreen<Schemas["RefundScreen"], typeof refundParsers>("/bff/screens/order/refund", refundParsers, searchParams);
   if (!result.ok) return <ScreenFailure result={result} />;
   return <RefundListView data={result.data} />;
 }
 
-/** 财务退款: the approved after-sales awaiting or past execution, from the BFF's finance refund screen. */
-export async function FinanceRefundScreen() {
-  const result = await loadScreen<Schemas["FinanceRefundScreen"]>(`/bff/screens/finance/refund?pageSize=${ORDER_PAGE_SIZE}`);
+/** 财务退款: a page of the approved after-sales awaiting or past execution, from the BFF's finance refund screen. */
+export async function FinanceRefundScreen({ searchParams }: ViewProps) {
+  const { result } = await loadListScreen<Schemas["FinanceRefundScreen"], typeof financeRefundParsers>("/bff/screens/finance/refund", financeRefundParsers, searchParams);
   if (!result.ok) return <ScreenFailure result={result} />;
   return <FinanceRefundView data={result.data} />;
 }

@@ -3,7 +3,7 @@ import type { ViewProps } from "@/features/registry";
 import type { components } from "@/lib/api/bff-types";
 import { loadListScreen } from "@/lib/list-screen";
 import { AfterSaleView } from "./aftersale-view";
-import { afterSaleParsers, ORDER_PAGE_SIZE } from "./query";
+import { afterSaleParsers } from "./query";
 
 /** 售后订单: the after-sales of a status and the counts of every status, from the BFF's after-sale screen. */
 export async function AfterSaleScreen({ searchParams }: ViewProps) {
@@ -11,7 +11,6 @@ export async function AfterSaleScreen({ searchParams }: ViewProps) {
     "/bff/screens/order/after-sale",
     afterSaleParsers,
     searchParams,
-    { pageSize: String(ORDER_PAGE_SIZE) },
   );
   if (!result.ok) return <ScreenFailure result={result} />;
   return <AfterSaleView data={result.data} />;

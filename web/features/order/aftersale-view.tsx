@@ -1,32 +1,41 @@
 "use client";
 
+import { createColumnHelper } from "@tanstack/react-table";
+import { CheckIcon, PackageCheckIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import { Authorized } from "@/components/authorized";
+import type { Features } from "@/components/data-table/features";
+import { ListFrame } from "@/components/data-table/list-frame";
+import { RowActions } from "@/components/data-table/operations";
+import { useList, useQueryDraft } from "@/components/data-table/use-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
-import { HeadedTable } from "@/components/headed-table";
-import { TableCell, TableRow } from "@/components/ui/table";
-import { useList } from "@/components/data-table/use-list";
 import type { components } from "@/lib/api/bff-types";
 import { answer, core } from "@/lib/api/core";
 import { fenToYuan } from "@/lib/money";
 import { RequestError } from "@/lib/request";
 import { AFTER_SALE_STATUSES, type Decision, decisionBody, decisionsFor, statusBadge } from "./aftersale-logic";
-import { afterSaleParsers } from "./query";
+import { AFTER_SALE_FILTERS, afterSaleParsers } from "./query";
 
 type AfterSaleRow = components["schemas"]["AfterSaleRow"];
+
+const helper = createColumnHelper<Features, AfterSaleRow>();
+const mono = { className: "font-mono text-xs" };
+const DECISION_ICONS = { approve: <CheckIcon />, reject: <XIcon />, receive: <PackageCheckIcon /> } as const;
+const CHOICES = ["afterSaleNo", "orderNo", "goodsName", "kind", "amountFen", "reason", "status", "createTime"] as const;
+const CHOICE_LABELS: Partial<Record<(typeof CHOICES)[number], string>> = { goodsName: "goods", kind: "kindLabel", amountFen: "amount", status: "statusLabel" };
 
 /** After-sales (order/afterSale/index): status tabs with counts, and the decide dialog (approve, reject, receive). */
 export function AfterSaleView({ data }: { data: components["schemas"]["AfterSaleScreen"] }) {
   const t = useTranslations("orderAfterSale");
   const list = useList(afterSaleParsers);
   const status = list.query.status ?? "";
-  const setStatus = (next: (typeof AFTER_SALE_STATUSES)[number] | "") => list.setQuery({ status: next || null });
-  const { rows, counts } = data;
+  const draft = useQueryDraft(list.query, AFTER_SALE_FILTERS, list.setQuery);
+  const setStatus = (next: (typeof AFTER_SALE_STATUSES)[number] | "") => list.setQuery({ status: next || null, pageNum: 1 });
+  const { counts } = data;
   const [asking, setAsking] = useState<{ row: AfterSaleRow; action: Decision } | null>(null);
   const [reason, setReason] = useState("");
   const [sellable, setSellable] = useState(true);
@@ -45,63 +54,91 @@ export function AfterSaleView({ data }: { data: components["schemas"]["AfterSale
     list.refresh();
   };
 
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("afterSaleNo", { header: t("afterSaleNo"), meta: mono }),
+        helper.accessor("orderNo", { header: t("orderNo"), meta: mono }),
+        helper.accessor("goodsName", { header: t("goods"), cell: ({ row }) => `${row.original.goodsName} ${row.original.spec} × ${row.original.quantity}` }),
+        helper.accessor("kind", { header: t("kindLabel"), cell: ({ row }) => t(`kind.${row.original.kind}`) }),
+        helper.accessor("amountFen", { header: t("amount"), cell: ({ row }) => `¥${fenToYuan(row.original.amountFen)}` }),
+        helper.accessor("reason", {
+          header: t("reason"),
+          meta: { className: "text-xs" },
+          cell: ({ row }) => (
+            <>
+              {row.original.reason}
+              {row.original.trackingNo && (
+                <span className="text-muted-foreground ml-1">
+                  {row.original.carrier} {row.original.trackingNo}
+                </span>
+              )}
+            </>
+          ),
+        }),
+        helper.accessor("status", {
+          header: t("statusLabel"),
+          cell: ({ row }) => (
+            <>
+              <Badge variant={statusBadge(row.original.status)}>{t(`status.${row.original.status}`)}</Badge>
+              {row.original.rejectReason && <span className="text-muted-foreground ml-1 text-xs">{row.original.rejectReason}</span>}
+            </>
+          ),
+        }),
+        helper.accessor("createTime", { header: t("createTime") }),
+        helper.display({
+          id: "operations",
+          header: t("actions"),
+          meta: { fixed: true },
+          cell: ({ row }) => (
+            <RowActions
+              actions={decisionsFor(row.original.status).map((action) => ({
+                perms: "order:afterSale:refund",
+                testId: `aftersale-${action}`,
+                icon: DECISION_ICONS[action],
+                label: t(`do.${action}`),
+                onClick: () => {
+                  setReason("");
+                  setSellable(true);
+                  setAsking({ row: row.original, action });
+                },
+              }))}
+            />
+          ),
+        }),
+      ]),
+    [t],
+  );
+  const choices = useMemo(() => CHOICES.map((id) => ({ id, label: t(CHOICE_LABELS[id] ?? id) })), [t]);
+  const statuses = useMemo(() => [{ kind: "dict" as const, name: "status", label: t("statusLabel"), options: AFTER_SALE_STATUSES.map((s) => ({ dictValue: s, dictLabel: t(`status.${s}`) })) }], [t]);
+
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   return (
     <div className="p-4" data-testid="aftersale-screen">
-      <div className="mb-3 flex flex-wrap gap-2">
-        <Button size="sm" variant={status === "" ? "default" : "outline"} onClick={() => setStatus("")}>
-          {t("all")} ({total})
-        </Button>
-        {AFTER_SALE_STATUSES.map((s) => (
-          <Button key={s} size="sm" data-testid={`aftersale-tab-${s}`} variant={status === s ? "default" : "outline"} onClick={() => setStatus(s)}>
-            {t(`status.${s}`)} ({counts[s] ?? 0})
-          </Button>
-        ))}
-      </div>
-      <HeadedTable data-testid="aftersale-table" headers={[t("afterSaleNo"), t("orderNo"), t("goods"), t("kindLabel"), t("amount"), t("reason"), t("statusLabel"), t("createTime"), t("actions")]}>
-        {rows.map((row) => (
-          <TableRow key={row.id} data-testid={`aftersale-row-${row.afterSaleNo}`} data-status={row.status}>
-            <TableCell className="font-mono text-xs">{row.afterSaleNo}</TableCell>
-            <TableCell className="font-mono text-xs">{row.orderNo}</TableCell>
-            <TableCell>
-              {row.goodsName} {row.spec} × {row.quantity}
-            </TableCell>
-            <TableCell>{t(`kind.${row.kind}`)}</TableCell>
-            <TableCell>¥{fenToYuan(row.amountFen)}</TableCell>
-            <TableCell className="text-xs">
-              {row.reason}
-              {row.trackingNo && (
-                <div className="text-muted-foreground">
-                  {row.carrier} {row.trackingNo}
-                </div>
-              )}
-            </TableCell>
-            <TableCell>
-              <Badge variant={statusBadge(row.status)}>{t(`status.${row.status}`)}</Badge>
-              {row.rejectReason && <div className="text-muted-foreground text-xs">{row.rejectReason}</div>}
-            </TableCell>
-            <TableCell>{row.createTime}</TableCell>
-            <TableCell className="flex gap-1">
-              {decisionsFor(row.status).map((action) => (
-                <Authorized key={action} perms="order:afterSale:refund">
-                  <Button
-                    size="sm"
-                    variant={action === "reject" ? "outline" : "default"}
-                    data-testid={`aftersale-${action}`}
-                    onClick={() => {
-                      setReason("");
-                      setSellable(true);
-                      setAsking({ row, action });
-                    }}
-                  >
-                    {t(`do.${action}`)}
-                  </Button>
-                </Authorized>
-              ))}
-            </TableCell>
-          </TableRow>
-        ))}
-      </HeadedTable>
+      <ListFrame
+        testId="aftersale-list"
+        tableTestId="aftersale-table"
+        list={list}
+        draft={draft}
+        query={statuses}
+        header={
+          <div className="mb-3 flex flex-wrap gap-2">
+            <Button size="sm" variant={status === "" ? "default" : "outline"} onClick={() => setStatus("")}>
+              {t("all")} ({total})
+            </Button>
+            {AFTER_SALE_STATUSES.map((s) => (
+              <Button key={s} size="sm" data-testid={`aftersale-tab-${s}`} variant={status === s ? "default" : "outline"} onClick={() => setStatus(s)}>
+                {t(`status.${s}`)} ({counts[s] ?? 0})
+              </Button>
+            ))}
+          </div>
+        }
+        columns={columns}
+        choices={choices}
+        page={data}
+        rowKey="id"
+        rowAttributes={(row) => ({ "data-testid": `aftersale-row-${row.afterSaleNo}`, "data-status": row.status })}
+      />
 
       <TitledDialog open={asking !== null} onClose={() => setAsking(null)} title={<>{asking && t(`do.${asking.action}`)} {asking?.row.afterSaleNo}</>} data-testid="aftersale-dialog">
         {asking && (

@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { useConfirm, useConfirmedAction } from "@/components/confirm-provider";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
 import type { Features } from "@/components/data-table/features";
-import { RowAction, ToolbarButton } from "@/components/data-table/operations";
+import { ToolbarButton } from "@/components/data-table/operations";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
@@ -33,7 +33,7 @@ function Cell({ field: f, value, dicts }: { field: ResourceFieldMeta; value: unk
   if ((f.kind === "dict" || f.kind === "flag") && f.dictType) return <DictTag options={dicts[f.dictType]} value={value} />;
   if (f.kind === "image" || f.kind === "images") {
     const first = splitFiles(typeof value === "string" ? value : "")[0];
-    return first ? <StoredImage path={first} alt={f.label} className="size-10 rounded object-cover" /> : null;
+    return first ? <StoredImage path={first} alt={f.label} className="size-8 rounded object-cover" /> : null;
   }
   if (f.kind === "money") return <>{moneyText(value)}</>;
   if (f.kind === "richtext") return null;
@@ -58,23 +58,26 @@ function RowOperations({ meta, record }: { meta: ResourceScreenData["meta"]; rec
   if (!handlers) throw new Error("RowOperations needs the resource list's handlers");
   const id = Number(record[meta.key]);
   return (
-    <EditRemoveActions perm={meta.perm} onEdit={meta.editable ? () => handlers.openEdit(id) : undefined} onRemove={meta.removable ? () => handlers.remove([id]) : undefined}>
-      {meta.shelf && (
-        <RowAction
-          perms={`${meta.perm}:shelf`}
-          testId="row-shelf"
-          icon={onShelf(record[meta.shelf]) ? <ArrowDownToLineIcon /> : <ArrowUpToLineIcon />}
-          label={onShelf(record[meta.shelf]) ? t("shelfOff") : t("shelfOn")}
-          onClick={() => handlers.toggleShelf(record)}
-        />
-      )}
-      {meta.actions
-        .filter((a) => a.row && matchesWhen(a.when, record) && (a.method !== "LINK" || linkHref(entries, a, record) !== null))
-        .map((a) => (
-          <RowAction key={a.key} perms={a.perm} testId={`row-action-${a.key}`} icon={a.method === "LINK" ? <ListIcon /> : <ZapIcon />} label={a.label} onClick={() => handlers.startAction(a, record)} />
-        ))}
-      <RowAction perms={`${meta.perm}:query`} testId="row-history" icon={<HistoryIcon />} label={t("history")} onClick={() => handlers.showHistory(id)} />
-    </EditRemoveActions>
+    <EditRemoveActions
+      perm={meta.perm}
+      onEdit={meta.editable ? () => handlers.openEdit(id) : undefined}
+      onRemove={meta.removable ? () => handlers.remove([id]) : undefined}
+      actions={[
+        meta.shelf
+          ? {
+              perms: `${meta.perm}:shelf`,
+              testId: "row-shelf",
+              icon: onShelf(record[meta.shelf]) ? <ArrowDownToLineIcon /> : <ArrowUpToLineIcon />,
+              label: onShelf(record[meta.shelf]) ? t("shelfOff") : t("shelfOn"),
+              onClick: () => handlers.toggleShelf(record),
+            }
+          : null,
+        ...meta.actions
+          .filter((a) => a.row && matchesWhen(a.when, record) && (a.method !== "LINK" || linkHref(entries, a, record) !== null))
+          .map((a) => ({ key: a.key, perms: a.perm, testId: `row-action-${a.key}`, icon: a.method === "LINK" ? <ListIcon /> : <ZapIcon />, label: a.label, onClick: () => handlers.startAction(a, record) })),
+        { perms: `${meta.perm}:query`, testId: "row-history", icon: <HistoryIcon />, label: t("history"), onClick: () => handlers.showHistory(id) },
+      ]}
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import { useCallback, useMemo, useState } from "react";
 import { useConfirmedAction } from "@/components/confirm-provider";
 import type { Features } from "@/components/data-table/features";
 import { ListFrame } from "@/components/data-table/list-frame";
-import { RowAction, ToolbarButton } from "@/components/data-table/operations";
+import { RowActions, ToolbarButton } from "@/components/data-table/operations";
 import { QueryDictSelect, QueryInput } from "@/components/data-table/query-panel";
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
@@ -97,13 +97,15 @@ export function JobList({ data }: { data: JobScreenData }) {
           header: tl("operations"),
           meta: { fixed: true },
           cell: ({ row }) => (
-            <span className="flex flex-wrap gap-x-1">
-              <RowAction perms="monitor:job:edit" testId="row-edit" icon={<PencilIcon />} label={tl("edit")} onClick={() => setForm({ open: true, jobId: row.original.jobId })} />
-              <RowAction perms="monitor:job:remove" testId="row-remove" icon={<Trash2Icon />} label={tl("remove")} onClick={() => remove([row.original.jobId])} />
-              <RowAction perms="monitor:job:changeStatus" testId="row-run" icon={<PlayIcon />} label={t("run")} onClick={() => runOnce(row.original)} />
-              <RowAction perms="monitor:job:query" testId="row-detail" icon={<EyeIcon />} label={t("detail")} onClick={() => setDetail(row.original)} />
-              <RowAction perms="monitor:job:list" testId="row-log" icon={<ScrollTextIcon />} label={t("log")} onClick={() => router.push(jobLogHref(row.original.jobId))} />
-            </span>
+            <RowActions
+              actions={[
+                { perms: "monitor:job:edit", testId: "row-edit", icon: <PencilIcon />, label: tl("edit"), onClick: () => setForm({ open: true, jobId: row.original.jobId }) },
+                { perms: "monitor:job:remove", testId: "row-remove", icon: <Trash2Icon />, label: tl("remove"), onClick: () => remove([row.original.jobId]) },
+                { perms: "monitor:job:changeStatus", testId: "row-run", icon: <PlayIcon />, label: t("run"), onClick: () => runOnce(row.original) },
+                { perms: "monitor:job:query", testId: "row-detail", icon: <EyeIcon />, label: t("detail"), onClick: () => setDetail(row.original) },
+                { perms: "monitor:job:list", testId: "row-log", icon: <ScrollTextIcon />, label: t("log"), onClick: () => router.push(jobLogHref(row.original.jobId)) },
+              ]}
+            />
           ),
         }),
       ]),

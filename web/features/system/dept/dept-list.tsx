@@ -5,7 +5,7 @@ import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useConfirmedAction } from "@/components/confirm-provider";
 import { declareList, useLabels } from "@/components/data-table/declare";
-import { RowAction } from "@/components/data-table/operations";
+import { RowActions } from "@/components/data-table/operations";
 import { TreeListFrame } from "@/components/data-table/tree-frame";
 import { useList, useQueryDraft } from "@/components/data-table/use-list";
 import { core, done } from "@/lib/api/core";
@@ -34,11 +34,13 @@ export function DeptList({ data }: { data: DeptScreenData }) {
     const remove = (row: DeptNode) =>
       void confirmed(label("removeConfirm", { name: row.deptName }), () => done(core.DELETE("/system/dept/{deptId}", { params: { path: { deptId: row.deptId } } }))).then((ok) => ok && refresh());
     const operations = (row: DeptNode) => (
-      <span className="flex gap-x-1">
-        <RowAction perms="system:dept:edit" testId="row-edit" icon={<PencilIcon />} label={label("edit")} onClick={() => setTarget({ deptId: row.deptId })} />
-        <RowAction perms="system:dept:add" testId="row-add" icon={<PlusIcon />} label={label("add")} onClick={() => setTarget({ parentId: row.deptId })} />
-        {row.parentId !== 0 && <RowAction perms="system:dept:remove" testId="row-remove" icon={<Trash2Icon />} label={label("remove")} onClick={() => remove(row)} />}
-      </span>
+      <RowActions
+        actions={[
+          { perms: "system:dept:edit", testId: "row-edit", icon: <PencilIcon />, label: label("edit"), onClick: () => setTarget({ deptId: row.deptId }) },
+          { perms: "system:dept:add", testId: "row-add", icon: <PlusIcon />, label: label("add"), onClick: () => setTarget({ parentId: row.deptId }) },
+          row.parentId !== 0 && { perms: "system:dept:remove", testId: "row-remove", icon: <Trash2Icon />, label: label("remove"), onClick: () => remove(row) },
+        ]}
+      />
     );
     return declareList<DeptNode>(label, {
       fields: [{ key: "deptName", tree: true }, { key: "orderNum" }, { key: "status", dict: status }, { key: "createTime" }],

@@ -5,7 +5,7 @@ import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useConfirmedAction } from "@/components/confirm-provider";
 import { declareList, useLabels } from "@/components/data-table/declare";
-import { RowAction } from "@/components/data-table/operations";
+import { RowActions } from "@/components/data-table/operations";
 import { TreeListFrame } from "@/components/data-table/tree-frame";
 import { useList, useQueryDraft } from "@/components/data-table/use-list";
 import { MenuIcon } from "@/components/layout/menu-icon";
@@ -34,11 +34,13 @@ export function MenuList({ data }: { data: MenuScreenData }) {
     const remove = (row: MenuNode) =>
       void confirmed(label("removeConfirm", { name: row.menuName }), () => done(core.DELETE("/system/menu/{menuId}", { params: { path: { menuId: row.menuId } } }))).then((ok) => ok && refresh());
     const operations = (row: MenuNode) => (
-      <span className="flex gap-x-1">
-        <RowAction perms="system:menu:edit" testId="row-edit" icon={<PencilIcon />} label={label("edit")} onClick={() => setTarget({ menuId: row.menuId })} />
-        <RowAction perms="system:menu:add" testId="row-add" icon={<PlusIcon />} label={label("add")} onClick={() => setTarget({ parentId: row.menuId })} />
-        <RowAction perms="system:menu:remove" testId="row-remove" icon={<Trash2Icon />} label={label("remove")} onClick={() => remove(row)} />
-      </span>
+      <RowActions
+        actions={[
+          { perms: "system:menu:edit", testId: "row-edit", icon: <PencilIcon />, label: label("edit"), onClick: () => setTarget({ menuId: row.menuId }) },
+          { perms: "system:menu:add", testId: "row-add", icon: <PlusIcon />, label: label("add"), onClick: () => setTarget({ parentId: row.menuId }) },
+          { perms: "system:menu:remove", testId: "row-remove", icon: <Trash2Icon />, label: label("remove"), onClick: () => remove(row) },
+        ]}
+      />
     );
     return declareList<MenuNode>(label, {
       fields: [

@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useMemo } from "react";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
 import { declareList, useLabels, useRemove, useStatusChange } from "@/components/data-table/declare";
-import { RowAction } from "@/components/data-table/operations";
 import { useListScreen } from "@/components/data-table/use-list";
 import { Switch } from "@/components/ui/switch";
 import { asFile, core, saveAs } from "@/lib/api/core";
@@ -46,10 +45,15 @@ function RoleListBody({ data, screen }: { data: RoleScreenData; screen: ReturnTy
     );
     const operations = (row: RoleRow) =>
       row.roleId === ADMIN_ROLE_ID ? null : (
-        <EditRemoveActions perm="system:role" onEdit={() => dialogs.edit(row.roleId)} onRemove={() => remove([row.roleId])}>
-          <RowAction perms="system:role:edit" testId="row-data-scope" icon={<CircleCheckIcon />} label={label("dataScope")} onClick={() => dialogs.dataScope(row)} />
-          <RowAction perms="system:role:edit" testId="row-auth-user" icon={<UserIcon />} label={label("authUser")} onClick={() => router.push(`/system/role-auth/user/${row.roleId}`)} />
-        </EditRemoveActions>
+        <EditRemoveActions
+          perm="system:role"
+          onEdit={() => dialogs.edit(row.roleId)}
+          onRemove={() => remove([row.roleId])}
+          actions={[
+            { perms: "system:role:edit", testId: "row-data-scope", icon: <CircleCheckIcon />, label: label("dataScope"), onClick: () => dialogs.dataScope(row) },
+            { perms: "system:role:edit", testId: "row-auth-user", icon: <UserIcon />, label: label("authUser"), onClick: () => router.push(`/system/role-auth/user/${row.roleId}`) },
+          ]}
+        />
       );
     return declareList<RoleRow>(label, {
       fields: [{ key: "roleId", sort: true }, { key: "roleName" }, { key: "roleKey" }, { key: "roleSort", sort: true }, { key: "status", cell: statusSwitch }, { key: "createTime", sort: true }],

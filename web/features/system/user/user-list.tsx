@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useMemo } from "react";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
 import { declareList, useLabels, useRemove, useStatusChange } from "@/components/data-table/declare";
-import { RowAction } from "@/components/data-table/operations";
 import { useListScreen } from "@/components/data-table/use-list";
 import { FilterTree } from "@/components/tree/filter-tree";
 import { Card, CardContent } from "@/components/ui/card";
@@ -45,10 +44,15 @@ function UserListBody({ data, screen }: { data: UserScreenData; screen: ReturnTy
     );
     const operations = (row: UserRow) =>
       row.userId === SUPER_ADMIN_ID ? null : (
-        <EditRemoveActions perm="system:user" onEdit={() => dialogs.edit(row.userId)} onRemove={() => remove([row.userId])}>
-          <RowAction perms="system:user:resetPwd" testId="row-reset-pwd" icon={<KeyRoundIcon />} label={label("resetPwd")} onClick={() => dialogs.resetPwd(row)} />
-          <RowAction perms="system:user:edit" testId="row-auth-role" icon={<UserCheckIcon />} label={label("authRole")} onClick={() => router.push(`/system/user-auth/role/${row.userId}`)} />
-        </EditRemoveActions>
+        <EditRemoveActions
+          perm="system:user"
+          onEdit={() => dialogs.edit(row.userId)}
+          onRemove={() => remove([row.userId])}
+          actions={[
+            { perms: "system:user:resetPwd", testId: "row-reset-pwd", icon: <KeyRoundIcon />, label: label("resetPwd"), onClick: () => dialogs.resetPwd(row) },
+            { perms: "system:user:edit", testId: "row-auth-role", icon: <UserCheckIcon />, label: label("authRole"), onClick: () => router.push(`/system/user-auth/role/${row.userId}`) },
+          ]}
+        />
       );
     return declareList<UserRow>(label, {
       fields: [

@@ -8,7 +8,7 @@ import { declareList, useLabels, useRemove } from "@/components/data-table/decla
 import { ListFrame } from "@/components/data-table/list-frame";
 import { Badge } from "@/components/ui/badge";
 import { useListScreen } from "@/components/data-table/use-list";
-import { RowAction, ToolbarButton } from "@/components/data-table/operations";
+import { RowActions, ToolbarButton } from "@/components/data-table/operations";
 import { useConfirmedAction } from "@/components/confirm-provider";
 import { codeTables } from "./codegen";
 import { core, done, saveAs } from "@/lib/api/core";
@@ -57,13 +57,15 @@ export function GenList({ data }: { data: GenScreenData }) {
       </span>
     );
     const operations = (row: GenTableRow) => (
-      <span className="flex flex-wrap gap-x-1">
-        <RowAction perms="tool:gen:preview" testId="row-preview" icon={<EyeIcon />} label={t("preview")} onClick={() => setPreview(row.tableId)} />
-        <RowAction perms="tool:gen:edit" testId="row-edit" icon={<PencilIcon />} label={t("editConfig")} onClick={() => edit(row.tableId)} />
-        <RowAction perms="tool:gen:remove" testId="row-remove" icon={<Trash2Icon />} label={tl("remove")} onClick={() => void remove([row.tableId])} />
-        <RowAction perms="tool:gen:edit" testId="row-sync" icon={<RefreshCwIcon />} label={t("sync")} onClick={() => sync(row.tableName)} />
-        <RowAction perms="tool:gen:code" testId="row-code" icon={<DownloadIcon />} label={t("genCode")} onClick={() => code([row.tableName])} />
-      </span>
+      <RowActions
+        actions={[
+          { perms: "tool:gen:preview", testId: "row-preview", icon: <EyeIcon />, label: t("preview"), onClick: () => setPreview(row.tableId) },
+          { perms: "tool:gen:edit", testId: "row-edit", icon: <PencilIcon />, label: t("editConfig"), onClick: () => edit(row.tableId) },
+          { perms: "tool:gen:remove", testId: "row-remove", icon: <Trash2Icon />, label: tl("remove"), onClick: () => void remove([row.tableId]) },
+          { perms: "tool:gen:edit", testId: "row-sync", icon: <RefreshCwIcon />, label: t("sync"), onClick: () => sync(row.tableName) },
+          { perms: "tool:gen:code", testId: "row-code", icon: <DownloadIcon />, label: t("genCode"), onClick: () => code([row.tableName]) },
+        ]}
+      />
     );
     return declareList<GenTableRow>(label, {
       fields: [
