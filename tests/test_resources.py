@@ -169,3 +169,19 @@ async def test_meta_draws_the_screen_in_the_callers_language(admin, client):
     await make_user(admin, "nobody", 103, [])
     nobody = await sign_in(admin, "nobody")
     assert (await nobody.get("/admin/resources/meta", params={"view": "account/auth/index"}))["code"] == 403
+
+
+async def test_a_refused_form_names_each_field_under_its_wire_name(admin):
+    """A create refused by the declaration's rules says which field, in the envelope's ``fields`` too (issue 28 §3):
+    the form shows each problem under its field, in the operator's language, and nothing is written."""
+    body = {k: v for k, v in SUBMISSION.items() if k != "uid"} | {"idNumber": "123"}
+    zh = await admin.post("/admin/AccountUserAuth", json=body)
+    assert zh["code"] == 500 and zh["fields"] == {"uid": "用户UID不能为空", "idNumber": "身份证号格式不正确"}
+    assert zh["msg"] == "用户UID不能为空；身份证号格式不正确"
+    en = await admin.post("/admin/AccountUserAuth", json=body, headers={"Accept-Language": "en"})
+    assert en["code"] == 500
+    assert en["fields"] == {"uid": "uid: is required", "idNumber": "idNumber: has the wrong format"}
+    assert await IdentityVerification.all().count() == 0
+    # a refusal that is no field's (the record does not exist) carries no fields
+    missing = await admin.put("/admin/AccountUserAuth", json={**SUBMISSION, "id": 999999})
+    assert missing == {"code": 404, "msg": "访问资源不存在"}

@@ -230,6 +230,27 @@ def describe_unsafe(found: tuple[tuple[Any, ...], str], model: type[BaseModel] |
     return f"{field}{zh}" if lang == "zh" else f"{field}: {en}"
 
 
+def validation_fields(exc: ValidationError, model: type[BaseModel] | None, lang: str = "zh") -> dict[str, str]:
+    """Each refused field's problem by its wire name (``{"userName": "用户名不能为空"}``), the first one per field;
+    a problem of the whole body (no field) is left to the message."""
+    lang = "en" if lang.startswith("en") else "zh"
+    out: dict[str, str] = {}
+    for err in exc.errors(include_url=False):
+        parts = [str(p) for p in err.get("loc", ()) if not isinstance(p, int)]
+        if not parts or ".".join(parts) in out:
+            continue
+        field = _field_name(model, tuple(err.get("loc", ())), lang)
+        text = _rule_text(err, lang)
+        zh = text if text.startswith(field) else f"{field}{text}"
+        out[".".join(parts)] = f"{field}: {text}" if lang == "en" else zh
+    return out
+
+
+def validation_refusal(exc: ValidationError, model: type[BaseModel] | None, lang: str = "zh") -> ServiceError:
+    """The envelope of a refused body: the message naming the fields, and ``fields`` for the form."""
+    return ServiceError(describe_validation_error(exc, model, lang), fields=validation_fields(exc, model, lang) or None)
+
+
 def describe_validation_error(exc: ValidationError, model: type[BaseModel] | None, lang: str = "zh") -> str:
     """One line per problem naming the field and the rule, e.g. ``用户名不能为空`` (``userName: is required``)."""
     lang = "en" if lang.startswith("en") else "zh"

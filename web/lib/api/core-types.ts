@@ -22975,6 +22975,10 @@ export interface components {
         ErrorResult: {
             /** @description 401, 403, 404, 500 or 601 */
             code: number;
+            /** @description a validation refusal: each field's problem by its wire name */
+            fields?: {
+                [key: string]: string;
+            };
             msg: string;
         };
         /** ExecuteBody */
@@ -31332,7 +31336,14 @@ export interface components {
          */
         ResourceActionMeta: {
             /**
+             * Amount
+             * @description the money field (fen) the confirmation names in yuan
+             * @default null
+             */
+            amount?: string | null;
+            /**
              * Confirm
+             * @description asked before the call (after the dialog's form when it has one)
              * @default null
              */
             confirm?: string | null;
@@ -31526,6 +31537,12 @@ export interface components {
              * @description the id field's wire name
              */
             key: string;
+            /**
+             * Labelfield
+             * @description the field naming a record in confirmations (its name or no.)
+             * @default null
+             */
+            labelField?: string | null;
             /**
              * Listmethod
              * @enum {string}
