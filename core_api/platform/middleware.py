@@ -75,11 +75,11 @@ def reached_the_database_unchecked(exc: BaseException) -> bool:
 
 def refused(request: web.Request, exc: ServiceError) -> web.Response:
     """The refusal's envelope, in English to a caller that asks for it (``schema.REFUSALS``)."""
-    response = fail(refusal_text(exc, request_lang(request)), exc.code)
-    if exc.fields:  # a validation refusal: each field's problem for the form to show under it
-        response = json_response({"code": exc.code, "msg": refusal_text(exc, request_lang(request)),
-                                  "fields": exc.fields})
-    return response
+    text = refusal_text(exc, request_lang(request))
+    # a validation refusal names each field's problem, a business refusal of one field its message, for the form
+    # to show under the field (CONTRACT.md allows members beside msg; docs/decisions.md)
+    fields = exc.fields or ({exc.field: text} if exc.field else None)
+    return json_response({"code": exc.code, "msg": text, "fields": fields}) if fields else fail(text, exc.code)
 
 
 # ---- security headers (core and BFF) ------------------------------------------------------------------

@@ -329,13 +329,16 @@ REFUSALS: dict[str, str] = {
 }
 
 
-def refusal(template: str, code: int = 500, *, error: type[ServiceError] = ServiceError, **values: Any) -> ServiceError:
+def refusal(template: str, code: int = 500, *, error: type[ServiceError] = ServiceError, wire: str | None = None,
+            **values: Any) -> ServiceError:
     """The refusal of a ``REFUSALS`` text with values, in both languages; a value given as (zh-CN, English) is a
     name that differs by language: a field's title, and its wire name as the validation messages name it."""
     def filled(text: str, i: int) -> str:
         return text.format(**{k: v[i] if isinstance(v, tuple) else v for k, v in values.items()})
 
-    return error(filled(template, 0), code, en=filled(REFUSALS[template], 1))
+    refused = error(filled(template, 0), code, en=filled(REFUSALS[template], 1))
+    refused.field = wire  # the field it is about (wire name), whose form shows the message under it
+    return refused
 
 
 def refusal_text(exc: ServiceError, lang: str) -> str:

@@ -36,7 +36,7 @@ function Cell({ field: f, value, dicts }: { field: ResourceFieldMeta; value: unk
     const first = splitFiles(typeof value === "string" ? value : "")[0];
     return first ? <StoredImage path={first} alt={f.label} className="size-10 rounded object-cover" /> : null;
   }
-  if (f.kind === "money") return <>{moneyText(value)}</>;
+  if (f.kind === "money") return <>{moneyText(value) && `¥${moneyText(value)}`}</>;
   if (f.kind === "richtext") return null;
   return <>{value === null || value === undefined ? "" : String(value)}</>;
 }

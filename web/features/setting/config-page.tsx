@@ -15,6 +15,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { answer, bff, core } from "@/lib/api/core";
+import { fenToYuan } from "@/lib/money";
 import { RequestError } from "@/lib/request";
 import { type ConfigField, type ConfigScreen, type FormValues, type HistoryEntry, showValue, toBody, toForm } from "./config-page-logic";
 
@@ -216,8 +217,9 @@ function ConfigFieldRow({ field: f, value, isSet, error, onChange }: { field: Co
         data-testid={id}
         {...described}
         type={f.kind === "int" || f.kind === "money" ? "number" : "text"}
-        min={f.min ?? undefined}
-        max={f.max ?? undefined}
+        min={f.kind === "money" ? (f.min === null || f.min === undefined ? undefined : fenToYuan(f.min)) : (f.min ?? undefined)}
+        max={f.kind === "money" ? (f.max === null || f.max === undefined ? undefined : fenToYuan(f.max)) : (f.max ?? undefined)}
+        step={f.kind === "money" ? "0.01" : undefined}
         maxLength={f.maxLength ?? undefined}
         value={String(value ?? "")}
         onChange={(e) => onChange(e.target.value)}
