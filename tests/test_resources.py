@@ -102,7 +102,7 @@ async def test_bad_input_changes_nothing(admin):
     changed = await admin.put("/admin/AccountUserAuth", json={**SUBMISSION, "id": record_id, "uid": 999})
     assert changed == {"code": 500, "msg": "不允许修改用户UID", "fields": {"uid": "不允许修改用户UID"}}
     forged = await admin.put("/admin/AccountUserAuth", json={**SUBMISSION, "id": record_id, "status": "1"})
-    assert forged == {"code": 500, "msg": "不允许修改审核状态"}
+    assert forged == {"code": 500, "msg": "不允许修改审核状态", "fields": {"status": "不允许修改审核状态"}}
     assert (await admin.put("/admin/AccountUserAuth", json={**SUBMISSION, "id": 999999}))["code"] == 404
     assert (await admin.delete(f"/admin/AccountUserAuth/{record_id},999999"))["code"] == 404
     assert await IdentityVerification.filter(id=record_id).count() == 1
