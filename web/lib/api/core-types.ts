@@ -20911,7 +20911,7 @@ export interface components {
              */
             params?: unknown;
             /**
-             * 问诊价格(分)
+             * 问诊价格
              * @default null
              */
             price?: number | null;
@@ -20998,7 +20998,7 @@ export interface components {
              */
             params?: unknown;
             /**
-             * 问诊价格(分)
+             * 问诊价格
              * @default null
              */
             price?: number | null;
@@ -21161,7 +21161,7 @@ export interface components {
              */
             params?: unknown;
             /**
-             * 问诊价格(分)
+             * 问诊价格
              * @default null
              */
             price?: number | null;
@@ -26327,7 +26327,7 @@ export interface components {
         /** MallIntegralGoodsAddEdit */
         MallIntegralGoodsAddEdit: {
             /**
-             * 加价金额(分)
+             * 加价金额
              * @default null
              */
             cashFen?: number | null;
@@ -26408,7 +26408,7 @@ export interface components {
         /** MallIntegralGoodsCreate */
         MallIntegralGoodsCreate: {
             /**
-             * 加价金额(分)
+             * 加价金额
              * @default null
              */
             cashFen?: number | null;
@@ -26553,7 +26553,7 @@ export interface components {
         /** MallIntegralGoodsUpdate */
         MallIntegralGoodsUpdate: {
             /**
-             * 加价金额(分)
+             * 加价金额
              * @default null
              */
             cashFen?: number | null;
@@ -30139,7 +30139,7 @@ export interface components {
              */
             balanceEnabled?: boolean;
             /**
-             * 最低支付金额（分）
+             * 最低支付金额
              * @default 1
              */
             minAmount?: number;
