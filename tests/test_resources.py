@@ -185,3 +185,16 @@ async def test_a_refused_form_names_each_field_under_its_wire_name(admin):
     # a refusal that is no field's (the record does not exist) carries no fields
     missing = await admin.put("/admin/AccountUserAuth", json={**SUBMISSION, "id": 999999})
     assert missing == {"code": 404, "msg": "访问资源不存在"}
+
+
+async def test_the_meta_says_what_a_confirmation_names(admin):
+    """A confirmation names the record by its declared naming field, and an audit asks once more after its form,
+    in the operator's language (issue 28 §2)."""
+    meta = (await admin.get("/admin/resources/meta", params={"view": "account/auth/index"}))["data"]
+    assert meta["labelField"] == "realName"
+    audit = next(a for a in meta["actions"] if a["key"] == "audit")
+    assert audit["confirm"] == "审核结果提交后不可更改。" and audit["amount"] is None
+    english = await admin.get("/admin/resources/meta", params={"view": "account/auth/index"},
+                              headers={"Accept-Language": "en"})
+    audit = next(a for a in english["data"]["actions"] if a["key"] == "audit")
+    assert audit["confirm"] == "A decision cannot be changed."
