@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import {
   AlertDialog,
@@ -101,7 +101,13 @@ export function useNamedRemove(kind: string, nameOf: (id: number) => string | un
   const confirmed = useConfirmedAction();
   const words = useConfirmWords();
   const t = useTranslations("confirm");
-  return async (ids: number[]) => {
+  // stable, so that the columns memoised with it do not change: the latest names and call are read when it runs
+  const latest = useRef({ kind, nameOf, call, refresh });
+  useLayoutEffect(() => {
+    latest.current = { kind, nameOf, call, refresh };
+  });
+  return useCallback(async (ids: number[]) => {
+    const { kind, nameOf, call, refresh } = latest.current;
     const names = ids.map((id) => nameOf(id) ?? String(id));
     const ok = await confirmed(confirmText(words, { action: t("remove"), kind, names }), async () => {
       try {
@@ -114,5 +120,5 @@ export function useNamedRemove(kind: string, nameOf: (id: number) => string | un
     });
     if (ok) refresh();
     return ok;
-  };
+  }, [confirmed, words, t]);
 }
