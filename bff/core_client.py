@@ -15,7 +15,7 @@ CORE_SESSION: web.AppKey[aiohttp.ClientSession] = web.AppKey("core_session")
 
 
 class CoreError(ServiceError):
-    """The core API answered with a non-200 code; the BFF passes code and message on unchanged."""
+    """The core API answered with a non-200 code; the BFF passes code, message and named fields on unchanged."""
 
 
 class CoreClient:
@@ -53,7 +53,10 @@ class CoreClient:
         code = envelope.get("code", 200)
         if code not in (200, "0000"):
             msg = str(envelope.get("msg") or "系统未知错误，请反馈给管理员")
-            raise CoreError(msg, int(code) if str(code).isdigit() else 500)
+            # a refused form's field problems pass on too, for the form to show them under the fields
+            named = envelope.get("fields")
+            fields = {str(k): str(v) for k, v in named.items()} if isinstance(named, dict) and named else None
+            raise CoreError(msg, int(code) if str(code).isdigit() else 500, fields=fields)
         return envelope
 
     async def get(self, path: str, **kw: Any) -> dict[str, Any]:

@@ -38,6 +38,7 @@ const BACKEND_SPECS: Record<string, string> = {
 const SERVICE_FREE_SPECS: Record<string, string> = {
   "list-frame": "row heights, row actions and sticky columns of lists read once; the refund confirmation is cancelled",
   "business-screens": "the demo's screens read once; their PostgreSQL SQL is tested by charts and the Python suite",
+  "confirmations": "confirmations naming the record, refused fields under the fields and money in yuan: the web alone",
   "config-pages": "versioned saves of configuration pages: one conditional update, the same on both",
   "desk-access": "buttons and menus by permission",
   "dict": "dictionary CRUD and a list's tags",

@@ -48,7 +48,7 @@ async def test_core_refusals_pass_through(aiohttp_client, start_app, make_settin
     wrong = await (await bff.post("/bff/auth/login", json={"username": "ry", "password": "bad-one"})).json()
     assert wrong == {"code": 500, "msg": "用户不存在/密码错误"}
     invalid = await (await bff.post("/bff/auth/login", json={"username": ["x"]})).json()
-    assert invalid == {"code": 500, "msg": "用户名必须是字符串"}
+    assert invalid == {"code": 500, "msg": "用户名必须是字符串", "fields": {"username": "用户名必须是字符串"}}
 
 
 async def test_the_browser_address_reaches_the_login_log(aiohttp_client, start_app, make_settings):

@@ -183,6 +183,13 @@ async def test_resource_calls_refuse_what_the_caller_may_not_or_cannot_send(aioh
                                    headers=auth)).json()
     assert nowhere == {"code": 404, "msg": "访问资源不存在"}
     assert (await (await bff.get("/bff/resources/record", params={**AUTH_VIEW, "id": rid})).json())["code"] == 401
+    # the core's refusal of a form names its fields, and the BFF passes them on for the form (issue 28 §3)
+    body = {k: v for k, v in SUBMISSION.items() if k != "uid"} | {"idNumber": "123"}
+    refused = await (await bff.post("/bff/resources/record", params=AUTH_VIEW, json=body, headers=auth)).json()
+    assert refused["fields"] == {"uid": "用户UID不能为空", "idNumber": "身份证号格式不正确"}, refused
+    english = await (await bff.post("/bff/resources/record", params=AUTH_VIEW, json=body,
+                                    headers={**auth, "Accept-Language": "en"})).json()
+    assert english["fields"] == {"uid": "uid: is required", "idNumber": "idNumber: has the wrong format"}, english
 
 
 async def test_the_pickers_choices(aiohttp_client, start_app, make_settings):

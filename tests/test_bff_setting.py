@@ -54,7 +54,7 @@ async def test_a_page_saved_then_read_back_through_the_screen(aiohttp_client, st
     assert stale == {"code": 500, "msg": "配置已被他人修改（当前为第1版），请刷新后再保存"}
     # a field's rule names the field; an unknown field is refused
     bad = await admin.post("/admin/config_page/group", json=object_of(now) | {"maxMembers": -1})
-    assert bad == {"code": 500, "msg": "普通群人数上限不能小于3"}
+    assert bad == {"code": 500, "msg": "普通群人数上限不能小于3", "fields": {"maxMembers": "普通群人数上限不能小于3"}}
     unknown = await admin.post("/admin/config_page/group", json=object_of(now) | {"nope": 1})
     assert unknown["code"] == 500 and "nope" in unknown["msg"], unknown
     # restore version 1 after a second save: a third version equal to the first

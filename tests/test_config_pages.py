@@ -96,12 +96,16 @@ async def test_defaults_validation_and_unknown_fields(admin):
         ({k: v for k, v in body_of(page).items() if k != "enabled"}, "启用积分不能为空"),
         ({k: v for k, v in body_of(page).items() if k != "version"}, "版本不能为空"),
     ]:
-        assert await admin.post(save, json=body) == {"code": 500, "msg": msg}, body
+        answer = await admin.post(save, json=body)
+        assert (answer["code"], answer["msg"]) == (500, msg), body
+        # a field's problem is also named under its wire name, for the form to show under the field
+        assert set(answer.get("fields", {}).values()) <= {msg} and len(answer.get("fields", {})) <= 1, answer
     alarm = await fetch(admin, "GET", f"{CC}/get_alarm_message_config")
     bad = await admin.post(f"{CC}/save_alarm_message_config", json=body_of(alarm, enabled=True))
     assert bad == {"code": 500, "msg": "启用 Webhook 告警时必须填写 Webhook 地址"}
     bad = await admin.post(f"{CC}/save_alarm_message_config", json=body_of(alarm, webhookUrl="ftp://x"))
-    assert bad == {"code": 500, "msg": "Webhook 地址须为 http:// 或 https:// 开头的网址"}
+    url = "Webhook 地址须为 http:// 或 https:// 开头的网址"
+    assert bad == {"code": 500, "msg": url, "fields": {"webhookUrl": url}}
     assert await ConfigPageRow.all().count() == 0 and await ConfigPageVersion.all().count() == 0
 
 

@@ -140,7 +140,7 @@ async def test_export_runs_in_the_background_and_is_the_owners(start_app, make_s
     assert await lister.post("/admin/AccountUserConsumer/download_data", json={}) == FORBIDDEN
     # Bad filters: a clear error, nothing queued.
     bad = await admin.post("/admin/AccountUserConsumer/download_data", json={"frozen": "x"})
-    assert bad == {"code": 500, "msg": "冻结格式不正确"}
+    assert bad == {"code": 500, "msg": "冻结格式不正确", "fields": {"frozen": "冻结格式不正确"}}
     bad_day = await admin.post("/admin/AccountUserConsumer/download_data", json={"beginRegisterTime": "yesterday"})
     assert bad_day["code"] == 500 and "日期" in bad_day["msg"]
     assert await ExportJob.all().count() == before

@@ -63,7 +63,7 @@ async def test_group_six_calls_filters_and_history(admin):
         answer = await admin.post("/admin/NoticeImGroup", json=body)
         assert answer["code"] == 500 and message in answer["msg"], (body, answer)
     changed = await admin.put("/admin/NoticeImGroup", json={**got, "groupId": "g9"})
-    assert changed == {"code": 500, "msg": "不允许修改群号"}
+    assert changed == {"code": 500, "msg": "不允许修改群号", "fields": {"groupId": "不允许修改群号"}}
     assert await ImGroup.all().count() == 2 and (await ImGroup.get(id=group_id)).name == "周日爬山群"
     assert await admin.delete(f"/admin/NoticeImGroup/{group_id}") == OK
     assert await ImGroup.all().count() == 1
@@ -204,7 +204,7 @@ async def test_single_records(admin):
         answer = await admin.post("/admin/NoticeImRecordSingle", json=body)
         assert answer["code"] == 500 and message in answer["msg"], (body, answer)
     edited = await admin.put("/admin/NoticeImRecordSingle", json={"id": ids[1], "fromUid": 1})
-    assert edited == {"code": 500, "msg": "不允许修改发送方UID"}
+    assert edited == {"code": 500, "msg": "不允许修改发送方UID", "fields": {"fromUid": "不允许修改发送方UID"}}
     assert await ImRecordSingle.all().count() == 2
 
 

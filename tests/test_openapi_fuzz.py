@@ -214,7 +214,8 @@ def test_a_long_query_is_read_whole_and_answered_in_the_envelope(stack):
     headers = {"Authorization": f"Bearer {stack['token']}"}
     answer = requests.get(f"{stack['core']}/admin/CommonFeedback/idea_submit", headers=headers, timeout=30,
                           params={"uid": "99999999", "content": "汉" * 2000})
-    assert answer.json() == {"code": 500, "msg": "用户UID：用户 99999999 不存在"}  # read whole, then refused
+    assert answer.json() == {"code": 500, "msg": "用户UID：用户 99999999 不存在",
+                             "fields": {"uid": "用户UID：用户 99999999 不存在"}}  # read whole, then refused
     answer = requests.get(f"{stack['bff']}/bff/api/admin/CommonFeedback/idea_submit", headers=headers, timeout=30,
                           params={"uid": "99999999", "content": "汉" * 2000})
     assert answer.headers["Content-Type"].startswith("application/json"), answer.text[:200]

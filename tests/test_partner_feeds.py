@@ -344,4 +344,4 @@ async def test_remove_by_key(app):
     left, _ = await partner_post(app, P + "im_group_members/remove", {"groupId": "g1", "uid": 1002})
     assert left["data"] == {"removed": 1} and not await ImGroupMember.exists()
     bad, _ = await partner_post(app, P + "im_group_members/remove", {"groupId": "g1"})
-    assert bad == {"code": 500, "msg": "用户UID不能为空"}
+    assert bad == {"code": 500, "msg": "用户UID不能为空", "fields": {"uid": "用户UID不能为空"}}

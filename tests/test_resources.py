@@ -100,9 +100,9 @@ async def test_bad_input_changes_nothing(admin):
         answer = await admin.post("/admin/AccountUserAuth", json=body)
         assert answer["code"] == 500 and message in answer["msg"], (body, answer)
     changed = await admin.put("/admin/AccountUserAuth", json={**SUBMISSION, "id": record_id, "uid": 999})
-    assert changed == {"code": 500, "msg": "不允许修改用户UID"}
+    assert changed == {"code": 500, "msg": "不允许修改用户UID", "fields": {"uid": "不允许修改用户UID"}}
     forged = await admin.put("/admin/AccountUserAuth", json={**SUBMISSION, "id": record_id, "status": "1"})
-    assert forged == {"code": 500, "msg": "不允许修改审核状态"}
+    assert forged == {"code": 500, "msg": "不允许修改审核状态", "fields": {"status": "不允许修改审核状态"}}
     assert (await admin.put("/admin/AccountUserAuth", json={**SUBMISSION, "id": 999999}))["code"] == 404
     assert (await admin.delete(f"/admin/AccountUserAuth/{record_id},999999"))["code"] == 404
     assert await IdentityVerification.filter(id=record_id).count() == 1
@@ -169,3 +169,32 @@ async def test_meta_draws_the_screen_in_the_callers_language(admin, client):
     await make_user(admin, "nobody", 103, [])
     nobody = await sign_in(admin, "nobody")
     assert (await nobody.get("/admin/resources/meta", params={"view": "account/auth/index"}))["code"] == 403
+
+
+async def test_a_refused_form_names_each_field_under_its_wire_name(admin):
+    """A create refused by the declaration's rules says which field, in the envelope's ``fields`` too (issue 28 §3):
+    the form shows each problem under its field, in the operator's language, and nothing is written."""
+    body = {k: v for k, v in SUBMISSION.items() if k != "uid"} | {"idNumber": "123"}
+    zh = await admin.post("/admin/AccountUserAuth", json=body)
+    assert zh["code"] == 500 and zh["fields"] == {"uid": "用户UID不能为空", "idNumber": "身份证号格式不正确"}
+    assert zh["msg"] == "用户UID不能为空；身份证号格式不正确"
+    en = await admin.post("/admin/AccountUserAuth", json=body, headers={"Accept-Language": "en"})
+    assert en["code"] == 500
+    assert en["fields"] == {"uid": "uid: is required", "idNumber": "idNumber: has the wrong format"}
+    assert await IdentityVerification.all().count() == 0
+    # a refusal that is no field's (the record does not exist) carries no fields
+    missing = await admin.put("/admin/AccountUserAuth", json={**SUBMISSION, "id": 999999})
+    assert missing == {"code": 404, "msg": "访问资源不存在"}
+
+
+async def test_the_meta_says_what_a_confirmation_names(admin):
+    """A confirmation names the record by its declared naming field, and an audit asks once more after its form,
+    in the operator's language (issue 28 §2)."""
+    meta = (await admin.get("/admin/resources/meta", params={"view": "account/auth/index"}))["data"]
+    assert meta["labelField"] == "realName"
+    audit = next(a for a in meta["actions"] if a["key"] == "audit")
+    assert audit["confirm"] == "审核结果提交后不可更改。" and audit["amount"] is None
+    english = await admin.get("/admin/resources/meta", params={"view": "account/auth/index"},
+                              headers={"Accept-Language": "en"})
+    audit = next(a for a in english["data"]["actions"] if a["key"] == "audit")
+    assert audit["confirm"] == "A decision cannot be changed."

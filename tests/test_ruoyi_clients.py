@@ -96,7 +96,7 @@ async def test_menu_flags_sent_as_integers_are_stored_and_answered_as_text(clien
     assert (await admin.get(f"/system/menu/{row.menu_id}"))["data"]["visible"] == "1"
     # A number that is no flag value is refused by name, and nothing changes.
     bad = await admin.put("/system/menu", json={**loaded, "visible": 7})
-    assert bad == {"code": 500, "msg": "显示状态格式不正确"}
+    assert bad == {"code": 500, "msg": "显示状态格式不正确", "fields": {"visible": "显示状态格式不正确"}}
     assert (await SysMenu.get(menu_id=row.menu_id)).visible == "1"
 
 

@@ -134,16 +134,17 @@ async def test_unknown_route_gets_the_404_envelope(client):
 
 async def test_validation_error_names_the_field(client):
     body = await (await client.post("/login", json={"username": 12, "password": "x"})).json()
-    assert body == {"code": 500, "msg": "用户名必须是字符串"}
+    assert body == {"code": 500, "msg": "用户名必须是字符串", "fields": {"username": "用户名必须是字符串"}}
     body = await (await client.post("/admin/open/send_code", json={})).json()
-    assert body == {"code": 500, "msg": "手机号码不能为空"}
+    assert body == {"code": 500, "msg": "手机号码不能为空", "fields": {"phonenumber": "手机号码不能为空"}}
     body = await (await client.post("/login", data=b"{not json", headers={"Content-Type": "application/json"})).json()
     assert body == {"code": 500, "msg": "请求体不是有效的 JSON"}
 
 
 async def test_validation_error_in_english(client):
     body = await (await client.post("/admin/open/send_code", json={}, headers={"Accept-Language": "en-US"})).json()
-    assert body == {"code": 500, "msg": "phonenumber: is required"}
+    missing = "phonenumber: is required"
+    assert body == {"code": 500, "msg": missing, "fields": {"phonenumber": missing}}
 
 
 async def test_unhandled_error_is_generic_and_logged(start_app, make_settings, caplog):

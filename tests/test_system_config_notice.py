@@ -33,7 +33,7 @@ async def test_config_rules(admin):
     dup = await admin.post("/system/config", json={**NEW_CONFIG, "configKey": "sys.user.initPassword"})
     assert dup == {"code": 500, "msg": "新增参数'订单超时分钟'失败，参数键名已存在"}
     bad = await admin.post("/system/config", json={**NEW_CONFIG, "configKey": "bad key;"})
-    assert bad == {"code": 500, "msg": "参数键名格式不正确"}
+    assert bad == {"code": 500, "msg": "参数键名格式不正确", "fields": {"configKey": "参数键名格式不正确"}}
     builtin = await SysConfig.get(config_key="sys.account.captchaEnabled")
     refused = await admin.delete(f"/system/config/{builtin.config_id}")
     assert refused == {"code": 500, "msg": "内置参数【sys.account.captchaEnabled】不能删除"}

@@ -46,9 +46,9 @@ async def test_post_rules(admin):
     dup_code = await admin.post("/system/post", json={**NEW_POST, "postCode": "ceo"})
     assert dup_code == {"code": 500, "msg": "新增岗位'运维'失败，岗位编码已存在"}
     missing = await admin.post("/system/post", json={"postCode": "x", "postSort": 1})
-    assert missing == {"code": 500, "msg": "岗位名称不能为空"}
+    assert missing == {"code": 500, "msg": "岗位名称不能为空", "fields": {"postName": "岗位名称不能为空"}}
     bad_status = await admin.post("/system/post", json={**NEW_POST, "status": "9"})
-    assert bad_status == {"code": 500, "msg": "状态格式不正确"}
+    assert bad_status == {"code": 500, "msg": "状态格式不正确", "fields": {"status": "状态格式不正确"}}
     assert await SysPost.filter(post_code="ops").count() == 0
     # A post held by a user cannot go; nor can a batch that contains it, and nothing of the batch goes.
     assert await admin.post("/system/post", json=NEW_POST) == OK
@@ -122,7 +122,7 @@ async def test_dict_type_and_data_lifecycle_with_cache(admin):
 
 async def test_dict_rules(admin):
     bad = await admin.post("/system/dict/type", json={**NEW_TYPE, "dictType": "Order-Status"})
-    assert bad == {"code": 500, "msg": "字典类型格式不正确"}
+    assert bad == {"code": 500, "msg": "字典类型格式不正确", "fields": {"dictType": "字典类型格式不正确"}}
     dup = await admin.post("/system/dict/type", json={**NEW_TYPE, "dictType": "sys_user_sex"})
     assert dup == {"code": 500, "msg": "新增字典'订单状态'失败，字典类型已存在"}
     orphan = await admin.post("/system/dict/data", json={"dictType": "nope", "dictLabel": "a", "dictValue": "1"})
@@ -135,7 +135,7 @@ async def test_dict_rules(admin):
     assert bad_class["code"] == 500 and "回显样式" in bad_class["msg"]
     css = await admin.post("/system/dict/data", json={"dictType": "sys_user_sex", "dictLabel": "x",
                                                        "dictValue": "9", "cssClass": "a\" onmouseover=\"x"})
-    assert css == {"code": 500, "msg": "样式属性格式不正确"}
+    assert css == {"code": 500, "msg": "样式属性格式不正确", "fields": {"cssClass": "样式属性格式不正确"}}
 
 
 async def test_dict_lists_and_options(admin):

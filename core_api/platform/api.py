@@ -27,10 +27,10 @@ from core_api.platform.schema import (
     INT_MAX,
     INT_MIN,
     describe_unsafe,
-    describe_validation_error,
     dict_fields,
     refusal,
     unsafe_value,
+    validation_refusal,
 )
 from core_api.platform.security import Need, Principal
 from core_api.platform.state import AUTH, COOKIE_PRINCIPAL, DICT, PRINCIPAL
@@ -183,7 +183,7 @@ def validate(model: type[BaseModel], data: Any, request: web.Request) -> Any:
     try:
         value = model.model_validate(data)
     except ValidationError as exc:
-        raise ServiceError(describe_validation_error(exc, model, request_lang(request))) from None
+        raise validation_refusal(exc, model, request_lang(request)) from None
     if (found := unsafe_value(value)) is not None:
         raise ServiceError(describe_unsafe(found, model, request_lang(request)))
     return value

@@ -62,7 +62,7 @@ from core_api.platform.errors import ServiceError
 from core_api.platform.html import sanitise
 from core_api.platform.models import ConfigPageRow, ConfigPageVersion
 from core_api.platform.operlog import SECRET_KEYS
-from core_api.platform.schema import INT32_MAX, Schema, describe_validation_error, refusal
+from core_api.platform.schema import INT32_MAX, Schema, refusal, validation_refusal
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import fmt
@@ -172,7 +172,7 @@ class ConfigPage:
             first = exc.errors(include_url=False)[0]
             if not first.get("loc") and first["type"] == "value_error":  # a rule of the whole object: its own text
                 raise ServiceError(str((first.get("ctx") or {}).get("error", first["msg"]))) from None
-            raise ServiceError(describe_validation_error(exc, self.model, lang)) from None
+            raise validation_refusal(exc, self.model, lang) from None
         data = obj.model_dump(by_alias=True, mode="json")
         for name, info in self.fields.items():
             extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}

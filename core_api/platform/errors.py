@@ -10,10 +10,15 @@ class ServiceError(Exception):
 
     code = 500
 
-    def __init__(self, msg: str, code: int | None = None, en: str | None = None) -> None:
+    def __init__(self, msg: str, code: int | None = None, en: str | None = None,
+                 fields: dict[str, str] | None = None, field: str | None = None) -> None:
         super().__init__(msg)
         self.msg = msg
         self.en = en
+        # a validation refusal's problems by the fields' wire names: the envelope's ``fields`` member, so a form
+        # shows each under its field (CONTRACT.md allows members beside ``msg``; docs/decisions.md)
+        self.fields = fields
+        self.field = field  # the one field (wire name) a business refusal is about: its message goes under it
         if code is not None:
             self.code = code
 

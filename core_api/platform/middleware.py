@@ -11,7 +11,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from tortoise.exceptions import ValidationError as TortoiseValidationError
 
 from core_api.platform.api import request_lang
-from core_api.platform.envelope import fail
+from core_api.platform.envelope import fail, json_response
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.schema import refusal, refusal_text
 from core_api.platform.state import REQUEST_ID, SETTINGS
@@ -75,7 +75,11 @@ def reached_the_database_unchecked(exc: BaseException) -> bool:
 
 def refused(request: web.Request, exc: ServiceError) -> web.Response:
     """The refusal's envelope, in English to a caller that asks for it (``schema.REFUSALS``)."""
-    return fail(refusal_text(exc, request_lang(request)), exc.code)
+    text = refusal_text(exc, request_lang(request))
+    # a validation refusal names each field's problem, a business refusal of one field its message, for the form
+    # to show under the field (CONTRACT.md allows members beside msg; docs/decisions.md)
+    fields = exc.fields or ({exc.field: text} if exc.field else None)
+    return json_response({"code": exc.code, "msg": text, "fields": fields}) if fields else fail(text, exc.code)
 
 
 # ---- security headers (core and BFF) ------------------------------------------------------------------

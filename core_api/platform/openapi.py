@@ -10,12 +10,15 @@ from pydantic.json_schema import models_json_schema
 from core_api.platform.api import RAW, Endpoint
 
 REF = "#/components/schemas/{model}"
-# A refusal carries only code and msg (the contract leaves data out), whatever the call answers on success.
+# A refusal carries code and msg (the contract leaves data out), whatever the call answers on success; a refused
+# body also names each refused field's problem by its wire name in ``fields``.
 ERROR_RESULT = {
     "title": "ErrorResult",
     "type": "object",
     "properties": {"code": {"type": "integer", "description": "401, 403, 404, 500 or 601"},
-                   "msg": {"type": "string"}},
+                   "msg": {"type": "string"},
+                   "fields": {"type": "object", "additionalProperties": {"type": "string"},
+                              "description": "a validation refusal: each field's problem by its wire name"}},
     "required": ["code", "msg"],
 }
 # What a call without a declared answer model returns: the envelope, with the call's own keys beside code and msg.

@@ -230,6 +230,27 @@ def describe_unsafe(found: tuple[tuple[Any, ...], str], model: type[BaseModel] |
     return f"{field}{zh}" if lang == "zh" else f"{field}: {en}"
 
 
+def validation_fields(exc: ValidationError, model: type[BaseModel] | None, lang: str = "zh") -> dict[str, str]:
+    """Each refused field's problem by its wire name (``{"userName": "用户名不能为空"}``), the first one per field;
+    a problem of the whole body (no field) is left to the message."""
+    lang = "en" if lang.startswith("en") else "zh"
+    out: dict[str, str] = {}
+    for err in exc.errors(include_url=False):
+        parts = [str(p) for p in err.get("loc", ()) if not isinstance(p, int)]
+        if not parts or ".".join(parts) in out:
+            continue
+        field = _field_name(model, tuple(err.get("loc", ())), lang)
+        text = _rule_text(err, lang)
+        zh = text if text.startswith(field) else f"{field}{text}"
+        out[".".join(parts)] = f"{field}: {text}" if lang == "en" else zh
+    return out
+
+
+def validation_refusal(exc: ValidationError, model: type[BaseModel] | None, lang: str = "zh") -> ServiceError:
+    """The envelope of a refused body: the message naming the fields, and ``fields`` for the form."""
+    return ServiceError(describe_validation_error(exc, model, lang), fields=validation_fields(exc, model, lang) or None)
+
+
 def describe_validation_error(exc: ValidationError, model: type[BaseModel] | None, lang: str = "zh") -> str:
     """One line per problem naming the field and the rule, e.g. ``用户名不能为空`` (``userName: is required``)."""
     lang = "en" if lang.startswith("en") else "zh"
@@ -308,13 +329,16 @@ REFUSALS: dict[str, str] = {
 }
 
 
-def refusal(template: str, code: int = 500, *, error: type[ServiceError] = ServiceError, **values: Any) -> ServiceError:
+def refusal(template: str, code: int = 500, *, error: type[ServiceError] = ServiceError, wire: str | None = None,
+            **values: Any) -> ServiceError:
     """The refusal of a ``REFUSALS`` text with values, in both languages; a value given as (zh-CN, English) is a
     name that differs by language: a field's title, and its wire name as the validation messages name it."""
     def filled(text: str, i: int) -> str:
         return text.format(**{k: v[i] if isinstance(v, tuple) else v for k, v in values.items()})
 
-    return error(filled(template, 0), code, en=filled(REFUSALS[template], 1))
+    refused = error(filled(template, 0), code, en=filled(REFUSALS[template], 1))
+    refused.field = wire  # the field it is about (wire name), whose form shows the message under it
+    return refused
 
 
 # The features' business refusals as zh-CN template -> English template, registered by each feature at import

@@ -24,6 +24,9 @@ test("an operator approves a settlement application; the new shop's account sees
   await dialog.getByTestId("form-status").selectOption("approved");
   await dialog.getByTestId("form-password").fill("Shop12345");
   await dialog.getByTestId("form-submit").click();
+  // a decision cannot be changed: asked once more, naming the shop
+  await expect(page.getByTestId("confirm-dialog")).toContainText(shopName);
+  await page.getByTestId("confirm-ok").click();
   await expect(dialog).toBeHidden();
   await expect(application.getByTestId("dict-tag").filter({ hasText: "已通过" })).toBeVisible();
   await expect.poll(() => rowActionShown(application, "row-action-audit")).toBe(false);

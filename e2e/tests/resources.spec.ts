@@ -58,6 +58,9 @@ test("identity verification: create, filter, shelve, audit, read the history, de
   await audit.getByTestId("form-pass").selectOption("true");
   await audit.getByTestId("form-remark").fill("资料齐全");
   await audit.getByTestId("form-submit").click();
+  // a decision cannot be changed: asked once more, naming the record
+  await expect(page.getByTestId("confirm-dialog")).toContainText(`"${name}"`);
+  await confirmDialog(page);
   await expect(audit).toBeHidden();
   await expect(record.getByTestId("dict-tag").filter({ hasText: "已通过" })).toBeVisible();
   await expect.poll(() => rowActionShown(record, "row-action-audit")).toBe(false);

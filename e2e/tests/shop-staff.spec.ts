@@ -24,6 +24,9 @@ async function approvedShop(page: Page): Promise<{ shopName: string; account: st
   await dialog.getByTestId("form-status").selectOption("approved");
   await dialog.getByTestId("form-password").fill("Shop12345");
   await dialog.getByTestId("form-submit").click();
+  // a decision cannot be changed: asked once more, naming the shop
+  await expect(page.getByTestId("confirm-dialog")).toContainText(shopName);
+  await page.getByTestId("confirm-ok").click();
   await expect(dialog).toBeHidden();
   return { shopName, account };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { createContext, type ReactNode, useCallback, useContext, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import {
   AlertDialog,
@@ -13,6 +13,8 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { type ConfirmWords, confirmText } from "@/lib/confirm-text";
+import { RequestError } from "@/lib/request";
 
 export interface ConfirmOptions {
   message: string;
@@ -83,4 +85,40 @@ export function useConfirmedAction() {
     },
     [confirm, t],
   );
+}
+
+/** The operator's words of a confirmation that names its record and amount (lib/confirm-text.ts). */
+export function useConfirmWords(): ConfirmWords {
+  const t = useTranslations("confirm");
+  return useMemo(() => ({ named: (values) => t("named", values), many: (values) => t("many", values), amount: (values) => t("amount", values) }), [t]);
+}
+
+/**
+ * 删除 of a list naming what goes: '确认删除用户"张三"吗？' for one record, '确认删除选中的 3 条数据吗？' for several.
+ * `nameOf` names a record by its id (from the rows shown); `call` gets the ids joined by commas.
+ */
+export function useNamedRemove(kind: string, nameOf: (id: number) => string | undefined, call: (ids: string) => Promise<unknown>, refresh: () => void) {
+  const confirmed = useConfirmedAction();
+  const words = useConfirmWords();
+  const t = useTranslations("confirm");
+  // stable, so that the columns memoised with it do not change: the latest names and call are read when it runs
+  const latest = useRef({ kind, nameOf, call, refresh });
+  useLayoutEffect(() => {
+    latest.current = { kind, nameOf, call, refresh };
+  });
+  return useCallback(async (ids: number[]) => {
+    const { kind, nameOf, call, refresh } = latest.current;
+    const names = ids.map((id) => nameOf(id) ?? String(id));
+    const ok = await confirmed(confirmText(words, { action: t("remove"), kind, names }), async () => {
+      try {
+        await call(ids.join(","));
+        return true;
+      } catch (error) {
+        if (error instanceof RequestError) return false;
+        throw error;
+      }
+    });
+    if (ok) refresh();
+    return ok;
+  }, [confirmed, words, t]);
 }

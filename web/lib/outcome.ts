@@ -27,6 +27,16 @@ export interface EnvelopeLike {
   code?: unknown;
   msg?: unknown;
   info?: unknown;
+  /** a validation refusal: each refused field's problem by its wire name */
+  fields?: unknown;
+}
+
+/** Each field's problem a refusal names (`{"userName": "用户名不能为空"}`); nothing when it names none. */
+export function fieldErrors(body: EnvelopeLike): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof body.fields !== "object" || body.fields === null || Array.isArray(body.fields)) return out;
+  for (const [name, text] of Object.entries(body.fields)) if (typeof text === "string" && text) out[name] = text;
+  return out;
 }
 
 /** The code, read as a number where it is one; '0000' and '9999' stay strings. */

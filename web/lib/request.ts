@@ -9,6 +9,7 @@ import { CONSOLE_HEADER } from "@/lib/cross-site";
 import {
   envelopeOutcome,
   FAILURE_TOAST_DURATION,
+  fieldErrors,
   failureMessage,
   isFileResponse,
   type Message,
@@ -44,7 +45,8 @@ export function setRequestHandlers(next: RequestHandlers): () => void {
 
 /** The rejection of a failed call; the interface has already been told. */
 export class RequestError extends Error {
-  constructor(readonly detail: Message) {
+  /** a refused form's problems by field (wire name), shown under the fields as well as in the toast */
+  constructor(readonly detail: Message, readonly fields: Readonly<Record<string, string>> = {}) {
     super("key" in detail ? detail.key : detail.text);
   }
 }
@@ -105,7 +107,7 @@ function refuse(body: Envelope): never | void {
   if (outcome.action === "resolve") return;
   if (outcome.action === "relogin") handlers?.relogin();
   else handlers?.show(outcome.action, outcome.message);
-  throw new RequestError(outcome.message);
+  throw new RequestError(outcome.message, fieldErrors(body));
 }
 
 /**

@@ -32,3 +32,8 @@ export function loginAgainPath(from: string | null | undefined): string {
   const back = safeRedirect(from, "");
   return back && !back.startsWith("/session-ended") ? `/login?redirect=${encodeURIComponent(back)}` : "/login";
 }
+
+/** The problems of a refused form that it has fields for (wire name → message): the others stay in the toast. */
+export function knownFieldErrors(fields: Readonly<Record<string, string>>, names: readonly string[]): [string, string][] {
+  return Object.entries(fields).filter(([name, message]) => names.includes(name) && message !== "");
+}

@@ -1625,6 +1625,10 @@ export interface components {
         ErrorResult: {
             /** @description 401, 403, 404, 500 or 601 */
             code: number;
+            /** @description a validation refusal: each field's problem by its wire name */
+            fields?: {
+                [key: string]: string;
+            };
             msg: string;
         };
         /** FeedBatch */

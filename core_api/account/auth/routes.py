@@ -39,7 +39,8 @@ resource = Resource(
     ],
     actions=[
         Action("audit", "审核", "Audit", "audit", "admin/AccountUserAuth/audit", params={"id": "id"},
-               when={"status": [PENDING]},
+               when={"status": [PENDING]}, confirm="审核结果提交后不可更改。",
+               confirm_en="A decision cannot be changed.",
                fields=(F("pass", "审核结果", "Decision", "dict", dict_type="biz_audit_decision", required=True),
                        F("remark", "审核意见", "Remark", "textarea", max_length=200))),
     ],

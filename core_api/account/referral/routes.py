@@ -29,8 +29,8 @@ READ_ONLY = {"creatable": False, "editable": False, "removable": False, "shelf":
 
 def confirm_action(path: str) -> Action:
     return Action("confirm", "确认", "Confirm", "confirm", path, method="GET", params={"id": "id"},
-                  when={"status": [PENDING]}, confirm="确认后不可撤销，是否确认？",
-                  confirm_en="A confirmation cannot be undone. Confirm?")
+                  when={"status": [PENDING]}, confirm="确认后不可撤销。",
+                  confirm_en="A confirmation cannot be undone.")
 
 
 referral = Resource(

@@ -42,7 +42,7 @@ resource = Resource(
         F("title", "职称", "Title", "dict", dict_type="biz_doctor_title", default="resident", filter="exact"),
         F("specialties", "擅长", "Specialties", "textarea", max_length=500, listed=False),
         F("intro", "医生简介", "Introduction", "textarea", max_length=2000, listed=False, exported=False),
-        F("price", "问诊价格(分)", "Price (fen)", "money", min=0, max=MAX_PRICE, default=0, sortable=True),
+        F("price", "问诊价格", "Price", "money", min=0, max=MAX_PRICE, default=0, sortable=True),
         F("online", "在线状态", "Online", "flag", dict_type="biz_doctor_online", default="0", filter="exact"),
         F("sort", "排序", "Sort", "int", min=0, max=9999, default=0, sortable=True),
         F("shelf", "上架", "On shelf", "flag", dict_type="biz_shelf", edit="never", filter="exact"),

@@ -386,7 +386,8 @@ register = Resource(
         CREATED,
     ],
     actions=[Action("status", "审核", "Review", "status", "admin/register/status", method="GET", params={"id": "id"},
-                    when={"status": [PENDING]},
+                    when={"status": [PENDING]}, confirm="审核结果提交后不可更改。",
+                    confirm_en="A decision cannot be changed.",
                     fields=(F("status", "审核结果", "Decision", "dict", dict_type="biz_register_status", required=True),
                             F("reason", "审核意见", "Note", max_length=200)))],
     # the app submits; a pending registration with the same organisation is corrected in place, a reviewed

@@ -109,8 +109,8 @@ resource = Resource(
         Action("add", "新增商品", "New goods", "edit", "mall/goods/edit", "LINK", row=False),
         Action("edit", "编辑", "Edit", "edit", "mall/goods/edit", "LINK", params={"id": "id"}),
         Action("submit", "提交审核", "Submit for review", "edit", "admin/mall/shop/goods/submit_review", "GET",
-               params={"id": "id"}, when={"review": [DRAFT, REJECTED]}, confirm="提交后由平台审核，确定提交吗？",
-               confirm_en="Submit the item for the platform's review?"),
+               params={"id": "id"}, when={"review": [DRAFT, REJECTED]}, confirm="提交后由平台审核。",
+               confirm_en="The platform reviews the item."),
         Action("shelf", "上下架", "Shelf", "shelf", "admin/mall/shop/goods/shelf_recommend", "GET",
                params={"id": "id"}, fields=(F("shelf", "上架", "On shelf", "flag", dict_type="biz_shelf",
                                               required=True),)),
@@ -118,7 +118,8 @@ resource = Resource(
                params={"id": "id"}, fields=(F("recommend", "推荐", "Recommended", "flag", dict_type="biz_yes_no",
                                               required=True),)),
         Action("del", "删除", "Delete", "remove", "admin/mall/shop/goods/del", "GET", params={"id": "id"},
-               confirm="确定删除该商品及其全部规格吗？", confirm_en="Delete the item and all its SKUs?"),
+               confirm="商品及其全部规格将被删除，不可恢复。",
+               confirm_en="The item and all its SKUs are deleted for good."),
     ],
 )
 api = Api("mall-goods")

@@ -68,7 +68,7 @@ resource = Resource(
         F("category_id", "商品分类", "Category", "int", min=1, required=True, filter="exact", listed=False),
         F("category_name", "商品分类", "Category", virtual=True, edit="never", exported=False),
         F("points", "所需积分", "Points", "int", min=1, max=100_000_000, required=True, sortable=True),
-        F("cash_fen", "加价金额(分)", "Cash (fen)", "money", min=0, max=100_000_000, default=0),
+        F("cash_fen", "加价金额", "Cash", "money", min=0, max=100_000_000, default=0),
         F("stock", "库存", "Stock", "int", min=0, max=10_000_000, default=0, sortable=True),
         F("limit_per_user", "每人限兑", "Limit per user", "int", min=0, max=10_000, default=0),
         F("sales", "已兑换", "Redeemed", "int", edit="never", sortable=True),

@@ -81,8 +81,8 @@ resource = Resource(
     ],
     actions=[
         Action("brandSale", "品牌特卖", "Brand sale", "brandSale", "/admin/mall/shop/brand_sale", "GET",
-               params={"id": "id"}, confirm="确定切换该店铺的品牌特卖状态吗？",
-               confirm_en="Switch the shop's brand sale?"),
+               params={"id": "id"}, confirm="将切换该店铺的品牌特卖状态。",
+               confirm_en="The shop's brand sale is switched."),
         Action("rate", "佣金比例", "Rate", "rate", "/admin/mall/shop/finance/edit", params={"id": "id"},
                fields=(RATE,)),
         Action("area", "所在地区", "Area", "area", "/admin/mall/shop/update_areaId", "GET", params={"id": "id"},
@@ -342,7 +342,8 @@ settled_resource = OwnApplications(
     ],
     actions=[
         Action("audit", "审核", "Audit", "audit", "/admin/settled_mall/audit_settled", params={"id": "id"},
-               when={"status": ["pending"]},
+               when={"status": ["pending"]}, confirm="审核结果提交后不可更改。",
+               confirm_en="A decision cannot be changed.",
                fields=(F("status", "审核结果", "Decision", "dict", dict_type="biz_settled_decision", required=True),
                        F("reason", "驳回原因", "Reason", "textarea", max_length=200),
                        F("password", "初始密码", "Initial password", "password", max_length=20))),

@@ -219,7 +219,8 @@ class ResourceActionMeta(Schema):
     row: bool = True
     params: dict[str, str] = Field(default_factory=dict, description="wire name → the row field it is taken from")
     fields: list[ResourceFieldMeta] = Field(default_factory=list, description="the dialog's form; none: a confirm")
-    confirm: str | None = None
+    confirm: str | None = Field(None, description="asked before the call (after the dialog's form when it has one)")
+    amount: str | None = Field(None, description="the money field (fen) the confirmation names in yuan")
     when: dict[str, list[str]] | None = Field(None, description="shown only for rows whose field holds one of")
 
 
@@ -232,6 +233,7 @@ class ResourceMeta(Schema):
     list_method: Literal["GET", "POST"]
     list_path: str = Field(description="the core path of the list, e.g. admin/AccountUserAuth/list")
     shelf: str | None = Field(None, description="the field the shelf toggle flips")
+    label_field: str | None = Field(None, description="the field naming a record in confirmations (its name or no.)")
     creatable: bool
     add_perm: str | None = Field(None, description="what creating takes when not {perm}:add")
     editable: bool

@@ -44,9 +44,12 @@ class Action:
     row: bool = True
     params: dict[str, str] = field(default_factory=dict)
     fields: tuple[F, ...] = ()
+    # asked before the call, naming the record (the resource's ``label_field``) and ``amount`` in yuan; an action
+    # with a form asks after its form when it has a confirm text (money moved, or what cannot be undone)
     confirm: str | None = None
     confirm_en: str | None = None
     when: dict[str, list[str]] | None = None
+    amount: str | None = None  # the money field (fen) of the row the confirmation names
 
     def full_perm(self, prefix: str) -> str:
         """``perm`` under the resource's prefix, or as given when it is whole (an action of another screen's
@@ -76,6 +79,8 @@ class Resource:
     list_method: Literal["GET", "POST"] = "GET"
     list_path: str | None = None  # where the spec puts a list of its own (default /admin/{name}/list)
     shelf: str | None = "shelf"
+    # the field naming a record in confirmations ('确认删除商品"青花瓷杯"？'); unset: the first of LABEL_FIELDS
+    label_field: str | None = None
     order: tuple[str, ...] = ("-id",)
     time_field: str = "create_time"  # what beginTime/endTime filter
     creatable: bool = True
@@ -129,6 +134,11 @@ class Resource:
                 continue
             if f.name not in self.model._meta.fields_map:
                 raise ValueError(f"{self.name}: {f.name} is not a field of {self.model.__name__}")
+        if self.label_field and self.label_field not in self.by_name:
+            raise ValueError(f"{self.name}: the label field {self.label_field} is not one of its fields")
+        for a in self.actions:
+            if a.amount and (a.amount not in self.by_name or self.by_name[a.amount].kind != "money"):
+                raise ValueError(f"{self.name}: action {a.key}'s amount {a.amount} is not one of its money fields")
         kinds = [f.kind for f in self.fields]
         for f in (*self.fields, *(g for a in self.actions for g in a.fields)):
             if f.kind not in BUILT_IN and f.kind not in KINDS:  # its feature's kind module registers it on import

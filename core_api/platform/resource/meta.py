@@ -36,6 +36,16 @@ def field_meta(f: F, lang: str) -> ResourceFieldMeta:
     )
 
 
+# What names a record where a declaration does not say: its name, title, number, nick name (in this order).
+LABEL_FIELDS = ("name", "title", "goods_name", "shop_name", "order_no", "real_name", "nick_name", "nickname", "phone",
+                "uid")
+
+
+def label_field(res: Resource) -> str | None:
+    name = res.label_field or next((n for n in LABEL_FIELDS if n in res.by_name), None)
+    return to_camel(name) if name else None
+
+
 def meta_of(res: Resource, lang: str) -> ResourceMeta:
     dict_types = {f.dict_type for f in res.fields if f.dict_type}
     dict_types |= {f.dict_type for a in res.actions for f in a.fields if f.dict_type}
@@ -43,7 +53,7 @@ def meta_of(res: Resource, lang: str) -> ResourceMeta:
         name=res.name, title=res.title_en if lang == "en" else res.title, view=res.view, perm=res.perm,
         key=to_camel(res.key), list_method=res.list_method,
         list_path=(res.list_path or f"/admin/{res.name}/list").lstrip("/"),
-        shelf=to_camel(res.shelf) if res.shelf else None,
+        shelf=to_camel(res.shelf) if res.shelf else None, label_field=label_field(res),
         creatable=res.creatable, add_perm=res.add_perm, editable=res.editable, removable=res.removable,
         exportable=res.exportable,
         export_path=res.export_path.lstrip("/") if res.export_path else None,
@@ -52,6 +62,7 @@ def meta_of(res: Resource, lang: str) -> ResourceMeta:
             key=a.key, label=a.label_en if lang == "en" else a.label, perm=a.full_perm(res.perm), method=a.method,
             path=a.path.lstrip("/"), row=a.row, params=a.params, fields=[field_meta(f, lang) for f in a.fields],
             confirm=(a.confirm_en if lang == "en" else a.confirm) or a.confirm,
+            amount=to_camel(a.amount) if a.amount else None,
             when={to_camel(k): v for k, v in a.when.items()} if a.when else None,  # the rows' wire names
         ) for a in res.actions],
         dict_types=sorted(t for t in dict_types if t),

@@ -70,7 +70,7 @@ async def values_to_write(res: Resource, request: web.Request, body: BaseModel, 
         if not writable:
             if f.name in body.model_fields_set and value not in (None, "") and (
                     before is None or str(value) != str(plain(before.get(f.name)))):
-                raise refusal("不允许修改{field}", field=f.named)
+                raise refusal("不允许修改{field}", field=f.named, wire=f.wire)
             continue
         if f.kind == "datetime" and isinstance(value, dt.datetime):
             value = aware(value)  # typed on the screen: a time in the configured zone, as shown
@@ -80,12 +80,12 @@ async def values_to_write(res: Resource, request: web.Request, body: BaseModel, 
             # also where a hand-written body (an alternate call's) reaches the declaration's write
             allowed = {d["dictValue"] for d in await request.app[DICT].data_by_type(f.dict_type)}
             if value not in allowed:
-                raise refusal("{field}的取值不正确", field=f.named)
+                raise refusal("{field}的取值不正确", field=f.named, wire=f.wire)
         if (kind := KINDS.get(f.kind)) is not None and kind.check is not None:
             value = await kind.check(request, f, value, before)
         if f.kind == "uid" and value is not None and (before is None or value != before.get(f.name)):
             if await unknown_app_users([value]):
-                raise refusal("{field}：用户 {value} 不存在", field=f.named, value=value)
+                raise refusal("{field}：用户 {value} 不存在", field=f.named, value=value, wire=f.wire)
         if value is None:
             if f.default is not None and before is None:
                 value = f.default

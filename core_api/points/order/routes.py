@@ -70,8 +70,8 @@ resource = Resource(
                        F("tracking_no", "物流单号", "Tracking no.", required=True, max_length=64))),
         Action("cancel", "取消并退回积分", "Cancel and refund points", "cancel", "admin/order_integral/cancel",
                params={"id": "id"}, when={"status": [service.TO_SHIP]},
-               confirm="取消后积分和库存将退回，确定取消该订单吗？",
-               confirm_en="The points and the stock go back. Cancel this order?",
+               confirm="取消后积分和库存将退回，不可撤销。",
+               confirm_en="The points and the stock go back; this cannot be undone.",
                fields=(F("reason", "取消原因", "Reason", "textarea", required=True, max_length=200),)),
     ],
 )

@@ -100,7 +100,7 @@ class PayWayConfig(ConfigModel):
     alipay_app_id: str = C("", "支付宝 AppID", "Alipay AppID", max_length=32, pattern=r"^[0-9]{0,32}$")
     alipay_private_key: str = C("", "支付宝应用私钥", "Alipay private key", max_length=4096)
     balance_enabled: bool = C(True, "启用余额支付", "Balance payments enabled")
-    min_amount: int = C(1, "最低支付金额（分）", "Smallest payment (fen)", kind="money", ge=1, le=100_000_000)
+    min_amount: int = C(1, "最低支付金额", "Smallest payment", kind="money", ge=1, le=100_000_000)
     order_timeout_minutes: int = C(30, "未支付订单关闭（分钟）", "Unpaid orders close after (minutes)", ge=5, le=1440)
 
     @model_validator(mode="after")

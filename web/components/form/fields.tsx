@@ -38,7 +38,7 @@ export function FormItem({
       <div className="min-w-0 flex-1">
         {children}
         {error && (
-          <p data-testid="field-error" className="mt-1 text-xs text-destructive">
+          <p id={htmlFor ? errorId(htmlFor) : undefined} data-testid="field-error" className="mt-1 text-xs text-destructive">
             {error}
           </p>
         )}
@@ -59,6 +59,11 @@ interface FieldProps<T extends FieldValues> {
 
 function fieldId(name: string) {
   return `field-${name.replace(/\W/g, "-")}`;
+}
+
+/** The id of a control's error under it: the control is described by it (aria-describedby). */
+export function errorId(controlId: string) {
+  return `${controlId}-error`;
 }
 
 export function TextField<T extends FieldValues>({
@@ -86,6 +91,7 @@ export function TextField<T extends FieldValues>({
         maxLength={maxLength}
         placeholder={props.placeholder ?? props.label}
         aria-invalid={!!fieldState.error}
+        aria-describedby={fieldState.error ? errorId(id) : undefined}
         autoComplete={type === "password" ? "new-password" : "off"}
       />
     </FormItem>
@@ -108,6 +114,7 @@ export function TextareaField<T extends FieldValues>(props: FieldProps<T> & { ro
         disabled={props.disabled}
         placeholder={props.placeholder ?? props.label}
         aria-invalid={!!fieldState.error}
+        aria-describedby={fieldState.error ? errorId(id) : undefined}
       />
     </FormItem>
   );
@@ -131,6 +138,7 @@ export function NumberField<T extends FieldValues>(props: FieldProps<T> & { min?
         onBlur={field.onBlur}
         disabled={props.disabled}
         aria-invalid={!!fieldState.error}
+        aria-describedby={fieldState.error ? errorId(id) : undefined}
       />
     </FormItem>
   );
@@ -154,6 +162,7 @@ export function SelectField<T extends FieldValues>({
         onBlur={field.onBlur}
         disabled={props.disabled}
         aria-invalid={!!fieldState.error}
+        aria-describedby={fieldState.error ? errorId(id) : undefined}
       >
         <option value="">{emptyLabel ?? props.placeholder ?? props.label}</option>
         {options.map((option) => (

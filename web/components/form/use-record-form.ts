@@ -2,8 +2,19 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { type DefaultValues, type FieldValues, type Resolver, useForm, type UseFormReturn } from "react-hook-form";
+import { type DefaultValues, type FieldPath, type FieldValues, type Resolver, useForm, type UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
+import type { FieldRefusal } from "@/lib/api/core";
+import { knownFieldErrors } from "@/lib/validate";
+
+/** What a form does with the server's refusal of its fields: each message under its field (the toast stays). */
+export function fieldRefusal<F extends FieldValues>(form: UseFormReturn<F>): FieldRefusal {
+  return (fields) => {
+    for (const [name, message] of knownFieldErrors(fields, Object.keys(form.getValues()))) {
+      form.setError(name as FieldPath<F>, { type: "server", message }, { shouldFocus: true });
+    }
+  };
+}
 
 export interface RecordFormOptions<F extends FieldValues> {
   open: boolean;
@@ -13,8 +24,9 @@ export interface RecordFormOptions<F extends FieldValues> {
   blank: () => DefaultValues<F>;
   /** the record's values, read when the dialog opens on it (a refusal closes the dialog) */
   read: (id: number) => Promise<DefaultValues<F>>;
-  /** POST (creating) or PUT the values; false when refused (the form stays open) */
-  write: (values: F, creating: boolean) => Promise<boolean>;
+  /** POST (creating) or PUT the values; false when refused (the form stays open; `refused` shows the refusal's
+   * field problems under the fields: pass it to `done`) */
+  write: (values: F, creating: boolean, refused: FieldRefusal) => Promise<boolean>;
   onClose: () => void;
   onSaved: () => void;
 }
@@ -40,11 +52,11 @@ export function useRecordForm<F extends FieldValues>(form: UseFormReturn<F>, opt
 /** An add/edit form's submit: writes (POST creating, else PUT), tells 新增成功 / 修改成功, closes the dialog and lets the list refresh. */
 export function useRecordSubmit<F extends FieldValues>(
   form: UseFormReturn<F>,
-  { creating, write, onClose, onSaved }: { creating: boolean; write: (values: F, creating: boolean) => Promise<boolean>; onClose: () => void; onSaved: () => void },
+  { creating, write, onClose, onSaved }: { creating: boolean; write: (values: F, creating: boolean, refused: FieldRefusal) => Promise<boolean>; onClose: () => void; onSaved: () => void },
 ) {
   const tl = useTranslations("list");
   return form.handleSubmit(async (values) => {
-    if (await write(values, creating)) {
+    if (await write(values, creating, fieldRefusal(form))) {
       toast.success(creating ? tl("added") : tl("updated"));
       onClose();
       onSaved();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartRows, presetOf, presetRange, rangeProblem } from "./business-logic";
+import { chartMoney, chartRows, presetOf, presetRange, rangeProblem } from "./business-logic";
 
 describe("business report logic", () => {
   it("builds the preset ranges ending today", () => {
@@ -20,5 +20,11 @@ describe("business report logic", () => {
   it("labels the chart rows by month and day", () => {
     const rows = chartRows([{ day: "2026-03-10", orders: 2, paidFen: 1050, refundFen: 0 }]);
     expect(rows[0]).toMatchObject({ label: "03-10", paidYuan: 10.5, refundYuan: 0 });
+  });
+
+  it("shows a tooltip's money as the row's exact fen in yuan", () => {
+    const [row] = chartRows([{ day: "2026-03-10", orders: 1, paidFen: 123456789, refundFen: 29 }]);
+    expect(chartMoney("paidYuan", row)).toBe("¥1,234,567.89");
+    expect(chartMoney("refundYuan", row)).toBe("¥0.29");
   });
 });

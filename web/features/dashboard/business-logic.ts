@@ -1,4 +1,5 @@
 import type { components as CoreComponents } from "@/lib/api/core-types";
+import { fenToYuan } from "@/lib/money";
 
 export type BusinessData = CoreComponents["schemas"]["BusinessData"];
 export type BusinessDay = CoreComponents["schemas"]["BusinessDay"];
@@ -35,8 +36,14 @@ export function rangeProblem(begin: string, end: string): string | null {
   return null;
 }
 
-/** Chart rows: the day's label and the money in yuan, a chart's scale only (cards and tooltips show it through
- * fenToYuan, which rounds the tooltip's yuan × 100 back to the exact fen). */
+/** Chart rows: the day's label and the money in yuan (lib/money.ts, through the digits), a chart's scale only:
+ * cards and tooltips show the row's own fen through fenToYuan (`chartMoney`). */
 export function chartRows(days: BusinessDay[]) {
-  return days.map((d) => ({ ...d, label: d.day.slice(5), paidYuan: d.paidFen / 100, refundYuan: d.refundFen / 100 }));
+  return days.map((d) => ({ ...d, label: d.day.slice(5), paidYuan: Number(fenToYuan(d.paidFen)), refundYuan: Number(fenToYuan(d.refundFen)) }));
+}
+
+/** A chart tooltip's money: the row's fen of the line (paidYuan → paidFen) as ¥ yuan with two decimals. */
+export function chartMoney(dataKey: unknown, row: Partial<Record<string, unknown>> | undefined): string {
+  const fen = row?.[String(dataKey).replace(/Yuan$/, "Fen")];
+  return typeof fen === "number" ? `¥${fenToYuan(fen, { grouped: true })}` : "";
 }

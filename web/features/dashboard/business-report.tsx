@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { today } from "@/lib/date-range";
 import { answer, bff } from "@/lib/api/core";
 import { fenToYuan } from "@/lib/money";
-import { type BusinessData, chartRows, PRESETS, presetOf, presetRange, rangeProblem } from "./business-logic";
+import { type BusinessData, chartMoney, chartRows, PRESETS, presetOf, presetRange, rangeProblem } from "./business-logic";
 
 type Totals = BusinessData["totals"];
 
@@ -101,7 +101,7 @@ export function BusinessReport({ initial }: { initial: BusinessData }) {
                       <YAxis tickLine={false} fontSize={12} />
                       <Tooltip
                         labelFormatter={(_label, payload) => payload?.[0]?.payload?.day ?? ""}
-                        formatter={(value) => `¥${fenToYuan(Number(value) * 100, { grouped: true })}`}
+                        formatter={(_value, _name, item) => chartMoney(item.dataKey, item.payload)}
                       />
                       <Legend />
                       <Line dataKey="paidYuan" name={t("cards.paidFen")} stroke="var(--primary)" dot={false} />

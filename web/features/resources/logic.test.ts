@@ -159,6 +159,14 @@ describe("background exports and action dialogs", () => {
     } as never;
     expect(actionInitial(fields, action, { nickName: "张三", phone: "138****0000", password: "x" })).toEqual({ nickName: "张三" });
   });
+
+  it("opens a dialog that only sets a flag (上架/下架) on the other state than the record's", () => {
+    const shelf = { fields: [{ name: "shelf", kind: "flag", dictType: "biz_shelf" }] } as never;
+    expect(actionInitial([], shelf, { id: 1, shelf: "1" })).toEqual({ shelf: "0" });
+    expect(actionInitial([], shelf, { id: 2, shelf: "0" })).toEqual({ shelf: "1" });
+    const decision = { fields: [{ name: "status", kind: "dict" }] } as never;
+    expect(actionInitial([], decision, { status: "1" })).toEqual({ status: "1" });
+  });
 });
 
 describe("the shop field kind", () => {

@@ -215,11 +215,17 @@ export type ExportProgress = components["schemas"]["ExportProgress"];
 export const exportRunning = (progress: Pick<ExportProgress, "status"> | null) =>
   !progress || progress.status === "queued" || progress.status === "running";
 
-/** The initial values of an action's dialog: the row's values of the fields it names, but masked ones. */
+/** The initial values of an action's dialog: the row's values of the fields it names, but masked ones. A dialog
+ * that only sets one yes/no flag (上架/下架, 推荐) opens on the other state: confirming it as it opens changes
+ * the record, rather than asking for what already is. */
 export function actionInitial(fields: readonly Field[], action: Pick<ResourceActionMeta, "fields">, row: ResourceRow): ResourceRow {
   const masked = new Set(fields.filter((f) => f.masked).map((f) => f.name));
   const out: ResourceRow = {};
   for (const f of action.fields ?? []) if (!masked.has(f.name) && f.kind !== "password" && f.name in row) out[f.name] = row[f.name];
+  const only = action.fields?.length === 1 ? action.fields[0] : undefined;
+  if (only?.kind === "flag" && (out[only.name] === "0" || out[only.name] === "1" || out[only.name] === 0 || out[only.name] === 1)) {
+    out[only.name] = String(out[only.name]) === "1" ? "0" : "1";
+  }
   return out;
 }
 

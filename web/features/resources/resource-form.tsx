@@ -8,8 +8,10 @@ import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { Button } from "@/components/ui/button";
 import { FormItem, NumberField, RadioField, SelectField, TextareaField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
+import { fieldRefusal } from "@/components/form/use-record-form";
 import { Input } from "@/components/ui/input";
 import { ImageUpload } from "@/components/upload/image-upload";
+import type { FieldRefusal } from "@/lib/api/core";
 import type { Dicts, ResourceFieldMeta } from "@/lib/api/types";
 import { dictOptions } from "@/lib/dict";
 import { coordinateNames, formSchema, formValues, pickedOf, type RuleWords } from "./logic";
@@ -205,7 +207,8 @@ export function MetaFormDialog({
   initial: Record<string, unknown> | null;
   dicts: Dicts;
   onClose: () => void;
-  onSave: (values: Record<string, unknown>, loaded: Record<string, unknown>) => Promise<boolean>;
+  /** resolves true when done; a refusal naming fields goes to `refused` (shown under the fields) */
+  onSave: (values: Record<string, unknown>, loaded: Record<string, unknown>, refused: FieldRefusal) => Promise<boolean>;
 }) {
   const words = useRuleWords();
   // the record's values as the form first holds them (an update sends only what changed from them)
@@ -227,7 +230,7 @@ export function MetaFormDialog({
     if (open) reset(startValues());
   }, [open, initial, fields, reset]);
   const save = form.handleSubmit(async (values) => {
-    if (await onSave(values, loaded)) onClose();
+    if (await onSave(values, loaded, fieldRefusal(form))) onClose();
   });
   return (
     <FormDialog open={open} onOpenChange={(value) => !value && onClose()} title={title} testId={testId} onSubmit={save} submitting={form.formState.isSubmitting}>

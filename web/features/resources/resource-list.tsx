@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { createContext, useContext, useMemo, useState } from "react";
 import { toast } from "sonner";
-import { useConfirm, useConfirmedAction } from "@/components/confirm-provider";
+import { useConfirm, useConfirmWords, useNamedRemove } from "@/components/confirm-provider";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
 import type { Features } from "@/components/data-table/features";
 import { ToolbarButton } from "@/components/data-table/operations";
@@ -16,7 +16,8 @@ import { DictTag } from "@/components/dict-tag";
 import { useConsole } from "@/components/layout/console-context";
 import { StoredImage } from "@/components/upload/image-upload";
 import type { ResourceActionMeta, ResourceFieldMeta, ResourceRow, ResourceScreenData } from "@/lib/api/types";
-import { answer, bff, done, saveAs } from "@/lib/api/core";
+import { answer, bff, done, type FieldRefusal, saveAs } from "@/lib/api/core";
+import { confirmText, recordName } from "@/lib/confirm-text";
 import { splitFiles } from "@/lib/files";
 import { RequestError } from "@/lib/request";
 import { ExportDialog } from "./export-dialog";
@@ -35,7 +36,7 @@ function Cell({ field: f, value, dicts }: { field: ResourceFieldMeta; value: unk
     const first = splitFiles(typeof value === "string" ? value : "")[0];
     return first ? <StoredImage path={first} alt={f.label} className="size-8 rounded object-cover" /> : null;
   }
-  if (f.kind === "money") return <>{moneyText(value)}</>;
+  if (f.kind === "money") return <>{moneyText(value) && `¥${moneyText(value)}`}</>;
   if (f.kind === "richtext") return null;
   return <>{value === null || value === undefined ? "" : String(value)}</>;
 }
@@ -96,7 +97,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const t = useTranslations("resource");
   const tl = useTranslations("list");
   const confirm = useConfirm();
-  const confirmed = useConfirmedAction();
+  const words = useConfirmWords();
   const parsers = useMemo(() => resourceParsers(meta.fields), [meta]);
   const keys = useMemo(() => filterKeys(meta.fields), [meta]);
   const list = useList(parsers);
@@ -112,10 +113,14 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const onRecord = (id: number) => ({ params: { query: { ...view, id } } });
   const toolbarActions = meta.actions.filter((a) => !a.row && (a.method !== "LINK" || linkHref(entries, a, {}) !== null));
 
-  const remove = (ids: number[]) =>
-    void confirmed(tl("removeConfirm", { name: meta.fields.find((f) => f.name === meta.key)?.label ?? meta.key, ids: ids.join(",") }), () =>
-      done(bff.DELETE("/bff/resources/records", { params: { query: { ...view, ids: ids.join(",") } } })),
-    ).then((ok) => ok && list.refresh());
+  // a confirmation names the record (its name or number, else its id) and what kind of record it is
+  const nameOf = (row: ResourceRow) => recordName(row, meta.labelField, row[meta.key]);
+  const rowOf = (id: number) => data.page.rows.find((row) => idOf(row) === id);
+  const removeNamed = useNamedRemove(meta.title, (id) => { const row = rowOf(id); return row ? nameOf(row) : undefined; }, (ids) => answer(bff.DELETE("/bff/resources/records", { params: { query: { ...view, ids } } })), list.refresh);
+  const remove = (ids: number[]) => void removeNamed(ids);
+  /** The confirmation of an action on a row: the record by name, the money it moves, the declaration's caution. */
+  const actionText = (action: ResourceActionMeta, row: ResourceRow) =>
+    confirmText(words, { action: action.label, kind: meta.title, names: [nameOf(row)], amountFen: action.amount ? Number(row[action.amount]) : null, caution: action.confirm });
 
   const openEdit = async (id: number) => {
     try {
@@ -128,7 +133,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
 
   const toggleShelf = (row: ResourceRow) => {
     const action = onShelf(row[meta.shelf ?? ""]) ? t("shelfOff") : t("shelfOn");
-    void confirm({ message: t("shelfConfirm", { action, id: idOf(row) }) }).then(async (yes) => {
+    void confirm({ message: confirmText(words, { action, kind: meta.title, names: [nameOf(row)] }) }).then(async (yes) => {
       if (!yes) return;
       try {
         const shelved = await answer(bff.POST("/bff/resources/shelf", onRecord(idOf(row))));
@@ -140,16 +145,19 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
     });
   };
 
-  const runAction = async (action: ResourceActionMeta, row: ResourceRow, values: Record<string, unknown> = {}) => {
+  const runAction = async (action: ResourceActionMeta, row: ResourceRow, values: Record<string, unknown> = {}, refused?: FieldRefusal) => {
     const body = actionPayload(action, row, values);
+    // an action with a form and a caution (money moved, not undone) asks once more, naming the record
+    if ((action.fields ?? []).length > 0 && action.confirm && !(await confirm({ message: actionText(action, row) }))) return false;
     try {
       const acted = await answer(bff.POST("/bff/resources/action", { params: { query: { ...view, key: action.key } }, body }));
       toast.success(acted.msg ?? t("done"));
       list.refresh();
       return true;
     } catch (error) {
-      if (error instanceof RequestError) return false;
-      throw error;
+      if (!(error instanceof RequestError)) throw error;
+      if (refused && Object.keys(error.fields).length > 0) refused(error.fields);
+      return false;
     }
   };
 
@@ -159,7 +167,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
       return href ? router.push(href) : void toast.error(t("noPage"));
     }
     if ((action.fields ?? []).length > 0) return setDialog({ kind: "action", action, row });
-    void confirm({ message: action.confirm ?? t("actionConfirm", { action: action.label, id: idOf(row) }) }).then((yes) => yes && runAction(action, row));
+    void confirm({ message: actionText(action, row) }).then((yes) => yes && runAction(action, row));
   };
 
   const listed = useMemo(() => meta.fields.filter((f) => f.listed), [meta]);
@@ -212,9 +220,9 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
   const recordFields = useMemo(() => (dialog?.kind === "form" ? formOf(meta, dialog.id) : []), [dialog, meta]);
   const actionStart = useMemo(() => (dialog?.kind === "action" ? actionInitial(meta.fields, dialog.action, dialog.row) : null), [dialog, meta]);
   const actionFields = useMemo(() => (dialog?.kind === "action" ? (dialog.action.fields ?? []) : []), [dialog]);
-  const saveRecord = async (id: number | null, values: Record<string, unknown>, loaded: Record<string, unknown>) => {
+  const saveRecord = async (id: number | null, values: Record<string, unknown>, loaded: Record<string, unknown>, refused: FieldRefusal) => {
     const body = bodyOf(formOf(meta, id), values, id === null ? null : loaded);
-    const ok = await done(id === null ? bff.POST("/bff/resources/record", { params: { query: view }, body }) : bff.PUT("/bff/resources/record", { params: { query: view }, body: { ...body, [meta.key]: id } }));
+    const ok = await done(id === null ? bff.POST("/bff/resources/record", { params: { query: view }, body }) : bff.PUT("/bff/resources/record", { params: { query: view }, body: { ...body, [meta.key]: id } }), refused);
     if (ok) {
       toast.success(id === null ? tl("added") : tl("updated"));
       list.refresh();
@@ -269,7 +277,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
         initial={dialog?.kind === "form" ? dialog.initial : null}
         dicts={dicts}
         onClose={() => setDialog(null)}
-        onSave={(values, loaded) => saveRecord(dialog?.kind === "form" ? dialog.id : null, values, loaded)}
+        onSave={(values, loaded, refused) => saveRecord(dialog?.kind === "form" ? dialog.id : null, values, loaded, refused)}
       />
       <MetaFormDialog
         open={dialog?.kind === "action"}
@@ -279,7 +287,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
         initial={actionStart}
         dicts={dicts}
         onClose={() => setDialog(null)}
-        onSave={(values) => (dialog?.kind === "action" ? runAction(dialog.action, dialog.row, bodyOf(actionFields, values)) : Promise.resolve(false))}
+        onSave={(values, _loaded, refused) => (dialog?.kind === "action" ? runAction(dialog.action, dialog.row, bodyOf(actionFields, values), refused) : Promise.resolve(false))}
       />
       <ExportDialog jobId={exportJob} title={meta.title} onClose={() => setExportJob(null)} />
       <HistoryDialog meta={meta} dicts={dicts} recordId={dialog?.kind === "history" ? dialog.id : null} onClose={() => setDialog(null)} />

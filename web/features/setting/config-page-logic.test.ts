@@ -16,6 +16,13 @@ describe("config page form", () => {
     const body = toBody(fields, { enabled: false, limit: "12", receivers: " a \n\nb", token: "", name: "n" }, 3, { name: "platform", value: "ios" });
     expect(body).toEqual({ version: 3, enabled: false, limit: 12, receivers: ["a", "b"], token: "", name: "n", platform: "ios" });
   });
+  it("shows and takes money in yuan while the wire carries fen", () => {
+    const money = [field("minAmount", "money")];
+    expect(toForm(money, { minAmount: 1250 })).toEqual({ minAmount: "12.50" });
+    expect(toBody(money, { minAmount: "12.5" }, 1)).toEqual({ version: 1, minAmount: 1250 });
+    expect(toBody(money, { minAmount: "" }, 1)).toEqual({ version: 1, minAmount: null });
+    expect(toBody(money, { minAmount: "1.234" }, 1)).toEqual({ version: 1, minAmount: "1.234" });
+  });
   it("shows history values briefly", () => {
     expect(showValue(true)).toBe("✓");
     expect(showValue("")).toBe("—");

@@ -1,5 +1,6 @@
 import type { components } from "@/lib/api/bff-types";
 import type { components as CoreComponents } from "@/lib/api/core-types";
+import { fenToYuan, yuanToFen } from "@/lib/money";
 
 /** A configuration page's form, drawn from its metadata (the BFF's config page screen). */
 export type ConfigField = components["schemas"]["ConfigPageField"];
@@ -20,6 +21,7 @@ export function toForm(fields: ConfigField[], data: Record<string, unknown>): Fo
     if (f.kind === "switch") out[f.name] = Boolean(v);
     else if (f.kind === "lines") out[f.name] = Array.isArray(v) ? v.join("\n") : "";
     else if (f.secret) out[f.name] = "";
+    else if (f.kind === "money") out[f.name] = typeof v === "number" ? fenToYuan(v) : ""; // fen on the wire, yuan on screen
     else out[f.name] = v === null || v === undefined ? "" : String(v);
   }
   return out;
@@ -31,7 +33,11 @@ export function toBody(fields: ConfigField[], values: FormValues, version: numbe
   for (const f of fields) {
     const v = values[f.name];
     if (f.kind === "switch") body[f.name] = Boolean(v);
-    else if (f.kind === "int" || f.kind === "money") body[f.name] = v === "" ? null : Number(v);
+    else if (f.kind === "money") {
+      // yuan as typed → fen; a malformed amount is sent as typed, for the server to refuse under its field
+      const fen = yuanToFen(String(v ?? ""));
+      body[f.name] = fen === undefined ? String(v) : fen;
+    } else if (f.kind === "int") body[f.name] = v === "" ? null : Number(v);
     else if (f.kind === "lines")
       body[f.name] = String(v ?? "")
         .split("\n")

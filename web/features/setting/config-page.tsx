@@ -15,6 +15,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { answer, bff, core } from "@/lib/api/core";
+import { fenToYuan } from "@/lib/money";
 import { RequestError } from "@/lib/request";
 import { type ConfigField, type ConfigScreen, type FormValues, type HistoryEntry, showValue, toBody, toForm } from "./config-page-logic";
 
@@ -39,6 +40,8 @@ export function ConfigPageView({ data }: { data: ConfigScreen }) {
   const [screen, setScreen] = useState(data);
   const [values, setValues] = useState<FormValues>(() => toForm(data.meta.fields, data.object));
   const [saving, setSaving] = useState(false);
+  // the server's refusal of the last save, by field: shown under each field until it is edited
+  const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const [history, setHistory] = useState<HistoryEntry[] | null>(null);
   const { meta, object: loaded } = screen;
   const scope = screen.scope ?? "";
@@ -58,9 +61,17 @@ export function ConfigPageView({ data }: { data: ConfigScreen }) {
   const save = async () => {
     setSaving(true);
     const body = toBody(meta.fields, values, loaded.version, scoped);
-    const saved = await quiet(() => answer(core.POST("/admin/config_page/{key}", { params: { path: { key: meta.key } }, body })));
-    setSaving(false);
+    let saved;
+    try {
+      saved = await answer(core.POST("/admin/config_page/{key}", { params: { path: { key: meta.key } }, body }));
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+      setErrors(error.fields); // the request layer has told the operator already; the fields show it too
+    } finally {
+      setSaving(false);
+    }
     if (!saved) return;
+    setErrors({});
     toast.success(saved.data.changed ? t("saved", { version: saved.data.version }) : t("unchanged"));
     await reload(scope);
   };
@@ -121,7 +132,11 @@ export function ConfigPageView({ data }: { data: ConfigScreen }) {
               field={f}
               value={values[f.name]}
               isSet={loaded.secretsSet[f.name]}
-              onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))}
+              error={errors[f.name]}
+              onChange={(v) => {
+                setValues((old) => ({ ...old, [f.name]: v }));
+                setErrors((old) => (f.name in old ? Object.fromEntries(Object.entries(old).filter(([k]) => k !== f.name)) : old));
+              }}
             />
           ))}
         </CardContent>
@@ -165,15 +180,17 @@ export function ConfigPageView({ data }: { data: ConfigScreen }) {
   );
 }
 
-function ConfigFieldRow({ field: f, value, isSet, onChange }: { field: ConfigField; value: string | boolean | undefined; isSet?: boolean; onChange: (v: string | boolean) => void }) {
+function ConfigFieldRow({ field: f, value, isSet, error, onChange }: { field: ConfigField; value: string | boolean | undefined; isSet?: boolean; error?: string; onChange: (v: string | boolean) => void }) {
   const t = useTranslations("configPage");
   const id = `config-field-${f.name}`;
+  // a refused value: marked invalid and described by its message, shown under it
+  const described = error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
   const wide = f.kind === "richtext" || f.kind === "textarea" || f.kind === "lines";
   let control;
-  if (f.kind === "switch") control = <Switch id={id} data-testid={id} checked={Boolean(value)} onCheckedChange={onChange} />;
+  if (f.kind === "switch") control = <Switch id={id} data-testid={id} {...described} checked={Boolean(value)} onCheckedChange={onChange} />;
   else if (f.kind === "select")
     control = (
-      <NativeSelect id={id} data-testid={id} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)}>
+      <NativeSelect id={id} data-testid={id} {...described} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)}>
         {f.options?.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -183,11 +200,11 @@ function ConfigFieldRow({ field: f, value, isSet, onChange }: { field: ConfigFie
     );
   else if (f.kind === "richtext") control = <RichTextEditor testId={id} value={String(value ?? "")} onChange={onChange} minHeight={300} />;
   else if (f.kind === "textarea" || f.kind === "lines")
-    control = <Textarea id={id} data-testid={id} rows={4} maxLength={f.maxLength ?? undefined} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} />;
+    control = <Textarea id={id} data-testid={id} {...described} rows={4} maxLength={f.maxLength ?? undefined} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} />;
   else if (f.secret)
     control = (
       <div className="flex items-center gap-2">
-        <Input id={id} data-testid={id} type="password" autoComplete="new-password" placeholder={isSet ? t("secretKeep") : t("secretEnter")} maxLength={f.maxLength ?? undefined} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} />
+        <Input id={id} data-testid={id} {...described} type="password" autoComplete="new-password" placeholder={isSet ? t("secretKeep") : t("secretEnter")} maxLength={f.maxLength ?? undefined} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} />
         <Badge variant={isSet ? "default" : "outline"} data-testid={`${id}-state`}>
           {isSet ? t("secretSet") : t("secretUnset")}
         </Badge>
@@ -198,9 +215,11 @@ function ConfigFieldRow({ field: f, value, isSet, onChange }: { field: ConfigFie
       <Input
         id={id}
         data-testid={id}
+        {...described}
         type={f.kind === "int" || f.kind === "money" ? "number" : "text"}
-        min={f.min ?? undefined}
-        max={f.max ?? undefined}
+        min={f.kind === "money" ? (f.min === null || f.min === undefined ? undefined : fenToYuan(f.min)) : (f.min ?? undefined)}
+        max={f.kind === "money" ? (f.max === null || f.max === undefined ? undefined : fenToYuan(f.max)) : (f.max ?? undefined)}
+        step={f.kind === "money" ? "0.01" : undefined}
         maxLength={f.maxLength ?? undefined}
         value={String(value ?? "")}
         onChange={(e) => onChange(e.target.value)}
@@ -213,6 +232,11 @@ function ConfigFieldRow({ field: f, value, isSet, onChange }: { field: ConfigFie
         {f.label}
       </label>
       {control}
+      {error && (
+        <p id={`${id}-error`} data-testid="field-error" className="text-destructive text-xs">
+          {error}
+        </p>
+      )}
       {f.help && <p className="text-muted-foreground text-xs">{f.help}</p>}
     </div>
   );

@@ -2954,6 +2954,10 @@ export interface components {
         ErrorResult: {
             /** @description 401, 403, 404, 500 or 601 */
             code: number;
+            /** @description a validation refusal: each field's problem by its wire name */
+            fields?: {
+                [key: string]: string;
+            };
             msg: string;
         };
         /** ExportJob */
@@ -5005,7 +5009,14 @@ export interface components {
          */
         ResourceActionMeta: {
             /**
+             * Amount
+             * @description the money field (fen) the confirmation names in yuan
+             * @default null
+             */
+            amount?: string | null;
+            /**
              * Confirm
+             * @description asked before the call (after the dialog's form when it has one)
              * @default null
              */
             confirm?: string | null;
@@ -5179,6 +5190,12 @@ export interface components {
              * @description the id field's wire name
              */
             key: string;
+            /**
+             * Labelfield
+             * @description the field naming a record in confirmations (its name or no.)
+             * @default null
+             */
+            labelField?: string | null;
             /**
              * Listmethod
              * @enum {string}

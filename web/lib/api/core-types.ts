@@ -20931,7 +20931,7 @@ export interface components {
              */
             params?: unknown;
             /**
-             * 问诊价格(分)
+             * 问诊价格
              * @default null
              */
             price?: number | null;
@@ -21018,7 +21018,7 @@ export interface components {
              */
             params?: unknown;
             /**
-             * 问诊价格(分)
+             * 问诊价格
              * @default null
              */
             price?: number | null;
@@ -21181,7 +21181,7 @@ export interface components {
              */
             params?: unknown;
             /**
-             * 问诊价格(分)
+             * 问诊价格
              * @default null
              */
             price?: number | null;
@@ -23007,6 +23007,10 @@ export interface components {
         ErrorResult: {
             /** @description 401, 403, 404, 500 or 601 */
             code: number;
+            /** @description a validation refusal: each field's problem by its wire name */
+            fields?: {
+                [key: string]: string;
+            };
             msg: string;
         };
         /** ExecuteBody */
@@ -26391,7 +26395,7 @@ export interface components {
         /** MallIntegralGoodsAddEdit */
         MallIntegralGoodsAddEdit: {
             /**
-             * 加价金额(分)
+             * 加价金额
              * @default null
              */
             cashFen?: number | null;
@@ -26472,7 +26476,7 @@ export interface components {
         /** MallIntegralGoodsCreate */
         MallIntegralGoodsCreate: {
             /**
-             * 加价金额(分)
+             * 加价金额
              * @default null
              */
             cashFen?: number | null;
@@ -26617,7 +26621,7 @@ export interface components {
         /** MallIntegralGoodsUpdate */
         MallIntegralGoodsUpdate: {
             /**
-             * 加价金额(分)
+             * 加价金额
              * @default null
              */
             cashFen?: number | null;
@@ -30222,7 +30226,7 @@ export interface components {
              */
             balanceEnabled?: boolean;
             /**
-             * 最低支付金额（分）
+             * 最低支付金额
              * @default 1
              */
             minAmount?: number;
@@ -31419,7 +31423,14 @@ export interface components {
          */
         ResourceActionMeta: {
             /**
+             * Amount
+             * @description the money field (fen) the confirmation names in yuan
+             * @default null
+             */
+            amount?: string | null;
+            /**
              * Confirm
+             * @description asked before the call (after the dialog's form when it has one)
              * @default null
              */
             confirm?: string | null;
@@ -31613,6 +31624,12 @@ export interface components {
              * @description the id field's wire name
              */
             key: string;
+            /**
+             * Labelfield
+             * @description the field naming a record in confirmations (its name or no.)
+             * @default null
+             */
+            labelField?: string | null;
             /**
              * Listmethod
              * @enum {string}

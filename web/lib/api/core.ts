@@ -29,13 +29,20 @@ export async function answer<T>(pending: Promise<{ data?: T; error?: unknown; re
   return data as Answer<T>;
 }
 
-/** Whether a write was done: false when refused (the user was told), so a form stays open. */
-export async function done(pending: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<boolean> {
+/** What a form does with a refusal's field problems (wire name → text): shows each under its field. */
+export type FieldRefusal = (fields: Readonly<Record<string, string>>) => void;
+
+/** Whether a write was done: false when refused (the user was told), so a form stays open; a refusal naming
+ * fields is also handed to `refused`, which shows each problem under its field. */
+export async function done(pending: Promise<{ data?: unknown; error?: unknown; response: Response }>, refused?: FieldRefusal): Promise<boolean> {
   try {
     await pending;
     return true;
   } catch (error) {
-    if (error instanceof RequestError) return false;
+    if (error instanceof RequestError) {
+      if (refused && Object.keys(error.fields).length > 0) refused(error.fields);
+      return false;
+    }
     throw error;
   }
 }

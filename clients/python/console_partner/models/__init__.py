@@ -30,6 +30,7 @@ from .credit_in_kind import CreditInKind
 from .done_out import DoneOut
 from .draw_in import DrawIn
 from .error_result import ErrorResult
+from .error_result_fields import ErrorResultFields
 from .feed_batch import FeedBatch
 from .feed_batch_out import FeedBatchOut
 from .feed_out import FeedOut
@@ -134,6 +135,7 @@ __all__ = (
     "DoneOut",
     "DrawIn",
     "ErrorResult",
+    "ErrorResultFields",
     "FeedBatch",
     "FeedBatchOut",
     "FeedOut",

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
+import { useConfirm, useConfirmWords } from "@/components/confirm-provider";
 import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
@@ -14,6 +15,7 @@ import { StoredImage } from "@/components/upload/image-upload";
 import type { components } from "@/lib/api/bff-types";
 import type { components as CoreComponents } from "@/lib/api/core-types";
 import { answer, bff, core } from "@/lib/api/core";
+import { confirmText } from "@/lib/confirm-text";
 import { fenToYuan } from "@/lib/money";
 import { RequestError } from "@/lib/request";
 import { REVIEW_PAGE } from "./goods-logic";
@@ -38,6 +40,8 @@ async function quietly<T>(pending: Promise<T>): Promise<T | null> {
  */
 export function ReviewTable({ initial }: { initial: Row[] }) {
   const t = useTranslations("mallGoods");
+  const confirm = useConfirm();
+  const words = useConfirmWords();
   const [review, setReview] = useState<Review>("pending");
   const [name, setName] = useState("");
   const [rows, setRows] = useState<Row[]>(initial);
@@ -75,6 +79,8 @@ export function ReviewTable({ initial }: { initial: Row[] }) {
   const decide = async (status: "approved" | "rejected") => {
     if (!open) return;
     if (status === "rejected" && !reason.trim()) return void toast.error(t("reasonRequired"));
+    // a rejection names the item it sends back; cancelling sends nothing
+    if (status === "rejected" && !(await confirm({ message: confirmText(words, { action: t("reject"), kind: "", names: [open.goods.name] }) }))) return;
     const out = await quietly(answer(core.POST("/admin/shop/goods_mall/aduit_data", { body: { id: open.goods.id, status, reason } })));
     if (out) {
       toast.success(out.msg ?? t("done"));

@@ -4,7 +4,8 @@ import { CircleCheckIcon, UserIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
-import { declareList, useLabels, useRemove, useStatusChange } from "@/components/data-table/declare";
+import { useNamedRemove } from "@/components/confirm-provider";
+import { declareList, useLabels, useStatusChange } from "@/components/data-table/declare";
 import { useListScreen } from "@/components/data-table/use-list";
 import { Switch } from "@/components/ui/switch";
 import { asFile, core, saveAs } from "@/lib/api/core";
@@ -31,7 +32,8 @@ function RoleListBody({ data, screen }: { data: RoleScreenData; screen: ReturnTy
   const router = useRouter();
   const dialogs = useRoleDialogs();
   const { query, refresh } = screen.list;
-  const remove = useRemove(label("roleId"), (roleIds) => core.DELETE("/system/role/{roleIds}", { params: { path: { roleIds } } }), refresh);
+  // the confirmation names the role or counts the selected ones
+  const remove = useNamedRemove(label("kind"), (id) => data.page.rows.find((row) => row.roleId === id)?.roleName, (roleIds) => core.DELETE("/system/role/{roleIds}", { params: { path: { roleIds } } }), refresh);
   const changeStatus = useStatusChange(label("kind"), refresh);
   const status = data.dicts.sys_normal_disable;
   const declared = useMemo(() => {

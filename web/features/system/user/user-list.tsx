@@ -4,7 +4,8 @@ import { KeyRoundIcon, UserCheckIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
-import { declareList, useLabels, useRemove, useStatusChange } from "@/components/data-table/declare";
+import { declareList, useLabels, useStatusChange } from "@/components/data-table/declare";
+import { useNamedRemove } from "@/components/confirm-provider";
 import { useListScreen } from "@/components/data-table/use-list";
 import { FilterTree } from "@/components/tree/filter-tree";
 import { Card, CardContent } from "@/components/ui/card";
@@ -31,7 +32,8 @@ function UserListBody({ data, screen }: { data: UserScreenData; screen: ReturnTy
   const router = useRouter();
   const dialogs = useUserDialogs();
   const { query, setQuery, refresh } = screen.list;
-  const remove = useRemove(label("userId"), (userIds) => core.DELETE("/system/user/{userIds}", { params: { path: { userIds } } }), refresh);
+  // the confirmation names the user (its account name) or counts the selected ones
+  const remove = useNamedRemove(label("kind"), (id) => data.page.rows.find((row) => row.userId === id)?.userName, (userIds) => core.DELETE("/system/user/{userIds}", { params: { path: { userIds } } }), refresh);
   const changeStatus = useStatusChange(label("kind"), refresh);
   const status = data.dicts.sys_normal_disable;
   const declared = useMemo(() => {
