@@ -85,16 +85,18 @@ export function ImageUpload({
 
   return (
     <div data-testid={testId} className="flex flex-wrap gap-2">
-      {paths.map((path, index) => (
+      {paths.map((path, index) => {
+        const tile = paths.length > 1 ? `${named} ${index + 1}` : named;
+        return (
         <div key={path} data-testid="image-card" data-path={path} className="group relative size-24 overflow-hidden rounded-md border">
-          <StoredImage path={path} alt={paths.length > 1 ? `${named} ${index + 1}` : named} className="size-full object-cover" />
+          <StoredImage path={path} alt={tile} className="size-full object-cover" />
           <div className="absolute inset-0 flex items-center justify-center gap-3 bg-black/50 text-white opacity-0 group-hover:opacity-100 focus-within:opacity-100">
-            <button type="button" aria-label={`${t("preview")} ${named}`} data-testid="image-preview" onClick={() => setPreview(path)}>
+            <button type="button" aria-label={`${t("preview")} ${tile}`} data-testid="image-preview" onClick={() => setPreview(path)}>
               <EyeIcon className="size-4" />
             </button>
             <button
               type="button"
-              aria-label={`${t("delete")} ${named}`}
+              aria-label={`${t("delete")} ${tile}`}
               data-testid="image-delete"
               onClick={() => onChange(joinFiles(paths.filter((item) => item !== path)))}
             >
@@ -102,7 +104,8 @@ export function ImageUpload({
             </button>
           </div>
         </div>
-      ))}
+        );
+      })}
       {uploading && (
         <div data-testid="image-uploading" className="flex size-24 flex-col items-center justify-center gap-1 rounded-md border bg-muted text-xs text-muted-foreground">
           <LoaderCircleIcon className="size-5 animate-spin" />
