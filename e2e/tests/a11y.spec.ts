@@ -115,3 +115,33 @@ for (const scheme of ["light", "dark"] as const) {
     verdict(findings);
   });
 }
+
+test("the sidebar, a dialog and a tab's close button work from the keyboard", async ({ page }) => {
+  await open(page, "/system/user");
+  // a sidebar directory opens and closes with Enter, its page is a link reached with Tab
+  const dir = page.getByTestId("sidebar").locator('[data-testid="menu-dir"][aria-expanded="true"]').first();
+  await dir.focus();
+  await page.keyboard.press("Enter");
+  await expect(dir).toHaveAttribute("aria-expanded", "false");
+  await page.keyboard.press("Enter");
+  await expect(dir).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab");
+  await expect(page.locator(":focus")).toHaveAttribute("data-testid", "menu-item");
+  await expect(page.getByTestId("sidebar").locator('[aria-current="page"]')).toHaveAttribute("data-path", "/system/user");
+  // 新增 opens with Enter, focus moves into the dialog, Escape closes it and gives focus back
+  await page.getByTestId("toolbar-add").focus();
+  await page.keyboard.press("Enter");
+  const form = page.getByTestId("user-form");
+  await expect(form).toBeVisible();
+  await expect.poll(() => form.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId("toolbar-add")).toBeFocused();
+  // a tab's close button is a button of its own beside the tab's link
+  await open(page, "/system/role");
+  const roleTab = page.getByTestId("tags-view").locator('[data-testid="tag"][data-path="/system/role"]');
+  await expect(roleTab.getByRole("link")).toHaveAttribute("aria-current", "page");
+  await roleTab.getByTestId("tag-close").focus();
+  await page.keyboard.press("Enter");
+  await expect(roleTab).toHaveCount(0);
+});
