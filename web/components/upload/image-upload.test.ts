@@ -8,7 +8,7 @@ import { StatusSwitch } from "@/components/data-table/status-switch";
 import { ImageUpload } from "./image-upload";
 
 function render(locale: string, messages: typeof zh, element: ReturnType<typeof createElement>): string {
-  return renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, messages, timeZone: "Asia/Shanghai" }, element));
+  return renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, messages, timeZone: "Asia/Shanghai", children: element }));
 }
 
 const upload = (props: { value: string; label?: string; limit?: number }) => createElement(ImageUpload, { onChange: () => undefined, ...props });
