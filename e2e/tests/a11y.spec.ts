@@ -73,7 +73,8 @@ function verdict(findings: Finding[]) {
 
 for (const scheme of ["light", "dark"] as const) {
   test(`axe finds nothing critical or serious on any menu screen (${scheme})`, async ({ page }) => {
-    test.setTimeout(900_000);
+    // ~90 screens, each loaded, settled and audited: minutes on a loaded machine
+    test.setTimeout(1_800_000);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto("/index");
     const screens = [...new Set([...FIXED_SCREENS, ...(await menuScreens(page))])];
@@ -82,7 +83,10 @@ for (const scheme of ["light", "dark"] as const) {
     const shells: string[] = [];
     for (const path of screens) {
       await open(page, path);
-      findings.push(...(await audit(page, path)));
+      const found = await audit(page, path);
+      // each screen's findings as they come: a long sweep stopped midway still tells what it saw
+      if (found.length) console.log(report(found));
+      findings.push(...found);
       // landmarks and headings (best practice, outside axe's WCAG tags): one main, one h1, named navs
       const shell = await landmarks(page);
       if (shell) shells.push(`${path}: ${shell}`);
@@ -106,10 +110,11 @@ for (const scheme of ["light", "dark"] as const) {
     await page.getByTestId("role-table").locator('[data-testid="table-row"][data-row-id="2"]').getByTestId("row-edit").click();
     await expect(page.getByTestId("role-form")).toBeVisible();
     findings.push(...(await audit(page, "/system/role 修改")));
-    // the goods editor with a demo item's SKU table
+    // the goods editor (新增商品): its SKU table with the single spec's row
     await open(page, "/mall/goods");
-    await page.getByTestId("table-row").first().getByTestId("row-action-edit").click();
+    await page.getByTestId("toolbar-action-add").click();
     await expect(page.getByTestId("goods-edit")).toBeVisible();
+    await expect(page.getByTestId("sku-row").first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     findings.push(...(await audit(page, "/mall/goods-edit")));
     verdict(findings);

@@ -1,5 +1,5 @@
 import { NextIntlClientProvider } from "next-intl";
-import { createElement } from "react";
+import { type ComponentProps, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
@@ -8,7 +8,8 @@ import { StatusSwitch } from "@/components/data-table/status-switch";
 import { ImageUpload } from "./image-upload";
 
 function render(locale: string, messages: typeof zh, element: ReturnType<typeof createElement>): string {
-  return renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, messages, timeZone: "Asia/Shanghai", children: element }));
+  const provider: ComponentProps<typeof NextIntlClientProvider> = { locale, messages, timeZone: "Asia/Shanghai", children: element };
+  return renderToStaticMarkup(createElement(NextIntlClientProvider, provider));
 }
 
 const upload = (props: { value: string; label?: string; limit?: number }) => createElement(ImageUpload, { onChange: () => undefined, ...props });
