@@ -124,7 +124,8 @@ for (const scheme of ["light", "dark"] as const) {
 test("the sidebar, a dialog and a tab's close button work from the keyboard", async ({ page }) => {
   await open(page, "/system/user");
   // a sidebar directory opens and closes with Enter, its page is a link reached with Tab
-  const dir = page.getByTestId("sidebar").locator('[data-testid="menu-dir"][aria-expanded="true"]').first();
+  const title = await page.getByTestId("sidebar").locator('[data-testid="menu-dir"][aria-expanded="true"]').first().getAttribute("data-title");
+  const dir = page.getByTestId("sidebar").locator(`[data-testid="menu-dir"][data-title="${title}"]`);
   await dir.focus();
   await page.keyboard.press("Enter");
   await expect(dir).toHaveAttribute("aria-expanded", "false");
