@@ -64,6 +64,7 @@ const SERVICE_FREE_SPECS: Record<string, string> = {
   "upload-s3": "@s3: only ./ops/test's S3 run (E2E_S3_URL) takes it",
   "users": "user CRUD, filters and a direct xlsx download",
   "web-security": "headers, CSRF and the content policy of the web",
+  "a11y": "axe over every menu screen, light and dark: the web alone",
 };
 
 const specFiles = (names: Record<string, string>) => Object.keys(names).map((name) => `${name}.spec.ts`);
@@ -73,7 +74,7 @@ const specFiles = (names: Record<string, string>) => Object.keys(names).map((nam
  * page): ./ops/test runs them (E2E_PART=slow) on a stack of their own beside the rest (E2E_PART=rest), one
  * browser per core. A new spec joins the rest.
  */
-const SLOW_SPECS = ["small-screens", "mall-market", "business-screens", "config-pages"].map((name) => `${name}.spec.ts`);
+const SLOW_SPECS = ["small-screens", "mall-market", "business-screens", "config-pages", "a11y"].map((name) => `${name}.spec.ts`);
 
 function part(): { testMatch?: string[]; testIgnore?: string[] } {
   if (process.env.E2E_BACKEND_SPECS) return { testMatch: specFiles(BACKEND_SPECS) };

@@ -86,3 +86,29 @@ export async function rowActionShown(row: Locator, testId: string): Promise<bool
   await expect(menu).toHaveCount(0);
   return shown;
 }
+
+interface RouterNode {
+  path: string;
+  component?: string;
+  children?: RouterNode[];
+  meta?: { link?: string | null } | null;
+}
+
+/** Every screen of the admin's menu (the core's GET /getRouters, as the session screen carries it). */
+export async function menuScreens(page: Page): Promise<string[]> {
+  const response = await page.request.get("/api/bff/screens/session");
+  const body = (await response.json()) as { code: number; data: { routers: RouterNode[] } };
+  expect(body.code).toBe(200);
+  const routers = body.data.routers;
+  const paths: string[] = [];
+  const walk = (nodes: RouterNode[], base: string) => {
+    for (const node of nodes) {
+      const path = node.path.startsWith("/") || /^https?:/.test(node.path) ? node.path : `${base.replace(/\/$/, "")}/${node.path}`;
+      if (node.children?.length) walk(node.children, path);
+      // a leaf whose component is the shell itself is a permission holder (the chat desk), not a screen
+      else if (!/^https?:/.test(path) && !node.meta?.link && node.component !== "Layout") paths.push(path);
+    }
+  };
+  walk(routers, "");
+  return paths;
+}

@@ -13,13 +13,15 @@ import { useTranslations } from "next-intl";
 /** A form's id value: a number, or null while none is chosen. */
 const idOf = (value: unknown) => (value === "" || value === null || value === undefined ? null : Number(value));
 
-/** A filter's row: its label, then the picker at the width it needs. */
+/** A filter's row: its label, then the picker at the width it needs. A one-control picker's row is its <label>
+ * (the select is named by it); the area cascader's several selects name themselves. */
 function FilterRow({ field, width, top, children }: { field: PickerFilterProps["field"]; width: string; top?: boolean; children: ReactNode }) {
+  const Row = top ? "div" : "label";
   return (
-    <div className={`flex gap-2 text-sm ${top ? "items-start" : "items-center"}`}>
+    <Row className={`flex gap-2 text-sm ${top ? "items-start" : "items-center"}`}>
       <span className={`text-foreground/80 shrink-0 font-medium ${top ? "pt-2" : ""}`}>{field.label}</span>
       <div className={`${width} max-w-full`}>{children}</div>
-    </div>
+    </Row>
   );
 }
 

@@ -231,6 +231,7 @@ function selectionColumn<T extends RowData>(): ListColumn<T> {
 
 /** The first cell of a tree table: indented by depth, with the row's expander. */
 export function TreeCell<T extends RowData>({ row, children }: { row: Row<Features, T>; children: ReactNode }) {
+  const t = useTranslations("list");
   return (
     <span className="inline-flex items-center gap-1" style={{ paddingLeft: `${row.depth * 1.25}rem` }}>
       {row.getCanExpand() ? (
@@ -238,6 +239,7 @@ export function TreeCell<T extends RowData>({ row, children }: { row: Row<Featur
           type="button"
           data-testid="row-expander"
           aria-expanded={row.getIsExpanded()}
+          aria-label={t("expandToggle")}
           onClick={row.getToggleExpandedHandler()}
           className="rounded p-0.5 hover:bg-muted"
         >

@@ -48,7 +48,7 @@ export function Pagination({
   const pagerButton = "inline-flex h-7 min-w-7 items-center justify-center rounded px-1.5 text-sm";
 
   return (
-    <nav data-testid="pagination" className="mt-3 flex flex-wrap items-center justify-end gap-2 text-sm">
+    <nav data-testid="pagination" aria-label={t("pagination")} className="mt-3 flex flex-wrap items-center justify-end gap-2 text-sm">
       <span data-testid="pagination-total">{t("total", { total })}</span>
       <NativeSelect
         data-testid="pagination-size"

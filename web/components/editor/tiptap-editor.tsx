@@ -25,12 +25,15 @@ export function RichTextEditor({
   maxImageMb = EDITOR_IMAGE_MB,
   minHeight = 240,
   testId = "rich-text",
+  label,
 }: {
   value: string;
   onChange: (html: string) => void;
   maxImageMb?: number;
   minHeight?: number;
   testId?: string;
+  /** the field's name, for a screen reader (else 正文) */
+  label?: string;
 }) {
   const t = useTranslations("editor");
   const changed = useRef(onChange);
@@ -51,7 +54,9 @@ export function RichTextEditor({
       Placeholder.configure({ placeholder: t("placeholder") }),
     ],
     content: value,
-    editorProps: { attributes: { class: "rich-text-content outline-none", "data-testid": `${testId}-content` } },
+    editorProps: {
+      attributes: { class: "rich-text-content outline-none", "data-testid": `${testId}-content`, "aria-label": label ?? t("content"), "aria-multiline": "true" },
+    },
     onUpdate: ({ editor: current }) => changed.current(current.isEmpty ? "" : current.getHTML()),
   });
 

@@ -10,6 +10,7 @@ import { SettingsDrawer } from "@/components/layout/settings-drawer";
 import { useLayout } from "@/components/layout/settings-provider";
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, Sidebar } from "@/components/layout/sidebar";
 import { TagsView } from "@/components/layout/tags-view";
+import { useMenuTitle } from "@/lib/i18n-client";
 import { activeTopPath, sidebarMenu, topNavSidebar } from "@/lib/routes";
 import { describeRoute } from "@/lib/static-routes";
 import { cn } from "@/lib/utils";
@@ -21,6 +22,7 @@ import { cn } from "@/lib/utils";
  */
 export function AppShell({ children, navbarActions, overlay }: { children: ReactNode; navbarActions?: ReactNode; overlay?: ReactNode }) {
   const pathname = usePathname();
+  const menuTitle = useMenuTitle();
   const { routers, entries, user } = useConsole();
   const { bindUser } = useColorMode();
   // each operator's colour mode is their own (docs/decisions.md)
@@ -42,6 +44,7 @@ export function AppShell({ children, navbarActions, overlay }: { children: React
   useEffect(() => navigated(), [pathname]);
 
   const description = describeRoute(pathname, entries);
+  const pageTitle = description?.title && menuTitle(description.title);
   const activeTop = chosenTop ?? activeTopPath(description?.activeMenu ?? pathname);
   const items = settings.topNav ? topNavSidebar(routers, activeTop) : sidebarMenu(routers);
   const showSidebar = items.length > 0;
@@ -62,6 +65,12 @@ export function AppShell({ children, navbarActions, overlay }: { children: React
             {settings.tagsView && <TagsView />}
           </div>
           <main data-testid="app-main" className="relative flex-1 p-4">
+            {/* the page's one h1, for a reader's heading list: the tab and the breadcrumb show it already */}
+            {pageTitle && (
+              <h1 data-testid="page-title" className="sr-only">
+                {pageTitle}
+              </h1>
+            )}
             {children}
           </main>
         </div>

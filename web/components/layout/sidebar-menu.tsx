@@ -2,6 +2,7 @@
 
 import { ChevronDownIcon } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { MenuIcon } from "@/components/layout/menu-icon";
 import {
@@ -24,7 +25,7 @@ function contains(item: MenuItem, path: string | undefined): boolean {
 }
 
 /** A menu link: inside the console, or an external http(s) link in a new tab. */
-function MenuLink({ item, className, children }: { item: MenuItem; className?: string; children: React.ReactNode }) {
+function MenuLink({ item, className, children, current }: { item: MenuItem; className?: string; children: React.ReactNode; current?: boolean }) {
   if (item.external) {
     return (
       <a href={item.path} target="_blank" rel="noopener noreferrer" data-testid="menu-item" data-path={item.path} className={className}>
@@ -33,7 +34,7 @@ function MenuLink({ item, className, children }: { item: MenuItem; className?: s
     );
   }
   return (
-    <Link href={menuHref(item.path, item.query)} data-testid="menu-item" data-path={item.path} className={className}>
+    <Link href={menuHref(item.path, item.query)} data-testid="menu-item" data-path={item.path} aria-current={current ? "page" : undefined} className={className}>
       {children}
     </Link>
   );
@@ -58,6 +59,7 @@ function ExpandedNode({ item, depth, activeMenu }: { item: MenuItem; depth: numb
     return (
       <MenuLink
         item={item}
+        current={item.path === activeMenu}
         className={cn(rowClass, depth > 0 && "bg-sidebar-sub", item.path === activeMenu && "text-sidebar-active")}
       >
         <span style={indent} className="flex items-center gap-3 truncate">
@@ -123,7 +125,7 @@ function CollapsedNode({ item, activeMenu }: { item: MenuItem; activeMenu?: stri
     return (
       <Tooltip>
         <TooltipTrigger asChild>
-          <MenuLink item={item} className={iconClass}>
+          <MenuLink item={item} current={item.path === activeMenu} className={iconClass}>
             <MenuIcon name={item.icon} />
             <span className="sr-only">{menuTitle(item.title)}</span>
           </MenuLink>
@@ -154,8 +156,9 @@ export function SidebarMenu({
   collapsed: boolean;
   activeMenu?: string;
 }) {
+  const t = useTranslations("navbar");
   return (
-    <nav data-testid="sidebar-menu" className="flex-1 overflow-x-hidden overflow-y-auto">
+    <nav data-testid="sidebar-menu" aria-label={t("menu")} className="flex-1 overflow-x-hidden overflow-y-auto">
       {items.map((item) =>
         collapsed ? (
           <CollapsedNode key={item.key} item={item} activeMenu={activeMenu} />

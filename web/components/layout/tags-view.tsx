@@ -25,6 +25,7 @@ import { cn } from "@/lib/utils";
 /** Visited-page tabs with the refresh / close context menu. */
 export function TagsView() {
   const t = useTranslations("tags");
+  const tn = useTranslations("navbar");
   const menuTitle = useMenuTitle();
   const router = useRouter();
   const pathname = usePathname();
@@ -49,14 +50,18 @@ export function TagsView() {
   };
 
   return (
-    <div data-testid="tags-view" className="flex h-[34px] items-center gap-1 overflow-x-auto border-b bg-background px-3 shadow-xs">
+    <nav
+      data-testid="tags-view"
+      aria-label={tn("openPages")}
+      className="flex h-[34px] items-center gap-1 overflow-x-auto border-b bg-background px-3 shadow-xs"
+    >
       {views.map((view, index) => {
         const active = view.path === pathname;
         return (
           <ContextMenu key={view.path}>
             <ContextMenuTrigger asChild>
-              <Link
-                href={view.fullPath}
+              {/* the tab is the link and its close button side by side: a button inside a link is neither */}
+              <span
                 data-testid="tag"
                 data-path={view.path}
                 data-active={active}
@@ -65,13 +70,15 @@ export function TagsView() {
                   active ? "border-primary bg-primary text-primary-foreground" : "bg-background text-foreground",
                 )}
               >
-                {active && <span className="size-2 rounded-full bg-primary-foreground" />}
-                {menuTitle(view.title)}
+                <Link href={view.fullPath} aria-current={active ? "page" : undefined} className="inline-flex items-center gap-1">
+                  {active && <span className="size-2 rounded-full bg-primary-foreground" />}
+                  {menuTitle(view.title)}
+                </Link>
                 {!view.affix && (
                   <button
                     type="button"
                     data-testid="tag-close"
-                    aria-label={t("close")}
+                    aria-label={`${t("close")} ${menuTitle(view.title)}`}
                     className="rounded-full p-0.5 hover:bg-hover"
                     onClick={(event) => {
                       event.preventDefault();
@@ -82,7 +89,7 @@ export function TagsView() {
                     <XIcon className="size-3" />
                   </button>
                 )}
-              </Link>
+              </span>
             </ContextMenuTrigger>
             <ContextMenuContent data-testid="tag-menu">
               <ContextMenuItem data-testid="tag-menu-refresh" onSelect={() => router.replace(`/redirect${view.fullPath}`)}>
@@ -119,6 +126,6 @@ export function TagsView() {
           </ContextMenu>
         );
       })}
-    </div>
+    </nav>
   );
 }

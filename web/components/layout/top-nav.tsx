@@ -54,7 +54,7 @@ export function TopNav({ activeTop, onSelectTop }: { activeTop: string; onSelect
   );
 
   return (
-    <nav data-testid="top-nav" className="flex h-full items-center">
+    <nav data-testid="top-nav" aria-label={t("menu")} className="flex h-full items-center">
       {menus.slice(0, visible).map((menu) => (
         <button
           key={menu.path}

@@ -47,6 +47,8 @@ export function TreeSelect({
           role="combobox"
           aria-expanded={open}
           aria-controls={listId}
+          // a combobox takes no name from its text: what it asks for, and what is chosen
+          aria-label={label ? `${placeholder}：${label}` : placeholder}
           data-testid={testId}
           aria-invalid={invalid || undefined}
           className="flex h-9 w-full items-center justify-between rounded-md border border-input bg-background px-3 text-left text-sm aria-invalid:border-destructive"

@@ -32,6 +32,7 @@ export function ImageUpload({
   sizeMb = IMAGE_LIMIT.sizeMb,
   types = IMAGE_LIMIT.types,
   testId = "image-upload",
+  label,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -39,8 +40,11 @@ export function ImageUpload({
   sizeMb?: number;
   types?: readonly string[];
   testId?: string;
+  /** what the pictures are ("图片 红色/XL"): names the add button and each tile for a screen reader */
+  label?: string;
 }) {
   const t = useTranslations("upload");
+  const named = label ?? t("image");
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
@@ -81,16 +85,18 @@ export function ImageUpload({
 
   return (
     <div data-testid={testId} className="flex flex-wrap gap-2">
-      {paths.map((path) => (
+      {paths.map((path, index) => {
+        const tile = paths.length > 1 ? `${named} ${index + 1}` : named;
+        return (
         <div key={path} data-testid="image-card" data-path={path} className="group relative size-24 overflow-hidden rounded-md border">
-          <StoredImage path={path} alt="" className="size-full object-cover" />
-          <div className="absolute inset-0 flex items-center justify-center gap-3 bg-black/50 text-white opacity-0 group-hover:opacity-100">
-            <button type="button" aria-label={t("preview")} data-testid="image-preview" onClick={() => setPreview(path)}>
+          <StoredImage path={path} alt={tile} className="size-full object-cover" />
+          <div className="absolute inset-0 flex items-center justify-center gap-3 bg-black/50 text-white opacity-0 group-hover:opacity-100 focus-within:opacity-100">
+            <button type="button" aria-label={`${t("preview")} ${tile}`} data-testid="image-preview" onClick={() => setPreview(path)}>
               <EyeIcon className="size-4" />
             </button>
             <button
               type="button"
-              aria-label={t("delete")}
+              aria-label={`${t("delete")} ${tile}`}
               data-testid="image-delete"
               onClick={() => onChange(joinFiles(paths.filter((item) => item !== path)))}
             >
@@ -98,7 +104,8 @@ export function ImageUpload({
             </button>
           </div>
         </div>
-      ))}
+        );
+      })}
       {uploading && (
         <div data-testid="image-uploading" className="flex size-24 flex-col items-center justify-center gap-1 rounded-md border bg-muted text-xs text-muted-foreground">
           <LoaderCircleIcon className="size-5 animate-spin" />
@@ -109,6 +116,7 @@ export function ImageUpload({
         <button
           type="button"
           data-testid="image-add"
+          aria-label={label ? `${t("addImage")}：${label}` : t("addImage")}
           onClick={() => input.current?.click()}
           className="flex size-24 items-center justify-center rounded-md border border-dashed text-muted-foreground hover:border-primary hover:text-primary"
         >

@@ -161,9 +161,9 @@ function ControlledField({ field: f, control }: { field: ResourceFieldMeta; cont
   const wide = f.kind === "richtext" || f.kind === "images";
   let input;
   if (f.kind === "image" || f.kind === "images") {
-    input = <ImageUpload value={value} onChange={field.onChange} limit={f.kind === "image" ? 1 : undefined} testId={`form-${f.name}`} />;
+    input = <ImageUpload value={value} onChange={field.onChange} limit={f.kind === "image" ? 1 : undefined} testId={`form-${f.name}`} label={f.label} />;
   } else if (f.kind === "richtext") {
-    input = <RichTextEditor value={value} onChange={field.onChange} testId={`form-${f.name}`} />;
+    input = <RichTextEditor value={value} onChange={field.onChange} testId={`form-${f.name}`} label={f.label} />;
   } else {
     input = (
       <Input

@@ -198,7 +198,7 @@ function ConfigFieldRow({ field: f, value, isSet, error, onChange }: { field: Co
         ))}
       </NativeSelect>
     );
-  else if (f.kind === "richtext") control = <RichTextEditor testId={id} value={String(value ?? "")} onChange={onChange} minHeight={300} />;
+  else if (f.kind === "richtext") control = <RichTextEditor testId={id} label={f.label} value={String(value ?? "")} onChange={onChange} minHeight={300} />;
   else if (f.kind === "textarea" || f.kind === "lines")
     control = <Textarea id={id} data-testid={id} {...described} rows={4} maxLength={f.maxLength ?? undefined} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} />;
   else if (f.secret)

@@ -241,23 +241,27 @@ export function GoodsEditor({ id: goodsId, page }: { id: number | null; page: Ed
               </TableRow>
             </TableHeader>
             <TableBody>
-              {rows.map((row) => (
+              {rows.map((row) => {
+                // each input is named after its column and its row's spec ("价格 红色/XL") for a screen reader
+                const named = (column: string) => `${column} ${row.spec || t("single")}`;
+                return (
                 <TableRow key={row.key} data-testid="sku-row" data-key={row.key}>
                   <TableCell>{row.spec || t("single")}</TableCell>
                   <TableCell>
-                    <Input className="w-28" inputMode="decimal" data-testid="sku-price" value={cell(row.key).price} onChange={(e) => setCell(row.key, { price: e.target.value })} />
+                    <Input className="w-28" inputMode="decimal" data-testid="sku-price" aria-label={named(t("price"))} value={cell(row.key).price} onChange={(e) => setCell(row.key, { price: e.target.value })} />
                   </TableCell>
                   <TableCell>
-                    <Input className="w-24" inputMode="numeric" data-testid="sku-stock" value={cell(row.key).stock} onChange={(e) => setCell(row.key, { stock: e.target.value })} />
+                    <Input className="w-24" inputMode="numeric" data-testid="sku-stock" aria-label={named(t("stock"))} value={cell(row.key).stock} onChange={(e) => setCell(row.key, { stock: e.target.value })} />
                   </TableCell>
                   <TableCell>
-                    <Input className="w-32" maxLength={64} value={cell(row.key).code} onChange={(e) => setCell(row.key, { code: e.target.value })} />
+                    <Input className="w-32" maxLength={64} aria-label={named(t("code"))} value={cell(row.key).code} onChange={(e) => setCell(row.key, { code: e.target.value })} />
                   </TableCell>
                   <TableCell>
-                    <ImageUpload value={cell(row.key).image} onChange={(image) => setCell(row.key, { image })} limit={1} testId={`sku-image-${row.key}`} />
+                    <ImageUpload value={cell(row.key).image} onChange={(image) => setCell(row.key, { image })} limit={1} testId={`sku-image-${row.key}`} label={named(t("image"))} />
                   </TableCell>
                 </TableRow>
-              ))}
+                );
+              })}
             </TableBody>
           </Table>
         </CardContent>

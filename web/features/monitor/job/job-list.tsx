@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { useConfirmedAction } from "@/components/confirm-provider";
+import { StatusSwitch } from "@/components/data-table/status-switch";
 import type { Features } from "@/components/data-table/features";
 import { ListFrame } from "@/components/data-table/list-frame";
 import { RowActions, ToolbarButton } from "@/components/data-table/operations";
@@ -13,7 +14,6 @@ import { QueryDictSelect, QueryInput } from "@/components/data-table/query-panel
 import { useList, useQueryDraft, useSelection } from "@/components/data-table/use-list";
 import { DictTag } from "@/components/dict-tag";
 import { useConsole } from "@/components/layout/console-context";
-import { Switch } from "@/components/ui/switch";
 import { asFile, core, done, saveAs } from "@/lib/api/core";
 import { hasPermi } from "@/lib/permission";
 import type { JobRow, JobScreenData } from "@/lib/api/types";
@@ -84,8 +84,8 @@ export function JobList({ data }: { data: JobScreenData }) {
         helper.accessor("status", {
           header: tl("status"),
           cell: ({ row }) => (
-            <Switch
-              data-testid="status-switch"
+            <StatusSwitch
+              name={row.original.jobName}
               checked={row.original.status === "0"}
               disabled={!canChangeStatus}
               onCheckedChange={(value) => changeStatus(row.original, value)}

@@ -15,7 +15,7 @@ export async function ConfigScreen({ searchParams }: ViewProps) {
   const t = await getTranslations("config");
   const settings = (await searchParams).tab === SETTINGS_TAB;
   const tabs = (
-    <nav data-testid="config-tabs" className="mb-3 flex gap-1 border-b">
+    <nav data-testid="config-tabs" aria-label={t("tabs")} className="mb-3 flex gap-1 border-b">
       {[
         { href: "/system/config", label: t("listTab"), active: !settings, id: "list" },
         { href: `/system/config?tab=${SETTINGS_TAB}`, label: t("settingsTab"), active: settings, id: SETTINGS_TAB },

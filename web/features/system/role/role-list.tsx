@@ -6,8 +6,8 @@ import { useMemo } from "react";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
 import { useNamedRemove } from "@/components/confirm-provider";
 import { declareList, useLabels, useStatusChange } from "@/components/data-table/declare";
+import { StatusSwitch } from "@/components/data-table/status-switch";
 import { useListScreen } from "@/components/data-table/use-list";
-import { Switch } from "@/components/ui/switch";
 import { asFile, core, saveAs } from "@/lib/api/core";
 import type { RoleRow, RoleScreenData } from "@/lib/api/types";
 import { dateRangeParams } from "@/lib/list-query";
@@ -38,8 +38,8 @@ function RoleListBody({ data, screen }: { data: RoleScreenData; screen: ReturnTy
   const status = data.dicts.sys_normal_disable;
   const declared = useMemo(() => {
     const statusSwitch = (row: RoleRow) => (
-      <Switch
-        data-testid="status-switch"
+      <StatusSwitch
+        name={row.roleName}
         disabled={row.roleId === ADMIN_ROLE_ID}
         checked={row.status === "0"}
         onCheckedChange={(enabled) => void changeStatus(row.roleName, enabled, (status) => core.PUT("/system/role/changeStatus", { body: { roleId: row.roleId, status } }))}

@@ -4,12 +4,12 @@ import { KeyRoundIcon, UserCheckIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
 import { CrudList, EditRemoveActions } from "@/components/data-table/crud-list";
-import { declareList, useLabels, useStatusChange } from "@/components/data-table/declare";
 import { useNamedRemove } from "@/components/confirm-provider";
+import { declareList, useLabels, useStatusChange } from "@/components/data-table/declare";
+import { StatusSwitch } from "@/components/data-table/status-switch";
 import { useListScreen } from "@/components/data-table/use-list";
 import { FilterTree } from "@/components/tree/filter-tree";
 import { Card, CardContent } from "@/components/ui/card";
-import { Switch } from "@/components/ui/switch";
 import { asFile, core, saveAs } from "@/lib/api/core";
 import type { UserRow, UserScreenData } from "@/lib/api/types";
 import { dateRangeParams } from "@/lib/list-query";
@@ -38,8 +38,8 @@ function UserListBody({ data, screen }: { data: UserScreenData; screen: ReturnTy
   const status = data.dicts.sys_normal_disable;
   const declared = useMemo(() => {
     const statusSwitch = (row: UserRow) => (
-      <Switch
-        data-testid="status-switch"
+      <StatusSwitch
+        name={row.userName}
         checked={row.status === "0"}
         onCheckedChange={(enabled) => void changeStatus(row.userName, enabled, (status) => core.PUT("/system/user/changeStatus", { body: { userId: row.userId, status } }))}
       />

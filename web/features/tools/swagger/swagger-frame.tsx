@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { FrameStatus } from "@/components/frame-status";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useTicket } from "@/components/use-ticket";
 import { answer, core } from "@/lib/api/core";
 import { docsFrameSrc } from "@/lib/api-docs";
@@ -57,8 +57,11 @@ export function SwaggerFrame() {
           <TabsTrigger value="core" data-testid="swagger-core">{t("core")}</TabsTrigger>
           <TabsTrigger value="bff" data-testid="swagger-bff">{t("bff")}</TabsTrigger>
         </TabsList>
+        {/* the one frame is the open tab's panel (the tabs switch its document): each tab controls a panel */}
+        <TabsContent value={document}>
+          <iframe data-testid="swagger-frame" ref={frame} src={src} title={t(document)} className="block w-full rounded border-0" style={{ height }} />
+        </TabsContent>
       </Tabs>
-      <iframe data-testid="swagger-frame" ref={frame} src={src} title={t("core")} className="block w-full rounded border-0" style={{ height }} />
     </div>
   );
 }
