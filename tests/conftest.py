@@ -361,3 +361,27 @@ async def second_node(database_url, make_settings, bus_prefix):
     for proc in procs:
         proc.terminate()
         proc.wait(10)
+
+
+class Refused:
+    """A refusal as a test expects it: ``{"code": 500, "msg": msg}``, and when the refusal names fields (the form
+    shows each message under its field) a ``fields`` member whose every message is part of ``msg``."""
+
+    def __init__(self, msg: str, code: int = 500) -> None:
+        self.msg, self.code = msg, code
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, dict) or set(other) - {"code", "msg", "fields"}:
+            return False
+        fields = other.get("fields", {})
+        return (other.get("code") == self.code and other.get("msg") == self.msg and isinstance(fields, dict)
+                and all(isinstance(v, str) and v in self.msg for v in fields.values()))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Refused({self.msg!r}, code={self.code})"
+
+
+def refused(msg: str, code: int = 500) -> Refused:
+    return Refused(msg, code)

@@ -26,7 +26,7 @@ from core_api.system.post.models import SysPost
 from core_api.system.role.models import SysRole
 from core_api.system.user.models import SysUser
 from core_api.tools.gen.models import GenTable
-from tests.conftest import OK, Caller, bearer, token_for
+from tests.conftest import OK, Caller, Refused, bearer, token_for
 from tests.test_bff import start_bff
 
 NEW_POST = {"postCode": "ops", "postName": "运维", "postSort": 5, "status": "0"}
@@ -34,8 +34,8 @@ MB = 1024 * 1024
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
 
 
-def fail(msg: str) -> dict:
-    return {"code": 500, "msg": msg}
+def fail(msg: str) -> Refused:
+    return Refused(msg)
 
 
 # ---- 1. refused at the edge ----------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import Caller, token_for
+from tests.conftest import Caller, Refused, token_for
 from tests.test_bff import start_bff
 from tests.test_bff_mall import Screens
 
@@ -22,7 +22,7 @@ async def test_region_screen_level_by_level_and_by_keyword(aiohttp_client, start
     matches = (await admin.get(SCREEN, keyword="建外街道"))["data"]["regions"]
     assert [m["path"] for m in matches] == ["北京市/北京市/朝阳区/建外街道"]
     bad = await admin.get(SCREEN, parentCode="12ab")
-    assert bad == {"code": 500, "msg": "上级区域编码区域编码应为6位、9位或12位数字"}
+    assert bad == Refused("上级区域编码区域编码应为6位、9位或12位数字")
     assert await admin.get(SCREEN, parentCode="999999") == {"code": 500, "msg": "上级区域不存在"}
     ry = Screens(bff, Caller(client, await token_for(client, "ry")))
     assert await ry.get(SCREEN) == {"code": 403, "msg": "当前操作没有权限"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from core_api.content.app_version.models import CommonAppVersion
-from tests.conftest import Caller
+from tests.conftest import Caller, Refused
 from tests.test_escalation import make_role, make_user, sign_in
 
 V = {"platform": "android", "versionName": "1.0.0", "versionCode": 100, "downloadUrl": "https://x.test/a.apk"}
@@ -29,7 +29,7 @@ async def test_version_only_grows_per_platform(admin):
     moved = await admin.put("/admin/CommonAppVersion", json={**V, "id": first["data"]["id"], "versionCode": 101})
     assert moved["code"] == 500 and "101" in moved["msg"]
     assert (await admin.put("/admin/CommonAppVersion", json={**V, "id": first["data"]["id"], "platform": "ios"})) == \
-        {"code": 500, "msg": "不允许修改平台"}
+        Refused("不允许修改平台")
     assert sorted(await CommonAppVersion.filter(platform="android").values_list("version_code", flat=True)) == \
         [100, 101]  # type: ignore[type-var]
 

@@ -12,6 +12,7 @@ from core_api.content.cdkey.models import CdkeyRecord
 from core_api.content.cdkey.routes import ALPHABET, redeem
 from core_api.platform.clock import Clock
 from core_api.platform.errors import ServiceError
+from tests.conftest import Refused
 from tests.test_escalation import make_role, make_user, sign_in
 
 LATER = (dt.datetime.now(dt.UTC) + dt.timedelta(days=30)).strftime("%Y-%m-%d %H:%M:%S")
@@ -73,7 +74,7 @@ async def test_bad_input_and_permissions(admin):
         answer = await admin.post("/admin/CdkeyRecord/generate", json=body)
         assert answer["code"] == 500 and message in answer["msg"], (body, answer)
     assert (await admin.post("/admin/CdkeyRecord", json={"rewardType": "balance", "amount": 1, "code": "X"})) == \
-        {"code": 500, "msg": "不允许修改兑换码"}
+        Refused("不允许修改兑换码")
     assert await CdkeyRecord.all().count() == 0
     role = await make_role(admin, "ck_viewer", ("content:cdkey:list", "content:cdkey:query"))
     await make_user(admin, "ckviewer", 103, [role.role_id])

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from core_api.account.consumer.models import AccountConsumer
 from core_api.content.message.models import CommonMessage, CommonMessageUser
 from core_api.content.message.service import fan_out
-from tests.conftest import OK, app_users, eventually
+from tests.conftest import OK, Refused, app_users, eventually
 from tests.test_escalation import make_role, make_user, sign_in
 
 
@@ -59,7 +59,7 @@ async def test_v1_sends_to_every_app_user_and_read_flag(admin):
     assert (await admin.post("/admin/CommonMessageUser", json={"messageId": 999999, "uid": 501})) == \
         {"code": 500, "msg": "消息不存在"}
     assert (await admin.post("/admin/CommonMessageUser", json={"messageId": message_id, "uid": 99999999})) == \
-        {"code": 500, "msg": "用户UID：用户 99999999 不存在"}
+        Refused("用户UID：用户 99999999 不存在")
 
 
 async def test_bad_input_and_permissions(admin):

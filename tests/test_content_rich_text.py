@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core_api.content.rich_text.models import CommonRichText
 from core_api.platform.models import ChangeLog
-from tests.conftest import OK, Caller
+from tests.conftest import OK, Caller, Refused
 from tests.test_escalation import make_role, make_user, sign_in
 
 EVIL = ('<p onclick="x()">关于<script>alert(1)</script><img src="/a.png" onerror="alert(2)">'
@@ -32,7 +32,7 @@ async def test_script_and_handlers_never_survive(admin):
     assert "关于" in stored and '<img src="/a.png">' in stored
     # after the create, the content changes only through the info page, as a new version
     assert await admin.put("/admin/CommonRichText", json={"id": record_id, "title": "关于", "content": EVIL}) == \
-        {"code": 500, "msg": "不允许修改内容"}
+        Refused("不允许修改内容")
     assert await admin.put("/admin/CommonRichText", json={"id": record_id, "title": "关于"}) == OK
     saved = await admin.post("/admin/common_rich_text/updata_text",
                              json={"id": record_id, "content": EVIL + "<b>新</b>"})
@@ -90,7 +90,7 @@ async def test_bad_input_changes_nothing(admin):
         answer = await admin.post("/admin/CommonRichText", json=body)
         assert answer["code"] == 500 and message in answer["msg"], (body, answer)
     assert await admin.put("/admin/CommonRichText", json={"id": record_id, "code": "other", "title": "t"}) == \
-        {"code": 500, "msg": "不允许修改编码"}
+        Refused("不允许修改编码")
     assert (await admin.post("/admin/common_rich_text/updata_text", json={"id": 999999, "content": "x"}))["code"] == 404
     assert (await admin.post("/admin/common_rich_text/updata_text", json={"id": record_id}))["code"] == 500
     assert (await admin.get("/admin/common_rich_text/info_page", params={"id": "999999"}))["code"] == 404

@@ -10,7 +10,7 @@ from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.system.menu.models import SysMenu
 from core_api.system.role.models import SysRole, SysRoleDept, SysRoleMenu
 from core_api.system.user.models import SysUser, SysUserRole
-from tests.conftest import OK, Caller, bearer, eventually, login, token_for, xlsx_rows
+from tests.conftest import OK, Caller, Refused, bearer, eventually, login, token_for, xlsx_rows
 from tests.test_system_users import import_file, workbook
 
 EDITOR_PERMS = ("system:role:list", "system:role:query", "system:role:add", "system:role:edit",
@@ -65,8 +65,8 @@ async def role_state(role_id: int) -> tuple:
     return role.role_name, role.data_scope, role.status, menus, depts, holders
 
 
-def refused(msg: str) -> dict:
-    return {"code": 500, "msg": msg}
+def refused(msg: str) -> Refused:
+    return Refused(msg)
 
 
 async def test_a_menu_editor_cannot_write_a_permission_they_do_not_hold(admin):

@@ -13,7 +13,7 @@ from aiohttp import web
 from core_api.auth.models import SmsMessage
 from core_api.moderation.intercept.models import WordsIntercept
 from core_api.monitor.operlog.models import SysOperLog
-from tests.conftest import OK, Caller, app_users, token_for
+from tests.conftest import OK, Caller, Refused, app_users, token_for
 from tests.test_escalation import make_role, make_user, sign_in
 
 
@@ -66,8 +66,7 @@ async def test_records_six_calls_list_by_post(admin):
     ]:
         answer = await admin.post("/admin/WordsInterceptRecord", json=body)
         assert answer["code"] == 500 and message in answer["msg"], (body, answer)
-    assert (await admin.put("/admin/WordsInterceptRecord", json={**got, "word": "别的"})) == {
-        "code": 500, "msg": "不允许修改敏感词"}
+    assert (await admin.put("/admin/WordsInterceptRecord", json={**got, "word": "别的"})) == Refused("不允许修改敏感词")
     assert await WordsIntercept.all().count() == 3
     assert await admin.delete(f"/admin/WordsInterceptRecord/{first}") == OK
     assert await WordsIntercept.all().count() == 2

@@ -12,7 +12,7 @@ from core_api.monitor.job.scheduler import plan
 from core_api.monitor.logininfor.models import SysLogininfor
 from core_api.monitor.operlog.models import SysOperLog
 from core_api.system.dict.models import SysDictData
-from tests.conftest import OK, eventually, xlsx_rows
+from tests.conftest import OK, Refused, eventually, xlsx_rows
 
 HEARTBEAT = {"jobName": "心跳", "jobGroup": "DEFAULT", "invokeTarget": "heartbeat", "jobParams": {},
              "cronExpression": "* * * * * ?", "misfirePolicy": "0", "concurrent": "1", "status": "1"}
@@ -52,7 +52,7 @@ async def test_create_refusals(admin):
         ({"misfirePolicy": "7"}, "执行策略格式不正确"),
     ]
     for change, message in cases:
-        assert await admin.post("/monitor/job", json={**HEARTBEAT, **change}) == {"code": 500, "msg": message}, change
+        assert await admin.post("/monitor/job", json={**HEARTBEAT, **change}) == Refused(message), change
     assert not await SysJob.filter(job_name="心跳").exists()
     assert await admin.post("/monitor/job", json=HEARTBEAT) == OK
     dup = await admin.post("/monitor/job", json=HEARTBEAT)

@@ -17,7 +17,7 @@ from core_api.mall.goods.models import MallGoods, MallSku
 from core_api.order.core.models import OrderLine, OrderLog, OrderMain, OrderPay, OrderShop
 from core_api.platform.wallet import signed_headers
 from core_api.points.ledger.models import PointsAccount, PointsLedger
-from tests.conftest import Caller, token_for
+from tests.conftest import Caller, Refused, token_for
 from tests.mall_support import make_shop, shop_staff
 from tests.order_support import goods_of
 from tests.test_partner_api import KEY, partner_post, register
@@ -218,7 +218,7 @@ async def test_a_value_of_another_json_type_is_refused_not_coerced(start_app, ma
                         "quantity"), ({"skuId": str(sku.id), "quantity": 1}, "skuId"),
                         ({"skuId": sku.id, "quantity": True}, "quantity")):
         refused = await place(client, [{"shopId": shop.id, "delivery": "express", "items": [line]}])
-        assert refused == {"code": 500, "msg": f"shops.items.{field}必须是整数"}, line
+        assert refused == Refused(f"shops.items.{field}必须是整数"), line
     as_text = await call(client, "place", {"requestNo": uuid.uuid4().hex, "uid": str(UID), "address": ADDRESS,
                                            "shops": [shop_part(shop, [(sku, 1)])]})
     assert as_text["code"] == 500 and "用户ID必须是整数" in as_text["msg"], as_text

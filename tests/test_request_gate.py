@@ -16,7 +16,7 @@ from core_api.mall.goods.models import MallCategory, MallGoods
 from core_api.mall.integral_goods.models import MallIntegralGoods
 from core_api.platform.resource import REGISTRY, Resource, column_limits
 from core_api.system.notice.models import SysNotice
-from tests.conftest import Caller, app_users
+from tests.conftest import Caller, Refused, app_users
 from tests.mall_support import make_shop, shop_staff
 
 feature_apis()  # every feature's declarations registered
@@ -24,8 +24,8 @@ LISTED = sorted((r for r in REGISTRY.values() if not r.hand_list), key=lambda r:
 INTERNAL = "系统内部错误"
 
 
-def fail(msg: str) -> dict:
-    return {"code": 500, "msg": msg}
+def fail(msg: str) -> Refused:
+    return Refused(msg)
 
 
 async def list_call(caller: Caller, res: Resource, values: dict[str, str]) -> dict:

@@ -14,7 +14,7 @@ from core_api.platform.state import AUTH
 from core_api.system.menu.models import SysMenu
 from core_api.system.role.models import SysRole, SysRoleMenu
 from core_api.system.user.models import SysUser, SysUserPost, SysUserRole
-from tests.conftest import OK, PASSWORD, Caller, login, token_for, xlsx_rows
+from tests.conftest import OK, PASSWORD, Caller, Refused, login, token_for, xlsx_rows
 
 NEW_USER = {"userName": "zhangsan", "nickName": "张三", "password": "secret123", "deptId": 105,
             "phonenumber": "13912345678", "email": "zs@example.com", "sex": "0", "status": "0",
@@ -65,7 +65,7 @@ async def test_create_rules(admin):
         ({"postIds": [99]}, "岗位不存在"),
     ]
     for change, message in cases:
-        assert await admin.post("/system/user", json={**NEW_USER, **change}) == {"code": 500, "msg": message}, change
+        assert await admin.post("/system/user", json={**NEW_USER, **change}) == Refused(message), change
     assert not await SysUser.filter(user_name="zhangsan").exists()
     assert (await admin.post("/system/user", json={**NEW_USER, "email": "bad"}))["msg"].startswith("邮箱")
 
