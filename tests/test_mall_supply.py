@@ -124,6 +124,12 @@ async def test_local_catalogue_shops_goods_and_an_idempotent_sync(admin):
     mapped = {s["id"]: s for s in (await admin.get(SHOPS))["data"]["shops"]}
     assert (mapped["sc1001"]["localShopId"], mapped["sc1001"]["localShopName"]) == (shop.id, shop.name)
     assert (await admin.post(LIST, json={"keyword": "咖啡"}))["data"]["data"][0]["localGoodsId"] == goods.id
+    # its edit page opens: the SKUs name no platform attribute values (their keys are supply_<id>)
+    page = await admin.get("/admin/mall/shop/goods/add_edit_page", params={"id": goods.id})
+    assert page["code"] == 200, page
+    assert page["data"]["specs"] == [] and [s["valueIds"] for s in page["data"]["skus"]] == [[], [], []]
+    assert sorted(s["spec"] for s in page["data"]["skus"]) == ["重量:250g;烘焙:中度", "重量:250g;烘焙:深度",
+                                                               "重量:500g;烘焙:中度"]
 
 
 async def test_sync_bad_input_and_permissions(admin):

@@ -27,6 +27,7 @@ from core_api.mall.goods.skus import (
     chosen_specs,
     combinations,
     sku_in_open_orders,
+    value_ids_of,
 )
 from core_api.mall.shop.kind import SHOP, carry_shop_names
 from core_api.platform.api import Api, BusinessType, OperLogSpec, parse, read_json
@@ -311,7 +312,7 @@ async def skus_of(goods_id: int) -> list[dict[str, Any]]:
 def sku_view(sku: dict[str, Any]) -> dict[str, Any]:
     return {"id": sku["id"], "specKey": sku["spec_key"], "spec": sku["spec"], "priceFen": sku["price_fen"],
             "marketPriceFen": sku["market_price_fen"], "stock": sku["stock"], "code": sku["code"],
-            "image": sku["image"], "valueIds": [int(v) for v in sku["spec_key"].split("_") if v]}
+            "image": sku["image"], "valueIds": value_ids_of(sku["spec_key"])}
 
 
 async def goods_detail(request: web.Request, principal: Principal, goods_id: int) -> dict[str, Any]:
@@ -319,7 +320,7 @@ async def goods_detail(request: web.Request, principal: Principal, goods_id: int
     await enrich([row])
     await carry_shop_names(resource, [row], request.app)
     skus = await skus_of(goods_id)
-    value_ids = {int(v) for s in skus for v in s["spec_key"].split("_") if v}
+    value_ids = {v for s in skus for v in value_ids_of(s["spec_key"])}
     values = {v["id"]: v for v in await MallAttrValue.filter(id__in=sorted(value_ids)).values(
         "id", "attr_id", "value", "sort")} if value_ids else {}
     attrs = {a["id"]: a for a in await MallAttr.filter(id__in=sorted({v["attr_id"] for v in values.values()}))

@@ -37,6 +37,13 @@ def spec_key(value_ids: Iterable[int]) -> str:
     return "_".join(str(v) for v in sorted(int(i) for i in value_ids))
 
 
+def value_ids_of(key: str) -> list[int]:
+    """The attribute values a SKU's spec key names; a key of another kind (a supply-chain SKU's ``supply_<id>``)
+    names none."""
+    parts = [p for p in key.split("_") if p]
+    return [int(p) for p in parts] if all(p.isdigit() for p in parts) else []
+
+
 def using_values(value_ids: Iterable[int]) -> Q:
     """SKUs whose spec_key holds any of ``value_ids`` (a whole id between the "_" separators)."""
     where = Q(id__lt=0)  # nothing, for no ids
@@ -92,8 +99,8 @@ def chosen_specs(skus: list[dict[str, Any]], values: dict[int, dict[str, Any]],
     """The attributes and values a goods item's SKUs use (what its edit page shows as chosen)."""
     order: dict[int, list[int]] = {}
     for sku in skus:
-        for part in filter(None, sku["spec_key"].split("_")):
-            value = values.get(int(part))
+        for part in value_ids_of(sku["spec_key"]):
+            value = values.get(part)
             if value is None:
                 continue
             picked = order.setdefault(value["attr_id"], [])
