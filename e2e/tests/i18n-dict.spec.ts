@@ -1,39 +1,15 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "./fixtures";
 import { ADMIN_STATE } from "./helpers";
 import { toast } from "./monitor-helpers";
+import { seedPaidOrder } from "./order-helpers";
 import { unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
 
-const PYTHON = path.resolve(__dirname, "../../.venv/bin/python");
 const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 
-/** A shop's express order waiting to be shipped, written as a paid checkout leaves it (as order-manage does). */
-function seedOrder(name: string): string {
-  const script = [
-    "import asyncio, sys",
-    "from core_api.model_index import model_modules",
-    "from core_api.platform import db",
-    "from core_api.platform.settings import Settings",
-    "from tests.mall_support import make_shop",
-    "from tests.order_support import goods_of, make_order",
-    "async def main():",
-    "    ctx = await db.init_db(Settings(), model_modules())",
-    "    shop = await make_shop(sys.argv[1] + '店')",
-    "    _, skus = await goods_of(shop, sys.argv[1])",
-    "    order = await make_order(shop, 10000001, [(skus[0], 1)], goods_name=sys.argv[1])",
-    "    print(order.order_no)",
-    "    await db.close_db(ctx)",
-    "asyncio.run(main())",
-  ].join("\n");
-  const out = execFileSync(PYTHON, ["-c", script, name], { cwd: path.resolve(__dirname, "../..") }).toString();
-  return out.trim().split("\n").pop() ?? "";
-}
-
 test("an English console shows dictionary labels and business refusals in English", async ({ page, context }) => {
-  const orderNo = seedOrder(unique("英文订单"));
+  const orderNo = seedPaidOrder(unique("英文订单"));
   await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: BASE_URL }]);
 
   // the user list's status filter and the post list's status tags (sys_normal_disable)

@@ -13,6 +13,29 @@ export function stackPython(lines: string[], ...args: string[]): string {
   return out[out.length - 1] ?? "";
 }
 
+/** A new shop's express order, paid and waiting to be shipped, written as a paid checkout leaves it; its number. */
+export function seedPaidOrder(name: string): string {
+  return stackPython(
+    [
+      "import asyncio, sys",
+      "from core_api.model_index import model_modules",
+      "from core_api.platform import db",
+      "from core_api.platform.settings import Settings",
+      "from tests.mall_support import make_shop",
+      "from tests.order_support import goods_of, make_order",
+      "async def main():",
+      "    ctx = await db.init_db(Settings(), model_modules())",
+      "    shop = await make_shop(sys.argv[1] + '店')",
+      "    _, skus = await goods_of(shop, sys.argv[1])",
+      "    order = await make_order(shop, 10000001, [(skus[0], 1)], goods_name=sys.argv[1])",
+      "    print(order.order_no)",
+      "    await db.close_db(ctx)",
+      "asyncio.run(main())",
+    ],
+    name,
+  );
+}
+
 export interface Goods {
   shopId: number;
   goodsId: number;

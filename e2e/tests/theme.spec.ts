@@ -1,36 +1,12 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures";
 import { ADMIN_STATE, RY, signIn } from "./helpers";
+import { seedPaidOrder } from "./order-helpers";
 import { unique } from "./system-helpers";
 
 /** Issue 28 §5 (light, dark, follow the system) and the colour part of §6 (WCAG AA contrast in both modes). */
 
-const PYTHON = path.resolve(__dirname, "../../.venv/bin/python");
 const DARK_BACKGROUND = "rgb(20, 20, 20)";
-
-/** A paid order of a new shop (as order-manage.spec.ts writes one), for its detail page. */
-function seedOrder(name: string): string {
-  const script = [
-    "import asyncio, sys",
-    "from core_api.model_index import model_modules",
-    "from core_api.platform import db",
-    "from core_api.platform.settings import Settings",
-    "from tests.mall_support import make_shop",
-    "from tests.order_support import goods_of, make_order",
-    "async def main():",
-    "    ctx = await db.init_db(Settings(), model_modules())",
-    "    shop = await make_shop(sys.argv[1] + '店')",
-    "    _, skus = await goods_of(shop, sys.argv[1])",
-    "    order = await make_order(shop, 10000001, [(skus[0], 1)], goods_name=sys.argv[1])",
-    "    print(order.order_no)",
-    "    await db.close_db(ctx)",
-    "asyncio.run(main())",
-  ].join("\n");
-  const out = execFileSync(PYTHON, ["-c", script, name], { cwd: path.resolve(__dirname, "../..") }).toString();
-  return out.trim().split("\n").pop() ?? "";
-}
 
 /** Records whether <html> was dark when <body> first appeared: before any React code could run. */
 async function watchFirstPaint(page: Page): Promise<void> {
@@ -175,7 +151,7 @@ const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
   {
     name: "order detail",
     open: async (page) => {
-      const orderNo = seedOrder(unique("主题"));
+      const orderNo = seedPaidOrder(unique("主题"));
       await page.goto(`/myMenu/orderDetail?orderNo=${orderNo}`);
       await expect(page.getByTestId("order-detail")).toBeVisible();
     },
