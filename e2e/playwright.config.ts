@@ -64,7 +64,8 @@ const SERVICE_FREE_SPECS: Record<string, string> = {
   "upload-s3": "@s3: only ./ops/test's S3 run (E2E_S3_URL) takes it",
   "users": "user CRUD, filters and a direct xlsx download",
   "web-security": "headers, CSRF and the content policy of the web",
-  "a11y": "axe over every menu screen, light and dark: the web alone",
+  "a11y": "axe over half the menu screens in light and dark, the dialogs, the keyboard: the web alone",
+  "a11y-more": "axe over the other half of the menu screens (in the browser suite's other part): the web alone",
 };
 
 const specFiles = (names: Record<string, string>) => Object.keys(names).map((name) => `${name}.spec.ts`);

@@ -1,0 +1,108 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "./fixtures";
+import { menuScreens } from "./helpers";
+
+/** WCAG 2.1 A and AA (issue 28 §6): nothing critical or serious on any screen. */
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const BLOCKING = new Set(["critical", "serious"]);
+/** Rules left out of the verdict, for a local look at one's own part only (comma separated, e.g. color-contrast);
+ * unset, as in every suite run, every rule counts. */
+const IGNORED = new Set((process.env.A11Y_IGNORE_RULES ?? "").split(",").filter(Boolean));
+
+/** The hidden screens an operator reaches from a menu screen (seeded ids), checked with the menu's. */
+const FIXED_SCREENS = ["/index", "/user/profile", "/system/user-auth/role/2", "/system/dict-data/index/1", "/tool/gen-edit/index/1"];
+
+export interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+  nodes: number;
+}
+
+/** axe over what is on screen now: every critical or serious violation, one line per rule and place. */
+export async function audit(page: Page, where: string, include?: string): Promise<Finding[]> {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ""))
+    .map((violation) => ({
+      where,
+      rule: violation.id,
+      impact: violation.impact ?? "",
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+      nodes: violation.nodes.length,
+    }));
+}
+
+export function report(findings: Finding[]): string {
+  return findings.map((f) => `${f.where}: ${f.rule} (${f.impact}) at ${f.targets.join(" | ")}`).join("\n");
+}
+
+/** A screen is audited once its data is in: the shell's main is there and the network is quiet. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByTestId("app-main")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
+/** What is missing from the shell's landmarks on this screen ('' when nothing). */
+async function landmarks(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const missing: string[] = [];
+    if (document.querySelectorAll("main").length !== 1) missing.push("one main");
+    if (document.querySelectorAll("h1").length !== 1) missing.push("one h1");
+    if (!document.querySelector("header")) missing.push("header");
+    if ([...document.querySelectorAll("nav")].some((nav) => !nav.getAttribute("aria-label"))) missing.push("named navs");
+    return missing.join(", ");
+  });
+}
+
+export function verdict(findings: Finding[]) {
+  const counted = findings.filter((f) => !IGNORED.has(f.rule));
+  const ignored = findings.length - counted.length;
+  if (ignored) {
+    const nodes = findings.filter((f) => IGNORED.has(f.rule)).reduce((sum, f) => sum + f.nodes, 0);
+    console.log(`${test.info().title}: ${ignored} findings (${nodes} nodes) of ${[...IGNORED].join(",")} left out`);
+  }
+  expect(counted, `axe found critical or serious violations:\n${report(counted)}`).toEqual([]);
+}
+
+/** The colour scheme the browser reports; the console follows it (its default mode is the system's), live. */
+async function scheme(page: Page, colorScheme: "light" | "dark") {
+  await page.emulateMedia({ colorScheme });
+  await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$)).*$/);
+  await page.waitForTimeout(250); // past the controls' colour transitions (150 ms), so axe reads the settled colours
+}
+
+/** The axe sweep over one half of the screens (every other one of the sorted list): the two halves run in the
+ * browser suite's two parts, side by side, so that neither part waits for the whole sweep. */
+export function sweep(half: 0 | 1) {
+  test(`axe finds nothing critical or serious on any menu screen, in light and in dark (half ${half + 1} of 2)`, async ({ page }) => {
+    // ~45 screens, each loaded and settled once, then audited in both schemes: minutes on a loaded machine
+    test.setTimeout(1_800_000);
+    await page.goto("/index");
+    const all = [...new Set([...FIXED_SCREENS, ...(await menuScreens(page))])].sort();
+    expect(all.length).toBeGreaterThan(80);
+    const screens = all.filter((_, i) => i % 2 === half);
+    const findings: Finding[] = [];
+    const shells: string[] = [];
+    for (const path of screens) {
+      await page.emulateMedia({ colorScheme: "light" });
+      await open(page, path);
+      for (const colorScheme of ["light", "dark"] as const) {
+        await scheme(page, colorScheme);
+        const found = await audit(page, `${path} (${colorScheme})`);
+        // each screen's findings as they come: a long sweep stopped midway still tells what it saw
+        if (found.length) console.log(report(found));
+        findings.push(...found);
+      }
+      // landmarks and headings (best practice, outside axe's WCAG tags): one main, one h1, named navs
+      const shell = await landmarks(page);
+      if (shell) shells.push(`${path}: ${shell}`);
+    }
+    verdict(findings);
+    expect(shells, "every screen has one main, one h1 and its named navs").toEqual([]);
+  });
+}
