@@ -38,7 +38,8 @@ PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsa
 # Swagger UI's own colours put white on light method badges and light green/blue text on white (under WCAG AA's
 # 4.5:1): the page darkens them, as the console's screens are (the browser suite runs axe over this one too).
 CONTRAST = """.swagger-ui .opblock .opblock-summary-method{color:#080a0b;text-shadow:none}
-.swagger-ui .opblock.opblock-head .opblock-summary-method,.swagger-ui .opblock.opblock-options .opblock-summary-method{color:#fff}
+.swagger-ui .opblock.opblock-head .opblock-summary-method,
+.swagger-ui .opblock.opblock-options .opblock-summary-method{color:#fff}
 .swagger-ui .info .title small pre{color:#080a0b}
 .swagger-ui .info a,.swagger-ui .info a .url{color:#1f5fa8}
 .swagger-ui .btn.authorize,.swagger-ui .btn.authorize svg{color:#1b6e45;border-color:#1b6e45}
