@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from core_api.platform.process import load_settings, setup_logging
+from core_api.platform.process import event_loop, load_settings, setup_logging
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> None:
     settings = load_settings()
     app = create_app(settings)
     tune_for_serving()
-    web.run_app(app, host=args.host, port=args.port, access_log=None, max_line_size=MAX_REQUEST_LINE,
+    web.run_app(app, host=args.host, port=args.port, access_log=None, max_line_size=MAX_REQUEST_LINE, loop=event_loop(),
                 max_field_size=MAX_HEADER_FIELD,
                 print=lambda *_: print(f"BFF on http://{args.host}:{args.port}", flush=True))
 

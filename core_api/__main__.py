@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from core_api.platform import passwords
-from core_api.platform.process import load_settings, setup_logging
+from core_api.platform.process import event_loop, load_settings, setup_logging
 from core_api.platform.settings import ROOT, Settings
 
 
@@ -147,6 +147,7 @@ def main(argv: list[str] | None = None, *, bus_handlers: Sequence[Callable[[Any]
         app = create_app(settings, bus_handlers=bus_handlers)
         tune_for_serving()
         web.run_app(app, host=args.host, port=args.port, access_log=None, reuse_port=args.reuse_port or None,
+                    loop=event_loop(),
                     max_line_size=MAX_REQUEST_LINE, max_field_size=MAX_HEADER_FIELD,
                     print=lambda *_: print(f"core API on http://{args.host}:{args.port}", flush=True))
 

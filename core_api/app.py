@@ -22,9 +22,12 @@ from core_api.platform.clock import Clock
 from core_api.platform.counts import counts_of
 from core_api.platform.envelope import json_response
 from core_api.platform.errors import Forbidden, NotAuthenticated
+from core_api.platform.exports import requeue_unfinished
 from core_api.platform.kv import DbKv, KvStore, RedisKv
 from core_api.platform.middleware import envelope_middleware, install_security_headers
 from core_api.platform.openapi import build_openapi
+from core_api.platform.outbox import relay_loop
+from core_api.platform.replica import Replica
 from core_api.platform.settings import Settings
 from core_api.platform.sms import make_sms
 from core_api.platform.state import (
@@ -37,6 +40,7 @@ from core_api.platform.state import (
     DICT,
     KV,
     OPENAPI,
+    REPLICA,
     SCHEDULER,
     SETTINGS,
     SMS,
@@ -148,6 +152,8 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
             register_handlers(bus)
     config = ConfigService(bus)
     app[KV] = kv
+    if settings.replica_url:
+        app[REPLICA] = Replica(kv, db.replica_client(settings))
     app[BUS] = bus
     counts_of(app)  # list totals hear every node's writes from the first broadcast on
     app[CONFIG] = config
@@ -156,9 +162,13 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     app[CHAT].bind(app[AUTH], bus)
     app[SMS] = make_sms(settings.sms_provider, settings.sms_http_url, settings.sms_http_token)
     await bus.start(consume=isinstance(bus, InProcessBus))
+    await app[CHAT].start()
     await relay_events(bus, app[CLOCK].now())  # webhook events a previous process committed but never published
+    if isinstance(bus, InProcessBus) and app[BUS_HANDLERS]:
+        await requeue_unfinished(bus, app[CLOCK].now())  # exports a previous process died building
     stop_scheduler = asyncio.Event()
     scheduler_task = None
+    relay_task = asyncio.create_task(relay_loop(bus, app[CLOCK].now, stop_scheduler))  # kept while the broker was away
     if isinstance(bus, InProcessBus):
         # No broker: this one process also schedules the jobs (with a broker the workers do).
         scheduler = Scheduler(leader_lock(settings), bus.publish, app[CLOCK].now,
@@ -172,10 +182,14 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
         yield
     finally:
         stop_scheduler.set()
+        await relay_task
         if scheduler_task is not None:
             await scheduler_task
+        await app[CHAT].stop()
         await bus.close()
         await kv.close()
+        if REPLICA in app:
+            await app[REPLICA].close()
         await db.close_db(orm)
 
 

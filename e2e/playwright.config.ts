@@ -3,8 +3,8 @@ import { defineConfig } from "@playwright/test";
 /**
  * Every spec file is in exactly one of BACKEND_SPECS and SERVICE_FREE_SPECS, with the reason it is there
  * (tests/test_e2e_specs.py fails on a spec in neither, or in both): a spec left out of the PostgreSQL run is a
- * decision. ./ops/test runs the whole suite on the embedded defaults and, with E2E_BACKEND_SPECS=1, the
- * BACKEND_SPECS again on PostgreSQL + RabbitMQ + Redis; the Python suite runs every call on both backends.
+ * decision. ./ops/test runs the SERVICE_FREE_SPECS on the embedded defaults and, with E2E_BACKEND_SPECS=1, the
+ * BACKEND_SPECS on PostgreSQL + RabbitMQ + Redis; the Python suite runs every call on both backends.
  *
  * BACKEND_SPECS: the outcome depends on the services behind the stack: sessions and sign-in counters or rate
  * limits (Redis), live delivery, workers, jobs and delayed messages (RabbitMQ), and SQL that differs between
@@ -56,13 +56,15 @@ const SERVICE_FREE_SPECS: Record<string, string> = {
   "regions": "the region tree and cascader from the shipped dataset",
   "roles": "a custom data scope's user list: the same department filter on both",
   "shell": "menus, tabs, header search and theme: the web alone",
-  "shop-staff": "a shop account's landing page, its area filter and its phone/password edit: reads and one update, the same on both",
+  "shop-staff": "a shop account's home (its figures, their lists), its area filter and its phone/password edit: reads and one update, the same on both",
+  "shell-focus": "focus back on a dialog's opener and a detail table's sticky first column at 390 px: reads only",
   "small-screens": "layout at two widths",
   "theme": "light, dark and the system's colour mode and axe's colour contrast: the web and read-only screens",
   "tools-build": "the form builder runs in the browser",
   "tools-swagger": "the API docs page and its permission",
   "upload-s3": "@s3: only ./ops/test's S3 run (E2E_S3_URL) takes it",
   "users": "user CRUD, filters and a direct xlsx download",
+  "transfer-progress": "an import's and a zip's progress bars: one import and one generated zip, the same on both",
   "web-security": "headers, CSRF and the content policy of the web",
   "a11y": "axe over half the menu screens in light and dark, the dialogs, the keyboard: the web alone",
   "a11y-more": "axe over the other half of the menu screens (in the browser suite's other part): the web alone",
@@ -77,10 +79,15 @@ const specFiles = (names: Record<string, string>) => Object.keys(names).map((nam
  */
 const SLOW_SPECS = ["small-screens", "mall-market", "business-screens", "config-pages", "a11y"].map((name) => `${name}.spec.ts`);
 
+/**
+ * What one run takes: E2E_BACKEND_SPECS the BACKEND_SPECS (./ops/test runs them on PostgreSQL + RabbitMQ + Redis,
+ * where their outcome is decided); E2E_PART=slow the SLOW_SPECS and E2E_PART=rest the other SERVICE_FREE_SPECS (on the
+ * embedded defaults: the CI's budget runs each spec once, docs/decisions.md); nothing set, every spec.
+ */
 function part(): { testMatch?: string[]; testIgnore?: string[] } {
   if (process.env.E2E_BACKEND_SPECS) return { testMatch: specFiles(BACKEND_SPECS) };
   if (process.env.E2E_PART === "slow") return { testMatch: SLOW_SPECS };
-  if (process.env.E2E_PART === "rest") return { testIgnore: SLOW_SPECS };
+  if (process.env.E2E_PART === "rest") return { testIgnore: [...SLOW_SPECS, ...specFiles(BACKEND_SPECS)] };
   return {};
 }
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import time
 import uuid
 from typing import Any
 
@@ -30,7 +31,9 @@ class ChatPeer:
         self.badges: list[int] = []
         self.sio = socketio.AsyncClient(reconnection=False)
         self.sio.on("message", self._on_message)
+        self.sio.on("disconnect", self._on_disconnect)
         self._arrived = asyncio.Event()
+        self.closed_at = 0.0  # time.time() when this client saw its connection end
 
     @classmethod
     async def sign_in(cls, core_url: str, partner_key: str, kind: str, peer_id: int, name: str = "",
@@ -50,6 +53,9 @@ class ChatPeer:
         elif data.get("messageType") == "friend" and not data.get("self"):  # own echoes go to other devices
             self.received.append(data)
             self._arrived.set()
+
+    async def _on_disconnect(self, *_: Any) -> None:
+        self.closed_at = time.time()
 
     async def connect(self, last_seen_id: int | None = None) -> None:
         auth: dict[str, Any] = {"token": self.token}

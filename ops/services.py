@@ -54,6 +54,12 @@ def apt_install(package: str) -> bool:
     return subprocess.run(install, env=env).returncode == 0
 
 
+def ensure_program(program: str, package: str) -> None:
+    """A program the commands need (haproxy, wrk): installed from Debian's packages, or a loud stop."""
+    if shutil.which(program) is None and not apt_install(package):
+        raise SystemExit(f"{program} is missing and apt-get could not install {package}")
+
+
 def start_postgres(port: int, installed_now: bool) -> bool:
     started = False
     listing = subprocess.run(["pg_lsclusters", "-h"], capture_output=True, text=True).stdout

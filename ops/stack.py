@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,6 +44,24 @@ def nextauth_secret(env: dict[str, str]) -> str:
                            env=env, cwd=ROOT)
         key = path.read_text().strip()
     return hashlib.sha256(("nextauth:" + key).encode()).hexdigest()
+
+
+def wait_http(url: str, name: str, watched: Sequence[tuple[str, subprocess.Popen[bytes]]], timeout: float,
+              hint: str = "") -> None:
+    """Until ``url`` answers (any status below 500); a watched process that exits meanwhile fails at once. ``hint``
+    ends each failure's line (where the log is)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for pname, proc in watched:
+            if proc.poll() is not None:
+                raise RuntimeError(f"{pname} exited with {proc.returncode} while starting{hint}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status < 500:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{name} did not answer {url} within {timeout:.0f} s{hint}")
 
 
 @dataclass
@@ -90,18 +109,7 @@ class Stack:
         self._wait(f"{self.web_url}/login", "web")
 
     def _wait(self, url: str, name: str, timeout: float = 90) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for pname, proc in self.procs:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"{pname} exited with {proc.returncode} while starting")
-            try:
-                with urllib.request.urlopen(url, timeout=2) as r:
-                    if r.status < 500:
-                        return
-            except OSError:
-                time.sleep(0.3)
-        raise RuntimeError(f"{name} did not answer {url} within {timeout:.0f} s")
+        wait_http(url, name, self.procs, timeout)
 
     def stop(self) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the shutdown short

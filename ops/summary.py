@@ -26,10 +26,13 @@ SAME_TESTS = {
 }
 
 
-# A suite that is one part of another, run beside it on a stack of its own.
+# What a suite is, said beside its line: one part of another run beside it on a stack of its own, or (the
+# fault test) a suite of its own kind.
 PART_OF = {
     "browser-slow": "the slowest specs of browser (SLOW_SPECS in e2e/playwright.config.ts), beside the rest",
-    "schemathesis": "schemathesis over both OpenAPI documents with its boundary values (CONSOLE_FUZZ_DEEP=1), "
+    "cluster-faults": "the topology of ops/cluster under load while a core node, a worker, RabbitMQ and the standby "
+                      "fail (figures in var/test-results/cluster-faults.json)",
+    "schemathesis": "schemathesis over both OpenAPI documents, ten valid and invalid examples an operation, "
                     "on PostgreSQL",
 }
 # The tests generated from the OpenAPI documents (one per operation, or per operation and hostile value): JUnit
@@ -38,13 +41,22 @@ GENERATED = {"tests.test_openapi_fuzz": ("test_core_api_document", "test_bff_doc
                                          "test_hostile_values_are_refused_not_crashed")}
 
 
-def count(path: Path) -> tuple[int, int, int, int]:
-    """(passed, failed, skipped, generated) of a JUnit report; generated counts the run ones (passed or failed)."""
+# How many failed tests a suite's line names (the CI log keeps only its tail: the names must be in it).
+NAMED_FAILURES = 5
+
+
+def count(path: Path, failures: list[str] | None = None) -> tuple[int, int, int, int]:
+    """(passed, failed, skipped, generated) of a JUnit report; generated counts the run ones (passed or failed).
+
+    ``failures`` receives one line per failed test: its name and the first line of its failure's message.
+    """
     passed = failed = skipped = generated = 0
     for case in ET.parse(path).getroot().iter("testcase"):  # noqa: S314
         tags = {child.tag for child in case}
         if tags & {"failure", "error"}:
             failed += 1
+            if failures is not None:
+                failures.append(_failure_line(case))
         elif "skipped" in tags:
             skipped += 1
             continue
@@ -53,6 +65,14 @@ def count(path: Path) -> tuple[int, int, int, int]:
         function = case.get("name", "").split("[", 1)[0]
         generated += function in GENERATED.get(case.get("classname", ""), ())
     return passed, failed, skipped, generated
+
+
+def _failure_line(case: ET.Element) -> str:
+    name = " › ".join(part for part in (case.get("classname", ""), case.get("name", "")) if part)
+    problem = next((child for child in case if child.tag in {"failure", "error"}), None)
+    message = "" if problem is None else (problem.get("message") or problem.text or "").strip()
+    first = message.splitlines()[0][:200] if message else ""
+    return f"{name}: {first}" if first else name
 
 
 def read_pairs(path: Path) -> dict[str, str]:
@@ -85,8 +105,9 @@ def main(results: Path, expected: Sequence[str] = (), expected_steps: Sequence[s
             print(f"  {name}: FAILED, its runner exited {status} and wrote no report")
             total_failed += 1
             continue
+        failures: list[str] = []
         try:
-            passed, failed, skipped, generated = count(report)
+            passed, failed, skipped, generated = count(report, failures)
         except ET.ParseError:
             print(f"  {name}: FAILED, its report {report.name} cannot be read")
             total_failed += 1
@@ -104,6 +125,10 @@ def main(results: Path, expected: Sequence[str] = (), expected_steps: Sequence[s
         elif name in PART_OF:
             line += f" ({PART_OF[name]})"
         print(line)
+        for failure in failures[:NAMED_FAILURES]:
+            print(f"    failed: {failure}")
+        if len(failures) > NAMED_FAILURES:
+            print(f"    and {len(failures) - NAMED_FAILURES} more failed (in {report.name})")
         total_passed += passed
         total_failed += failed
         total_generated += generated

@@ -3,6 +3,7 @@ checked; the permission account:chartLogin:list; on PostgreSQL the range aggrega
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 from tortoise import connections
@@ -137,8 +138,10 @@ async def test_range_aggregate_uses_the_index_on_postgres(start_app, make_settin
         _, rows = await conn.execute_query(
             "EXPLAIN " + statement, [datetime(2024, 2, 1, tzinfo=UTC), datetime(2024, 2, 8, tzinfo=UTC)])
         plan = "\n".join(str(r["QUERY PLAN"]) for r in rows)
-        # A week of 200,000 sign-ins over five months: a range scan of the covering index, never the table.
-        assert "Index Only Scan using idx_account_sig_sign_in" in plan and "Seq Scan" not in plan, plan
+        # A week of 200,000 sign-ins over five months: a range scan of the covering index (its copy in the one
+        # month partition the week falls in), never the table.
+        covering = re.search(r"Index Only Scan using \S*sign_in\S* on account_sign_in", plan)
+        assert covering and "Seq Scan" not in plan, plan
     assert paging.MAX_DAYS == 366  # the kit's day range (core_api/platform/paging.py)
 
 

@@ -32,6 +32,14 @@ async def test_the_withdrawal_screen_shows_the_queue_and_the_ledger(aiohttp_clie
     # the ledger: the credit, then two freezes, newest first
     assert [entry["kind"] for entry in ledger["rows"]] == ["freeze", "freeze", "commission"]
     assert ledger["rows"][0]["availableAfter"] == 30_000 and ledger["total"] == 3
+    # the ledger is paged on its own: its second page of two holds the credit, the queue keeps its page
+    paged = (await screen(admin.token, uid=str(UID), ledgerPage="2", ledgerPageSize="2"))["data"]
+    assert [entry["kind"] for entry in paged["ledger"]["rows"]] == ["commission"] and paged["ledger"]["total"] == 3
+    assert paged["queue"]["total"] == 2
+    frozen = (await screen(admin.token, uid=str(UID), ledgerKind="freeze"))["data"]["ledger"]
+    assert [entry["kind"] for entry in frozen["rows"]] == ["freeze", "freeze"] and frozen["total"] == 2
+    assert (await screen(admin.token, ledgerPage="0"))["code"] == 500
+    assert (await screen(admin.token, ledgerKind="gift"))["code"] == 500
     assert (await screen(admin.token, status="paid"))["data"]["queue"] == {"rows": [], "total": 0,
                                                                           "threshold": queue["threshold"]}
     # a bad filter is refused before the core is asked; an operator without the permission gets the refusal

@@ -11,22 +11,26 @@ import pytest
 from core_api.platform.bus import InProcessBus, RabbitBus
 from tests.conftest import AMQP_URL, BACKEND, eventually
 
+rabbit_only = pytest.mark.skipif(BACKEND != "postgres", reason="RabbitMQ only")
+
 
 def buses() -> list[str]:
-    return ["inprocess", "rabbit"] if BACKEND == "postgres" else ["inprocess"]
+    return ["inprocess", "rabbit", "rabbit-quorum"] if BACKEND == "postgres" else ["inprocess"]
 
 
 @pytest.fixture(params=buses())
 async def bus_pair(request):
-    """(publisher, consumer): the same object in process; two connections on RabbitMQ."""
+    """(publisher, consumer): the same object in process; two connections on RabbitMQ (classic or quorum queues:
+    the retries then go through quorum retry queues)."""
     if request.param == "inprocess":
         bus = InProcessBus(max_attempts=3, retry_delay=0.05)
         yield bus, bus
         await bus.close()
         return
     prefix = f"bustest{uuid.uuid4().hex[:8]}"
-    publisher = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
-    consumer = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
+    quorum = request.param == "rabbit-quorum"
+    publisher = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix, quorum=quorum)
+    consumer = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix, quorum=quorum)
     yield publisher, consumer
     await consumer.delete_topology()
     await consumer.close()
@@ -109,7 +113,8 @@ async def test_a_handler_that_always_fails_is_parked_not_lost(bus_pair):
     connection = await aio_pika.connect_robust(AMQP_URL)
     try:
         channel = await connection.channel()
-        queue = await channel.declare_queue(f"{consumer.prefix}.demo-broken.parked", durable=True)
+        queue = await channel.declare_queue(f"{consumer.queue_name('demo-broken')}.parked", durable=True,
+                                            arguments=consumer._durable_arguments())
         message = None
 
         async def parked() -> bool:
@@ -158,3 +163,95 @@ def test_retries_back_off():
     rabbit = RabbitBus(AMQP_URL, max_attempts=4, retry_delay=0.5, prefix="p")
     assert [rabbit.retry_queue("h", a) for a in (2, 3, 4)] == ["p.h.retry.500ms", "p.h.retry.2000ms",
                                                                  "p.h.retry.8000ms"]
+    assert rabbit.delay_queue("t", 1.5) == "p.delay.t.1500ms"
+    # Quorum: new names, since RabbitMQ refuses to redeclare a classic queue of before with other arguments.
+    quorum = RabbitBus(AMQP_URL, max_attempts=4, retry_delay=0.5, prefix="p", quorum=True)
+    assert quorum.retry_queue("h", 2) == "p.h.retry.500ms.quorum"
+    assert quorum.delay_queue("t", 1.5) == "p.delay.t.1500ms.quorum"
+    assert quorum._delay_arguments(500, "", "p.h.quorum") == {
+        "x-message-ttl": 500, "x-dead-letter-exchange": "", "x-dead-letter-routing-key": "p.h.quorum",
+        "x-queue-type": "quorum", "x-dead-letter-strategy": "at-least-once", "x-overflow": "reject-publish"}
+
+
+@rabbit_only
+@pytest.mark.parametrize("quorum", [False, True], ids=["classic", "quorum"])
+async def test_a_retry_pending_across_a_broker_restart_is_handled_once(quorum: bool):
+    from tests.test_order_timeouts import restart_broker
+
+    prefix = f"bustest{uuid.uuid4().hex[:8]}"
+    attempts: list[int] = []
+
+    async def fails_once(payload: dict) -> None:
+        attempts.append(payload["n"])
+        if len(attempts) == 1:
+            raise RuntimeError("temporary failure")
+
+    first = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=1.0, prefix=prefix, quorum=quorum)
+    first.subscribe("demo.retried", "demo-retried", fails_once)
+    await first.start(consume=True)
+    await first.publish("demo.retried", {"n": 3})
+
+    async def failed_once() -> bool:
+        return len(attempts) == 1 and first._in_flight == 0
+
+    await eventually(failed_once)
+    declared = set(first._declared)  # the retry queue, for the clean-up
+    await first.close()  # the retry waits in its queue, nobody connected
+    await asyncio.to_thread(restart_broker)  # its TTL runs out while the broker is down or just back
+    second = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=1.0, prefix=prefix, quorum=quorum)
+    second.subscribe("demo.retried", "demo-retried", fails_once)
+    await second.start(consume=True)
+    try:
+        async def retried() -> bool:
+            return len(attempts) == 2
+
+        await eventually(retried, timeout=20)
+        await asyncio.sleep(0.5)
+        assert attempts == [3, 3]
+    finally:
+        second._declared |= declared
+        await second.delete_topology()
+        await second.close()
+
+
+@rabbit_only
+async def test_quorum_queues_take_over_from_the_classic_queue_of_before_without_losing_its_messages():
+    prefix = f"bustest{uuid.uuid4().hex[:8]}"
+    got: list[dict] = []
+
+    async def handler(payload: dict) -> None:
+        got.append(payload)
+
+    # An install of before: a classic queue holding an event nobody has handled yet.
+    before = RabbitBus(AMQP_URL, prefix=prefix, quorum=False)
+    before.subscribe("demo.paid", "demo-paid", handler)
+    await before.start(consume=False)
+    await before.declare(before.subscriptions[0])
+    await before.publish("demo.paid", {"order": 1})
+    await before.close()
+
+    now = RabbitBus(AMQP_URL, prefix=prefix, quorum=True)
+    now.subscribe("demo.paid", "demo-paid", handler)
+    await now.start(consume=True)
+    try:
+        await now.publish("demo.paid", {"order": 2})
+
+        async def both() -> bool:
+            return sorted(p["order"] for p in got) == [1, 2]
+
+        await eventually(both)
+        await asyncio.sleep(0.3)
+        assert sorted(p["order"] for p in got) == [1, 2]  # each once: the classic queue no longer hears the topic
+        connection = await aio_pika.connect_robust(AMQP_URL)
+        try:  # redeclaring with another type than the queue's would close the channel
+            channel = await connection.channel()
+            await channel.declare_queue(f"{prefix}.demo-paid.quorum", durable=True,
+                                        arguments={"x-queue-type": "quorum"})
+            classic = await channel.declare_queue(f"{prefix}.demo-paid", durable=True)
+            assert classic.declaration_result.message_count == 0
+            await channel.queue_delete(f"{prefix}.demo-paid")
+        finally:
+            await connection.close()
+    finally:
+        await now.delete_topology()
+        await now.close()

@@ -147,7 +147,7 @@ async def test_every_picture_the_demo_stores_answers_as_an_image(client, admin):
 async def test_the_partition_job_keeps_months_ahead(admin):
     from core_api.monitor.job.models import SysJob, SysJobLog
 
-    job = await SysJob.get(invoke_target="ensureChatPartitions")
+    job = await SysJob.get(invoke_target="ensurePartitions")
     assert job.status == "0" and job.job_group == "SYSTEM"
     conn = connections.get("default")
     future = None

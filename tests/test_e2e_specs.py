@@ -1,6 +1,6 @@
-"""The browser suite's spec lists (e2e/playwright.config.ts): every spec file is either in BACKEND_SPECS (run again
-on PostgreSQL + RabbitMQ + Redis) or in SERVICE_FREE_SPECS, never both and never neither, each with its reason; the
-slow part names real files; a ``test.only`` fails the run (issue 26 §6)."""
+"""The browser suite's spec lists (e2e/playwright.config.ts): every spec file is either in BACKEND_SPECS (run on
+PostgreSQL + RabbitMQ + Redis) or in SERVICE_FREE_SPECS (run on the embedded defaults), never both and never
+neither, each with its reason; the slow part names real files; a ``test.only`` fails the run (issue 26 §6)."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ async def job_id(name: str) -> int:
 async def test_seeded_jobs_and_handlers(admin):
     page = await admin.get("/monitor/job/list")
     assert {r["invokeTarget"] for r in page["rows"]} == {"cleanExpiredSessions", "cleanOldLogs", "refreshCaches",
-                                                         "dbStatsSnapshot", "ensureChatPartitions", "cleanExports",
+                                                         "dbStatsSnapshot", "ensurePartitions", "cleanExports",
                                                          "resendStuckMessages", "syncSupplyGoods",
                                                          "closeUnpaidOrders", "completeShippedOrders", "settleOrders",
                                                          "statDailyPeople", "statDailyRebuild",
@@ -233,7 +233,7 @@ async def test_update_delete_export_and_log_cleanup(admin):
     assert (await SysJob.get(job_id=jid)).cron_expression == "0 0/5 * * * ?"
     export = await admin.post("/monitor/job/export", data={"jobGroup": "SYSTEM"})
     assert {r[1] for r in xlsx_rows(await export.read())[1:]} == {"清理过期会话", "清理历史日志", "刷新字典和参数缓存",
-                                                                  "创建聊天记录月分区", "清理过期导出文件",
+                                                                  "创建月分区并分离旧月", "清理过期导出文件",
                                                                   "补发未完成的站内消息", "关闭超时未支付订单",
                                                                   "自动确认收货", "订单结算", "拼团超时失败退款",
                                                                   "重发结果未知的退款"}

@@ -124,8 +124,31 @@ def test_the_closing_line_counts_generated_tests_apart_from_those_written_by_han
     assert result.returncode == 0
     assert result.stdout.splitlines()[1] == (
         "  schemathesis: 5 passed, 0 failed, 0 skipped; 3 of them generated from the OpenAPI documents, sending 1234 "
-        "generated requests (schemathesis over both OpenAPI documents with its boundary values (CONSOLE_FUZZ_DEEP=1), "
+        "generated requests (schemathesis over both OpenAPI documents, ten valid and invalid examples an operation, "
         "on PostgreSQL)")
     assert result.stdout.splitlines()[-1] == (
         "5 passed, 0 failed (3 tests generated from the OpenAPI documents, which sent 1234 generated requests; "
         "2 written by hand)")
+
+
+def test_each_failed_test_is_named_with_its_message_under_its_suite(tmp_path: Path) -> None:
+    """CI keeps only the log's tail: the summary at its end names what failed, so a flaky spec can be found."""
+    cases = ["<testcase classname='order-flow.spec.ts' name='an order reaches staff live'>"
+             "<failure message='expect(locator).toBeVisible() failed&#10;Locator: getByText(&quot;待发货&quot;)'/>"
+             "</testcase>",
+             "<testcase classname='auth.spec.ts' name='a lockout'><error>Timeout 30000ms exceeded.</error></testcase>"]
+    cases += [f"<testcase classname='x.spec.ts' name='t{i}'><failure/></testcase>" for i in range(5)]
+    cases += ["<testcase classname='ok.spec.ts' name='passes'/>"]
+    (tmp_path / "browser-postgres.xml").write_text(f"<testsuites><testsuite>{''.join(cases)}</testsuite></testsuites>")
+    (tmp_path / "runners.txt").write_text("browser-postgres 1\n")
+    result = run("ops.summary", str(tmp_path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[2:8] == [
+        "    failed: order-flow.spec.ts › an order reaches staff live: expect(locator).toBeVisible() failed",
+        "    failed: auth.spec.ts › a lockout: Timeout 30000ms exceeded.",
+        "    failed: x.spec.ts › t0",
+        "    failed: x.spec.ts › t1",
+        "    failed: x.spec.ts › t2",
+        "    and 2 more failed (in browser-postgres.xml)",
+    ]
+    assert result.stdout.splitlines()[-1] == "1 passed, 7 failed"

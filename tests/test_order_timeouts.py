@@ -30,6 +30,9 @@ from tests.order_support import goods_of, make_order
 from tests.test_order_place import UID, place, setup, shop_part
 
 rabbit_only = pytest.mark.skipif(BACKEND != "postgres", reason="RabbitMQ runs beside PostgreSQL")
+# The RabbitMQ tests run on classic queues and on quorum queues (CONSOLE_BUS_QUORUM): quorum delay queues
+# dead-letter at least once, so a timeout expiring while the broker restarts is not dropped.
+queue_kinds = pytest.mark.parametrize("quorum", [False, True], ids=["classic", "quorum"])
 
 
 def ctx(client, now: datetime | None = None) -> JobContext:
@@ -183,14 +186,13 @@ async def test_a_large_order_earns_at_most_one_movement_and_a_refused_order_hold
 
 
 # ---- RabbitMQ
-# ---- RabbitMQ
 
 
 @asynccontextmanager
-async def timeout_worker(prefix: str, delay_s: float) -> AsyncIterator[list[dict]]:
+async def timeout_worker(prefix: str, delay_s: float, quorum: bool) -> AsyncIterator[list[dict]]:
     """A worker consuming the order timeouts under ``prefix``; yields the payloads it has handled, and takes its
     queues (the delay queue of ``delay_s`` too) away at the end."""
-    worker = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
+    worker = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix, quorum=quorum)
     handled: list[dict] = []
 
     async def handle(payload: dict) -> None:
@@ -215,11 +217,12 @@ async def closed_once(main: OrderMain, sku: MallSku) -> None:
 
 
 @rabbit_only
-async def test_a_worker_killed_while_handling_a_timeout_closes_the_order_once(start_app, make_settings):
+@queue_kinds
+async def test_a_worker_killed_while_handling_a_timeout_closes_the_order_once(start_app, make_settings, quorum):
     client, _ = await setup(start_app, make_settings)
     main, sku = await overdue_order(client)
     prefix = f"ordtest{uuid.uuid4().hex[:8]}"
-    dying = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
+    dying = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix, quorum=quorum)
     held = asyncio.Event()
 
     async def close_then_die(payload: dict) -> None:
@@ -232,7 +235,7 @@ async def test_a_worker_killed_while_handling_a_timeout_closes_the_order_once(st
     await dying.publish_later(job.TIMEOUT_TOPIC, {"mainId": main.id, "mainNo": main.order_no}, 0.5)
     await asyncio.wait_for(held.wait(), 15)
     await dying._connection.close()  # the worker dies holding the message unacknowledged
-    async with timeout_worker(prefix, 0.5) as seen:
+    async with timeout_worker(prefix, 0.5, quorum) as seen:
         async def redelivered() -> bool:
             return len(seen) == 1
 
@@ -241,13 +244,14 @@ async def test_a_worker_killed_while_handling_a_timeout_closes_the_order_once(st
 
 
 @rabbit_only
-async def test_delayed_messages_wait_in_the_broker_across_a_reconnect(start_app, make_settings):
+@queue_kinds
+async def test_delayed_messages_wait_in_the_broker_across_a_reconnect(start_app, make_settings, quorum):
     # No worker beside the app: its scheduler's minute sweep (closeUnpaidOrders) would close the overdue
     # order while nobody is connected, which is not what this test is about.
     client, _ = await setup(start_app, make_settings, worker=False)
     main, sku = await overdue_order(client)
     prefix = f"ordtest{uuid.uuid4().hex[:8]}"
-    first = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
+    first = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix, quorum=quorum)
     job.subscribe(first)
     await first.start(consume=False)  # declares nothing to consume: the queues come from declare()
     for sub in first.subscriptions:
@@ -256,7 +260,7 @@ async def test_delayed_messages_wait_in_the_broker_across_a_reconnect(start_app,
     await first.close()  # nobody connected while the delay runs out
     await asyncio.sleep(2.0)
     assert (await OrderShop.get(main_id=main.id)).status == "unpaid"
-    second = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
+    second = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix, quorum=quorum)
     job.subscribe(second)
     await second.start(consume=True)
     try:
@@ -284,11 +288,13 @@ def restart_broker() -> None:
 
 
 @rabbit_only
-async def test_delayed_messages_pending_across_a_broker_restart_close_the_order_once(start_app, make_settings):
+@queue_kinds
+async def test_delayed_messages_pending_across_a_broker_restart_close_the_order_once(start_app, make_settings,
+                                                                                      quorum):
     client, _ = await setup(start_app, make_settings, worker=False)  # no sweep: only the delayed message acts
     main, sku = await overdue_order(client)
     prefix = f"ordtest{uuid.uuid4().hex[:8]}"
-    first = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix)
+    first = RabbitBus(AMQP_URL, max_attempts=3, retry_delay=0.1, prefix=prefix, quorum=quorum)
     job.subscribe(first)
     await first.start(consume=False)
     for sub in first.subscriptions:
@@ -299,7 +305,7 @@ async def test_delayed_messages_pending_across_a_broker_restart_close_the_order_
     await first.close()
     await asyncio.to_thread(restart_broker)  # the delay runs out while the broker is down or just back
     assert (await OrderShop.get(main_id=main.id)).status == "unpaid"
-    async with timeout_worker(prefix, 1.0) as handled:
+    async with timeout_worker(prefix, 1.0, quorum) as handled:
         async def both_handled() -> bool:
             return len(handled) == 2
 

@@ -300,6 +300,24 @@ async def test_chat_records_in_batches(app):
                                               "im_record_p202611"]
 
 
+async def test_a_full_batch_of_chat_records_lands_once(app):
+    """500 records over two months in one statement (issue 29 §3); the batch sent again under its key answers the
+    same and writes nothing; a bad last record keeps every other record of its batch out."""
+    records = [{"fromUid": 1001 + n % 3, "toUid": 1001 + (n + 1) % 3, "content": f"第{n}条", "msgType": "text",
+                "sentTime": f"2026-{10 + n % 2}-{1 + n % 28:02d} 08:{n % 60:02d}:00", "read": str(n % 2)}
+               for n in range(500)]
+    first, _ = await partner_post(app, P + "im_records_single/batch", {"records": records}, idem="chat-500")
+    assert first["data"] == {"count": 500, "created": 500, "updated": 0, "ids": []}
+    again, _ = await partner_post(app, P + "im_records_single/batch", {"records": records}, idem="chat-500")
+    assert again == first and await ImRecordSingle.all().count() == 500
+    rows = await ImRecordSingle.filter(content="第7条").values("from_uid", "to_uid", "conversation", "read", "shelf")
+    assert rows == [{"from_uid": 1002, "to_uid": 1003, "conversation": "1002_1003", "read": "1", "shelf": "1"}]
+    bad = [{**r, "content": f"另{n}"} for n, r in enumerate(records[:499])] + [{**records[0], "toUid": 1001}]
+    refused, _ = await partner_post(app, P + "im_records_single/batch", {"records": bad})
+    assert refused == {"code": 500, "msg": "记录第500条：发送方和接收方不能是同一用户"}
+    assert await ImRecordSingle.all().count() == 500
+
+
 async def test_batch_with_history_and_replay(app):
     checks = [{"uid": 1001 + n, "checkType": "2", "result": "0", "device": f"d{n}"} for n in range(3)]
     first, _ = await partner_post(app, P + "login_checks/batch", {"records": checks}, idem="checks-1")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import statistics
 import time
 import uuid
 
@@ -354,12 +353,15 @@ async def test_unknown_and_real_user_names_answer_alike_and_in_the_same_time(sta
 
     await timed("nobody-here")  # the first call makes the dummy hash
     unknown, known = [], []
-    for _ in range(7):
+    for _ in range(9):
         for username, times in (("nobody-here", unknown), ("ry", known)):
             elapsed, body = await timed(username)
             assert body == BAD
             times.append(elapsed)
-    assert statistics.median(unknown) >= 0.5 * statistics.median(known), (unknown, known)
+    # the fastest of each is the cost of the work done (a loaded machine only adds to a call's time, so a
+    # median compares the load of two moments): an unknown name that skipped the hash would answer in a
+    # fraction of a millisecond against the hash's tens
+    assert min(unknown) >= 0.5 * min(known), (unknown, known)
 
 
 async def test_disabled_and_deleted_users_are_told_only_to_the_password_holder(client):

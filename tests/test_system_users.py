@@ -254,6 +254,7 @@ async def test_import_template_and_good_rows(admin):
     body = await import_file(admin, workbook([["wang", "王五", 105, "w@example.com", 13700000001, "男", "正常"],
                                               ["zhao", "赵六", 108, None, None, "女", "停用"]]))
     assert body["code"] == 200 and body["msg"].startswith("恭喜您，数据已全部导入成功！共 2 条")
+    assert body["data"] == {"rows": 2}  # the console's final toast counts them (issue 28 §3)
     zhao = await SysUser.get(user_name="zhao")
     assert (zhao.sex, zhao.status, zhao.dept_id) == ("1", "1", 108)  # type: ignore[attr-defined]
     assert (await login(admin.client, "wang", "123456"))["code"] == 200  # sys.user.initPassword
@@ -277,7 +278,7 @@ async def test_import_bad_and_mixed_rows_change_nothing(admin):
 
 async def test_import_with_update_support(admin):
     body = await import_file(admin, workbook([["ry", "改名了", 105, None, None, "女", "正常"]]), update=True)
-    assert body["code"] == 200 and "账号 ry 更新成功" in body["msg"]
+    assert body["code"] == 200 and "账号 ry 更新成功" in body["msg"] and body["data"] == {"rows": 1}
     assert (await SysUser.get(user_name="ry")).nick_name == "改名了"
     refused = await import_file(admin, workbook([["admin", "夺权", 105, None, None, "男", "正常"]]), update=True)
     assert refused["code"] == 500 and "账号 admin 导入失败：不允许操作超级管理员用户" in refused["msg"]

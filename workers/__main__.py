@@ -12,12 +12,12 @@ import asyncio
 import logging
 import signal
 
-from core_api.__main__ import load_settings, setup_logging
 from core_api.model_index import model_modules
 from core_api.monitor.job.routes import JOBS_CHANGED
 from core_api.monitor.job.scheduler import Scheduler, leader_lock
 from core_api.platform import db
 from core_api.platform.bus import RabbitBus, make_bus
+from core_api.platform.process import event_loop, load_settings, setup_logging
 from core_api.platform.settings import Settings
 from core_api.platform.timefmt import set_zone
 from workers.handlers import subscribe_all
@@ -44,12 +44,16 @@ async def run(settings: Settings) -> None:
 
     bus.on_broadcast(JOBS_CHANGED, wake)
     subscribe_all(bus)
-    await bus.start(consume=True)
-    log.info("workers consuming %d handler queues on RabbitMQ", len(bus.subscriptions))
+    await bus.start(consume=False)
+    # The scheduler first: declaring every handler's queue takes a while on a busy broker, and a worker started
+    # again after a crash takes the jobs back (and fires their missed ticks) without waiting for it.
     scheduling = asyncio.create_task(scheduler.run(stop))
     try:
+        await bus.consume()
+        log.info("workers consuming %d handler queues on RabbitMQ", len(bus.subscriptions))
         await stop.wait()
     finally:
+        stop.set()
         await scheduling
         await bus.close()  # in-flight messages finish or go back to the queue unacknowledged
         await db.close_db(orm)
@@ -69,7 +73,8 @@ def main(argv: list[str] | None = None) -> None:
         core_main(["serve", "--host", args.host, "--port", str(args.port)], bus_handlers=[subscribe_all])
         return
     setup_logging()
-    asyncio.run(run(load_settings()))
+    with asyncio.Runner(loop_factory=event_loop) as runner:
+        runner.run(run(load_settings()))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import dataclasses
+import functools
 import hashlib
 import hmac
 import io
@@ -28,11 +29,19 @@ from core_api.auth.models import UserSession
 from core_api.platform.bus import InProcessBus, RabbitBus
 from core_api.platform.client import ClientInfo
 from core_api.platform.clock import Clock
+from core_api.platform.envelope import MSG_OK, dumps
 from core_api.platform.errors import ServiceError
 from core_api.platform.kv import KvStore
 from core_api.platform.passwords import hash_password, verify_password
 from core_api.platform.schema import english
-from core_api.platform.security import ALL_PERMISSION, OPERATOR_ONLY, SUPER_ROLE, Authz, DataScope, Principal
+from core_api.platform.security import (
+    ALL_PERMISSION,
+    SUPER_ROLE,
+    Authz,
+    DataScope,
+    Principal,
+    shop_may_hold,
+)
 from core_api.platform.settings import Settings
 from core_api.system.config.service import CAPTCHA_KEY, ConfigService
 from core_api.system.dept.models import SysDept
@@ -69,10 +78,19 @@ class CachedUser:
     authz: Authz
     info: dict[str, Any]  # the getInfo ``user`` record
     loaded_at: float
+    # getInfo's answer as bytes on either side of the session's chat token: made once per load of the user
+    info_body: tuple[bytes, bytes] | None = None
 
 
+@functools.lru_cache(maxsize=4096)
 def token_hash(token: str) -> str:
+    """The session row's key of a token (SHA-256): hashed once per token while it is in use on this node."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=4096)
+def _chat_mac(secret: bytes, session_id: int) -> str:
+    return hmac.new(secret, f"im:{session_id}".encode(), hashlib.sha256).hexdigest()[:40]
 
 
 class AuthService:
@@ -87,7 +105,7 @@ class AuthService:
         self.timeout = settings.session_timeout_seconds
         self.touch_interval = min(60.0, self.timeout / 10)
         self._users: dict[int, CachedUser] = {}
-        self._routers: dict[tuple[int, ...] | str, list[dict[str, Any]]] = {}
+        self._routers: dict[tuple[int, ...] | str, tuple[list[dict[str, Any]], bytes]] = {}
         self._subtrees: dict[int, list[int]] = {}
         self.cache_ttl = 300.0
         # Sessions read by token, kept a moment: a busy screen sends many calls a second with one token, and
@@ -164,7 +182,7 @@ class AuthService:
         scope = await self._data_scope(user_id, user["dept_id"], active, is_admin)
         if user.get("shop_id") is not None and not is_admin:  # a shop account: its own shop, whatever its roles
             scope = dataclasses.replace(scope, shop_id=user["shop_id"])
-            perms = frozenset(p for p in perms if p not in OPERATOR_ONLY and p != ALL_PERMISSION)
+            perms = frozenset(p for p in perms if shop_may_hold(p))
         authz = Authz(
             user_id=user_id,
             user_name=user["user_name"],
@@ -214,10 +232,19 @@ class AuthService:
         return DataScope(all=False, dept_ids=frozenset(depts), self_user_id=self_only)
 
     async def routers(self, authz: Authz) -> list[dict[str, Any]]:
-        key: tuple[int, ...] | str = "admin" if authz.is_admin else authz.role_ids
+        return (await self._routers_of(authz))[0]
+
+    async def routers_body(self, authz: Authz) -> bytes:
+        """The getRouters answer, encoded once per role set (dropped with the tree by the change broadcast)."""
+        return (await self._routers_of(authz))[1]
+
+    async def _routers_of(self, authz: Authz) -> tuple[list[dict[str, Any]], bytes]:
+        # a shop account's menus leave out the screens it may not use (security.shop_may_hold): a key of their own
+        key: Any = "admin" if authz.is_admin else authz.role_ids if authz.scope.shop_id is None else ("shop",
+                                                                                                      authz.role_ids)
         if key not in self._routers:
-            rows = await granted_menu_rows(authz)
-            self._routers[key] = build_routers(child_tree(rows))
+            tree = build_routers(child_tree(await granted_menu_rows(authz)))
+            self._routers[key] = (tree, dumps({"code": 200, "msg": MSG_OK, "data": tree}))
         return self._routers[key]
 
     # ---- sessions -------------------------------------------------------------------------------
@@ -309,8 +336,7 @@ class AuthService:
 
     def chat_token(self, session_id: int) -> str:
         """The chat token (tokenIm) of a session: valid exactly as long as the session is."""
-        mac = hmac.new(self.settings.secret, f"im:{session_id}".encode(), hashlib.sha256).hexdigest()[:40]
-        return f"{session_id}.{mac}"
+        return f"{session_id}.{_chat_mac(self.settings.secret, session_id)}"
 
     async def session_for_chat_token(self, chat_token: str) -> int | None:
         sid, _, mac = chat_token.partition(".")

@@ -56,6 +56,7 @@ class DemoContext:
     inserted: dict[str, int] = field(default_factory=dict)  # table -> rows written
     log: Callable[[str], None] = lambda _line: None
     _next_id: dict[str, int] = field(default_factory=dict)
+    _sequenced: set[str] = field(default_factory=set)  # tables numbered by an ``id`` sequence
 
     def size(self, name: str, default: int) -> int:
         return self.sizes.get(name, default)
@@ -66,6 +67,12 @@ class DemoContext:
         start = start or end - dt.timedelta(days=180)
         span = max(int((end - start).total_seconds()), 1)
         return (start + dt.timedelta(seconds=self.rng.randrange(span))).replace(microsecond=0)
+
+    async def insert_ledger(self, ledger: type[Model], keys: type[Model], rows: list[dict[str, Any]]) -> None:
+        """Ledger entries and the key row of each (its ``idem_key`` applies once: the ledger's key table)."""
+        await self.insert(ledger, rows)
+        await self.insert(keys, [{"idem_key": r["idem_key"], "ledger_id": r["id"], "create_time": r["create_time"]}
+                                 for r in rows])
 
     @property
     def client(self) -> Any:
@@ -115,15 +122,17 @@ class DemoContext:
                 marks = ", ".join("?" for _ in columns)
                 cols = ", ".join(f'"{c}"' for c in columns)
                 await self.client.execute_many(f'INSERT INTO "{table}" ({cols}) VALUES ({marks})', values)
-        if pk in rows[0]:
+        if pk in rows[0] and isinstance(rows[0][pk], int):  # a numbered key (not a text one like an idem_key)
             self._next_id[table] = max(self._next_id.get(table, 0), max(int(r[pk]) for r in rows) + 1)
         self.inserted[table] = self.inserted.get(table, 0) + len(rows)
+        if (meta.pk.source_field or pk) == "id":
+            self._sequenced.add(table)
 
     async def sync_sequences(self) -> None:
         """PostgreSQL: every written table's id sequence moves past its largest id."""
         if not self.postgres:
             return
-        for table in self.inserted:
+        for table in self._sequenced:
             await self.client.execute_query(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                 f"GREATEST((SELECT COALESCE(MAX(id), 0) FROM \"{table}\"), 1))")

@@ -19,9 +19,12 @@ from typing import Any
 
 import orjson
 from aiohttp import web
+from asyncpg import InterfaceError, InternalClientError, PostgresError
 from pydantic import BaseModel, ValidationError
+from tortoise.exceptions import BaseORMException
 
 from core_api.platform.errors import Forbidden, NotAuthenticated, ServiceError
+from core_api.platform.replica import Replica
 from core_api.platform.schema import (
     CONTROL_CHARS,
     INT_MAX,
@@ -33,7 +36,7 @@ from core_api.platform.schema import (
     validation_refusal,
 )
 from core_api.platform.security import Need, Principal
-from core_api.platform.state import AUTH, COOKIE_PRINCIPAL, DICT, PRINCIPAL
+from core_api.platform.state import AUTH, COOKIE_PRINCIPAL, DICT, PRINCIPAL, REPLICA
 from core_api.platform.uploads import read_form
 
 Handler = Callable[..., Awaitable[web.StreamResponse]]
@@ -73,10 +76,16 @@ class Endpoint:
     log: OperLogSpec | None = None
     partner: bool = False  # signed with the partner key and idempotent by key (platform/partner.py)
     file: str | None = None  # the media type of a file it may answer instead of JSON; RAW: bytes only
+    replica: bool = False  # its reads may be a moment old: from the standby when one is set (platform/replica.py)
 
     @functools.cached_property
     def operation_id(self) -> str:
         return f"{self.handler.__module__.split('.')[-2]}_{self.handler.__name__}"
+
+    @property
+    def may_write(self) -> bool:
+        """Any method but GET, and a GET that logs an operation other than a read (the contract's status toggles)."""
+        return self.method != "GET" or (self.log is not None and not self.replica)
 
     @property
     def openapi_path(self) -> str:
@@ -106,11 +115,14 @@ class Api:
         log: OperLogSpec | None = None,
         partner: bool = False,
         file: str | None = None,
+        replica: bool | None = None,
     ) -> Callable[[Handler], Handler]:
         """``partner=True``: a call of the app's server or a partner system, with no operator: signed with
         the partner key and idempotent by its ``Idempotency-Key`` (see core_api/platform/partner.py).
         ``file``: the media type of the file it answers on success (an export's is known from its log);
-        ``RAW``: it answers stored bytes of any type, never the envelope."""
+        ``RAW``: it answers stored bytes of any type, never the envelope.
+        ``replica``: its reads may be a moment old, so they may come from the standby (the operator's own writes
+        excepted, see core_api/platform/replica.py); default: a GET ``.../list`` and an export."""
         if sum([need is not None, public, login_only, partner]) != 1:
             raise ValueError(f"{method} {path}: give exactly one of need=, public=True, login_only=True, "
                              "partner=True")
@@ -136,6 +148,9 @@ class Api:
                 log=log,
                 partner=partner,
                 file=file or FILE_OF_LOG.get(log.business_type if log else -1),
+                replica=replica if replica is not None else (
+                    (method == "GET" and path.endswith("/list"))
+                    or (log is not None and log.business_type == BusinessType.EXPORT)),
             )
             self.endpoints.append(ep)
             fn.__endpoint__ = ep  # type: ignore[attr-defined]
@@ -248,13 +263,20 @@ def _shape(annotation: Any) -> str:
     return "text" if annotation in (str, Any) else "value"
 
 
+@functools.lru_cache(maxsize=4096)
+def _shapes(model: type[BaseModel]) -> dict[str, str]:
+    """Each field's ``_shape``, by name and by alias: read once per model (a list call's query has a dozen)."""
+    shapes: dict[str, str] = {}
+    for name, info in model.model_fields.items():
+        shapes[name] = shapes[info.alias or name] = _shape(info.annotation)
+    return shapes
+
+
 def form_values(form: Any, model: type[BaseModel]) -> dict[str, Any]:
     """A form (RuoYi's sign-in, its exports, any call posted as a form) in the shape the model expects:
     ``ids[]=1&ids[]=2`` or ``ids=1,2`` become a list (as RuoYi's server binds them), JSON text becomes an
     object, and an empty box of a number, date or flag is absent. Uploaded files are not body fields."""
-    shapes: dict[str, str] = {}
-    for name, info in model.model_fields.items():
-        shapes[name] = shapes[info.alias or name] = _shape(info.annotation)
+    shapes = _shapes(model)
     out: dict[str, Any] = {}
     for key in dict.fromkeys(form.keys()):
         values = [v for v in form.getall(key) if isinstance(v, str)]
@@ -345,14 +367,20 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
         if ep.body_model is not None:
             body_data = await read_body(request, ep.body_model)
             kwargs["body"] = await parse(ep.body_model, body_data, request)
+        replica = request.config_dict.get(REPLICA) if principal is not None else None
         if ep.log is None:
+            if replica is not None:
+                return await call_with_replica(ep, kwargs, replica, principal)  # type: ignore[arg-type]
             return await ep.handler(**kwargs)
         from core_api.platform.operlog import record_operation
 
         response: web.StreamResponse | None = None
         error: Exception | None = None
         try:
-            response = await ep.handler(**kwargs)
+            if replica is not None:
+                response = await call_with_replica(ep, kwargs, replica, principal)  # type: ignore[arg-type]
+            else:
+                response = await ep.handler(**kwargs)
             return response
         except Exception as exc:
             error = exc
@@ -362,6 +390,29 @@ def make_handler(ep: Endpoint) -> Callable[[web.Request], Awaitable[web.StreamRe
 
     handle.__name__ = ep.handler.__name__
     return handle
+
+
+async def call_with_replica(ep: Endpoint, kwargs: dict[str, Any], replica: Replica, principal: Principal
+                            ) -> web.StreamResponse:
+    """A read route of an operator whose writes the standby has replayed runs its reads there; if the standby
+    fails it, it runs again on the primary. After any call but a GET (an export may record its file), the primary's
+    position is remembered for the operator (``Endpoint.may_write``)."""
+    try:
+        if not (ep.replica and await replica.may_read_standby(principal.user_id)):
+            return await ep.handler(**kwargs)
+        tokens = replica.use()
+        try:
+            return await ep.handler(**kwargs)
+        # InternalClientError: a connection of the standby cut in the middle of a statement (the fault test's
+        # standby stop) answered the next one with "another operation is in progress"
+        except (OSError, BaseORMException, PostgresError, InterfaceError, InternalClientError) as exc:
+            replica.mark_down(exc)
+        finally:
+            replica.done(tokens)
+        return await ep.handler(**kwargs)
+    finally:
+        if ep.may_write:
+            await replica.remember_write(principal.user_id)
 
 
 def register(app: web.Application, apis: list[Api]) -> None:

@@ -13,8 +13,10 @@ per (topic, delay) - ``<prefix>.delay.<topic>.<ms>ms`` with ``x-message-ttl`` an
 exchange with the topic as routing key - declared once per process and cached. One delay per queue keeps the
 expiry right: RabbitMQ expires only the head of a queue, so messages of different TTLs in one queue would
 wait behind a longer one. The messages are persistent and survive a restart of the broker or of the
-publisher. In-process: an asyncio task that sleeps, then publishes (lost on restart: whoever relies on a
-delayed event also runs a periodic sweep doing the same conditional work).
+publisher. With quorum queues (``quorum``) the delay queue is a quorum queue too (``<...>ms.quorum``), as are
+the retry queues, dead-lettering at least once (``_delay_arguments``). In-process: an asyncio task that sleeps,
+then publishes (lost on restart: whoever relies on a delayed event also runs a periodic sweep doing the same
+conditional work).
 """
 
 from __future__ import annotations
@@ -166,10 +168,16 @@ class RabbitBus(BaseBus):
     growing message TTL (dead-lettering back to the main queue: back-off) and a parking queue;
     publisher confirms and persistent messages. The topology uses only RabbitMQ 3.x features."""
 
-    def __init__(self, url: str, max_attempts: int = 5, retry_delay: float = 2.0, prefix: str = "console") -> None:
+    def __init__(self, url: str, max_attempts: int = 5, retry_delay: float = 2.0, prefix: str = "console",
+                 quorum: bool = False) -> None:
         super().__init__(max_attempts=max_attempts, retry_delay=retry_delay)
         self.url = url
         self.prefix = prefix
+        # Quorum queues (replicated, fsynced before the confirm) for the events, the parking, retry and delay queues:
+        # named with a ".quorum" suffix, since RabbitMQ refuses to redeclare an existing classic queue as quorum; the
+        # classic queue of an earlier install is unbound and consumed until empty (``_drain_classic``). The retry
+        # and delay queues dead-letter at least once (``_delay_arguments``).
+        self.quorum = quorum
         self._connection: Any = None
         self._channel: Any = None
         self._events: Any = None
@@ -185,7 +193,22 @@ class RabbitBus(BaseBus):
         self._idle.set()
 
     def queue_name(self, name: str) -> str:
-        return f"{self.prefix}.{name}"
+        return f"{self.prefix}.{name}.quorum" if self.quorum else f"{self.prefix}.{name}"
+
+    def _durable_arguments(self) -> dict[str, Any] | None:
+        return {"x-queue-type": "quorum"} if self.quorum else None
+
+    def _delay_arguments(self, ttl_ms: int, dlx: str, routing_key: str) -> dict[str, Any]:
+        """A queue whose messages wait ``ttl_ms`` and are then dead-lettered to ``dlx`` with ``routing_key`` (the
+        retry and delay queues). A classic queue dead-letters at most once: a message expiring while its target
+        quorum queue is not back after a broker restart is dropped. A quorum queue with the at-least-once
+        strategy keeps it until the target has confirmed it; that strategy needs ``x-overflow: reject-publish``."""
+        arguments: dict[str, Any] = {"x-message-ttl": ttl_ms, "x-dead-letter-exchange": dlx,
+                                     "x-dead-letter-routing-key": routing_key}
+        if self.quorum:
+            arguments |= {"x-queue-type": "quorum", "x-dead-letter-strategy": "at-least-once",
+                          "x-overflow": "reject-publish"}
+        return arguments
 
     async def start(self, consume: bool = True) -> None:
         import aio_pika
@@ -207,21 +230,40 @@ class RabbitBus(BaseBus):
             await own.bind(self._fanout)
             await own.consume(self._on_broadcast, no_ack=True)
         if consume:
-            for sub in self.subscriptions:
-                await self._declare_and_consume(sub)
+            await self.consume()
+
+    async def consume(self) -> None:
+        """Declares each handler's queue and starts taking its messages (after ``start(consume=False)``)."""
+        for sub in self.subscriptions:
+            await self._declare_and_consume(sub)
 
     def retry_queue(self, name: str, attempt: int) -> str:
-        """Named after its delay, so that a changed setting declares new queues instead of clashing."""
-        return f"{self.queue_name(name)}.retry.{int(self.delay_before(attempt) * 1000)}ms"
+        """Named after its delay, so that a changed setting declares new queues instead of clashing; a quorum one
+        ends in ".quorum" (the classic "<prefix>.<handler>.quorum.retry.<ms>ms" of before keeps its arguments)."""
+        name = f"{self.prefix}.{name}.retry.{int(self.delay_before(attempt) * 1000)}ms"
+        return f"{name}.quorum" if self.quorum else name
 
     async def declare(self, sub: Subscription) -> Any:
         """The main queue of one handler, bound to its topic. Its delay queues (one per retry) and parking
         queue are declared when a message first needs them (``_ensure_queue``): a start declares one queue
         per handler instead of six, which is most of a start on a busy broker."""
         main = self.queue_name(sub.name)
-        queue = await self._channel.declare_queue(main, durable=True)
+        queue = await self._channel.declare_queue(main, durable=True, arguments=self._durable_arguments())
         await queue.bind(self._events, routing_key=sub.topic)
         return queue
+
+    async def _drain_classic(self, sub: Subscription, on_message: Any) -> None:
+        """The classic queue this handler had before quorum queues: no longer bound to its topic, and its
+        messages still handled (consumed with the same handler until it is empty; it is left in place, empty)."""
+        probe = await self._connection.channel()
+        try:
+            old = await probe.declare_queue(f"{self.prefix}.{sub.name}", passive=True)
+        except Exception:  # noqa: BLE001 - absent: RabbitMQ closes the probing channel
+            return
+        await old.unbind(self._events, routing_key=sub.topic)
+        await probe.close()
+        old = await self._channel.declare_queue(f"{self.prefix}.{sub.name}", passive=True)
+        self._consumers.append((old, await old.consume(on_message)))
 
     async def _ensure_queue(self, sub: Subscription, target: str) -> None:
         """Declares a retry or parking queue of ``sub`` once per connection, before anything is sent to it
@@ -229,14 +271,10 @@ class RabbitBus(BaseBus):
         if target in self._declared:
             return
         main = self.queue_name(sub.name)
-        arguments = None
+        arguments = self._durable_arguments() if target.endswith(".parked") else None
         for attempt in range(2, self.max_attempts + 1):
             if target == self.retry_queue(sub.name, attempt):
-                arguments = {
-                    "x-message-ttl": int(self.delay_before(attempt) * 1000),
-                    "x-dead-letter-exchange": "",
-                    "x-dead-letter-routing-key": main,
-                }
+                arguments = self._delay_arguments(int(self.delay_before(attempt) * 1000), "", main)
         await self._channel.declare_queue(target, durable=True, arguments=arguments)
         self._declared.add(target)
 
@@ -254,6 +292,8 @@ class RabbitBus(BaseBus):
                     self._idle.set()
 
         self._consumers.append((queue, await queue.consume(on_message)))
+        if self.quorum:
+            await self._drain_classic(sub, on_message)
 
     async def _handle(self, sub: Subscription, message: Any) -> None:
         import aio_pika
@@ -296,18 +336,16 @@ class RabbitBus(BaseBus):
         await self._events.publish(message, routing_key=topic)
 
     def delay_queue(self, topic: str, delay_s: float) -> str:
-        return f"{self.prefix}.delay.{topic}.{int(delay_s * 1000)}ms"
+        name = f"{self.prefix}.delay.{topic}.{int(delay_s * 1000)}ms"
+        return f"{name}.quorum" if self.quorum else name
 
     async def publish_later(self, topic: str, payload: dict[str, Any], delay_s: float) -> None:
         import aio_pika
 
         name = self.delay_queue(topic, delay_s)
         if name not in self._delay_queues:
-            await self._channel.declare_queue(name, durable=True, arguments={
-                "x-message-ttl": int(delay_s * 1000),
-                "x-dead-letter-exchange": f"{self.prefix}.events",
-                "x-dead-letter-routing-key": topic,
-            })
+            await self._channel.declare_queue(name, durable=True, arguments=self._delay_arguments(
+                int(delay_s * 1000), f"{self.prefix}.events", topic))
             self._delay_queues.add(name)
         message = aio_pika.Message(
             body=orjson.dumps(payload),
@@ -362,7 +400,8 @@ def make_bus(settings: Settings) -> InProcessBus | RabbitBus:
     delay = settings.bus_retry_delay_ms / 1000
     bus: InProcessBus | RabbitBus
     if settings.amqp_url:
-        bus = RabbitBus(settings.amqp_url, settings.bus_max_attempts, delay, prefix=settings.bus_prefix)
+        bus = RabbitBus(settings.amqp_url, settings.bus_max_attempts, delay, prefix=settings.bus_prefix,
+                        quorum=settings.bus_quorum)
     else:
         bus = InProcessBus(max_attempts=settings.bus_max_attempts, retry_delay=delay)
     bus.settings = settings

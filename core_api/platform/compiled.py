@@ -14,12 +14,17 @@ from __future__ import annotations
 
 import types
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from tortoise.backends.asyncpg.client import AsyncpgDBClient
+from tortoise.exceptions import ValidationError
+from tortoise.expressions import Q
 from tortoise.fields import DatetimeField
+from tortoise.filters import escape_like
 from tortoise.models import Model
-from tortoise.queryset import ValuesQuery
+from tortoise.queryset import QuerySet, ValuesQuery
 from tortoise.router import router
 
 KEEP = 2048  # statements kept per process
@@ -43,23 +48,157 @@ async def values_of(query: ValuesQuery[Any] | Callable[[], ValuesQuery[Any]], ke
         if not isinstance(query, ValuesQuery):
             query = query()
             query._db = db
-        query._make_query()
-        sql, params = query.query.get_parameterized_sql()
-        # The conversions Tortoise applies to a values query's columns (ValuesQuery._execute): plain functions
-        # are identities there, bound converters (decimals, enums, JSON...) are applied. A time needs none from
-        # asyncpg, which answers it aware and in UTC, the zone Tortoise would convert it to (db.py: use_tz, UTC).
-        aware = db.capabilities.dialect == "postgres"
-        columns = [(alias, convert) for alias, name in query._fields_for_select.items()
-                   if not isinstance(convert := query.resolve_to_python_value(query.model, name), types.LambdaType)
-                   and not (aware and getattr(convert, "__func__", None) is DatetimeField.to_python_value)]
-        found = _kept[slot] = (sql, list(params), columns)
-        while len(_kept) > KEEP:
-            _kept.popitem(last=False)
+        found = _keep(slot, *_compiled(query, db))
     else:
         _kept.move_to_end(slot)
     sql, params, columns = found
-    rows: list[dict[str, Any]] = await db.execute_query_dict(sql, params)
+    return await _read(db, sql, params, columns)
+
+
+def _compiled(query: ValuesQuery[Any], db: Any) -> tuple[str, list[Any], list[tuple[str, Callable[[Any], Any]]]]:
+    """The query's SQL, its parameters and the conversions its columns need."""
+    query._make_query()
+    sql, params = query.query.get_parameterized_sql()
+    # The conversions Tortoise applies to a values query's columns (ValuesQuery._execute): plain functions
+    # are identities there, bound converters (decimals, enums, JSON...) are applied. A time needs none from
+    # asyncpg, which answers it aware and in UTC, the zone Tortoise would convert it to (db.py: use_tz, UTC).
+    aware = db.capabilities.dialect == "postgres"
+    columns = [(alias, convert) for alias, name in query._fields_for_select.items()
+               if not isinstance(convert := query.resolve_to_python_value(query.model, name), types.LambdaType)
+               and not (aware and getattr(convert, "__func__", None) is DatetimeField.to_python_value)]
+    return sql, list(params), columns
+
+
+def _keep(slot: Hashable, sql: str, params: list[Any], columns: list[tuple[str, Callable[[Any], Any]]]
+          ) -> tuple[str, list[Any], list[tuple[str, Callable[[Any], Any]]]]:
+    found = _kept[slot] = (sql, params, columns)
+    while len(_kept) > KEEP:
+        _kept.popitem(last=False)
+    return found
+
+
+async def _read(db: Any, sql: str, params: list[Any], columns: list[tuple[str, Callable[[Any], Any]]]
+                ) -> list[dict[str, Any]]:
+    pool = getattr(db, "_pool", None) if db.__class__ is AsyncpgDBClient else None
+    if pool is not None:
+        # Straight from the asyncpg pool Tortoise made (a transaction's connection is another class, and goes
+        # through Tortoise): its wrapper around the same fetch, with its lock, loop check and exception
+        # translation, cost a kept list page a tenth of its CPU. An error is asyncpg's own, which the callers
+        # that fall back from the standby catch (api.call_with_replica) and the envelope answers as any other.
+        rows: list[dict[str, Any]] = [dict(r) for r in await pool.fetch(sql, *params)]
+    else:
+        rows = await db.execute_query_dict(sql, params)
     for row in rows:
         for column, convert in columns:
             row[column] = convert(row[column])
     return rows
+
+
+# ---- a statement per list shape, its parameters bound per call ------------------------------------------------
+
+Shape = tuple[tuple[str, ...], ...]  # filter lookups; the lookups of one group are joined by OR
+_TEXT = 0xE000  # a text's stand-in: one private-use character (a field's length allows it)
+_FIRST = 2_000_000_000  # the first stand-in number: within a 32-bit column, beyond any id or offset of ours
+_templates: OrderedDict[Hashable, tuple[str, list[tuple[Any, ...]], list[tuple[str, Callable[[Any], Any]]]] | None]
+_templates = OrderedDict()
+
+
+def where(qs: QuerySet[Any], shape: Shape, values: Sequence[Any]) -> QuerySet[Any]:
+    """``qs`` filtered by ``shape``'s lookups with ``values`` (one per lookup, in order)."""
+    at = iter(values)
+    for group in shape:
+        condition = Q(**{group[0]: next(at)})
+        for lookup in group[1:]:
+            condition |= Q(**{lookup: next(at)})
+        qs = qs.filter(condition)
+    return qs
+
+
+def _stand_ins(values: Sequence[Any]) -> tuple[list[Any], dict[Any, int]]:
+    """A stand-in for each value (a list: one for each element), and the flat index each stands for."""
+    made: list[Any] = []
+    index: dict[Any, int] = {}
+
+    def one(value: Any) -> Any:
+        n = len(index)
+        if isinstance(value, bool) or not isinstance(value, int | str | datetime):
+            raise TypeError(f"no stand-in for {type(value).__name__}")
+        stand_in: Any = (_FIRST + n if isinstance(value, int) else chr(_TEXT + n) if isinstance(value, str)
+                         else datetime(1001, 1, 1, tzinfo=UTC) + timedelta(seconds=n))
+        index[stand_in] = n
+        return stand_in
+
+    for value in values:
+        made.append([one(v) for v in value] if isinstance(value, list) else one(value))
+    return made, index
+
+
+def _template(params: list[Any], index: dict[Any, int]) -> list[tuple[Any, ...]] | None:
+    """Each parameter as ("value", flat index), ("text", index, before, after, escaped) or ("same", constant). A
+    text inside a LIKE pattern (a ``%`` beside it) is escaped as Tortoise escapes it."""
+    texts = {stand_in: n for stand_in, n in index.items() if isinstance(stand_in, str)}
+    out: list[tuple[Any, ...]] = []
+    for param in params:
+        inside = [c for c in param if c in texts] if isinstance(param, str) and param not in texts else []
+        if len(inside) == 1:
+            before, after = param.split(inside[0])
+            out.append(("text", texts[inside[0]], before, after, "%" in before + after))
+        elif not isinstance(param, bool) and isinstance(param, int | str | datetime) and param in index:
+            out.append(("value", index[param]))
+        else:
+            out.append(("same", param))
+    return out if {p[1] for p in out if p[0] != "same"} == set(index.values()) else None
+
+
+def _bound(template: list[tuple[Any, ...]], flat: list[Any]) -> list[Any]:
+    params = []
+    for part in template:
+        if part[0] == "value":
+            params.append(flat[part[1]])
+        elif part[0] == "text":
+            text = flat[part[1]]
+            params.append(f"{part[2]}{escape_like(text) if part[4] else text}{part[3]}")
+        else:
+            params.append(part[1])
+    return params
+
+
+async def shaped_values(build: Callable[[Sequence[Any]], ValuesQuery[Any]], shape: Hashable,
+                        values: Sequence[Any], model: type[Model]) -> list[dict[str, Any]]:
+    """``await build(values)``, with the statement built once per ``shape`` and its parameters bound per call.
+
+    ``shape`` names everything of the statement but the values: which filters, the order, the columns. Values
+    are numbers, texts, times, or lists of them (a list's length is part of the shape). The first call of a
+    shape builds the query twice, with stand-ins and with the real values, and keeps the stand-ins' statement
+    only where binding the real values to it gives exactly Tortoise's own statement and parameters; a shape
+    whose values Tortoise transforms otherwise is kept per exact call (``values_of``)."""
+    db = router.db_for_read(model) or model._meta.db
+    lengths = tuple(len(v) if isinstance(v, list) else type(v).__name__ for v in values)
+    slot = (db.capabilities.dialect, shape, lengths)
+    flat = [x for v in values for x in (v if isinstance(v, list) else (v,))]
+    if slot not in _templates:
+        template = None
+        try:
+            stand_ins, index = _stand_ins(values)
+            sql, params, columns = _compiled(_with_db(build(stand_ins), db), db)
+            template = _template(params, index)
+        except (TypeError, ValueError, ValidationError):  # a stand-in the field refuses: kept per exact call
+            pass
+        real_sql, real_params, real_columns = _compiled(_with_db(build(values), db), db)
+        if template is not None and (sql != real_sql or _bound(template, flat) != real_params):
+            template = None
+        _templates[slot] = None if template is None else (sql, template, columns)
+        while len(_templates) > KEEP:
+            _templates.popitem(last=False)
+        return await _read(db, real_sql, real_params, real_columns)
+    kept = _templates[slot]
+    if kept is None:
+        return await values_of(lambda: build(values), (shape, tuple(map(repr, values))), model)
+    _templates.move_to_end(slot)
+    sql, template, columns = kept
+    return await _read(db, sql, _bound(template, flat), columns)
+
+
+def _with_db(query: ValuesQuery[Any], db: Any) -> ValuesQuery[Any]:
+    query._db = db
+    return query

@@ -276,13 +276,15 @@ async def counted(app: web.Application, table: str, key: str, qs: Any, *, max_ag
     ``exact=True`` says ``key`` alone names the count (the resource lists, whose key is written by the same
     loop that adds each filter and scope): the SQL is then built only when the total is computed, which is
     half of a cached list call's CPU otherwise. An unfiltered count of a counted table (``ROW_COUNTED``) is
-    read from the triggers' row count."""
+    read from the triggers' row count. With ``exact=True``, ``qs`` may be a function that builds the queryset."""
     counts = counts_of(app)
     query = None if exact else qs.count()
     sql = "" if query is None else _sql_of(query)
 
     async def compute() -> int:
-        nonlocal query
+        nonlocal query, qs
+        if callable(qs):  # a function that builds the queryset: built only when the total is computed
+            qs = qs()
         if query is None:
             query = qs.count()
         text = sql or _sql_of(query)
@@ -293,9 +295,18 @@ async def counted(app: web.Application, table: str, key: str, qs: Any, *, max_ag
                 return stored
         return int(await query)
 
+    return await counts.total(table, _slot_key(key, sql, exact), compute, max_age)
+
+
+def _slot_key(key: str, sql: str, exact: bool) -> str:
     # The SQL can be long (a data scope's department list): kept as a 128-bit digest.
     digest = hashlib.blake2b(f"{key}\x1f{sql}".encode(), digest_size=16).hexdigest()
-    return await counts.total(table, ("=" if exact else "") + digest, compute, max_age)
+    return ("=" if exact else "") + digest
+
+
+def kept(app: web.Application, table: str, key: str, max_age: float = MAX_AGE) -> int | None:
+    """The total ``counted(app, table, key, ..., exact=True)`` keeps, when it is kept: no task, no await."""
+    return counts_of(app).get(table, _slot_key(key, "", True), max_age)
 
 
 async def broadcast_changed(bus: Any, *tables: str, node: str = "") -> None:

@@ -25,20 +25,25 @@ async def _keep_connection(_connection: Any) -> None:
 
 def tortoise_config(settings: Settings, models: list[str], *, pool_max: int = 20, app_name: str = "console"
                     ) -> dict[str, Any]:
-    """``models``: every model module (core_api.model_index.model_modules(): the platform knows no feature)."""
+    """``models``: every model module (core_api.model_index.model_modules(): the platform knows no feature).
+    With a standby configured, the router that sends the reads of routes that may be a moment old to it
+    (core_api/platform/replica.py; its connection is not one of Tortoise's, so ``in_transaction()`` keeps
+    meaning the primary)."""
     from tortoise.backends.base.config_generator import expand_db_url
 
     connection = expand_db_url(settings.db_url)
     if settings.is_postgres:
-        connection["credentials"].update(minsize=1, maxsize=pool_max, application_name=app_name,
-                                         server_settings=dict(PG_SERVER_SETTINGS), reset=_keep_connection)
+        connection["credentials"].update(_pg_credentials(pool_max, app_name))
     else:
         # WAL (Tortoise's default) with a sync of the log at checkpoints, not at every commit: the setting SQLite
         # recommends for WAL. A crash of the process loses nothing; a power cut may lose the last commits, never
         # the file's consistency. `?synchronous=FULL` in CONSOLE_DATABASE_URL restores a sync per commit.
         connection["credentials"].setdefault("synchronous", "NORMAL")
+    connections = {"default": connection}
+    routers = ["core_api.platform.replica.ReplicaRouter"] if settings.replica_url else []
     return {
-        "connections": {"default": connection},
+        "connections": connections,
+        "routers": routers,
         "apps": {
             "models": {
                 "models": models,
@@ -49,6 +54,25 @@ def tortoise_config(settings: Settings, models: list[str], *, pool_max: int = 20
         "use_tz": True,
         "timezone": "UTC",
     }
+
+
+def _pg_credentials(pool_max: int, app_name: str) -> dict[str, Any]:
+    return {"minsize": 1, "maxsize": pool_max, "application_name": app_name,
+            "server_settings": dict(PG_SERVER_SETTINGS), "reset": _keep_connection}
+
+
+def replica_client(settings: Settings, *, pool_max: int = 20, app_name: str = "console") -> Any:
+    """A Tortoise client of the standby (connected at its first query). A standby that does not answer is given
+    up after 2 s (its reads then go to the primary)."""
+    import importlib
+
+    from tortoise.backends.base.config_generator import expand_db_url
+
+    from core_api.platform.replica import REPLICA
+
+    info = expand_db_url(settings.replica_url)
+    credentials = {**info["credentials"], **_pg_credentials(pool_max, app_name), "timeout": 2}
+    return importlib.import_module(info["engine"]).client_class(connection_name=REPLICA, **credentials)
 
 
 async def init_db(settings: Settings, models: list[str], **kw: Any) -> TortoiseContext:

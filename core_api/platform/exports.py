@@ -32,6 +32,7 @@ from core_api.platform.api import Api
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
 from core_api.platform.excel import XLSX, Column, _append, _header_cells, attachment_headers
 from core_api.platform.models import ExportJob
+from core_api.platform.outbox import publish_kept
 from core_api.platform.schema import Schema
 from core_api.platform.security import Principal
 from core_api.platform.state import BUS, CLOCK, SETTINGS
@@ -93,12 +94,25 @@ async def start_export(request: web.Request, principal: Principal, exporter: Exp
                                  filters=orjson.dumps(filters).decode(),
                                  personal=principal.authz.has_permi(PERSONAL_DATA), created_at=now,
                                  file_name=f"{exporter.title}_{now:%Y%m%d%H%M%S}.xlsx")
-    try:
-        await request.app[BUS].publish(EXPORT_REQUESTED, {"jobId": job.id})
+    try:  # with the broker away the request is kept and queued when it is back (outbox), still answered here
+        await publish_kept(request.app[BUS], EXPORT_REQUESTED, {"jobId": job.id})
     except Exception:
         await ExportJob.filter(id=job.id).update(status=FAILED, error="任务队列不可用")
         raise ServiceError("导出任务提交失败，请稍后重试") from None
     return ok(data={"jobId": job.id}, msg="导出任务已提交，完成后将通知您")
+
+
+async def requeue_unfinished(bus: Any, now: dt.datetime) -> int:
+    """The in-process bus's queue dies with its process (one node): at a start, the exports a previous process
+    left queued or running (younger than STALE_AFTER) are published again; ``run_export`` starts each over and
+    finishes it once. On RabbitMQ the broker redelivers the message of a worker that died holding it."""
+    ids = await ExportJob.filter(status__in=[QUEUED, RUNNING], created_at__gte=now - STALE_AFTER) \
+        .order_by("id").values_list("id", flat=True)
+    for job_id in ids:
+        await bus.publish(EXPORT_REQUESTED, {"jobId": job_id})
+    if ids:
+        log.warning("exports %s left unfinished by a previous process: queued again", list(ids))
+    return len(ids)
 
 
 def _progress(job: dict[str, Any]) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-import uuid
+import os
 
 import asyncpg
 from aiohttp import web, web_response
@@ -23,7 +23,7 @@ log = logging.getLogger("console.request")
 @web.middleware
 async def envelope_middleware(request: web.Request, handler):  # type: ignore[no-untyped-def]
     incoming = request.headers.get("X-Request-Id", "")
-    request_id = incoming if incoming.isalnum() and len(incoming) <= 64 else uuid.uuid4().hex[:16]
+    request_id = incoming if incoming.isalnum() and len(incoming) <= 64 else os.urandom(8).hex()
     request[REQUEST_ID] = request_id
     try:
         response = await handler(request)
@@ -110,13 +110,16 @@ SERVER_NAME = "console"
 
 
 async def _add_security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    headers = response.headers
     for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
-    response.headers["Server"] = SERVER_NAME
+        if name not in headers:
+            headers[name] = value
+    headers["Server"] = SERVER_NAME
     # Browsers ignore HSTS over plain HTTP, and a console reached over HTTP must stay reachable: only
-    # answers that came over HTTPS carry it.
-    if came_over_https(request, request.config_dict[SETTINGS].trusted_proxy_set):
-        response.headers.setdefault("Strict-Transport-Security", HSTS)
+    # answers that came over HTTPS carry it. (The proxy list is read only when a proxy says https.)
+    if (request.secure or "X-Forwarded-Proto" in request.headers) and came_over_https(
+            request, request.config_dict[SETTINGS].trusted_proxy_set):
+        headers.setdefault("Strict-Transport-Security", HSTS)
 
 
 def install_security_headers(app: web.Application) -> None:

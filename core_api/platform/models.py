@@ -105,6 +105,22 @@ class WebhookEvent(Model):
         indexes = (("status", "created_at"), ("published_at",))
 
 
+class BusOutbox(Model):
+    """A bus message kept while the broker was away, published by the relay.
+
+    Its publish failed after its change committed; ``core_api.platform.outbox.relay`` publishes it once the broker
+    takes messages again, then deletes it."""
+
+    id = fields.BigIntField(primary_key=True)
+    topic = fields.CharField(max_length=128)
+    payload = fields.TextField()  # the message's JSON, as it would have been published
+    created_at = fields.DatetimeField()
+    attempts = fields.IntField(default=0)  # relays that tried it and failed
+
+    class Meta:
+        table = "sys_bus_outbox"
+
+
 class PartnerRequest(Model):
     """One partner call by its ``Idempotency-Key``: the first claims the key, a repeat with the same body
     gets the stored answer, a repeat with another body is refused."""

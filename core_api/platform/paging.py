@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import re
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from aiohttp import web
@@ -14,8 +14,9 @@ from tortoise.queryset import QuerySet
 
 from core_api.platform.counts import counted
 from core_api.platform.errors import ServiceError
+from core_api.platform.partitions import month
 from core_api.platform.schema import INT_MAX, PAGE_MAX, Schema, refusal
-from core_api.platform.timefmt import day_end_exclusive, day_start, fmt
+from core_api.platform.timefmt import day_end_exclusive, day_start, fmt, zone
 
 PARAMS_KEY = re.compile(r"^params\[(\w+)\]$")
 
@@ -89,16 +90,27 @@ def filter_set(qs: QuerySet, query: BaseModel, **lookups: str) -> QuerySet:
 
 async def page_of(qs: QuerySet, query: ListQuery, whitelist: dict[str, str], default: list[str],
                   *fields: str, app: web.Application | None = None, table: str | None = None,
-                  key: str = "") -> tuple[list[dict[str, Any]], int]:
+                  key: str = "", recent: str = "") -> tuple[list[dict[str, Any]], int]:
     """One page and the total, queried at the same time (two pooled connections on PostgreSQL).
 
     Given ``app`` and ``table``, the total is kept while the table is unchanged (core_api/platform/counts.py):
-    every write route of that table then calls ``changed(app, table)``."""
-    page = qs.order_by(*query.ordering(whitelist, default)).offset(query.offset).limit(query.page_size)
-    rows, total = await asyncio.gather(  # a refused sort raises above, before any coroutine is made
-        page.values(*fields),
-        counted(app, table, key, qs) if app is not None and table is not None else qs.count(),
-    )
+    every write route of that table then calls ``changed(app, table)``.
+
+    Given ``recent``, the time column of a table partitioned by month (core_api/platform/partitions.py), a
+    page newest first by it is read from this month and the last one only (two partitions, not all of them):
+    when they hold the whole page it is the page, as every older row sorts after it; else (a quiet table, a
+    deep page) the page is read again without the bound."""
+    ordering = query.ordering(whitelist, default)
+    page = qs.order_by(*ordering).offset(query.offset).limit(query.page_size)
+    total_of = counted(app, table, key, qs) if app is not None and table is not None else qs.count()
+    if not recent or ordering[0] != f"-{recent}":
+        rows, total = await asyncio.gather(page.values(*fields), total_of)  # a refused sort raised above
+        return rows, total
+    bound = datetime.combine(month(datetime.now(zone()).date(), -1), time.min, tzinfo=zone())
+    bounded = qs.filter(**{f"{recent}__gte": bound.astimezone(UTC)}).order_by(*ordering)
+    rows, total = await asyncio.gather(bounded.offset(query.offset).limit(query.page_size).values(*fields), total_of)
+    if len(rows) < query.page_size and query.offset + len(rows) < total:
+        rows = await page.values(*fields)
     return rows, total
 
 

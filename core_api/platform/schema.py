@@ -192,6 +192,8 @@ PAGE_MAX = 1_000_000
 
 def unsafe_value(value: Any, loc: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], str] | None:
     """The first value that a request may not carry: (where, "control" | "range" | "day"), or None."""
+    if value is None:  # most fields of a list's query
+        return None
     if isinstance(value, str):
         return (loc, "control") if CONTROL_CHARS.search(value) else None
     if isinstance(value, bool):
@@ -203,8 +205,15 @@ def unsafe_value(value: Any, loc: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...]
         return None if FIRST_DAY <= day <= LAST_DAY else (loc, "day")
     items: Any = ()
     if isinstance(value, BaseModel):
-        items = [(info.alias or name, getattr(value, name)) for name, info in type(value).model_fields.items()]
-        items += list((value.model_extra or {}).items())
+        # every request's model: its fields read as stored, the alias looked up only for the value refused
+        fields = type(value).model_fields
+        for name, item in value.__dict__.items():
+            if item is None or (item.__class__ is str and not CONTROL_CHARS.search(item)):
+                continue
+            if (found := unsafe_value(item, ())) is not None:
+                info = fields.get(name)
+                return (*loc, (info.alias or name) if info is not None else name, *found[0]), found[1]
+        items = (value.model_extra or {}).items()
     elif isinstance(value, dict):
         items = value.items()
     elif isinstance(value, (list, tuple, set, frozenset)):

@@ -15,6 +15,15 @@ DEFAULT_ROLE = "ROLE_DEFAULT"
 # keywords, the carousel, turntables) and the operators' decisions over shops (review, onboarding, fee rates).
 # Filled by the declarations (``Resource(operator_only=True)``) and the features at import.
 OPERATOR_ONLY: set[str] = set()
+# The platform's own screens (system, monitor, tools): their lists (every console user, the operation and sign-in
+# logs of everyone, the sessions of everyone, the server, the code generator) have no shop scope, so a shop account
+# holds none of their permissions whatever its roles say, and is shown none of their menus.
+PLATFORM_ONLY_PREFIXES = ("system:", "monitor:", "tool:")
+
+
+def shop_may_hold(perm: str) -> bool:
+    """Whether a shop account keeps ``perm`` when one of its roles grants it."""
+    return perm not in OPERATOR_ONLY and perm != ALL_PERMISSION and not perm.startswith(PLATFORM_ONLY_PREFIXES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import hashlib
-import json
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
 from tortoise import fields as tf
 from tortoise.expressions import Q
 from tortoise.models import Model
@@ -52,8 +52,8 @@ def cursor_after(model: type[Model], row: dict[str, Any], filters_key: str, orde
         if _kind(model, name) is None or row.get(name) is None:
             return None
         values.append(_plain(row[name]))
-    raw = json.dumps({"s": _scope(filters_key, ordering, next_page), "v": values}, separators=(",", ":"))
-    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+    raw = orjson.dumps({"s": _scope(filters_key, ordering, next_page), "v": values})
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 def seek_filter(model: type[Model], cursor: str | None, filters_key: str, ordering: Sequence[str],
@@ -63,7 +63,7 @@ def seek_filter(model: type[Model], cursor: str | None, filters_key: str, orderi
     if not cursor:
         return None
     try:
-        data = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+        data = orjson.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
         if data["s"] != _scope(filters_key, ordering, page) or len(data["v"]) != len(ordering):
             return None
         pairs = zip(ordering, data["v"], strict=True)

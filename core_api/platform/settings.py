@@ -27,6 +27,9 @@ class Settings(BaseSettings):
     env: Literal["development", "production"] = "development"
     var_dir: Path = ROOT / "var"
     database_url: str = ""
+    # A hot standby of database_url (PostgreSQL): the lists, exports and charts that may be a moment old read
+    # from it, except for an operator whose own last write it has not replayed yet (core_api/platform/replica.py).
+    database_replica_url: str = ""
     amqp_url: str = ""
     redis_url: str = ""
     secret_key: str = ""
@@ -104,6 +107,14 @@ class Settings(BaseSettings):
     outbound_allow: str = ""
     bus_prefix: str = Field("console", pattern=r"^[a-z][a-z0-9_-]{0,30}$")  # exchange and queue name prefix
     bus_retry_delay_ms: int = 2000
+    # Every bus queue as a RabbitMQ quorum queue (named "<...>.quorum"): the event and parking queues, and the
+    # delay and retry queues, which dead-letter at least once, so a timeout or a retry expiring while the broker
+    # restarts is kept until its target queue takes it (tests/test_order_timeouts.py, tests/test_bus.py). The
+    # production topology (ops/cluster.py) turns it on. Off by default: a developer's machine runs one broker node,
+    # where quorum queues replicate nothing and each is a Raft log of its own, which the suites would declare and
+    # delete by the thousand (a prefix per test, a queue per handler); classic durable queues pass the same tests
+    # there (docs/decisions.md).
+    bus_quorum: bool = False
     bus_max_attempts: int = 5
     # Tests only: after committing a fire and before publishing it, the scheduler writes this file and waits,
     # so that a test can kill the leader exactly there.
@@ -134,6 +145,14 @@ class Settings(BaseSettings):
             return url
         self.var_dir.mkdir(parents=True, exist_ok=True)
         return f"sqlite://{self.var_dir / 'console.sqlite3'}"
+
+    @property
+    def replica_url(self) -> str:
+        """The standby's URL when there is one to read from: PostgreSQL only (SQLite has no standby)."""
+        if not (self.database_replica_url and self.is_postgres):
+            return ""
+        url = self.database_replica_url
+        return "postgres://" + url.removeprefix("postgresql://") if url.startswith("postgresql://") else url
 
     @property
     def client_max_size(self) -> int:

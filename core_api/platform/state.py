@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from core_api.platform.bus import InProcessBus, RabbitBus
     from core_api.platform.clock import Clock
     from core_api.platform.kv import KvStore
+    from core_api.platform.replica import Replica
     from core_api.platform.security import Principal
     from core_api.platform.settings import Settings
     from core_api.platform.sms import SmsSender
@@ -34,6 +35,8 @@ STORAGE: web.AppKey[LocalStorage | S3Storage] = web.AppKey("storage")
 WALLET: web.AppKey[LocalWallet | HttpWallet] = web.AppKey("wallet")
 SCHEDULER: web.AppKey[Scheduler] = web.AppKey("scheduler")
 CHAT: web.AppKey[ChatGateway] = web.AppKey("chat")
+# Only when a standby is configured (CONSOLE_DATABASE_REPLICA_URL): which reads go to it.
+REPLICA: web.AppKey[Replica] = web.AppKey("replica")
 
 # Set at start by the features that own them (the platform imports no feature):
 # who calls without a bearer token (the API documentation's "try it out" cookie), or None;

@@ -3,10 +3,10 @@
 The outbox pattern of the job scheduler (``sys_job_fire``): ``record_event`` writes a row in the caller's
 transaction, so an event exists exactly when its change committed; ``publish_events`` puts it on the bus
 after the commit and marks it published; a row left unpublished (a crash or a broker outage in between)
-is published by ``relay_events`` at the next start. The worker (``deliver_event``) POSTs the stored JSON
-to ``CONSOLE_APP_WEBHOOK_URL`` signed with the partner key; a failure raises, so the bus retries it with
-its back-off, and the row records every attempt. Without a URL the event stays recorded as
-``not_configured``, visible to operators, instead of vanishing.
+is published by ``relay_events`` at the next start and every few seconds after (``outbox.relay_loop``). The
+worker (``deliver_event``) POSTs the stored JSON to ``CONSOLE_APP_WEBHOOK_URL`` signed with the partner key; a
+failure raises, so the bus retries it with its back-off, and the row records every attempt. Without a URL the
+event stays recorded as ``not_configured``, visible to operators, instead of vanishing.
 
 Signature: ``X-Console-Signature`` = hex HMAC-SHA256(partner key, f"{X-Console-Timestamp}\\n" + raw body);
 ``X-Console-Event-Id`` lets the receiver drop a repeated delivery (at-least-once).
@@ -56,15 +56,15 @@ async def record_event(event: str, data: dict[str, Any], now: datetime) -> Webho
 
 
 async def publish_events(bus: Any, rows: Iterable[WebhookEvent], now: datetime) -> int:
-    """After the commit: each row onto the bus, then marked published. A failed publish leaves the row
-    for ``relay_events``; the change itself stands either way."""
+    """After the commit: each row onto the bus, then marked published. A failed publish leaves that row and the
+    rest for ``relay_events``; the change itself stands either way."""
     sent = []
     for row in rows:
         try:
             await bus.publish(WEBHOOK_DELIVER, {"eventId": row.event_id})
-        except Exception:
+        except Exception:  # the broker away: this row and the rest wait for the relay
             log.exception("webhook %s not published; the relay will", row.event_id)
-            continue
+            break
         sent.append(row.event_id)
     if sent:
         await WebhookEvent.filter(event_id__in=sent, published_at__isnull=True).update(published_at=now)

@@ -71,6 +71,8 @@ SHOP_STAFF_PERMS = [
     # staff or operators decide; finance executes")
     "order:afterSale:list", "order:afterSale:query", "order:afterSale:refund", "order:refund:list",
     "order:refund:query",
+    # their home (issue 28 §1): their shop's figures of the day; the seed grants it to an installed role
+    "index:shopHome:view",
 ]
 
 # dict_type: (name, [(label, value, list_class, is_default, English label)]); the English label is shown to
@@ -260,6 +262,7 @@ CONFIGS = [
     ("提现-需复核及打款验密的金额(分)", "biz.withdrawal.secondApproveFen", "500000"),
     ("退款-需另一人执行及验密的金额(分)", "biz.refund.secondApproveFen", "50000"),
     ("地图-选点默认城市(区域编码)", "biz.map.defaultCity", "110100"),
+    ("店铺首页-库存不足的数量(含)", "biz.mall.lowStock", "10"),
 ]
 
 # (name, group, handler, params JSON, cron, misfire policy, status)
@@ -268,7 +271,7 @@ JOBS = [
     ("清理历史日志", "SYSTEM", "cleanOldLogs", '{"days": null}', "0 0 2 * * ?", "2", "0"),
     ("刷新字典和参数缓存", "SYSTEM", "refreshCaches", "{}", "0 0 3 * * ?", "3", "1"),
     ("数据库统计快照", "DEFAULT", "dbStatsSnapshot", "{}", "0 0 * * * ?", "3", "1"),
-    ("创建聊天记录月分区", "SYSTEM", "ensureChatPartitions", '{"ahead": 3}', "0 30 1 * * ?", "2", "0"),
+    ("创建月分区并分离旧月", "SYSTEM", "ensurePartitions", '{"ahead": 3}', "0 30 1 * * ?", "2", "0"),
     ("清理过期导出文件", "SYSTEM", "cleanExports", '{"days": 7}', "0 15 4 * * ?", "2", "0"),
     ("补发未完成的站内消息", "SYSTEM", "resendStuckMessages", "{}", "0 0/5 * * * ?", "2", "0"),
     ("同步供应链商品", "DEFAULT", "syncSupplyGoods", '{"limit": 100}', "0 0 4 * * ?", "3", "1"),

@@ -233,6 +233,11 @@ HIDDEN = [
     Dir("首页", "home", "dashboard", [
         Menu("统计报表", "", "index:dashboard:view", icon="chart", hidden=True, path="dashboard"),
     ], hidden=True),
+    # a shop account's home: its own shop's figures of the day (issue 28 §1). A directory of its own: the seed
+    # knows a menu by its parent and view, and the home's figures have no view of their own either.
+    Dir("店铺首页", "shopHome", "shopping", [
+        Menu("店铺首页", "", "index:shopHome:view", icon="shopping", hidden=True, path="figures"),
+    ], hidden=True),
 ]
 
 TREE = SYSTEM + BUSINESS + HIDDEN

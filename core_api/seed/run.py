@@ -10,6 +10,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.business import business_apis
 from core_api.monitor.job.models import SysJob
+from core_api.platform import partitions
 from core_api.platform.passwords import hash_password
 from core_api.seed import data
 from core_api.seed.menus import TREE, Declared, Dir, Menu, menu_path, route_name
@@ -193,9 +194,16 @@ async def _dicts() -> int:
     return n
 
 
+def builtin_configs() -> list[tuple[str, str, str]]:
+    """Every built-in parameter (name, key, value): the seed's and each partitioned table's retention."""
+    retention = [(f"月分区-{spec.title}保留月数(0不限，12,drop删除)", partitions.keep_key(table), spec.keep)
+                 for table, spec in partitions.REGISTRY.items()]
+    return [*data.CONFIGS, *retention]
+
+
 async def _configs() -> int:
     n = 0
-    for name, key, value in data.CONFIGS:
+    for name, key, value in builtin_configs():
         if not await SysConfig.filter(config_key=key).exists():
             await SysConfig.create(config_name=name, config_key=key, config_value=value, config_type="Y",
                                    create_by="admin")

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { partnerPost, uniquePeerId } from "./chat-helpers";
-import { ADMIN_STATE } from "./helpers";
+import { ADMIN_STATE, rowAction } from "./helpers";
 import { createUser, row, unique } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -44,6 +44,31 @@ test("deleting a user names the user; cancelling keeps it", async ({ page }) => 
   await row(table, userName).getByTestId("row-remove").click();
   await page.getByTestId("confirm-ok").click();
   await expect(row(table, userName)).toHaveCount(0);
+});
+
+test("deleting a post, a parameter, a dictionary or a notice names it; cancelling keeps it", async ({ page }) => {
+  const title = unique("删公告");
+  await page.goto("/system/notice");
+  await page.getByTestId("toolbar-add").click();
+  const form = page.getByTestId("notice-form");
+  await form.getByTestId("form-noticeTitle").fill(title);
+  await form.getByTestId("form-noticeType").selectOption("1");
+  await form.getByTestId("form-submit").click();
+  await expect(form).toBeHidden();
+  const cases = [
+    { path: "/system/post", table: "post-screen-table", name: "董事长", text: '确认删除岗位"董事长"吗？' },
+    { path: "/system/config", table: "config-screen-table", name: "sys.index.skinName", text: '确认删除参数"主框架页-默认皮肤样式名称"吗？' },
+    { path: "/system/dict", table: "dict-type-screen-table", name: "sys_user_sex", text: '确认删除字典"用户性别"吗？' },
+    { path: "/system/notice", table: "notice-screen-table", name: title, text: `确认删除公告"${title}"吗？` },
+  ];
+  for (const { path, table, name, text } of cases) {
+    await page.goto(path);
+    const record = row(page.getByTestId(table), name);
+    await rowAction(record, "row-remove");
+    await expect(page.getByTestId("confirm-dialog")).toContainText(text);
+    await page.getByTestId("confirm-cancel").click();
+    await expect(record).toHaveCount(1);
+  }
 });
 
 test("a configuration page's refused value shows its error under the field", async ({ page }) => {

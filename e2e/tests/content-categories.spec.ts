@@ -31,6 +31,7 @@ test("categories: a frame, an organisation under it on the levels page, sensitiv
 
   // the levels sub-page: add an organisation under the frame, read the one/two-level lists
   await page.goto("/content/category-levels");
+  await expect(page.getByTestId("category-levels-screen").getByTestId("toolbar-refresh")).toBeVisible();
   await page.getByRole("button", { name: "添加组织" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("所属架构").selectOption({ label: frame });
@@ -40,6 +41,12 @@ test("categories: a frame, an organisation under it on the levels page, sensitiv
   const levels = page.getByRole("table", { name: "分类层级" });
   await page.getByRole("button", { name: "一二级列表" }).click();
   await expect(levels.getByRole("row", { name: new RegExp(org) })).toContainText("组织");
+  // 展开/折叠 hides the organisations under their frames and shows them again
+  await page.getByTestId("toolbar-expand").click();
+  await expect(levels.getByRole("row", { name: new RegExp(org) })).toHaveCount(0);
+  await expect(levels.getByRole("row", { name: new RegExp(frame) })).toBeVisible();
+  await page.getByTestId("toolbar-expand").click();
+  await expect(levels.getByRole("row", { name: new RegExp(org) })).toBeVisible();
   await page.getByRole("button", { name: "一级列表" }).click();
   await expect(levels.getByRole("row", { name: new RegExp(org) })).toHaveCount(0);
   await expect(levels.getByRole("row", { name: new RegExp(frame) })).toContainText("1");

@@ -62,4 +62,17 @@ test("a withdrawal goes through freeze, approve and pay; another is rejected and
   await page.keyboard.press("Escape");
   await page.getByTestId("ledger-tab").click();
   await expect(page.getByTestId("ledger-table").locator('[data-kind="payout"]')).toHaveCount(1);
+  // the ledger in the list frame: toolbar, its own filter and pager (credit, 2 freezes, payout, unfreeze)
+  const ledger = page.getByTestId("withdrawal-ledger");
+  await expect(ledger.getByTestId("toolbar-refresh")).toBeVisible();
+  await expect(ledger.getByTestId("toolbar-columns")).toBeVisible();
+  await expect(ledger.getByTestId("pagination-total")).toContainText("5");
+  await ledger.getByTestId("query-ledgerKind").selectOption("freeze");
+  await ledger.getByTestId("query-search").click();
+  await expect(ledger.getByTestId("table-row")).toHaveCount(2);
+  await expect(ledger.getByTestId("pagination-total")).toContainText("2");
+  // a later page of two: the oldest entry, the credit; the queue keeps its own page
+  await page.goto(`/finance/withdrawal?uid=${uid}&ledgerPage=3&ledgerPageSize=2`);
+  await expect(ledger.getByTestId("table-row")).toHaveCount(1);
+  await expect(ledger.getByTestId("table-row")).toHaveAttribute("data-kind", "commission");
 });

@@ -64,11 +64,14 @@ test("a background export shows its progress bar in the message centre, then dow
   await expect(dialog.getByRole("progressbar")).toBeVisible();
   await expect(dialog).toHaveAttribute("data-status", "done", { timeout: 60_000 });
   await expect(dialog.getByTestId("export-progress-figure")).toContainText("3 / 3");
+  const jobId = await dialog.getAttribute("data-job-id");
+  expect(jobId).toMatch(/^\d+$/);
   await page.keyboard.press("Escape");
 
-  // the message centre's entry: the same job, finished, with its download
+  // the message centre's entry: the same job (other specs' exports of the same operator are listed beside it and
+  // may come in above it while the list is read again), finished, with its download
   await page.getByTestId("unread-badge").click();
-  const entry = page.getByTestId("export-jobs").getByTestId("export-job").first();
+  const entry = page.getByTestId("export-jobs").locator(`[data-testid="export-job"][data-job-id="${jobId}"]`);
   await expect(entry).toHaveAttribute("data-status", "done");
   await expect(entry).toContainText(".xlsx");
   const downloading = page.waitForEvent("download");

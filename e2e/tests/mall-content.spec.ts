@@ -20,7 +20,14 @@ test("a supply-chain goods item is synced from the screen, once; its shop's ad c
   await expect(page.getByTestId("supply-sync-g10003")).toBeEnabled();
   await page.getByTestId("supply-sync-g10003").click();
   await expect(page.getByTestId("supply-result")).toContainText(/新疆灰枣 1kg：商品 \d+ 无变化/);
-  await expect(page.getByRole("table", { name: "云端商品" })).toContainText("已同步");
+  await expect(page.getByTestId("supply-goods-table")).toContainText("已同步");
+  // the cloud goods in the list frame: toolbar, search by name through the URL
+  const goods = page.getByTestId("supply-goods");
+  await expect(goods.getByTestId("toolbar-refresh")).toBeVisible();
+  await goods.getByTestId("query-keyword").fill("新疆灰枣");
+  await goods.getByTestId("query-search").click();
+  await expect(page).toHaveURL(/keyword=/);
+  await expect(goods.getByTestId("table-row")).toHaveCount(1);
 
   const shops = await api<Shops>(page, "GET", "admin/supply_chain/get_all_shops");
   const shopId = shops.data.shops.find((s) => s.id === "sc1001")?.localShopId;
@@ -31,10 +38,13 @@ test("a supply-chain goods item is synced from the screen, once; its shop's ad c
   const made = await api<{ data: { id: number } }>(page, "POST", "admin/shopAd_category/add_edit", { shopId, name });
 
   await page.goto(`/mall/adCategory-goods?id=${made.data.id}`);
-  await expect(page.getByRole("table", { name: "广告分类商品" })).toContainText("该分类还没有商品");
+  const frame = page.getByTestId("ad-goods");
+  await expect(frame.getByTestId("toolbar-refresh")).toBeVisible();
+  await expect(frame.getByTestId("table-row")).toHaveCount(0);
+  await expect(frame.getByTestId("ad-goods-table")).toContainText("该分类还没有商品");
   await page.getByLabel("商品编号").fill(`${goodsId}, ${goodsId}`);
   await page.getByTestId("ad-add-goods").click();
-  const table = page.getByRole("table", { name: "广告分类商品" });
+  const table = page.getByTestId("ad-goods-table");
   await expect(table).toContainText("新疆灰枣 1kg");
   await expect(table).toContainText("39.90");
   await table.getByLabel("排序").fill("7");

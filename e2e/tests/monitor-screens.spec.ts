@@ -1,7 +1,7 @@
 import os from "node:os";
 import { expect, test } from "./fixtures";
 import { ADMIN_STATE } from "./helpers";
-import { MONITOR, toast } from "./monitor-helpers";
+import { MONITOR, confirmOk, toast } from "./monitor-helpers";
 import { api } from "./system-helpers";
 
 test.use({ storageState: ADMIN_STATE });
@@ -45,7 +45,7 @@ test("the cache screen shows the store's figures with both charts", async ({ pag
   await expect(page.getByTestId("cache-info")).toBeVisible();
 });
 
-test("the cache list shows names, keys and a value, and clears a key", async ({ page }) => {
+test("the cache list: three panes with 刷新, a key and a name are cleared only after a confirmation naming them", async ({ page }) => {
   await page.goto(MONITOR.cacheList);
   const names = page.getByTestId("cache-name");
   // the names the server serves, in its order (RuoYi's list plus the console's own)
@@ -53,7 +53,10 @@ test("the cache list shows names, keys and a value, and clears a key", async ({ 
   expect(served).toContain("sys_dict:");
   await expect(names).toHaveCount(served.length);
   expect(await names.evaluateAll((items) => items.map((item) => item.getAttribute("data-name")))).toEqual(served);
-  await page.locator('[data-testid="cache-name"][data-name="sys_dict:"]').click();
+  for (const pane of ["cache-names", "cache-keys", "cache-content"]) await expect(page.getByTestId(pane).getByTestId("toolbar-refresh")).toBeVisible();
+  // keyboard: a focused name opens its keys with Enter
+  await page.locator('[data-testid="cache-name"][data-name="sys_dict:"]').focus();
+  await page.keyboard.press("Enter");
   const keys = page.getByTestId("cache-key");
   await expect(keys.first()).toBeVisible();
   const key = (await keys.first().getAttribute("data-key")) ?? "";
@@ -61,10 +64,37 @@ test("the cache list shows names, keys and a value, and clears a key", async ({ 
   await expect(page.getByTestId("cache-value-name")).toHaveValue("sys_dict:");
   await expect(page.getByTestId("cache-value-key")).toHaveValue(key);
   await expect(page.getByTestId("cache-value")).not.toHaveValue("");
+  const storedKeys = async () => (await api<{ data: string[] }>(page, "GET", `monitor/cache/getKeys/${encodeURIComponent("sys_dict:")}`)).data;
+
+  // 删除 a key asks naming it; 取消 sends nothing, 确定 removes it
   await keys.first().getByTestId("cache-key-clear").click();
+  await expect(page.getByTestId("confirm-dialog")).toContainText(`是否确认删除缓存键名“${key}”？`);
+  await page.getByTestId("confirm-cancel").click();
+  expect(await storedKeys()).toContain(key);
+  await keys.first().getByTestId("cache-key-clear").click();
+  await confirmOk(page, key);
   await expect(toast(page, `清理缓存键名[${key}]成功`)).toBeVisible();
-  await page.getByTestId("cache-names-refresh").click();
-  await expect(names.first()).toBeVisible();
+  await expect(page.locator(`[data-testid="cache-key"][data-key="${key}"]`)).toHaveCount(0);
+
+  // reading two dictionaries fills the cache again; the keys pane's 刷新 shows them
+  for (const type of ["sys_user_sex", "sys_normal_disable"]) await api(page, "GET", `system/dict/data/type/${type}`);
+  await page.getByTestId("cache-keys").getByTestId("toolbar-refresh").click();
+  await expect(page.locator('[data-testid="cache-key"][data-key="sys_user_sex"]')).toBeVisible();
+
+  // 清理 a name asks naming the cache; 取消 keeps its keys, 确定 empties it
+  const left = await storedKeys();
+  expect(left).toContain("sys_normal_disable");
+  const sysDict = page.locator('[data-testid="cache-name"][data-name="sys_dict:"]');
+  await sysDict.getByTestId("cache-name-clear").click();
+  await expect(page.getByTestId("confirm-dialog")).toContainText("是否确认清理缓存名称“sys_dict:”下的全部缓存？");
+  await page.getByTestId("confirm-cancel").click();
+  expect(await storedKeys()).toEqual(left);
+  await sysDict.getByTestId("cache-name-clear").click();
+  await confirmOk(page, "sys_dict:");
+  await expect(toast(page, "清理缓存名称[sys_dict:]成功")).toBeVisible();
+  await expect(page.getByTestId("cache-keys-empty")).toHaveText("暂无键名");
+  await page.getByTestId("cache-names").getByTestId("toolbar-refresh").click();
+  await expect(names).toHaveCount(served.length);
 });
 
 test("the database pool page opens with a ticket inside the console's frame", async ({ page }) => {

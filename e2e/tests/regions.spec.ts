@@ -15,9 +15,15 @@ test("the region tree opens level by level and the search shows paths", async ({
   await expect(tree.getByTestId("region-row-110105001")).toContainText("建外街道");
   await tree.getByTestId("region-toggle-110000").click(); // collapsing the province hides everything below it
   await expect(tree.getByTestId("region-row-110105")).toBeHidden();
+  // the frame's toolbar: 折叠 closes every open level
+  await tree.getByTestId("region-toggle-110000").click();
+  await expect(tree.getByTestId("region-row-110100")).toBeVisible();
+  await page.getByTestId("toolbar-collapse").click();
+  await expect(tree.getByTestId("region-row-110100")).toBeHidden();
+  await expect(page.getByTestId("toolbar-refresh")).toBeVisible();
 
   await page.getByTestId("region-keyword").fill("朝阳区");
-  await page.getByTestId("region-search").click();
+  await page.getByTestId("query-search").click();
   const matches = page.getByTestId("region-matches");
   await expect(matches.getByTestId("region-match-110105")).toContainText("北京市/北京市/朝阳区");
   await expect(matches.getByTestId("region-match-220104")).toContainText("吉林省/长春市/朝阳区");

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from "./fixtures";
 import { partnerPost, uniquePeerId } from "./chat-helpers";
 import { ADMIN_STATE, submitLogin, rowAction } from "./helpers";
 import { toast } from "./monitor-helpers";
+import { resourceRow, stackPython } from "./order-helpers";
 
 /** Issue 28 §1: what shop staff meet after signing in, and the refusals that were no one's to make. */
 test.use({ storageState: ADMIN_STATE });
@@ -39,23 +40,66 @@ async function signedInAs(browser: Browser, username: string, password: string):
   return page;
 }
 
-test("shop staff land on their first page, not a 403, and every way home leads there; their shops' area filter loads", async ({ page, browser }) => {
+/** In ``shopName``: a paid express order of 100.00 waiting to ship (placed today) and goods with 2 left; its number. */
+function seedShopDay(shopName: string): string {
+  return stackPython(
+    [
+      "import asyncio, sys",
+      "from core_api.mall.goods.models import MallGoods",
+      "from core_api.mall.shop.models import MallShop",
+      "from core_api.model_index import model_modules",
+      "from core_api.platform import db",
+      "from core_api.platform.settings import Settings",
+      "from tests.order_support import goods_of, make_order",
+      "async def main():",
+      "    ctx = await db.init_db(Settings(), model_modules())",
+      "    shop = await MallShop.get(name=sys.argv[1])",
+      "    _, skus = await goods_of(shop, sys.argv[1] + '毛巾', (10000,), stock=50)",
+      "    scarce, _ = await goods_of(shop, sys.argv[1] + '茶杯', (3000,), stock=2)",
+      "    order = await make_order(shop, 10000005, [(skus[0], 1)])",
+      "    await MallGoods.filter(id=scarce.id).update(stock=2)",
+      "    print(order.order_no)",
+      "    await db.close_db(ctx)",
+      "asyncio.run(main())",
+    ],
+    shopName,
+  );
+}
+
+test("shop staff land on their shop's home with its figures, each opening its list; every way home leads there; their shops' area filter loads", async ({ page, browser }) => {
   const { shopName, account } = await approvedShop(page);
+  const orderNo = seedShopDay(shopName);
   const staff = await signedInAs(browser, account, "Shop12345");
   await expect(staff.getByTestId("sidebar")).toBeVisible();
-  await expect(staff).not.toHaveURL(/\/index$/);
-  const landed = new URL(staff.url()).pathname;
-  expect(landed).not.toBe("/login");
+  await expect(staff).toHaveURL(/\/index$/);
+  const home = staff.getByTestId("shop-home");
+  await expect(home).toContainText(shopName);
   await expect(staff.getByTestId("status-403")).toHaveCount(0);
+  await expect(staff.getByRole("heading", { level: 1 })).toHaveCount(1);
+  const figure = (key: string) => staff.getByTestId(`shop-home-${key}`);
+  await expect(figure("ordersToday").getByTestId("shop-home-value")).toHaveText("1");
+  await expect(figure("ordersToday").getByTestId("shop-home-note")).toHaveText("今日实收 ¥100.00");
+  await expect(figure("toShip").getByTestId("shop-home-value")).toHaveText("1");
+  await expect(figure("afterSalesOpen").getByTestId("shop-home-value")).toHaveText("0");
+  await expect(figure("lowStock").getByTestId("shop-home-value")).toHaveText("1");
+  await expect(figure("lowStock").getByTestId("shop-home-note")).toHaveText("库存 ≤ 10");
 
-  // the home page, the logo and the error pages' "返回首页" all bring them to that page
+  // 待发货 opens the to-ship list, holding that order; 库存不足 the goods at or below the threshold
+  await figure("toShip").click();
+  await expect(staff).toHaveURL(/\/order\/logistics$/);
+  await expect(resourceRow(staff, orderNo)).toBeVisible();
   await staff.goto("/index");
-  await expect(staff).toHaveURL(new RegExp(`${landed}$`));
-  await expect(staff.getByTestId("status-403")).toHaveCount(0);
+  await figure("lowStock").click();
+  await expect(staff).toHaveURL(/\/mall\/goods\?endStock=10$/);
+  const goods = staff.getByTestId("resource-screen-table").getByTestId("table-row");
+  await expect(goods).toHaveCount(1);
+  await expect(goods.first()).toContainText(`${shopName}茶杯`);
+
+  // the error pages' "返回首页" brings them home too
   await staff.goto("/no/such/page");
   await staff.getByTestId("status-404").getByRole("link", { name: "返回首页" }).click();
-  await expect(staff).toHaveURL(new RegExp(`${landed}$`));
-  await expect(staff.getByTestId("status-403")).toHaveCount(0);
+  await expect(staff).toHaveURL(/\/index$/);
+  await expect(staff.getByTestId("shop-home")).toBeVisible();
 
   // 店铺管理: the area filter's levels load (no "当前操作没有权限"), and filtering by Beijing keeps their shop
   await staff.goto("/mall/shop");

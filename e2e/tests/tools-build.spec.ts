@@ -53,14 +53,19 @@ test("build a form with three fields, reorder, undo and redo, check it live, exp
   await page.getByTestId("prop-label").fill("年龄");
   await page.getByTestId("prop-max").fill("60");
 
-  // reorder: 年龄 dragged above 姓名
+  // reorder: 年龄 dragged above 姓名, one step of the history (data-history: steps to undo / to redo)
+  const screen = page.getByTestId("build-screen");
+  const steps = Number((await screen.getAttribute("data-history"))?.split("/")[0]);
   await drag(page, field(page, "field3").getByTestId("drag-handle"), field(page, "field1"));
   await expect.poll(() => names(page)).toEqual(["field3", "field1", "field2"]);
+  await expect(screen).toHaveAttribute("data-history", `${steps + 1}/0`);
 
   // undo with the button and with Ctrl-Z, redo with the button and with Ctrl-Shift-Z
   await page.getByTestId("build-undo").click();
+  await expect(screen).toHaveAttribute("data-history", `${steps}/1`);
   await expect.poll(() => names(page)).toEqual(["field1", "field2", "field3"]);
   await page.getByTestId("build-redo").click();
+  await expect(screen).toHaveAttribute("data-history", `${steps + 1}/0`);
   await expect.poll(() => names(page)).toEqual(["field3", "field1", "field2"]);
   await page.getByTestId("build-canvas").click({ position: { x: 5, y: 5 } });
   await page.keyboard.press("Control+z");

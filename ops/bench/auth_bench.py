@@ -13,7 +13,18 @@ from datetime import UTC, datetime
 
 import asyncpg
 
-from ops.bench.common import Result, bench_env, prepare, recreate_database, start, table, wrk
+from ops.bench.common import (
+    CpuSplit,
+    Result,
+    bench_env,
+    checked,
+    prepare,
+    recreate_database,
+    start,
+    start_bare,
+    table,
+    wrk,
+)
 
 LOGIN_SCRIPT = """
 wrk.method = "POST"
@@ -41,7 +52,7 @@ async def add_users(url: str, count: int) -> None:
         await conn.copy_records_to_table("sys_user_role", records=[(start_id + i, role_id) for i in range(count)],
                                          columns=["user_id", "role_id"])
         await conn.execute("SELECT setval(pg_get_serial_sequence('sys_user', 'user_id'), MAX(user_id)) FROM sys_user")
-        await conn.execute("ANALYZE")
+        await conn.execute("VACUUM ANALYZE")  # no autovacuum of the copied rows during a measured round
     finally:
         await conn.close()
 
@@ -53,10 +64,47 @@ def token(core_url: str, user: str) -> str:
         return json.load(r)["token"]
 
 
+def body_of(url: str, headers: dict[str, str]) -> bytes:
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as r:
+        return r.read()
+
+
+def against_bare(core_url: str, core_pid: int, auth: dict[str, str], seconds: int, rounds: int = 2,
+                 concurrency: int = 16) -> list[Result]:
+    """getInfo and getRouters beside a bare aiohttp handler answering the same bytes from memory (its own process
+    and port), in alternating rounds; an answer counts when its body says code 200. Prints each ratio."""
+    calls = [("GET /getInfo", "/getInfo"), ("GET /getRouters", "/getRouters")]
+    bare = start_bare([body_of(core_url + path, auth) for _, path in calls])
+    script = checked('"code":200')
+    results: list[Result] = []
+    try:
+        for n, (name, path) in enumerate(calls):
+            # warm-up past the core's start (its jobs' first runs, the regions' load, its caches)
+            wrk(name, core_url + path, concurrency, 5, auth, script)
+            wrk("bare", f"{bare.url}/{n}", concurrency, 2, auth, script)
+            for r in range(1, rounds + 1):
+                with CpuSplit([core_pid]) as cpu:
+                    core = wrk(f"{name} (round {r})", core_url + path, concurrency, seconds, auth, script)
+                with CpuSplit([bare.proc.pid]) as bare_cpu:
+                    low = wrk(f"bare handler, the same body (round {r})", f"{bare.url}/{n}", concurrency, seconds,
+                              auth, script)
+                spent, bare_spent = (c.server / max(x.rps * seconds, 1) * 1000
+                                     for c, x in ((cpu, core), (bare_cpu, low)))
+                print(f"{name} round {r}: {core.rps / low.rps:.2f}x the bare handler ({core.rps:,.0f} / "
+                      f"{low.rps:,.0f} answers/s); server CPU per answer {spent:.3f} ms, the bare handler's "
+                      f"{bare_spent:.3f} ms ({bare_spent / spent:.2f}x)", flush=True)
+                results += [core, low]
+    finally:
+        bare.stop()
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--users", type=int, default=100_000)
     parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--ratios-only", action="store_true",
+                        help="only getInfo and getRouters against the bare handler, c16, two alternating rounds")
     args = parser.parse_args()
     url = asyncio.run(recreate_database("console_bench_auth"))
     env = bench_env(url)
@@ -67,6 +115,10 @@ def main() -> None:
     results: list[Result] = []
     try:
         auth = {"Authorization": f"Bearer {token(core.url, 'bench_user_3')}"}
+        ratios = against_bare(core.url, core.procs[-1].pid, auth, args.seconds)
+        if args.ratios_only:
+            print(table(ratios))
+            return
         for name, target in (("GET /getInfo", core.url + "/getInfo"), ("GET /getRouters", core.url + "/getRouters"),
                              ("BFF GET /bff/screens/session", bff.url + "/bff/screens/session")):
             wrk(name, target, 16, 3, auth)  # warm up caches and connections
@@ -79,6 +131,8 @@ def main() -> None:
         core.stop()
     print(f"{args.users:,} users, PostgreSQL, one core_api process, wrk for {args.seconds} s per row\n")
     print(table(results))
+    print("\nAgainst a bare aiohttp handler answering the same bytes (c16, alternating rounds):\n")
+    print(table(ratios))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import asyncpg
 
+from ops.services import ensure_program
 from ops.stack import PY, ROOT, free_port
 
 PG_ADMIN = os.environ.get("CONSOLE_BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -102,7 +103,7 @@ def start(module: str, env: dict[str, str], health: str, processes: int = 1) -> 
     url = f"http://127.0.0.1:{port}"
     server = Server(procs, url)
     serving = [p for p, c in zip(procs, commands, strict=True) if c[0] != "workers" or c[1] == "api"]
-    for _ in range(300):  # up to a minute: on a busy shared machine the API takes over 30 s to start
+    for _ in range(900):  # up to three minutes: on a busy shared machine the API takes over a minute to start
         try:
             if all(_listening(p.pid, port) for p in serving):
                 urllib.request.urlopen(url + health, timeout=1)
@@ -112,6 +113,65 @@ def start(module: str, env: dict[str, str], health: str, processes: int = 1) -> 
         time.sleep(0.2)
     server.stop()
     raise RuntimeError(f"{module} did not start")
+
+
+def start_bare(bodies: list[bytes]) -> Server:
+    """ops/bench/bare.py on a port of its own: GET /0, /1... answer ``bodies`` from memory."""
+    port = free_port()
+    files = []
+    for body in bodies:
+        path = Path(tempfile.mkstemp(suffix=".json")[1])
+        path.write_bytes(body)
+        files.append(str(path))
+    proc = subprocess.Popen([PY, "-m", "ops.bench.bare", "--port", str(port), *files], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = Server([proc], f"http://127.0.0.1:{port}")
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(server.url + "/health", timeout=1)
+            return server
+        except OSError:
+            time.sleep(0.2)
+    server.stop()
+    raise RuntimeError("the bare handler did not start")
+
+
+def _lua_text(text: str) -> str:
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def checked(*expected: str, times: tuple[str, int] | None = None) -> str:
+    """A wrk script that counts an answer as wrong unless its body holds each of ``expected`` (e.g. '"code":200')
+    and, with ``times`` (needle, n), that needle exactly n times (a page's rows); ``wrk`` reads the count into the
+    result's errors."""
+    needles = ", ".join(_lua_text(e) for e in expected)
+    needle, n = times or ("", -1)
+    return f"""
+wrong = 0
+local needles = {{{needles}}}
+local row, rows = {_lua_text(needle)}, {n}
+local threads = {{}}
+function setup(thread) table.insert(threads, thread) end
+function response(status, headers, body)
+  for _, needle in ipairs(needles) do
+    if status ~= 200 or not string.find(body, needle, 1, true) then wrong = wrong + 1 return end
+  end
+  if rows >= 0 then
+    local seen, at = 0, 1
+    while true do
+      local found = string.find(body, row, at, true)
+      if not found then break end
+      seen, at = seen + 1, found + 1
+    end
+    if seen ~= rows then wrong = wrong + 1 end
+  end
+end
+function done(summary, latency, requests)
+  local n = 0
+  for _, t in ipairs(threads) do n = n + t:get("wrong") end
+  io.write(string.format("wrong answers: %d\\n", n))
+end
+"""
 
 
 @dataclass
@@ -131,6 +191,7 @@ def _ms(text: str) -> float:
 
 def wrk(name: str, url: str, concurrency: int, seconds: int = 10, headers: dict[str, str] | None = None,
         script: str | None = None) -> Result:
+    ensure_program("wrk", "wrk")
     cmd = ["wrk", "-t", str(min(2, concurrency)), "-c", str(concurrency), "-d", f"{seconds}s", "--latency"]
     for key, value in (headers or {}).items():
         cmd += ["-H", f"{key}: {value}"]
@@ -150,6 +211,8 @@ def wrk(name: str, url: str, concurrency: int, seconds: int = 10, headers: dict[
         errors += int(m.group(1))
     if m := re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out):
         errors += sum(int(x) for x in m.groups())
+    if m := re.search(r"wrong answers: (\d+)", out):  # a checked() script's count
+        errors += int(m.group(1))
     return Result(name, concurrency, rps, p50, p99, errors)
 
 
@@ -160,7 +223,7 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
-def _machine_busy() -> float:
+def machine_busy() -> float:
     """Seconds of CPU the whole machine has spent busy since it started (/proc/stat: all but idle and iowait)."""
     user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, Path("/proc/stat").read_text().split()[1:9])
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
@@ -177,23 +240,29 @@ def _process_cpu(pids: list[int]) -> float:
     return spent
 
 
+def _client_cpu() -> float:
+    """This process's CPU and its ended children's (wrk, the load client of the list benchmarks)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 class CpuSplit:
-    """Where a measurement's CPU went, per answer: the server processes ``pids``, this process (the load
-    client), and the rest of the machine (on a quiet machine: PostgreSQL)."""
+    """Where a measurement's CPU went, per answer: the server processes ``pids``, the load client (this process
+    and the wrk it ran), and the rest of the machine (on a quiet machine: PostgreSQL)."""
 
     def __init__(self, pids: list[int]) -> None:
         self.pids = pids
         self.server = self.client = self.rest = 0.0
 
     def __enter__(self) -> CpuSplit:
-        self._started = (_process_cpu(self.pids), time.process_time(), _machine_busy())
+        self._started = (_process_cpu(self.pids), _client_cpu(), machine_busy())
         return self
 
     def __exit__(self, *_: object) -> None:
         server0, client0, busy0 = self._started
         self.server = _process_cpu(self.pids) - server0
-        self.client = time.process_time() - client0
-        self.rest = max(0.0, _machine_busy() - busy0 - self.server - self.client)
+        self.client = _client_cpu() - client0
+        self.rest = max(0.0, machine_busy() - busy0 - self.server - self.client)
 
     def per_answer(self, answers: float) -> str:
         n = max(answers, 1)

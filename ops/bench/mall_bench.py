@@ -143,10 +143,10 @@ def main() -> None:
             query = {**case.query, "pageSize": SIZE, "pageNum": case.page}
             case.target = f"{core.url}{LIST_PATH}?" + urllib.parse.urlencode(query)
             print(f"{case.name}: total {case.total:,}", flush=True)
-            asyncio.run(load("warm-up", case.target, token, case, 4, 2))  # type: ignore[arg-type]
+            load("warm-up", case.target, token, case, 4, 2)  # type: ignore[arg-type]
             for c in levels:
-                results.append(asyncio.run(load(f"GET list_data, {case.name}", case.target, token, case,  # type: ignore[arg-type]
-                                                c, args.seconds)))
+                results.append(load(f"GET list_data, {case.name}", case.target, token, case,  # type: ignore[arg-type]
+                                    c, args.seconds))
                 results.append(asyncio.run(paged_list.floor(url, case, c, args.seconds)))
         print(table(results))
         for app, base in zip(results[::2], results[1::2], strict=True):

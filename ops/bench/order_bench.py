@@ -24,7 +24,7 @@ order, its columns, its seek condition) by Tortoise, as the running list builds 
 parameters. Before the load phases the statements the API really sends are logged by PostgreSQL (one request per
 case with ``log_min_duration_statement = 0`` on this database), printed, and checked to be the floor's. An answer
 counts only when its body says ``code`` 200 with the expected total and page size.
-Each measurement also prints where the CPU went per answer: the API process, the load client (this process)
+Each measurement also prints where the CPU went per answer: the API process, the load client (wrk, or this process)
 and the rest of the machine (PostgreSQL, on a quiet machine), all on the same two cores.
 """
 
@@ -38,7 +38,9 @@ import subprocess
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -354,25 +356,25 @@ def main() -> None:
         for kind, sql in (("SELECT", case.select), ("total", case.tally or case.count)):
             if sql not in sent:
                 print(f"!! the floor's {kind} is not among the statements the API sent:\n  {sql}")
-    core = start_api(env)
+    core = start_api(env, args.processes)  # the load phase on --processes API processes
     pids = [p.pid for p in core.procs]
     cpu: dict[tuple[str, int], str] = {}
     try:
         for case in cases:
             target = core.url + case.target
             print(f"{case.name}: total {case.total:,}", flush=True)
-            asyncio.run(load("warm-up", target, tokens[case.staff], case, 4, 2))  # type: ignore[arg-type]
+            load("warm-up", target, tokens[case.staff], case, 4, 2)  # type: ignore[arg-type]
             for c in levels:
-                runs: list[tuple[list[int], Any]] = [  # (the server's processes, the measurement)
-                    (pids, load(f"GET list, {case.name}", target, tokens[case.staff], case, c,  # type: ignore[arg-type]
-                                args.seconds)),
-                    ([], paged_list.floor(url, case, c, args.seconds))]
+                runs: list[tuple[list[int], Callable[[], Result]]] = [  # (the server's processes, the measurement)
+                    (pids, partial(load, f"GET list, {case.name}", target, tokens[case.staff], case, c,  # type: ignore[arg-type]
+                                   args.seconds)),
+                    ([], partial(asyncio.run, paged_list.floor(url, case, c, args.seconds)))]
                 if case.tally:
-                    runs.append(([], paged_list.floor(url, case, c, args.seconds, tally=True)))
+                    runs.append(([], partial(asyncio.run, paged_list.floor(url, case, c, args.seconds, tally=True))))
                 group = []
                 for measured, run in runs:
                     with CpuSplit(measured) as spent:
-                        group.append(result := asyncio.run(run))
+                        group.append(result := run())
                     cpu[result.name, c] = spent.per_answer(result.rps * args.seconds)
                 results.append(group)
                 print(f"  load average {Path('/proc/loadavg').read_text().split()[0]}", flush=True)

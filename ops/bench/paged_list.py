@@ -123,7 +123,7 @@ def build_case_sql(res: Any, case: ListCase, principal: Any) -> Any:
         page_qs = qs.filter(seek)
     else:
         page_qs = qs.offset((case.page - 1) * SIZE)
-    values: Any = page_qs.order_by(*ordering).limit(SIZE).values(*res.columns)
+    values: Any = res.read(page_qs.order_by(*ordering).limit(SIZE))  # its columns and its computed fields
     values._make_query()
     case.select, params = values.query.get_parameterized_sql()
     case.select_params = tuple(params)

@@ -25,7 +25,7 @@ from pathlib import Path
 import aiohttp
 import asyncpg
 
-from ops.bench.common import Result, bench_env, prepare, recreate_database, start, table
+from ops.bench.common import CpuSplit, Result, bench_env, checked, prepare, recreate_database, start, table, wrk
 
 WORDS = [f"{a}{b}" for a in ("li", "wang", "zhang", "liu", "chen", "yang", "zhao", "huang", "zhou", "wu")
          for b in ("ming", "hua", "jun", "fang", "min", "jing", "lei", "tao", "yan", "qiang")]
@@ -221,15 +221,76 @@ def export_all(core_url: str, token: str) -> tuple[float, int]:
     return time.perf_counter() - began, size
 
 
+# The default list's page 1 (the screen's first call) and the statements the API sends for it: the page's SELECT
+# and the unfiltered total, which the triggers keep (counts.py) and the API holds in memory between writes.
+DEFAULT_QUERY = {"pageNum": 1, "pageSize": SIZE}
+WHOLE = "SELECT SUM(n) AS total, COUNT(*) AS parts FROM biz_row_count WHERE tbl = $1"
+
+
+async def default_floor(url: str, concurrency: int, seconds: float) -> Result:
+    """The default list's page 1 straight through asyncpg: its SELECT and its total's statement at the same time
+    on two pooled connections, as the API sends them, from ``concurrency`` clients."""
+    from core_api.platform.db import PG_SERVER_SETTINGS
+
+    pool = await asyncpg.create_pool(url, min_size=2 * concurrency, max_size=2 * concurrency,
+                                     server_settings=PG_SERVER_SETTINGS)
+    latencies: list[float] = []
+    deadline = time.perf_counter() + seconds
+
+    async def page() -> None:
+        async with pool.acquire() as conn:
+            await conn.fetch(SELECT_ALL, "0", SIZE, 0)
+
+    async def total() -> None:
+        async with pool.acquire() as conn:
+            await conn.fetchrow(WHOLE, "sys_user")
+
+    async def worker() -> None:
+        while time.perf_counter() < deadline:
+            began = time.perf_counter()
+            await asyncio.gather(page(), total())
+            latencies.append(time.perf_counter() - began)
+
+    began = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    elapsed = time.perf_counter() - began
+    await pool.close()
+    return summary("asyncpg SELECT page + total (floor)", concurrency, latencies, elapsed, 0)
+
+
+def default_vs_floor(core_url: str, core_pid: int, url: str, token: str, total: int, seconds: int,
+                     rounds: int = 2, concurrency: int = 16) -> list[Result]:
+    """The default list's page 1 under wrk (an answer counts when its body says code 200 and the total) beside
+    its asyncpg floor, in alternating rounds; prints each round's ratio and the server's CPU per answer."""
+    target = f"{core_url}/system/user/list?{urllib.parse.urlencode(DEFAULT_QUERY)}"
+    script = checked('"code":200', f'"total":{total},')
+    headers = {"Authorization": f"Bearer {token}"}
+    wrk("warm-up", target, concurrency, 2, headers, script)
+    results: list[Result] = []
+    for n in range(1, rounds + 1):
+        with CpuSplit([core_pid]) as cpu:
+            api = wrk(f"GET /system/user/list, page 1, default (round {n})", target, concurrency, seconds, headers,
+                      script)
+        low = asyncio.run(default_floor(url, concurrency, seconds))
+        low.name = f"{low.name} (round {n})"
+        print(f"round {n}: {api.rps / low.rps:.2f}x the floor ({api.rps:,.0f} / {low.rps:,.0f} answers/s); "
+              f"server CPU per answer {cpu.server / max(api.rps * seconds, 1) * 1000:.3f} ms", flush=True)
+        results += [api, low]
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--users", type=int, default=1_000_000)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--concurrency", default="16", help="comma-separated, e.g. 1,16")
     parser.add_argument("--no-export", action="store_true")
+    parser.add_argument("--database", default="console_bench_users")
+    parser.add_argument("--default-only", action="store_true",
+                        help="only the default list's page 1 against its floor, two alternating rounds (wrk)")
     args = parser.parse_args()
     levels = [int(c) for c in args.concurrency.split(",")]
-    url = asyncio.run(recreate_database("console_bench_users"))
+    url = asyncio.run(recreate_database(args.database))
     env = bench_env(url)
     prepare(env)
     began = time.perf_counter()
@@ -241,6 +302,9 @@ def main() -> None:
     results: list[Result] = []
     try:
         token = login(core.url)
+        if args.default_only:
+            print(table(default_vs_floor(core.url, core.proc.pid, url, token, totals[0], args.seconds)))
+            return
         for case, total in zip(cases(depts), totals, strict=True):
             query = urllib.parse.urlencode({**case.query, "pageNum": case.page, "pageSize": SIZE})
             target = f"{core.url}/system/user/list?{query}"

@@ -20,5 +20,5 @@ export async function ScreenError({ message }: { message: Message }) {
 
 /** What a screen shows when its call was refused or failed. */
 export function ScreenFailure({ result }: { result: Extract<BffResult<unknown>, { ok: false }> }) {
-  return result.status === "forbidden" ? <StatusPage code="403" /> : <ScreenError message={result.message} />;
+  return result.status === "forbidden" ? <StatusPage code="403" inShell /> : <ScreenError message={result.message} />;
 }

@@ -11,7 +11,7 @@ import { isNumericId } from "@/lib/validate";
 export async function GuardedPage({ route, id, searchParams }: { route: GuardedRoute } & ViewProps) {
   if (route.pattern.includes(":id") && !isNumericId(id)) redirect("/404");
   const session = await loadConsoleSession();
-  if (!hasPermi(session, route.permission)) return <StatusPage code="401" />;
+  if (!hasPermi(session, route.permission)) return <StatusPage code="401" inShell />;
   const View = views[route.view];
   if (!View) return <NotBuilt title={route.title} viewPath={route.view} />;
   return <View id={id} searchParams={searchParams} />;

@@ -59,11 +59,11 @@ describe("toQuery", () => {
 });
 
 describe("request", () => {
-  let handlers: { show: Mock<RequestHandlers["show"]>; relogin: Mock<RequestHandlers["relogin"]>; loading: Mock<RequestHandlers["loading"]> };
+  let handlers: { show: Mock<RequestHandlers["show"]>; relogin: Mock<RequestHandlers["relogin"]>; transfer: Mock<RequestHandlers["transfer"]> };
   let release: () => void;
 
   beforeEach(() => {
-    handlers = { show: vi.fn<RequestHandlers["show"]>(), relogin: vi.fn<RequestHandlers["relogin"]>(), loading: vi.fn<RequestHandlers["loading"]>() };
+    handlers = { show: vi.fn<RequestHandlers["show"]>(), relogin: vi.fn<RequestHandlers["relogin"]>(), transfer: vi.fn<RequestHandlers["transfer"]>() };
     release = setRequestHandlers(handlers);
   });
 

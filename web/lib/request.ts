@@ -16,6 +16,7 @@ import {
   REQUEST_TIMEOUT,
   type TransportFailure,
 } from "@/lib/outcome";
+import type { Transfer } from "@/lib/transfer";
 
 /** Every answer of the BFF and the core: HTTP 200 with the outcome in `code`. */
 export interface Envelope<T = unknown> {
@@ -30,8 +31,8 @@ export interface RequestHandlers {
   show(kind: "error" | "warning" | "notify", message: Message, duration?: number): void;
   /** the 'login has expired' prompt */
   relogin(): void;
-  /** the full-screen loading layer; null hides it */
-  loading(message: Message | null): void;
+  /** a long download's progress (a toast with its bar), by transfer; null ends it */
+  transfer(id: number, state: Transfer | null): void;
 }
 
 let handlers: RequestHandlers | null = null;
@@ -167,20 +168,24 @@ export function saveFile(blob: Blob, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-/** Shows the full-screen loading layer ("正在下载数据，请稍候") while `work` runs: a file being made and downloaded. */
-export async function whileLoading<T>(message: Message, work: Promise<T>): Promise<T> {
-  handlers?.loading(message);
+let transfers = 0;
+
+/** Shows a transfer's progress while `work` runs (it reports through `show`), and ends it after. */
+export async function withTransfer<T>(first: Transfer, work: (show: (state: Transfer) => void) => Promise<T>): Promise<T> {
+  const id = ++transfers;
+  const show = (state: Transfer) => handlers?.transfer(id, state);
+  show(first);
   try {
-    return await work;
+    return await work(show);
   } finally {
-    handlers?.loading(null);
+    handlers?.transfer(id, null);
   }
 }
 
 export interface UploadOptions {
   params?: Params;
-  /** 0–100 as the body is sent */
-  onProgress?: (percent: number) => void;
+  /** the file's bytes as they are sent, then "processing" until the server answers */
+  onProgress?: (transfer: Transfer) => void;
   timeout?: number;
   /** resolve with a refusal's body too (the import's per-row report); 401 still asks to sign in */
   acceptFailure?: boolean;
@@ -196,9 +201,11 @@ export function upload<T = unknown>(path: PathsWithMethod<CorePaths, "post">, fo
     xhr.open("POST", bffUrl(`api${path}`, options.params));
     xhr.setRequestHeader(CONSOLE_HEADER, "1");
     xhr.timeout = options.timeout ?? REQUEST_TIMEOUT;
+    const name = [...form.values()].find((value): value is File => value instanceof File)?.name ?? "";
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+      options.onProgress?.({ phase: "sending", name, loaded: event.loaded, total: event.lengthComputable ? event.total : null });
     };
+    xhr.upload.onload = () => options.onProgress?.({ phase: "processing", name, loaded: 0, total: null });
     const failWith = (failure: TransportFailure) => {
       try {
         fail(failure);

@@ -15,12 +15,12 @@ from datetime import UTC, date, timedelta
 from typing import Any
 
 from aiohttp import web
-from tortoise import connections
 
 from core_api.platform.api import Api
 from core_api.platform.contract.account import ChartCityOut, ChartLoginOut, ChartProvinceOut
 from core_api.platform.envelope import ok
 from core_api.platform.paging import RangeQuery
+from core_api.platform.replica import read_connection
 from core_api.platform.security import any_perm
 from core_api.platform.state import CLOCK
 from core_api.platform.timefmt import day_end_exclusive, day_start, zone
@@ -43,7 +43,7 @@ def _bounds(begin: date, end: date) -> tuple[Any, Any]:
 async def _query(sql_pg: str, sql_lite: str, begin: date, end: date, by_day: bool = False) -> list[dict[str, Any]]:
     """Runs the dialect's statement with the range's bounds, and the zone when it groups by local day.
     Only these values are bound: nothing of the request reaches the SQL text."""
-    conn = connections.get("default")
+    conn = read_connection()  # the standby's, when the route reads from it
     since, until = _bounds(begin, end)
     if conn.capabilities.dialect == "postgres":
         _, rows = await conn.execute_query(sql_pg, [since, until, *([str(zone())] if by_day else [])])
@@ -100,14 +100,14 @@ async def city_counts(begin: date, end: date) -> list[dict[str, Any]]:
     return out
 
 
-@api.get("/admin/account_login_check/account_chart_login", need=any_perm(PERM), response=ChartLoginOut,
+@api.get("/admin/account_login_check/account_chart_login", need=any_perm(PERM), replica=True, response=ChartLoginOut,
          summary="Sign-ins per local day in a date range (at most 366 days; default the last 30)")
 async def account_chart_login(request: web.Request, query: RangeQuery) -> web.Response:
     begin, end = query.days(_today(request))
     return ok(data=await login_days(begin, end))
 
 
-@api.get("/admin/common/v2/chart_city", need=any_perm(PERM), response=ChartCityOut,
+@api.get("/admin/common/v2/chart_city", need=any_perm(PERM), replica=True, response=ChartCityOut,
          summary="Sign-ins per city in a date range (at most 366 days; default the last 30)")
 async def chart_city(request: web.Request, query: RangeQuery) -> web.Response:
     begin, end = query.days(_today(request))
@@ -116,7 +116,7 @@ async def chart_city(request: web.Request, query: RangeQuery) -> web.Response:
                     "total": sum(c["count"] for c in cities), "cities": cities})
 
 
-@api.get("/admin/common/chart_city_v2", need=any_perm(PERM), response=ChartProvinceOut,
+@api.get("/admin/common/chart_city_v2", need=any_perm(PERM), replica=True, response=ChartProvinceOut,
          summary="Sign-ins per province, each with its cities, in a date range (at most 366 days)")
 async def chart_city_v2(request: web.Request, query: RangeQuery) -> web.Response:
     begin, end = query.days(_today(request))

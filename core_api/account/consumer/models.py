@@ -5,6 +5,8 @@ from __future__ import annotations
 from tortoise import fields
 from tortoise.models import Model
 
+from core_api.platform import partitions
+
 YES, NO = "1", "0"
 
 
@@ -54,6 +56,9 @@ class AccountSignIn(Model):
         # (sign_in_time, uid, province, city) covers every chart aggregate of a date range
         # (core_api/account/charts): an index-only range scan, never the whole table.
         indexes = (("sign_in_time", "uid", "province", "city"), ("city", "sign_in_time"), ("uid", "sign_in_time"))
+
+
+partitions.register("account_sign_in", "sign_in_time", keep="24", title="用户登录记录")  # by month on PostgreSQL
 
 
 class AccountUserFriend(Model):

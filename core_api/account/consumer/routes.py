@@ -13,6 +13,7 @@ from tortoise.exceptions import IntegrityError
 from core_api.account.consumer import service
 from core_api.account.consumer.models import NO, YES, AccountConsumer, AccountUserFriend
 from core_api.platform.api import Api, BusinessType, OperLogSpec
+from core_api.platform.compiled import values_of
 from core_api.platform.contract import ListPageOut
 from core_api.platform.counts import changed, counted
 from core_api.platform.envelope import ok, page, table
@@ -119,12 +120,20 @@ def shown(row: dict[str, Any], principal: Principal) -> dict[str, Any]:
 async def list_page(request: web.Request, principal: Principal, query: ConsumerQuery) -> tuple[list, int, str | None]:
     """A page of app users and the cursor of the next one: given the previous page's ``next`` as ``after``,
     the page is sought after that page's last row (core_api/platform/seek.py) instead of skipped to."""
-    qs, key = filtered(query), query.filter_key()
+    key = query.filter_key()  # every filter's value: it names the count and the page's statement (compiled.py)
     ordering = query.ordering(SORTS, ["-register_time", "-id"])  # always ends with the key: a total order
     seek = seek_filter(AccountConsumer, query.after, key, ordering, query.page_num)
-    page_qs = qs.filter(seek) if seek is not None else qs.offset(query.offset)
-    rows, total = await asyncio.gather(page_qs.order_by(*ordering).limit(query.page_size).values(*FIELDS),
-                                       counted(request.app, service.TABLE, key, qs))
+    kept = ("consumers", key, tuple(ordering), query.page_size,
+            ("after", query.after, query.page_num) if seek is not None else ("offset", query.offset))
+
+    def page_query() -> Any:  # built only where the page's statement is not kept yet
+        qs = filtered(query)
+        qs = qs.filter(seek) if seek is not None else qs.offset(query.offset)
+        return qs.order_by(*ordering).limit(query.page_size).values(*FIELDS)
+
+    rows, total = await asyncio.gather(values_of(page_query, kept, AccountConsumer),
+                                       counted(request.app, service.TABLE, f"consumers?{key}", lambda: filtered(query),
+                                               exact=True))
     after = (cursor_after(AccountConsumer, rows[-1], key, ordering, query.page_num + 1)
              if len(rows) == query.page_size else None)
     return [shown(r, principal) for r in rows], total, after

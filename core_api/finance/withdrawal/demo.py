@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from core_api.finance.withdrawal.models import FinanceLedger, FinanceWallet, FinanceWithdrawal
+from core_api.finance.withdrawal.models import FinanceLedger, FinanceLedgerKey, FinanceWallet, FinanceWithdrawal
 from core_api.system.user.models import SUPER_ADMIN_ID
 
 STATES = ["applied", "reviewing", "approved", "paid", "rejected", "failed", "applied", "paid"]
@@ -64,4 +64,4 @@ async def demo(ctx) -> None:
                            "actor": "partner" if kind == "freeze" else "admin", "remark": remark,
                            "create_time": at + dt.timedelta(hours=step * 2)})
     await ctx.insert(FinanceWallet, wallets)
-    await ctx.insert(FinanceLedger, ledger)
+    await ctx.insert_ledger(FinanceLedger, FinanceLedgerKey, ledger)

@@ -1,6 +1,8 @@
 from tortoise import fields
 from tortoise.models import Model
 
+from core_api.platform import partitions
+
 
 # An app user's cash wallet: changed only by conditional updates that write a ledger entry.
 class FinanceWallet(Model):
@@ -32,6 +34,21 @@ class FinanceLedger(Model):
 
     class Meta:
         table = "finance_ledger"
+
+
+# The idempotency key of a ledger entry, written in the entry's transaction: its primary key keeps a movement
+# to one application exactly, which the ledger cannot once partitioned by month (PostgreSQL: a unique index
+# of a partitioned table holds the partition column).
+class FinanceLedgerKey(Model):
+    idem_key = fields.CharField(max_length=160, primary_key=True)
+    ledger_id = fields.BigIntField()
+    create_time = fields.DatetimeField()  # the entry's: names its month
+
+    class Meta:
+        table = "finance_ledger_key"
+
+
+partitions.register("finance_ledger", "create_time", title="资金流水")  # by month on PostgreSQL
 
 
 # applied → (reviewing →) approved → paying → paid | failed; applied/reviewing/approved → rejected.

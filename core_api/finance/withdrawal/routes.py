@@ -156,7 +156,8 @@ async def ledger_list(request: web.Request, query: LedgerQuery) -> web.Response:
         if (value := getattr(query, name)) is not None:
             qs = qs.filter(**{name: value})
     qs = between_days(qs, "create_time", query.begin_time, query.end_time)
-    rows, total = await page_of(qs, query, {"id": "id", "createTime": "create_time"}, ["-id"], *LEDGER_FIELDS)
+    rows, total = await page_of(qs, query, {"id": "id", "createTime": "create_time"}, ["-create_time", "-id"],
+                                *LEDGER_FIELDS, recent="create_time")
     return table([camel_row(r) for r in rows], total)
 
 

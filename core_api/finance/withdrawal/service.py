@@ -1,7 +1,8 @@
 """Wallets, their ledger and the withdrawal state machine (DOMAIN.md "Money and ledgers", "withdrawals").
 
 - Money moves only through ``move``: one conditional update of the wallet (a balance never goes below zero)
-  and one ledger entry whose idempotency key is UNIQUE, in the caller's transaction. A repeated key raises
+  and one ledger entry whose idempotency key is written to the key table ``finance_ledger_key`` (primary key;
+  the ledger is partitioned by month on PostgreSQL), in the caller's transaction. A repeated key raises
   ``IntegrityError`` and rolls the whole transaction back, so a movement applies at most once.
 - Every transition is a conditional update ``WHERE status IN (expected)``: of concurrent identical requests
   exactly those allowed succeed; the others are refused with a clear message and change nothing.
@@ -20,7 +21,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.expressions import F, Q
 from tortoise.transactions import in_transaction
 
-from core_api.finance.withdrawal.models import FinanceLedger, FinanceWallet, FinanceWithdrawal
+from core_api.finance.withdrawal.models import FinanceLedger, FinanceLedgerKey, FinanceWallet, FinanceWithdrawal
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.schema import english
 from core_api.platform.wallet import FAILED, PAID, HttpWallet, LocalWallet, WalletRefused, WalletUnavailable
@@ -68,24 +69,33 @@ async def move(uid: int, kind: str, available: int, frozen: int, key: str, now: 
     if changed != 1:
         raise ShortBalance()
     wallet = await FinanceWallet.get(uid=uid)
-    return await FinanceLedger.create(
+    entry = await FinanceLedger.create(
         uid=uid, kind=kind, available_delta=available, frozen_delta=frozen, available_after=wallet.available_fen,
         frozen_after=wallet.frozen_fen, idem_key=key, withdrawal_id=withdrawal_id, actor=actor[:64],
         remark=remark[:200], create_time=now)
+    await FinanceLedgerKey.create(idem_key=key, ledger_id=entry.id, create_time=now)
+    return entry
+
+
+async def entry_of(key: str) -> FinanceLedger | None:
+    """The entry a key applied, read in its month."""
+    if (found := await FinanceLedgerKey.get_or_none(idem_key=key)) is None:
+        return None
+    return await FinanceLedger.get_or_none(id=found.ledger_id, create_time=found.create_time)
 
 
 async def credit(uid: int, amount: int, biz_no: str, kind: str, remark: str,
                  now: datetime) -> tuple[FinanceLedger, bool]:
     """Adds to a wallet's available balance once per ``biz_no``; returns (the entry, applied now)."""
     key = f"credit:{biz_no}"
-    if (done := await FinanceLedger.get_or_none(idem_key=key)) is not None:
+    if (done := await entry_of(key)) is not None:
         return _same_credit(done, uid, amount), False
     await ensure_wallet(uid, now)
     try:
         async with in_transaction():
             entry = await move(uid, kind, amount, 0, key, now, actor="partner", remark=remark)
     except IntegrityError:
-        done = await FinanceLedger.get_or_none(idem_key=key)
+        done = await entry_of(key)
         if done is None:
             raise
         return _same_credit(done, uid, amount), False

@@ -6,6 +6,9 @@ from tortoise import fields
 from tortoise.indexes import Index
 from tortoise.models import Model
 
+from core_api.im.record import partitions  # noqa: F401 - registers the tables with the platform
+from core_api.platform.counts import count_rows
+
 
 class ImRecord(Model):
     """One message of a group chat (NoticeImRecord)."""
@@ -21,7 +24,8 @@ class ImRecord(Model):
 
     class Meta:
         table = "im_record"
-        indexes = (Index(fields=["group_id", "sent_time", "id"]), Index(fields=["from_uid", "sent_time"]))
+        indexes = (Index(fields=["group_id", "sent_time", "id"]), Index(fields=["from_uid", "sent_time"]),
+                   Index(fields=["sent_time", "id"]))
 
 
 class ImRecordSingle(Model):
@@ -41,4 +45,8 @@ class ImRecordSingle(Model):
     class Meta:
         table = "im_record_single"
         indexes = (Index(fields=["conversation", "sent_time", "id"]), Index(fields=["from_uid", "sent_time"]),
-                   Index(fields=["to_uid", "sent_time"]))
+                   Index(fields=["to_uid", "sent_time"]), Index(fields=["sent_time", "id"]))
+
+
+count_rows("im_record")  # migration 0045: the unfiltered lists' totals
+count_rows("im_record_single")

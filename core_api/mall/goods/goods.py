@@ -94,7 +94,7 @@ resource = Resource(
         F("subtitle", "副标题", "Subtitle", max_length=200, listed=False),
         F("price_fen", "价格", "Price", "money", edit="never"),
         F("market_price_fen", "划线价", "Market price", "money", min=0, max=PRICE_MAX, default=0, listed=False),
-        F("stock", "库存", "Stock", "int", edit="never"),
+        F("stock", "库存", "Stock", "int", edit="never", filter="range"),  # the shop home's low stock opens it
         F("sales", "销量", "Sales", "int", edit="never"),
         F("unit", "单位", "Unit", max_length=8, default="件", listed=False),
         F("detail", "商品详情", "Details", "richtext", listed=False, exported=False),

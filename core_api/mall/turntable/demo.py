@@ -15,7 +15,7 @@ from core_api.mall.turntable.models import (
     MallTurntableVersion,
 )
 from core_api.mall.turntable.service import today
-from core_api.points.ledger.models import PointsAccount, PointsLedger
+from core_api.points.ledger.models import PointsAccount, PointsLedger, PointsLedgerKey
 
 GIFTS = [("谢谢参与", "none", 0, 6000, 0, 0), ("10积分", "points", 10, 3000, 100000, 0),
          ("50积分", "points", 50, 900, 10000, 100), ("200积分", "points", 200, 100, 1000, 5)]
@@ -68,7 +68,7 @@ async def demo(ctx: Any) -> None:
                                 "idem_key": f"draw:{request_id}:prize", "ref": f"draw:{request_id}",
                                 "remark": f"{table['name']}中奖", "create_time": at})
     await ctx.insert(MallTurntableDraw, draws)
-    await ctx.insert(PointsLedger, entries)
+    await ctx.insert_ledger(PointsLedger, PointsLedgerKey, entries)
     await ctx.insert(MallTurntableCounter, [{"turntable_id": table["id"], "kind": k, "ref": ref, "day": day,
                                              "count": c} for (k, ref, day), c in counters.items()])
     for gid, count in given.items():

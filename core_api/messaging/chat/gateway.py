@@ -56,7 +56,7 @@ class ChatGateway:
         self.words = WordList()  # the sensitive-word list, masked in every message (content/category)
         manager = None
         if settings.amqp_url:
-            manager = ChatFanoutManager(settings.amqp_url, channel=f"{settings.bus_prefix}.socketio")
+            manager = ChatFanoutManager(settings.amqp_url, channel=f"{settings.bus_prefix}.chat.fanout")
         self.sio = socketio.AsyncServer(async_mode="aiohttp", client_manager=manager, cors_allowed_origins="*",
                                         logger=False, engineio_logger=False)
         self.sio.on("connect", self._connect)
@@ -76,6 +76,15 @@ class ChatGateway:
         bus.on_broadcast(CONSUMER_BLOCKED, self._drop_consumer_here)
         bus.on_broadcast(TABLE_CHANGED, self.words.on_table_changed)
         bus.on_broadcast(DASHBOARD_CHANGED, self._dashboard_here)
+
+    async def start(self) -> None:
+        """With a broker, this node's chat fan-out queue is bound before the node serves (fanout.py)."""
+        if isinstance(self.sio.manager, ChatFanoutManager):
+            await self.sio.manager.start(self.sio)
+
+    async def stop(self) -> None:
+        if isinstance(self.sio.manager, ChatFanoutManager):
+            await self.sio.manager.stop()
 
     def attach(self, app: web.Application) -> None:
         self.app = app
@@ -273,8 +282,8 @@ class ChatGateway:
         else:
             for_peer["badgeNum"] = await service.peer_unread_total(peer)
             for_peer["mp3Url"] = service.MP3_URL
-        await self.send_to(DESK_ROOM, for_staff)
-        await self.send_to(peer.room, for_peer)
+        # together: each emit waits for the broker's confirm of its batch (fanout.py), both in one batch
+        await asyncio.gather(self.send_to(DESK_ROOM, for_staff), self.send_to(peer.room, for_peer))
         if room.desk_shop_id == service.PLATFORM_DESK:  # a chat now waits, or no longer does
             await dashboard_changed(self.bus, "chat")
 

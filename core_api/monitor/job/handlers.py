@@ -117,19 +117,33 @@ class MonthsAhead(StrictSchema):
     ahead: int = Field(3, title="提前月数", ge=1, le=24, description="months after the current one to create")
 
 
-@job_handler("ensureChatPartitions", "创建聊天记录月分区", MonthsAhead)
-async def ensure_chat_partitions(params: MonthsAhead, ctx: JobContext) -> str:
-    """PostgreSQL: the month partitions of the chat-record tables exist this month and ``ahead`` after it,
-    so a month's messages never land in the default partition (which would block that month's creation)."""
-    from core_api.im.record import partitions
+@job_handler("ensurePartitions", "创建月分区并分离旧月", MonthsAhead)
+async def ensure_partitions(params: MonthsAhead, ctx: JobContext) -> str:
+    """PostgreSQL: every table registered with core_api/platform/partitions.py has its month partitions this
+    month and ``ahead`` after it (so a month's rows never land in the default partition, which would block that
+    month's creation), and its months older than its retention parameter detached or dropped; the answer (the
+    job log) says what was made and what was detached or dropped, table by table."""
+    from core_api.platform import partitions
     from core_api.platform.timefmt import zone
+    from core_api.system.config.models import SysConfig
 
     conn = connections.get("default")
     if conn.capabilities.dialect != "postgres":
         return "SQLite 不分区，无需创建"
     today = ctx.now.astimezone(zone()).date()
     created = await partitions.ensure_months(conn, today, ahead=params.ahead)
-    return f"聊天记录月分区已覆盖到 {partitions.last_month(today, params.ahead):%Y-%m}，本次新建 {created} 个"
+    said = [f"月分区已覆盖到 {partitions.month(today, params.ahead):%Y-%m}，本次新建 {created} 个"]
+    keys = {partitions.keep_key(t): t for t in partitions.REGISTRY}
+    values = dict(await SysConfig.filter(config_key__in=list(keys)).values_list("config_key", "config_value"))
+    keep = {}
+    for key, table in keys.items():
+        value = values.get(key, partitions.REGISTRY[table].keep)
+        if (rule := partitions.parse_keep(value)) is None:
+            said.append(f"参数【{key}】的值“{value}”不正确（应为月数，如 12 或 12,drop），{table} 未处理旧月")
+        else:
+            keep[table] = rule
+    said += await partitions.retire(conn, today, keep)
+    return "；".join(said)[:500]
 
 
 class KeepDays(StrictSchema):

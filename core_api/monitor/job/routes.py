@@ -14,7 +14,7 @@ from core_api.monitor.job.cron import CronError, validate
 from core_api.monitor.job.handlers import REGISTRY
 from core_api.monitor.job.models import SysJob, SysJobLog
 from core_api.monitor.job.runner import JOB_FIRE, manual_fire
-from core_api.monitor.job.scheduler import next_fire
+from core_api.monitor.job.scheduler import next_fire, pause
 from core_api.platform.api import Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
 from core_api.platform.contract.system import JobOut
@@ -226,6 +226,11 @@ async def update_job(request: web.Request, principal: Principal, body: JobBody) 
 @api.put("/monitor/job/changeStatus", need=any_perm("monitor:job:changeStatus"),
          summary="Pause (1) or resume (0) a job", log=OperLogSpec("定时任务", BusinessType.UPDATE))
 async def change_status(request: web.Request, principal: Principal, body: StatusBody) -> web.Response:
+    if body.status == "1":
+        if not await pause(body.job_id, request.app[CLOCK].now(), **updated(request, principal)):
+            raise NotFound()
+        await changed(request)
+        return ok()
     crons = await SysJob.filter(job_id=body.job_id).values_list("cron_expression", flat=True)
     if not crons or not await SysJob.filter(job_id=body.job_id).update(
             status=body.status, next_fire_at=first_fire(str(crons[0]), body.status, request),

@@ -13,7 +13,9 @@ down, or leadership changed hands) follows its misfire policy: 0 default = fire 
 missed time (at most 100), 2 fire once now, 3 skip to the next.
 
 Leadership: a PostgreSQL advisory lock held on a connection of its own (released by the server the
-moment that process dies, so another takes over within a poll), or an exclusive file lock on SQLite.
+moment that process dies, so another takes over within a poll; a holder whose machine vanished is dropped by
+TCP keepalives within about 10 s), or an exclusive file lock on SQLite. A worker started again after a crash
+schedules before it declares its queues, so the jobs are back within a poll of its start.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ LEADER_POLL = 2.0
 ORPHAN_AFTER = timedelta(seconds=5)  # an outbox row unsent this long was left by a leader that died
 KEEP_SENT = timedelta(days=1)  # sent outbox rows are kept this long (to see what was published)
 ADVISORY_KEY = (74_021, 0)
+KEEPALIVE = {"tcp_keepalives_idle": "4", "tcp_keepalives_interval": "2", "tcp_keepalives_count": "3"}
 
 
 def next_fire(cron_expression: str, after: datetime) -> datetime | None:
@@ -72,6 +75,29 @@ def plan(job: dict[str, Any], now: datetime) -> tuple[list[datetime], datetime |
     if policy == "3":
         return timely, upcoming
     return (timely or late[-1:]), upcoming  # 0 and 2: once, for the latest missed time (or the timely ones)
+
+
+async def pause(job_id: int, now: datetime, **fields: Any) -> bool:
+    """Pauses a job (False: no such job). Its ticks already due and not yet fired (no leader was there to fire
+    them: the workers were down) go to the outbox in the same transaction, so a pause loses none of them; the
+    leader's relay publishes them. The move is conditional, as the leader's: whichever moves the job fires."""
+    while True:
+        rows = await SysJob.filter(job_id=job_id).values("job_id", "cron_expression", "misfire_policy",
+                                                         "next_fire_at", "status")
+        if not rows:
+            return False
+        job = rows[0]
+        planned = job["next_fire_at"]
+        same = SysJob.filter(job_id=job_id, next_fire_at=planned) if planned else \
+            SysJob.filter(job_id=job_id, next_fire_at__isnull=True)
+        async with in_transaction():
+            if not await same.update(status="1", next_fire_at=None, **fields):
+                continue  # the leader moved it meanwhile (and fired what it moved past): look again
+            if job["status"] == "0" and planned is not None and planned <= now:
+                fires, _ = plan(job, now)
+                await SysJobFire.bulk_create([SysJobFire(job_id=job_id, fire_key=fire_key(job_id, when),
+                                                         fire_time=when, created_at=now) for when in fires])
+        return True
 
 
 class FileLeaderLock:
@@ -112,7 +138,9 @@ class PgLeaderLock:
 
         if self._conn is not None and not self._conn.is_closed():
             return True
-        conn = await asyncpg.connect(self.url.replace("postgres://", "postgresql://", 1))
+        # The server ends the session of a holder that vanished without closing it (a node lost, not a process
+        # killed: its socket is closed by its kernel, and the lock goes at once) after about 10 s of silence.
+        conn = await asyncpg.connect(self.url.replace("postgres://", "postgresql://", 1), server_settings=KEEPALIVE)
         try:
             if await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", *ADVISORY_KEY):
                 self._conn = conn

@@ -1,6 +1,8 @@
 from tortoise import fields
 from tortoise.models import Model
 
+from core_api.platform import partitions
+
 
 class SysLogininfor(Model):
     info_id = fields.BigIntField(primary_key=True)
@@ -16,3 +18,8 @@ class SysLogininfor(Model):
 
     class Meta:
         table = "sys_logininfor"
+
+
+# by month on PostgreSQL; there the event_id is unique with login_time (the event carries it: a redelivery
+# has the same), as a partitioned table requires the partition column in every unique index
+partitions.register("sys_logininfor", "login_time", pk="info_id", keep="12", title="登录日志")

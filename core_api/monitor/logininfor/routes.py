@@ -32,7 +32,8 @@ def filtered(query: LoginLogQuery):
 
 @api.get("/monitor/logininfor/list", need=any_perm("monitor:logininfor:list"), summary="Sign-in attempts, newest first")
 async def list_logins(request: web.Request, query: LoginLogQuery) -> web.Response:
-    rows, total = await page_of(filtered(query), query, SORTS, ["-info_id"], app=request.app, table="sys_logininfor")
+    rows, total = await page_of(filtered(query), query, SORTS, ["-login_time", "-info_id"], app=request.app,
+                                table="sys_logininfor", recent="login_time")
     return table([camel_row(r) for r in rows], total)
 
 

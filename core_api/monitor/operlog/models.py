@@ -1,7 +1,7 @@
 from tortoise import fields
 from tortoise.models import Model
 
-from core_api.platform import operlog
+from core_api.platform import operlog, partitions
 
 
 class SysOperLog(Model):
@@ -26,6 +26,9 @@ class SysOperLog(Model):
 
     class Meta:
         table = "sys_oper_log"
+
+
+partitions.register("sys_oper_log", "oper_time", pk="oper_id", keep="12", title="操作日志")
 
 
 operlog.STORE[:] = [lambda row: SysOperLog.create(**row)]  # every logged call's row (core_api/platform/operlog.py)

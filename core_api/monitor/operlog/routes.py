@@ -51,8 +51,8 @@ def filtered(query: OperLogQuery):
 
 @api.get("/monitor/operlog/list", need=any_perm("monitor:operlog:list"), summary="Operation log, newest first")
 async def list_logs(request: web.Request, query: OperLogQuery) -> web.Response:
-    rows, total = await page_of(filtered(query), query, SORTS, ["-oper_id"], *LIST_FIELDS,
-                                app=request.app, table="sys_oper_log")
+    rows, total = await page_of(filtered(query), query, SORTS, ["-oper_time", "-oper_id"], *LIST_FIELDS,
+                                app=request.app, table="sys_oper_log", recent="oper_time")
     return table([camel_row(r) for r in rows], total)
 
 

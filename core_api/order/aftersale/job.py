@@ -18,7 +18,8 @@ from pydantic import Field
 
 from core_api.monitor.job.handlers import JobContext, job_handler
 from core_api.order.aftersale import service
-from core_api.order.group.job import publish_all, wallet_of
+from core_api.order.core import flow
+from core_api.order.group.job import wallet_of
 from core_api.platform.schema import StrictSchema
 
 
@@ -39,7 +40,7 @@ async def resend_stuck_refunds(params: ResendParams, ctx: JobContext) -> str:
         if outcome is not None:
             done[outcome.status] = done.get(outcome.status, 0) + 1
             events += outcome.events
-    await publish_all(bus, events)
+    await flow.publish(bus, events)
     if not done:
         return "没有结果未知的退款"
     text = f"重发退款 {sum(done.values())} 笔：退款成功 {done.get(service.REFUNDED, 0)} 笔，" \

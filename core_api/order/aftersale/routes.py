@@ -51,11 +51,6 @@ REFUND_FIELDS = ("id", "refund_no", "after_sale_id", "main_no", "shop_order_id",
 SORTS = {"id": "id", "createTime": "create_time", "amountFen": "amount_fen"}
 
 
-async def publish(request: web.Request, events: list[dict[str, Any]]) -> None:
-    for payload in events:
-        await request.app[BUS].publish(flow.TOPIC, payload)
-
-
 async def with_lines(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each row with its line (goods, spec, price, quantity, paid) and its shop order number."""
     lines = {x["id"]: x for x in await OrderLine.filter(id__in=[r["line_id"] for r in rows]).values(
@@ -206,7 +201,7 @@ async def finance_execute(request: web.Request, principal: Principal, body: Exec
             raise ServiceError("大额退款需要另一位审核人执行，审核人不能执行")
         await request.app[AUTH].check_reentered_password(principal, body.password, "退款")
     outcome = await service.execute(row, request.app[WALLET], staff(principal), now)
-    await publish(request, outcome.events)
+    await flow.publish(request.app[BUS], outcome.events)
     refund = outcome.refund
     msg = "退款成功" if outcome.status == service.REFUNDED else f"退款失败：{refund.reason}"
     if outcome.status == service.REFUNDING:  # not an error: the wallet has it, the sweep asks again
@@ -259,8 +254,8 @@ async def partner_apply(request: web.Request, body: ApplyIn) -> web.Response:
         body.uid, body.request_no, body.line_id, body.kind, body.quantity, body.amount_fen, reason, body.images), now)
     if created:
         order = await OrderShop.get(id=row.shop_order_id)
-        await publish(request, [flow.event("after_sale_applied", order, now, ref=row.after_sale_no,
-                                           amount_fen=row.amount_fen)])
+        await flow.publish(request.app[BUS], [flow.event("after_sale_applied", order, now, ref=row.after_sale_no,
+                                                         amount_fen=row.amount_fen)])
     return ok(data={**shown(row), "created": created})
 
 

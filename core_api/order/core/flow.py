@@ -12,6 +12,7 @@ current status in the operator's words and changes nothing; a concurrent move ma
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,7 +22,10 @@ from tortoise.expressions import F
 
 from core_api.order.core.models import OrderLog, OrderShop
 from core_api.platform.errors import NotFound, ServiceError
+from core_api.platform.outbox import publish_kept
 from core_api.platform.schema import english
+
+log = logging.getLogger("console.order")
 
 UNPAID, TO_SHIP, TO_PICKUP, GROUPING = "unpaid", "to_ship", "to_pickup", "grouping"
 SHIPPED, COMPLETED, CLOSED = "shipped", "completed", "closed"
@@ -117,8 +121,18 @@ EVENTS = {
 }
 
 
+async def publish(bus: Any, events: list[dict[str, Any]]) -> None:
+    """After the commit: each event on ``TOPIC``, kept for the outbox's relay while the broker is away. The state is
+    committed, so an event neither published nor kept (the database away too) is logged, not the caller's failure."""
+    for e in events:
+        try:
+            await publish_kept(bus, TOPIC, e)
+        except Exception:
+            log.exception("order event %s of %s neither published nor kept", e.get("event"), e.get("orderNo"))
+
+
 def event(name: str, order: OrderShop, now: datetime, *, ref: str = "", amount_fen: int = 0) -> dict[str, Any]:
-    """The payload of an order event; publish it with ``bus.publish(TOPIC, ...)`` after the commit."""
+    """The payload of an order event; publish it with ``publish(bus, [...])`` after the commit."""
     if name not in EVENTS:
         raise ValueError(name)
     return {"event": name, "shopOrderId": order.id, "orderNo": order.order_no, "mainNo": order.main_no,

@@ -1,6 +1,8 @@
 from tortoise import fields
 from tortoise.models import Model
 
+from core_api.platform import partitions
+
 
 class OrderMain(Model):
     """One checkout of an app user, paid once: it holds one shop order per shop. Amounts are integer fen, and
@@ -135,6 +137,9 @@ class OrderLog(Model):
 
     class Meta:
         table = "order_log"
+
+
+partitions.register("order_log", "create_time", title="订单日志")  # by month on PostgreSQL
 
 
 class OrderPay(Model):

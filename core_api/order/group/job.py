@@ -12,7 +12,6 @@ Refunds go through the after-sale refund executor with the wallet made from the 
 
 from __future__ import annotations
 
-import logging
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,7 +24,6 @@ from core_api.order.core.models import OrderShop
 from core_api.order.group import service
 from core_api.platform.schema import StrictSchema
 
-log = logging.getLogger("console.order")
 EXPIRE_TOPIC = "order.group_expire"
 _wallets: dict[int, Any] = {}
 
@@ -42,14 +40,6 @@ def wallet_of(bus: Any) -> Any:
     return _wallets[key]
 
 
-async def publish_all(bus: Any, events: list[dict[str, Any]]) -> None:
-    for e in events:
-        try:
-            await bus.publish(flow.TOPIC, e)
-        except Exception:  # committed: a lost event is not the refund's failure
-            log.exception("order event %s of %s not published", e.get("event"), e.get("orderNo"))
-
-
 async def on_paid(bus: Any, payload: dict[str, Any]) -> None:
     """A leader's payment opened a team: its expiry in ``hours``."""
     if payload.get("event") != "paid" or payload.get("status") != flow.GROUPING:
@@ -62,7 +52,7 @@ async def on_paid(bus: Any, payload: dict[str, Any]) -> None:
 
 
 async def on_expire(bus: Any, payload: dict[str, Any]) -> None:
-    await publish_all(bus, await service.expire(int(payload["teamId"]), wallet_of(bus), datetime.now(UTC)))
+    await flow.publish(bus, await service.expire(int(payload["teamId"]), wallet_of(bus), datetime.now(UTC)))
 
 
 def subscribe(bus: Any) -> None:
@@ -98,6 +88,6 @@ async def expire_group_teams(params: SweepParams, ctx: JobContext) -> str:
     teams = await due_teams(ctx.now, params.limit)
     for team_id in teams:
         events += await service.expire(team_id, wallet_of(bus), ctx.now)
-    await publish_all(bus, events)
+    await flow.publish(bus, events)
     failed = sum(1 for e in events if e["event"] == "group_failed")
     return f"拼团失败 {len(teams)} 个团，退款关闭订单 {failed} 个" if teams else "没有到期的拼团"

@@ -172,18 +172,10 @@ def _shop_fields(filters: bool) -> list[F]:
         F("paid_at", "支付时间", "Paid at", "datetime", edit="never", sortable=True),
         F("shipped_at", "发货时间", "Shipped at", "datetime", edit="never", listed=filters),
         F("create_time", "下单时间", "Placed at", "datetime", edit="never", filter="range", sortable=True),
-        # the state of the order's open after-sale (none: null), filled for the page in one query (enrich)
+        # the state of the order's open after-sale (none: null), read in the page's statement (service.OPEN_AFTER_SALE)
         F("after_sale", "售后", "After-sale", "dict", dict_type="biz_order_after_sale", edit="never",
           exported=False, virtual=True),
     ]
-
-
-async def open_after_sales(rows: list[dict[str, Any]]) -> None:
-    """Each row's open after-sale state (its earliest open one; None when there is none), one query for the page:
-    shipping or confirming a pick-up is refused while one is open (service._deliverable), so the list says so."""
-    states = await service.open_after_sales([r["id"] for r in rows])
-    for r in rows:
-        r["after_sale"] = states.get(r["id"])
 
 
 # Ship only rows without an open after-sale: the server refuses them (service._deliverable) and the row's tag
@@ -196,7 +188,8 @@ READ_ONLY: dict[str, Any] = {"shelf": None, "creatable": False, "editable": Fals
 shop_orders = OrderResource(
     name="OrderShop", model=OrderShop, perm="order:shop", title="商城订单", title_en="Shop orders",
     menu_buttons=("query", "status", "pickup"),  # as seeded, not as derived
-    view="order/shop/index", shop_field="shop_id", fields=_shop_fields(True), enrich=open_after_sales, **READ_ONLY,
+    view="order/shop/index", shop_field="shop_id", fields=_shop_fields(True), **READ_ONLY,
+    computed={"after_sale": service.OPEN_AFTER_SALE},
     tallies=ORDER_SHOP_TALLIES,  # the total of a shop or a status over a range of days, whatever the volume
     # Newest placed first, as by id, but in the date range's own column: the indexes on order_shop serve the
     # range and the order together (docs/performance.md, "Orders (issue 14)").
@@ -217,7 +210,7 @@ waiting = OrderResource(
     name="OrderLogistics", model=OrderShop, perm="order:logistics", title="待发货", title_en="To ship",
     view="order/logistics/index", list_path="/admin/order_mall/wait_logistics_data", shop_field="shop_id",
     fixed={"status": flow.TO_SHIP, "delivery": "express"}, order=("paid_at", "id"), fields=_shop_fields(False),
-    enrich=open_after_sales, **READ_ONLY,
+    computed={"after_sale": service.OPEN_AFTER_SALE}, **READ_ONLY,
     actions=[Action("ship", "发货", "Ship", "ship", "admin/order_mall/send_goods", params={"orderNo": "orderNo"},
                     when=NO_AFTER_SALE, fields=SHIP_FIELDS), DETAIL],
 )
@@ -337,7 +330,7 @@ class PickupQuery(OrderNoQuery):
 async def self_take_confirm_order(request: web.Request, principal: Principal, query: PickupQuery) -> web.Response:
     now = request.app[CLOCK].now()
     order = await service.confirm_pickup(principal, query.order_no, query.pickup_code, now)
-    await request.app[BUS].publish(flow.TOPIC, flow.event("completed", order, now, ref="pickup"))
+    await flow.publish(request.app[BUS], [flow.event("completed", order, now, ref="pickup")])
     return ok(msg="核销成功，订单已完成", data={"orderNo": order.order_no, "status": order.status})
 
 
@@ -358,7 +351,7 @@ async def send_goods(request: web.Request, principal: Principal, body: ShipBody)
     order, shipped = await service.ship(principal, body.order_no, body.carrier, carriers[body.carrier],
                                         body.tracking_no, now)
     if shipped:
-        await request.app[BUS].publish(flow.TOPIC, flow.event("shipped", order, now, ref=order.tracking_no))
+        await flow.publish(request.app[BUS], [flow.event("shipped", order, now, ref=order.tracking_no)])
     return ok(msg="发货成功" if shipped else "物流信息已修改",
               data={"orderNo": order.order_no, "status": order.status, "carrier": order.carrier,
                     "trackingNo": order.tracking_no})

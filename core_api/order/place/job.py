@@ -118,17 +118,12 @@ async def settle(so: OrderShop, now: datetime) -> list[dict[str, Any]]:
     return [flow.event("settled", fresh, now, ref=f"settle:{so.order_no}", amount_fen=payout)]
 
 
-async def publish_all(bus: Any, events: list[dict[str, Any]]) -> None:
-    for e in events:
-        await bus.publish(flow.TOPIC, e)
-
-
 def now_utc() -> datetime:
     return datetime.now(UTC)
 
 
 async def on_timeout(bus: Any, payload: dict[str, Any]) -> None:
-    await publish_all(bus, await close_unpaid(int(payload["mainId"]), now_utc()))
+    await flow.publish(bus, await close_unpaid(int(payload["mainId"]), now_utc()))
 
 
 async def on_order_event(bus: Any, payload: dict[str, Any]) -> None:
@@ -138,7 +133,7 @@ async def on_order_event(bus: Any, payload: dict[str, Any]) -> None:
 
 
 async def on_auto_complete(bus: Any, payload: dict[str, Any]) -> None:
-    await publish_all(bus, await complete_shipped(int(payload["shopOrderId"]), now_utc()))
+    await flow.publish(bus, await complete_shipped(int(payload["shopOrderId"]), now_utc()))
 
 
 def subscribe(bus: Any) -> None:
@@ -168,7 +163,7 @@ async def close_unpaid_orders(params: SweepParams, ctx: JobContext) -> str:
     events: list[dict[str, Any]] = []
     for main_id in ids:
         events += await close_unpaid(main_id, ctx.now)  # type: ignore[arg-type]
-    await publish_all(ctx.services.bus, events)
+    await flow.publish(ctx.services.bus, events)
     return f"关闭超时未支付订单 {len(events)} 个" if events else "没有超时未支付的订单"
 
 
@@ -180,7 +175,7 @@ async def complete_shipped_orders(params: SweepParams, ctx: JobContext) -> str:
     events: list[dict[str, Any]] = []
     for so_id in ids:
         events += await complete_shipped(so_id, ctx.now)  # type: ignore[arg-type]
-    await publish_all(ctx.services.bus, events)
+    await flow.publish(ctx.services.bus, events)
     return f"自动确认收货 {len(events)} 个订单" if events else "没有到期的已发货订单"
 
 
@@ -196,7 +191,7 @@ async def settle_orders(params: SweepParams, ctx: JobContext) -> str:
         except ServiceError as exc:
             log.warning("settle %s: %s", so.order_no, exc.msg)
             failed.append(f"{so.order_no}：{exc.msg}")
-    await publish_all(ctx.services.bus, events)
+    await flow.publish(ctx.services.bus, events)
     done = f"结算 {len(events)} 个订单" if events else "没有待结算的订单"
     if failed:  # the run is marked failed in the job log, naming each order
         raise ServiceError(f"{done}；{len(failed)} 个未能结算：" + "；".join(failed[:10]))

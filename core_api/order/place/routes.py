@@ -4,7 +4,6 @@ operator's close through ``GET /admin/common/status_operate``. Rules: core_api/o
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 from typing import Any, Literal
 
@@ -28,7 +27,6 @@ from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import BUS, CLOCK, DICT, WALLET
 from core_api.platform.wallet import WalletRefused, WalletUnavailable
 
-log = logging.getLogger("console.order")
 api = Api("order-place")
 STATUS_PERM = "order:shop:status"
 NO = r"^[A-Z0-9]{8,32}$"
@@ -75,15 +73,6 @@ class PlaceIn(PartnerBody):
         return self
 
 
-async def publish(request: web.Request, events: list[dict[str, Any]]) -> None:
-    bus = request.app[BUS]
-    for e in events:
-        try:
-            await bus.publish(flow.TOPIC, e)
-        except Exception:  # the state is committed: a lost event is not the caller's failure
-            log.exception("order event %s of %s not published", e.get("event"), e.get("orderNo"))
-
-
 @partner_api.post("/api/partner/v1/orders/place", partner=True, response=partner_out.OrderPlacedOut,
                   summary="An app user places an order: stock reserved, coupons and points used, once per requestNo")
 async def partner_place(request: web.Request, body: PlaceIn) -> web.Response:
@@ -100,8 +89,8 @@ async def partner_place(request: web.Request, body: PlaceIn) -> web.Response:
         from core_api.order.place import job
 
         await job.schedule_timeout(request.app[BUS], placed.main)
-        await publish(request, [flow.event("placed", so, now, ref=placed.main.order_no, amount_fen=so.pay_fen)
-                                for so in placed.shops])
+        await flow.publish(request.app[BUS], [flow.event("placed", so, now, ref=placed.main.order_no,
+                                                         amount_fen=so.pay_fen) for so in placed.shops])
     return ok(data={**service.answer(placed.main, placed.shops, placed.lines), "created": placed.created})
 
 
@@ -118,7 +107,7 @@ async def partner_pay(request: web.Request, body: OrderIn) -> web.Response:
     main = await service.pay_number(body.uid, body.order_no, now)
     if main.pay_fen == 0:
         _, events = await service.pay_free(main, now)
-        await publish(request, events)
+        await flow.publish(request.app[BUS], events)
         return ok(data={"orderNo": main.order_no, "outTradeNo": main.out_trade_no, "payFen": 0, "paid": True,
                         "payDeadline": main.pay_deadline.isoformat()}, msg="支付成功")
     try:
@@ -135,7 +124,7 @@ async def order_notice(request: web.Request, notice: Any, provider: str) -> str 
     done = await service.on_notice(notice, provider, request.app[CLOCK].now())
     if done is None:
         return None
-    await publish(request, done[1])
+    await flow.publish(request.app[BUS], done[1])
     return done[0]
 
 
@@ -147,7 +136,7 @@ pay_code.NOTICE_HANDLERS.append(order_notice)
 async def partner_cancel(request: web.Request, body: OrderIn) -> web.Response:
     await check_acting_user(body.uid)
     main, events = await service.cancel(body.uid, body.order_no, request.app[CLOCK].now())
-    await publish(request, events)
+    await flow.publish(request.app[BUS], events)
     order = await service.read(main)
     return ok(data=service.answer(order.main, order.shops, order.lines))
 
@@ -157,7 +146,7 @@ async def partner_cancel(request: web.Request, body: OrderIn) -> web.Response:
 async def partner_confirm(request: web.Request, body: OrderIn) -> web.Response:
     await check_acting_user(body.uid)
     so, events = await service.confirm(body.uid, body.order_no, request.app[CLOCK].now())
-    await publish(request, events)
+    await flow.publish(request.app[BUS], events)
     return ok(data={"orderNo": so.order_no, "status": so.status, "completedAt": so.completed_at.isoformat()
                     if so.completed_at else None,
                     "afterSaleUntil": so.after_sale_until.isoformat() if so.after_sale_until else None})
@@ -214,7 +203,7 @@ async def status_operate(request: web.Request, principal: Principal, query: Stat
     actor = flow.Actor("staff", principal.user_id, principal.user_name)
     async with in_transaction():
         events = await service.close_shop_order(so, "close", actor, now, reason)
-    await publish(request, events)
+    await flow.publish(request.app[BUS], events)
     fresh = await OrderShop.get(id=so.id)
     main = await OrderMain.get(id=so.main_id)
     return ok(data={"orderNo": fresh.order_no, "status": fresh.status, "mainPayStatus": main.pay_status},

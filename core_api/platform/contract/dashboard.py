@@ -46,3 +46,21 @@ class DashboardScreen(DashboardData):
 
 class DashboardScreenOut(Envelope):
     data: DashboardScreen
+
+
+class ShopHome(Schema):
+    """A shop account's home: its own shop's figures of the local day, each opening the list it counts."""
+
+    shop_id: int
+    shop_name: str
+    day: str = Field(description="yyyy-MM-dd, today (local)")
+    orders_today: int = Field(description="shop orders placed today, whatever their state")
+    paid_fen_today: int = Field(description="fen paid for the orders placed today")
+    to_ship: int = Field(description="express orders waiting to be shipped")
+    after_sales_open: int = Field(description="after-sales not yet finished (applied .. refund failed)")
+    low_stock: int = Field(description="goods whose stock (their SKUs' together) is at or below the threshold")
+    low_stock_threshold: int = Field(description="the sys_config parameter biz.mall.lowStock (default 10)")
+
+
+class ShopHomeOut(Envelope):
+    data: ShopHome

@@ -165,6 +165,15 @@ class UserOptionsOut(Envelope):
     posts: list[PostRow]
 
 
+class ImportCount(Schema):
+    rows: int = Field(description="rows imported (added or updated)")
+
+
+class ImportOut(Envelope):
+    """An import done: the per-row report in ``msg`` (RuoYi's), the rows counted in ``data``."""
+    data: ImportCount
+
+
 class UserDetailOut(UserOptionsOut):
     data: UserDetail
     role_ids: list[int]

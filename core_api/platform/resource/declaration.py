@@ -10,9 +10,9 @@ from typing import Any, Literal
 
 from aiohttp import web
 from pydantic import BaseModel
-from tortoise.expressions import Q
+from tortoise.expressions import Q, RawSQL
 from tortoise.models import Model
-from tortoise.queryset import QuerySet
+from tortoise.queryset import QuerySet, ValuesQuery
 
 from core_api.platform.api import Api
 from core_api.platform.counts import changed
@@ -22,7 +22,14 @@ from core_api.platform.paging import to_camel
 from core_api.platform.resource.fields import BUILT_IN, F, plain, row_view
 from core_api.platform.resource.kinds import KINDS
 from core_api.platform.resource.partner_feed import Partner, add_partner_feed
-from core_api.platform.resource.query import list_conditions, list_range, list_tally, list_total, query_model
+from core_api.platform.resource.query import (
+    list_conditions,
+    list_kept_total,
+    list_range,
+    list_tally,
+    list_total,
+    query_model,
+)
 from core_api.platform.resource.registry import REGISTRY
 from core_api.platform.resource.routes import add_routes
 from core_api.platform.resource.values import body_model, values_to_write
@@ -100,6 +107,10 @@ class Resource:
     hand_list: bool = False  # the list (at list_path) and the one-record call are hand-written routes
     export_path: str | None = None  # a background export (answers {jobId}) instead of the streamed one
     enrich: Enrich | None = None
+    # Virtual fields read in the row's own SELECT (the list's page, one record): name → an SQL expression over the
+    # resource's table, constant text of the declaration (never a request's), such as a correlated subquery. The
+    # page is then one statement where ``enrich`` would send a second per page.
+    computed: dict[str, str] = field(default_factory=dict)
     events: Events | None = None
     written: Written | None = None
     add_perm: str | None = None  # what creating takes when not {perm}:add (the spec's one "edit" creates too)
@@ -155,6 +166,9 @@ class Resource:
             if (t.table != self.table or t.time != self.time_field or not all(c in self.by_name for c in t.columns)
                     or self.by_name.get(self.time_field, F("", "", "")).kind != "datetime"):
                 raise ValueError(f"{self.name}: a tally counts this table by listed keys and a datetime time_field")
+        for name in self.computed:
+            if name not in self.by_name or not self.by_name[name].virtual:
+                raise ValueError(f"{self.name}: computed {name} must be a virtual field of the declaration")
         self.stamped = "create_by" in self.model._meta.fields_map
         self.columns = list(dict.fromkeys([self.key, *(f.name for f in self.fields if not f.virtual)]))
         self.query_model = query_model(self)
@@ -211,6 +225,10 @@ class Resource:
         """The list's total: from the tally where it answers, else kept (``cached_count``) or counted."""
         return await list_total(self, request, query, principal, records, key)
 
+    def kept_total(self, request: web.Request, query: BaseModel, principal: Principal, key: str) -> int | None:
+        """The total ``total`` would answer from what this node keeps, or None when it must be read or counted."""
+        return list_kept_total(self, request, query, principal, key)
+
     def sorts(self, principal: Principal) -> dict[str, str]:
         """The columns the caller may sort by (wire name → field)."""
         return {f.wire: f.name for f in self.fields if f.sortable}
@@ -227,9 +245,16 @@ class Resource:
             qs = qs.filter(where)
         return qs
 
+    def read(self, qs: QuerySet) -> ValuesQuery[Any]:
+        """``qs``'s rows as the list and the record read them: the columns, and the ``computed`` fields."""
+        if not self.computed:
+            return qs.values(*self.columns)
+        return qs.annotate(**{name: RawSQL(sql) for name, sql in self.computed.items()}).values(
+            *self.columns, *self.computed)
+
     async def one(self, request: web.Request, principal: Principal, record_id: int) -> dict[str, Any]:
         qs = self.scoped(principal, self.model.filter(**{self.key: record_id}))
-        rows = await qs.values(*self.columns)
+        rows = await self.read(qs)
         if not rows:
             raise NotFound()
         return rows[0]

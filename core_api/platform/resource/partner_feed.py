@@ -27,6 +27,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.models import Model
 from tortoise.transactions import in_transaction
 
+from core_api.platform import sql
 from core_api.platform.api import Api
 from core_api.platform.contract import partner as partner_out
 from core_api.platform.counts import changed
@@ -245,7 +246,7 @@ async def _partner_apply(request: web.Request, res: Resource, p: Partner, items:
                             await res.check(request, values, None)
                     except ServiceError as exc:
                         raise ServiceError(prefix(i) + exc.msg, exc.code) from None
-                await res.model.bulk_create([res.model(**{**create_stamps, **defaults, **v}) for v in all_values])
+                await sql.insert_many([res.model(**{**create_stamps, **defaults, **v}) for v in all_values])
                 out = [(None, True)] * len(all_values)
             else:
                 logs: list[ChangeLog] = []

@@ -14,7 +14,7 @@ from pydantic import Field as PydField
 from tortoise.expressions import Q
 from tortoise.queryset import QuerySet
 
-from core_api.platform.counts import counted
+from core_api.platform.counts import counted, kept
 from core_api.platform.paging import ListQuery, day_bounds
 from core_api.platform.resource.fields import F, constraints, python_type
 from core_api.platform.resource.kinds import KINDS
@@ -139,5 +139,14 @@ async def list_total(res: Resource, request: web.Request, query: BaseModel, prin
         if found is not None:
             return found
     if res.cached_count:
-        return await counted(request.app, res.table, f"{res.name}?{key}", records(), exact=True)
+        return await counted(request.app, res.table, f"{res.name}?{key}", records, exact=True)  # built if counted
     return await records().count()
+
+
+def list_kept_total(res: Resource, request: web.Request, query: BaseModel, principal: Principal, key: str
+                    ) -> int | None:
+    """The list's total when ``list_total`` would answer it from what this node keeps, without a statement: a
+    call whose total is a tally's is never answered here (the tally is read from the database)."""
+    if not res.cached_count or (res.tallies and res.tally_filter(query, principal) is not None):
+        return None
+    return kept(request.app, res.table, f"{res.name}?{key}")

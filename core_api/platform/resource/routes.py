@@ -105,10 +105,21 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
         def page_query() -> Any:  # built only where the page's statement is not kept yet
             qs = records()
             qs = qs.filter(seek) if seek is not None else qs.offset(query.offset)
-            return qs.order_by(*ordering).limit(query.page_size).values(*res.columns)
+            return res.read(qs.order_by(*ordering).limit(query.page_size))
 
-        rows, total = await asyncio.gather(values_of(page_query, page, res.model),
-                                           res.total(request, query, principal, records, key))
+        # the total: kept on this node (most calls), else read beside the page in a task of its own
+        total = res.kept_total(request, query, principal, key)
+        if total is not None:
+            rows = await values_of(page_query, page, res.model)
+        else:
+            counting = asyncio.ensure_future(res.total(request, query, principal, records, key))
+            try:
+                rows = await values_of(page_query, page, res.model)
+            except BaseException:
+                counting.cancel()
+                await asyncio.gather(counting, return_exceptions=True)  # its outcome is retrieved, never logged
+                raise
+            total = await counting
         after = (cursor_after(res.model, rows[-1], key, ordering, query.page_num + 1)
                  if seekable and len(rows) == query.page_size else None)
         if res.enrich is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from core_api.points.ledger.models import PointsAccount, PointsLedger
+from core_api.points.ledger.models import PointsAccount, PointsLedger, PointsLedgerKey
 
 
 async def demo(ctx: Any) -> None:
@@ -18,7 +18,7 @@ async def demo(ctx: Any) -> None:
         entries.append({"uid": uid, "delta": amount, "balance_after": amount, "kind": "credit",
                         "idem_key": f"demo:signup:{uid}", "ref": "signup", "remark": "注册奖励",
                         "create_time": ctx.moment(end=ctx.now - dt.timedelta(days=2))})
-    await ctx.insert(PointsLedger, entries)
+    await ctx.insert_ledger(PointsLedger, PointsLedgerKey, entries)
     await ctx.insert(PointsAccount, [{"uid": uid, "balance": b, "version": 1, "update_time": ctx.now}
                                      for uid, b in balances.items()])
     ctx.shared["points"] = balances

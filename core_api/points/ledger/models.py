@@ -1,6 +1,8 @@
 from tortoise import fields
 from tortoise.models import Model
 
+from core_api.platform import partitions
+
 
 class PointsAccount(Model):
     """An app user points balance: changed only by a conditional update that writes a ledger entry, never below zero."""
@@ -30,3 +32,20 @@ class PointsLedger(Model):
 
     class Meta:
         table = "points_ledger"
+
+
+class PointsLedgerKey(Model):
+    """The idempotency key of a points movement: its primary key applies the movement exactly once.
+
+    Written in the entry's transaction; the ledger cannot keep the key unique once partitioned by month
+    (PostgreSQL: a unique index of a partitioned table holds the partition column)."""
+
+    idem_key = fields.CharField(max_length=160, primary_key=True)
+    ledger_id = fields.BigIntField()
+    create_time = fields.DatetimeField()  # the entry's: names its month
+
+    class Meta:
+        table = "points_ledger_key"
+
+
+partitions.register("points_ledger", "create_time", title="积分流水")  # by month on PostgreSQL

@@ -1,7 +1,8 @@
 """Points movements (DOMAIN.md "Points, turntable").
 
 ``move`` is one conditional update of the account (``balance + delta >= 0``, so a balance never goes below
-zero) that answers the new balance, and one ledger entry whose ``idem_key`` is UNIQUE, in the caller's
+zero) that answers the new balance, and one ledger entry whose ``idem_key`` is written to the key table
+``points_ledger_key`` (primary key; the ledger is partitioned by month on PostgreSQL), in the caller's
 transaction: a repeated key raises ``IntegrityError`` and rolls the caller's whole transaction back.
 ``credit``/``debit`` wrap it in a transaction of their own and answer the first entry for a repeated key,
 changing nothing.
@@ -16,7 +17,7 @@ from tortoise.transactions import in_transaction
 
 from core_api.platform import sql
 from core_api.platform.errors import ServiceError
-from core_api.points.ledger.models import PointsAccount, PointsLedger
+from core_api.points.ledger.models import PointsAccount, PointsLedger, PointsLedgerKey
 
 MAX_POINTS = 100_000_000  # one movement
 
@@ -51,20 +52,29 @@ async def move(uid: int, delta: int, idem_key: str, kind: str, now: datetime, *,
         "WHERE uid = $3 AND balance + $1 >= 0 RETURNING balance", delta, now, uid)
     if not moved:
         raise ShortPoints()
-    return await PointsLedger.create(uid=uid, delta=delta, balance_after=int(moved[0]["balance"]), kind=kind,
-                                     idem_key=idem_key, ref=ref[:64], remark=remark[:200], create_time=now)
+    entry = await PointsLedger.create(uid=uid, delta=delta, balance_after=int(moved[0]["balance"]), kind=kind,
+                                      idem_key=idem_key, ref=ref[:64], remark=remark[:200], create_time=now)
+    await PointsLedgerKey.create(idem_key=idem_key, ledger_id=entry.id, create_time=now)
+    return entry
+
+
+async def entry_of(idem_key: str) -> PointsLedger | None:
+    """The entry a key applied, read in its month."""
+    if (key := await PointsLedgerKey.get_or_none(idem_key=idem_key)) is None:
+        return None
+    return await PointsLedger.get_or_none(id=key.ledger_id, create_time=key.create_time)
 
 
 async def _once(uid: int, delta: int, idem_key: str, kind: str, now: datetime, ref: str,
                 remark: str) -> tuple[PointsLedger, bool]:
-    if (done := await PointsLedger.get_or_none(idem_key=idem_key)) is not None:
+    if (done := await entry_of(idem_key)) is not None:
         return _same(done, uid, delta), False
     await ensure_account(uid, now)
     try:
         async with in_transaction():
             entry = await move(uid, delta, idem_key, kind, now, ref=ref, remark=remark)
     except IntegrityError:
-        done = await PointsLedger.get_or_none(idem_key=idem_key)
+        done = await entry_of(idem_key)
         if done is None:
             raise
         return _same(done, uid, delta), False

@@ -9,7 +9,7 @@ from typing import Any
 from tortoise.expressions import F
 
 from core_api.mall.integral_goods.models import MallIntegralGoods
-from core_api.points.ledger.models import PointsAccount, PointsLedger
+from core_api.points.ledger.models import PointsAccount, PointsLedger, PointsLedgerKey
 from core_api.points.order.models import OrderIntegral
 
 STATUSES = ("to_ship", "shipped", "completed", "cancelled")
@@ -55,7 +55,7 @@ async def demo(ctx: Any) -> None:
                        "cancelled_at": at + dt.timedelta(minutes=30) if status == "cancelled" else None,
                        "create_time": at})
     await ctx.insert(OrderIntegral, orders)
-    await ctx.insert(PointsLedger, entries)
+    await ctx.insert_ledger(PointsLedger, PointsLedgerKey, entries)
     for uid in {e["uid"] for e in entries}:
         await PointsAccount.filter(uid=uid).update(balance=balances[uid], version=F("version") + 1)
     for goods_id, count in taken.items():

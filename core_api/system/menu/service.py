@@ -26,7 +26,27 @@ async def granted_menu_rows(authz: Authz) -> list[dict[str, Any]]:
             return []
         menu_ids = SysRoleMenu.filter(role_id__in=list(authz.role_ids)).values_list("menu_id", flat=True)
         qs = qs.filter(menu_id__in=await menu_ids)
-    return await qs.order_by("parent_id", "order_num", "menu_id").values(*MENU_FIELDS)
+    rows = await qs.order_by("parent_id", "order_num", "menu_id").values(*MENU_FIELDS)
+    if authz.scope.shop_id is not None:  # a shop account: no screen whose permission it may not hold
+        rows = _without_empty_directories(
+            [r for r in rows if r["menu_type"] != TYPE_MENU or _usable(authz, r["perms"])])
+    return rows
+
+
+def _usable(authz: Authz, perms: str | None) -> bool:
+    """A menu without a permission, or one of whose permissions (comma-separated, as RuoYi allows) is held."""
+    named = [p.strip() for p in (perms or "").split(",") if p.strip()]
+    return not named or any(authz.has_permi(p) for p in named)
+
+
+def _without_empty_directories(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` without the directories left with no menu below them."""
+    while True:
+        parents = {r["parent_id"] for r in rows}
+        kept = [r for r in rows if r["menu_type"] != TYPE_DIR or r["menu_id"] in parents]
+        if len(kept) == len(rows):
+            return kept
+        rows = kept
 
 
 def child_tree(rows: list[dict[str, Any]], parent_id: int = 0) -> list[dict[str, Any]]:

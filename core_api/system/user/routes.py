@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from aiohttp import web
 from pydantic import BeforeValidator, Field, ValidationError
 from tortoise.exceptions import IntegrityError
+from tortoise.queryset import QuerySet, ValuesQuery
 from tortoise.transactions import in_transaction
 
 from core_api.platform.api import XLSX, Api, BusinessType, OperLogSpec
 from core_api.platform.audit import created, updated
-from core_api.platform.contract.system import UserDetailOut, UserOptionsOut
-from core_api.platform.counts import changed
+from core_api.platform.compiled import Shape, shaped_values, where
+from core_api.platform.contract.system import ImportOut, UserDetailOut, UserOptionsOut
+from core_api.platform.counts import changed, counted
 from core_api.platform.envelope import ok, table
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.excel import Column, keyset_batches, read_rows, template_response, xlsx_response
-from core_api.platform.paging import ListQuery, between_days, camel_row, page_of, parse_ids
+from core_api.platform.paging import ListQuery, camel_row, day_bounds, parse_ids, to_camel
 from core_api.platform.passwords import hash_password
 from core_api.platform.schema import (
     EditSchema,
@@ -30,6 +34,7 @@ from core_api.platform.schema import (
 )
 from core_api.platform.security import Principal, any_perm
 from core_api.platform.state import AUTH, CONFIG
+from core_api.platform.timefmt import fmt
 from core_api.platform.uploads import read_upload, upload_limit
 from core_api.system.dept.models import SysDept
 from core_api.system.dept.service import check_scope, dept_rows, dept_tree_select
@@ -110,39 +115,71 @@ class ImportQuery(Schema):
     update_support: bool = Field(False, title="更新已存在数据")
 
 
-def filtered(principal: Principal, query: UserQuery):
-    qs = SysUser.filter(del_flag="0")
-    condition = principal.authz.scope.user_filter()
-    if condition is not None:
-        qs = qs.filter(condition)
-    if query.user_id:
-        qs = qs.filter(user_id=query.user_id)
-    if query.user_name:
-        qs = qs.filter(user_name__icontains=query.user_name)
-    if query.phonenumber:
-        qs = qs.filter(phonenumber__contains=query.phonenumber)
-    if query.status:
-        qs = qs.filter(status=query.status)
-    return between_days(qs, "create_time", query.begin_time, query.end_time)
+def list_filters(principal: Principal, query: UserQuery, subtree: list[int] | None) -> tuple[Shape, list[Any]]:
+    """The list's filters as the lookups present (the statement's shape) and their values, in one loop: the data
+    scope (its departments, or none, or the caller's own record beside them), then each filter that is set."""
+    shape: list[tuple[str, ...]] = []
+    values: list[Any] = []
+
+    def add(value: Any, *lookups: str) -> None:
+        shape.append(lookups)
+        values.append(value)
+
+    scope = principal.authz.scope
+    if not scope.all:  # as DataScope.user_filter
+        add(sorted(scope.dept_ids) or -1, "dept_id__in" if scope.dept_ids else "dept_id",
+            *(("user_id",) if scope.self_user_id is not None else ()))
+        if scope.self_user_id is not None:
+            values.append(scope.self_user_id)
+    for value, lookup in ((query.user_id or None, "user_id"), (query.user_name, "user_name__icontains"),
+                          (query.phonenumber, "phonenumber__contains"), (query.status, "status")):
+        if value:
+            add(value, lookup)
+    if subtree is not None:
+        add(subtree, "dept_id__in")
+    for lookup, bound in day_bounds("create_time", query.begin_time, query.end_time).items():
+        add(bound, lookup)
+    return tuple(shape), values
 
 
-async def with_dept_subtree(request: web.Request, qs, dept_id: int | None):
-    if dept_id is None:
-        return qs
-    return qs.filter(dept_id__in=await request.app[AUTH].dept_subtree(dept_id))
+def filtered(principal: Principal, query: UserQuery, subtree: list[int] | None = None) -> QuerySet[SysUser]:
+    return where(SysUser.filter(del_flag="0"), *list_filters(principal, query, subtree))
+
+
+async def dept_subtree(request: web.Request, dept_id: int | None) -> list[int] | None:
+    return None if dept_id is None else sorted(await request.app[AUTH].dept_subtree(dept_id))
+
+
+ROW_KEYS = [(name, to_camel(name)) for name in LIST_FIELDS if not name.startswith("dept__")]
+TIME_KEYS = [(name, to_camel(name)) for name in ("login_date", "create_time")]
 
 
 def user_row(row: dict[str, Any]) -> dict[str, Any]:
-    out = camel_row({k: v for k, v in row.items() if not k.startswith("dept__")})
-    out["dept"] = {"deptId": row["dept_id"], "deptName": row.get("dept__dept_name"), "leader": row.get("dept__leader")}
+    """A list row as the wire shows it (camel_row's keys and times, the department beside), key by key."""
+    out = {camel: row[name] for name, camel in ROW_KEYS}
+    for name, camel in TIME_KEYS:
+        if row[name] is not None:
+            out[camel] = fmt(row[name])
+    out["dept"] = {"deptId": row["dept_id"], "deptName": row["dept__dept_name"], "leader": row["dept__leader"]}
     return out
 
 
 @api.get("/system/user/list", need=any_perm("system:user:list"),
          summary="Users in the caller's data scope; deptId includes its subtree")
 async def list_users(request: web.Request, principal: Principal, query: UserQuery) -> web.Response:
-    qs = await with_dept_subtree(request, filtered(principal, query), query.dept_id)
-    rows, total = await page_of(qs, query, SORTS, ["user_id"], *LIST_FIELDS, app=request.app, table="sys_user")
+    shape, values = list_filters(principal, query, await dept_subtree(request, query.dept_id))
+    ordering = query.ordering(SORTS, ["user_id"])
+
+    def page(bound: Sequence[Any]) -> ValuesQuery[Any]:  # the filters' values, the page size, the offset if any
+        qs = where(SysUser.filter(del_flag="0"), shape, bound[:len(values)]).order_by(*ordering)
+        qs = qs.limit(bound[len(values)])
+        return (qs.offset(bound[-1]) if len(bound) > len(values) + 1 else qs).values(*LIST_FIELDS)
+
+    paging = [query.page_size, query.offset] if query.offset else [query.page_size]  # Tortoise omits OFFSET 0
+    rows, total = await asyncio.gather(  # a refused sort raised above, before any coroutine was made
+        shaped_values(page, ("sys_user.list", shape, tuple(ordering)), [*values, *paging], SysUser),
+        counted(request.app, "sys_user", f"users?{shape}{values!r}",
+                lambda: where(SysUser.filter(del_flag="0"), shape, values), exact=True))
     return table([user_row(r) for r in rows], total)
 
 
@@ -160,7 +197,7 @@ EXPORT_COLUMNS = [
           summary="Users as xlsx, streamed in batches (the list's filters apply)",
           log=OperLogSpec("用户管理", BusinessType.EXPORT, save_response=False))
 async def export_users(request: web.Request, principal: Principal, body: UserQuery) -> web.StreamResponse:
-    qs = await with_dept_subtree(request, filtered(principal, body), body.dept_id)
+    qs = filtered(principal, body, await dept_subtree(request, body.dept_id))
 
     def view(r: dict[str, Any]) -> dict[str, Any]:
         return {**camel_row({k: v for k, v in r.items() if not k.startswith("dept__")}),
@@ -389,6 +426,7 @@ class ImportRow(StrictSchema):
 
 @api.post("/system/user/importData", need=any_perm("system:user:import"),
           summary="Import users from xlsx (multipart `file`); all rows or none, with a per-row report",
+          response=ImportOut,
           log=OperLogSpec("用户管理", BusinessType.IMPORT, save_request=False))
 async def import_users(request: web.Request, principal: Principal, query: ImportQuery) -> web.Response:
     name, data = await read_upload(request, "file", upload_limit(request))
@@ -436,7 +474,8 @@ async def import_users(request: web.Request, principal: Principal, query: Import
     except IntegrityError as exc:  # a name of the file created meanwhile, in another case
         raise ServiceError("很抱歉，导入失败！登录账号已被同时新增的用户占用，未导入任何数据") from exc
     await request.app[AUTH].authz_changed()
-    return ok(msg=f"恭喜您，数据已全部导入成功！共 {len(plan)} 条，数据如下：<br/>" + "<br/>".join(report))
+    done = f"恭喜您，数据已全部导入成功！共 {len(plan)} 条，数据如下：<br/>" + "<br/>".join(report)
+    return ok({"rows": len(plan)}, msg=done)
 
 
 async def write_import(request: web.Request, principal: Principal, plan: list[tuple[ImportRow, SysUser | None]],

@@ -60,7 +60,9 @@ async def tables() -> list[DbTable]:
         rows = await conn.execute_query_dict(
             "SELECT c.relname AS name, COALESCE(obj_description(c.oid, 'pg_class'), '') AS comment "
             "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-            "WHERE c.relkind = 'r' AND n.nspname = current_schema() ORDER BY c.relname")
+            # a month-partitioned table is listed once, as its parent (core_api/platform/partitions.py)
+            "WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND n.nspname = current_schema() "
+            "ORDER BY c.relname")
     else:
         rows = await conn.execute_query_dict(
             "SELECT name, '' AS comment FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "

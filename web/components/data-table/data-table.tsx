@@ -161,7 +161,7 @@ export function stickyColumns(ids: readonly string[]): Map<string, { side: "left
 }
 
 /** Whether the table's scroll box hides columns on its left (scrolled) or right (more to see). */
-function useScrolled(box: RefObject<HTMLDivElement | null>) {
+export function useScrolled(box: RefObject<HTMLDivElement | null>) {
   const [scrolled, setScrolled] = useState({ left: false, right: false });
   useEffect(() => {
     const scroller = box.current?.querySelector<HTMLElement>("[data-slot=table-container]");

@@ -3,7 +3,7 @@
 import type { Row, RowData } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { type ComponentProps, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { useConfirmedAction } from "@/components/confirm-provider";
+import { useConfirmedAction, useNamedRemove } from "@/components/confirm-provider";
 import { type ListColumn, TreeCell } from "@/components/data-table/data-table";
 import type { Features } from "@/components/data-table/features";
 import { QueryDictSelect, QueryDraftRange, QueryInput } from "@/components/data-table/query-panel";
@@ -178,12 +178,17 @@ export function useStatusChange(kind: string, refresh: () => void) {
 
 /**
  * A six-call list's screen: its labels (the `messages` namespace), the URL's query and the panel's draft of
- * `filters`, the selection, the add/edit dialog's state and 删除 of the records by their `idKey` ids.
+ * `filters`, the selection, the add/edit dialog's state and 删除 of the records by their `idKey` ids, the
+ * confirmation naming them by their `nameKey` ('确认删除岗位"董事长"吗？': the namespace's `kind`).
  */
-export function useCrudScreen<P extends ParserMap>({ messages, idKey, parsers, filters, rows, remove }: { messages: string; idKey: string; parsers: P; filters: readonly string[]; rows: unknown; remove: (ids: string) => Call }) {
+export function useCrudScreen<P extends ParserMap, R extends object>({ messages, idKey, nameKey, parsers, filters, rows, remove }: { messages: string; idKey: keyof R & string; nameKey: keyof R & string; parsers: P; filters: readonly string[]; rows: R[]; remove: (ids: string) => Call }) {
   const label = useLabels(messages);
   const screen = useListScreen(parsers, filters, rows);
   const form = useEditing();
-  const removeIds = useRemove(label(idKey), remove, screen.list.refresh);
+  const nameOf = (id: number) => {
+    const row = rows.find((r) => Number(r[idKey]) === id);
+    return row ? String(row[nameKey]) : undefined;
+  };
+  const removeIds = useNamedRemove(label("kind"), nameOf, remove, screen.list.refresh);
   return { label, screen, form, remove: removeIds };
 }

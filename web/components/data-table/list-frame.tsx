@@ -43,6 +43,8 @@ export interface ListFrameProps<T extends RowData & object> {
   /** the table's test id; `{testId}-table` by default */
   tableTestId?: string;
   header?: ReactNode;
+  /** the text of an empty table (暂无数据 unless given) */
+  empty?: string;
   className?: string;
   /** what the screen keeps inside the card (its dialogs) */
   children?: ReactNode;
@@ -74,6 +76,7 @@ export function ListFrame<T extends RowData & object>({
   rowAttributes,
   tableTestId,
   header,
+  empty,
   className,
   children,
 }: ListFrameProps<T>) {
@@ -111,6 +114,7 @@ export function ListFrame<T extends RowData & object>({
           onSort={list.onSort}
           pending={list.pending}
           rowAttributes={rowAttributes}
+          empty={empty}
         />
         <Pagination total={total} pageNum={query.pageNum} pageSize={query.pageSize} onChange={(next) => list.setQuery(pageTurn(query, next, after) as never)} />
       </CardContent>

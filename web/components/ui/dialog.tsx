@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
+import { useReturnFocus } from "./return-focus";
 
 const Dialog = DialogPrimitive.Root;
 const DialogTrigger = DialogPrimitive.Trigger;
@@ -36,9 +37,12 @@ function DialogContent({
   children,
   showClose = true,
   closeLabel,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean; closeLabel?: string }) {
   const t = useTranslations("common");
+  const focus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -50,6 +54,7 @@ function DialogContent({
           FULL_SCREEN_BELOW_DESK,
         )}
         {...props}
+        {...focus}
       >
         {children}
         {showClose && (

@@ -13,6 +13,7 @@ function Progress({ className, value, ...props }: React.ComponentProps<typeof Pr
       {...props}
     >
       <ProgressPrimitive.Indicator
+        data-slot="progress-indicator"
         className="h-full w-full flex-1 bg-primary transition-transform"
         style={{ transform: `translateX(-${100 - (value ?? 0)}%)` }}
       />

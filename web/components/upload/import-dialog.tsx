@@ -4,21 +4,24 @@ import { FileSpreadsheetIcon, UploadCloudIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { PathsWithMethod } from "openapi-typescript-helpers";
 import { type DragEvent, useRef, useState } from "react";
+import { toast } from "sonner";
+import { TransferProgress } from "@/components/transfer-progress";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Progress } from "@/components/ui/progress";
-import type { paths as CorePaths } from "@/lib/api/core-types";
+import type { components, paths as CorePaths } from "@/lib/api/core-types";
 import { reportLines } from "@/lib/files";
 import { isSuccessCode } from "@/lib/outcome";
 import { upload } from "@/lib/request";
+import type { Transfer } from "@/lib/transfer";
 import { cn } from "@/lib/utils";
 
 const ACCEPT = [".xlsx", ".xls"];
 
 /**
  * An xlsx import: drag-and-drop or pick one file, the "update existing rows" box, the template
- * download, upload progress, then the server's per-row report in its own dialog.
+ * download, the upload's progress (bytes sent, then "processing" until the answer), then the server's per-row
+ * report in its own dialog and, when it counted them, the rows imported in a toast.
  */
 export function ImportDialog({
   open,
@@ -43,7 +46,7 @@ export function ImportDialog({
   const [file, setFile] = useState<File | null>(null);
   const [updateSupport, setUpdateSupport] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<Transfer | null>(null);
   const [report, setReport] = useState<{ ok: boolean; lines: string[] } | null>(null);
   const [error, setError] = useState("");
 
@@ -68,15 +71,17 @@ export function ImportDialog({
     }
     const form = new FormData();
     form.append("file", file);
-    setProgress(0);
+    setProgress({ phase: "sending", name: file.name, loaded: 0, total: file.size });
     try {
-      const body = await upload(uploadPath, form, {
+      const body = await upload<Partial<components["schemas"]["ImportCount"]>>(uploadPath, form, {
         params: { updateSupport },
         onProgress: setProgress,
         acceptFailure: true,
         timeout: 600_000,
       });
-      setReport({ ok: isSuccessCode(body.code), lines: reportLines(body.msg) });
+      const ok = isSuccessCode(body.code);
+      setReport({ ok, lines: reportLines(body.msg) });
+      if (ok && typeof body.data?.rows === "number") toast.success(t("imported", { rows: body.data.rows }));
       onOpenChange(false);
       setFile(null);
       onImported();
@@ -130,7 +135,7 @@ export function ImportDialog({
             </p>
           )}
           {error && <p className="text-sm text-destructive">{error}</p>}
-          {progress !== null && <Progress data-testid="import-progress" value={progress} />}
+          {progress !== null && <TransferProgress transfer={progress} />}
           <div className="flex flex-col items-center gap-2 text-sm">
             <label className="flex items-center gap-2">
               <Checkbox data-testid="import-update-support" checked={updateSupport} onCheckedChange={(v) => setUpdateSupport(v === true)} />

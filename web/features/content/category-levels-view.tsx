@@ -1,10 +1,14 @@
 "use client";
 
+import { ChevronsUpDownIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Authorized } from "@/components/authorized";
+import { ToolbarButton } from "@/components/data-table/operations";
+import { ListToolbar } from "@/components/data-table/toolbar";
 import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
 import { TitledDialog } from "@/components/titled-dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -20,10 +24,13 @@ type Adding = "frame" | "organisation" | null;
 /**
  * The hidden sub-page content/category/levels (spec 001 §2.6): the one-level and the one/two-level list of
  * the category tree, adding a frame and adding an organisation. The category list itself is the
- * declared resource's standard screen (content/category/index).
+ * declared resource's standard screen (content/category/index). In the list frame's card and toolbar (刷新, and
+ * 展开/折叠 of the organisations in the two-level list); no
+ * query panel (the levels call filters nothing) and no pager (the whole tree, one or two levels deep).
  */
 export function CategoryLevelsView({ data: { tree, frames } }: { data: components["schemas"]["CategoryLevels"] }) {
   const t = useTranslations("categoryLevels");
+  const tl = useTranslations("list");
   const list = useList(categoryLevelsParsers);
   const depth = list.query.depth;
   const setDepth = (next: 1 | 2) => list.setQuery({ depth: next });
@@ -32,6 +39,8 @@ export function CategoryLevelsView({ data: { tree, frames } }: { data: component
   const [sort, setSort] = useState(0);
   const [frameId, setFrameId] = useState<number | null>(null);
   const [error, setError] = useState("");
+  // 展开/折叠: the two-level list shows or hides the organisations under their frames
+  const [unfolded, setUnfolded] = useState(true);
 
   const open = (kind: Adding) => {
     setAdding(kind);
@@ -51,16 +60,18 @@ export function CategoryLevelsView({ data: { tree, frames } }: { data: component
     list.refresh();
   };
 
-  const rows = levelRows(tree, depth);
+  const rows = levelRows(tree, depth).filter((row) => unfolded || row.depth === 0);
   return (
-    <div className="flex flex-col gap-3 p-4">
-      <div className="flex flex-wrap items-center gap-2">
+    <Card className="m-4 py-4" data-testid="category-levels-screen">
+      <CardContent className="px-4">
+      <ListToolbar onRefresh={list.refresh}>
         <Button variant={depth === 1 ? "default" : "outline"} size="sm" onClick={() => setDepth(1)}>
           {t("oneLevel")}
         </Button>
         <Button variant={depth === 2 ? "default" : "outline"} size="sm" onClick={() => setDepth(2)}>
           {t("twoLevels")}
         </Button>
+        <ToolbarButton testId="toolbar-expand" icon={<ChevronsUpDownIcon />} label={tl("expandToggle")} disabled={depth === 1} onClick={() => setUnfolded(!unfolded)} />
         <Authorized perms={["content:category:add"]}>
           <Button size="sm" variant="outline" onClick={() => open("frame")}>
             {t("addFrame")}
@@ -69,7 +80,7 @@ export function CategoryLevelsView({ data: { tree, frames } }: { data: component
             {t("addOrganisation")}
           </Button>
         </Authorized>
-      </div>
+      </ListToolbar>
       <HeadedTable aria-label={t("title")} headers={[t("name"), t("kind"), t("level"), t("sort"), t("status"), depth === 1 && t("children")]} empty={rows.length === 0 && t("empty")}>
         {rows.map(({ node, depth: indent, childCount }) => (
           <TableRow key={node.id}>
@@ -119,6 +130,7 @@ export function CategoryLevelsView({ data: { tree, frames } }: { data: component
           </div>
         </form>
       </TitledDialog>
-    </div>
+      </CardContent>
+    </Card>
   );
 }

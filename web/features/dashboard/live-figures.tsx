@@ -3,10 +3,10 @@
 import { ClipboardListIcon, MessageCircleMoreIcon, ShoppingCartIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { Card, CardContent } from "@/components/ui/card";
 import { answer, bff } from "@/lib/api/core";
 import type { DashboardData } from "@/lib/api/types";
 import { useMessaging } from "@/features/messaging/messaging-provider";
+import { FigureCard } from "./figure-card";
 import { LiveRefresh } from "./live-refresh";
 
 type Live = DashboardData["live"];
@@ -47,19 +47,7 @@ export function LiveFigures({ initial }: { initial: Live }) {
   return (
     <div data-testid="live-figures" data-reads={reads} className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-live="polite">
       {CARDS.map(({ key, icon: Icon }) => (
-        <Card key={key} data-testid={`live-${key}`} className="py-4">
-          <CardContent className="flex items-center gap-4">
-            <span className="flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
-              <Icon className="size-5" aria-hidden />
-            </span>
-            <div>
-              <div className="text-sm text-muted-foreground">{t(key)}</div>
-              <div data-testid="live-value" className="text-2xl font-semibold tabular-nums">
-                {live[key].toLocaleString()}
-              </div>
-            </div>
-          </CardContent>
-        </Card>
+        <FigureCard key={key} data-testid={`live-${key}`} icon={Icon} label={t(key)} value={live[key]} valueTestId="live-value" />
       ))}
     </div>
   );

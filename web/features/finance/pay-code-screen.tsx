@@ -1,12 +1,13 @@
 import { ScreenFailure } from "@/components/screen-error";
+import type { ViewProps } from "@/features/registry";
 import type { components } from "@/lib/api/bff-types";
-import { loadScreen } from "@/lib/session";
-import { PAY_CODE_PAGE_SIZE } from "./query";
+import { loadListScreen } from "@/lib/list-screen";
+import { payCodeParsers } from "./query";
 import { PayCodeView } from "./pay-code-view";
 
-/** 收款码: the recent codes and the wallet provider from the BFF's pay-code screen. */
-export async function PayCodeScreen() {
-  const result = await loadScreen<components["schemas"]["PayCodeScreen"]>(`/bff/screens/finance/pay-code?pageSize=${PAY_CODE_PAGE_SIZE}`);
+/** 收款码: a page of the recent codes and the wallet provider from the BFF's pay-code screen. */
+export async function PayCodeScreen({ searchParams }: ViewProps) {
+  const { result } = await loadListScreen<components["schemas"]["PayCodeScreen"], typeof payCodeParsers>("/bff/screens/finance/pay-code", payCodeParsers, searchParams);
   if (!result.ok) return <ScreenFailure result={result} />;
   return <PayCodeView data={result.data} />;
 }

@@ -1,28 +1,34 @@
 "use client";
 
+import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import QRCode from "qrcode";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState, useTransition } from "react";
+import { useCallback, useEffect, useMemo, useState, useTransition } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { HeadedTable, SectionCard } from "@/components/headed-table";
-import { TableCell, TableRow } from "@/components/ui/table";
+import { SectionCard } from "@/components/headed-table";
+import type { Features } from "@/components/data-table/features";
+import { ListFrame } from "@/components/data-table/list-frame";
+import { useList, useQueryDraft } from "@/components/data-table/use-list";
 import { fenToYuan } from "@/lib/money";
 import type { components as BffComponents } from "@/lib/api/bff-types";
 import { answer, core, done } from "@/lib/api/core";
 import type { components } from "@/lib/api/core-types";
 import { RequestError } from "@/lib/request";
 import { countdown, payCodeFen, secondsLeft } from "./finance-logic";
+import { PAY_CODE_FILTERS, PAY_CODE_STATUSES, payCodeParsers } from "./query";
 
 type PayCode = components["schemas"]["PayCode"];
 
+const helper = createColumnHelper<Features, BffComponents["schemas"]["PayCodeRow"]>();
+const CHOICES = ["orderNo", "amountFen", "subject", "status", "createTime", "paidAt"] as const;
 const STATUS_VARIANT = { pending: "warning", paid: "success", expired: "outline", closed: "outline" } as const;
 
-/** Pay codes (finance/payCode/index): amount and subject → the QR image, amount, expiry; polled until paid. */
+/** Pay codes (finance/payCode/index): amount and subject → the QR image, amount, expiry; polled until paid; the recent codes paged in the list frame. */
 export function PayCodeView({ data: list }: { data: BffComponents["schemas"]["PayCodeScreen"] }) {
   const t = useTranslations("payCode");
   const router = useRouter();
@@ -35,6 +41,30 @@ export function PayCodeView({ data: list }: { data: BffComponents["schemas"]["Pa
   const [deadline, setDeadline] = useState(0);
   const [busy, setBusy] = useState(false);
   const reload = useCallback(() => startTransition(() => router.refresh()), [router]);
+  const codes = useList(payCodeParsers);
+  const draft = useQueryDraft(codes.query, PAY_CODE_FILTERS, codes.setQuery);
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("orderNo", { header: t("orderNo"), meta: { className: "font-mono text-xs" } }),
+        helper.accessor("amountFen", { header: t("amount"), cell: (info) => `¥${fenToYuan(info.getValue())}` }),
+        helper.accessor("subject", { header: t("subject") }),
+        helper.accessor("status", {
+          header: t("statusLabel"),
+          cell: ({ row }) => (
+            <>
+              <Badge variant={STATUS_VARIANT[row.original.status]}>{t(`status.${row.original.status}`)}</Badge>
+              {row.original.paidLate && <span className="text-muted-foreground ml-1 text-xs">{t("late")}</span>}
+            </>
+          ),
+        }),
+        helper.accessor("createTime", { header: t("createTime") }),
+        helper.accessor((row) => row.paidAt ?? "-", { id: "paidAt", header: t("paidAt") }),
+      ]),
+    [t],
+  );
+  const choices = useMemo(() => CHOICES.map((id) => ({ id, label: t(id === "amountFen" ? "amount" : id === "status" ? "statusLabel" : id) })), [t]);
+  const query = useMemo(() => [{ kind: "dict" as const, name: "status", label: t("statusLabel"), options: PAY_CODE_STATUSES.map((s) => ({ dictValue: s, dictLabel: t(`status.${s}`) })) }], [t]);
 
   useEffect(() => {
     if (!current?.codeUrl) return;
@@ -128,23 +158,20 @@ export function PayCodeView({ data: list }: { data: BffComponents["schemas"]["Pa
         )}
       </SectionCard>
       {/* min-w-0: a grid item may shrink below its table's width, which then scrolls inside the card */}
-      <SectionCard className="min-w-0" title={t("recent")}>
-        <HeadedTable data-testid="pay-code-list" headers={[t("orderNo"), t("amount"), t("subject"), t("statusLabel"), t("createTime"), t("paidAt")]}>
-          {list.rows.map((row) => (
-            <TableRow key={row.orderNo}>
-              <TableCell className="font-mono text-xs">{row.orderNo}</TableCell>
-              <TableCell>¥{fenToYuan(row.amountFen)}</TableCell>
-              <TableCell>{row.subject}</TableCell>
-              <TableCell>
-                <Badge variant={STATUS_VARIANT[row.status]}>{t(`status.${row.status}`)}</Badge>
-                {row.paidLate && <span className="text-muted-foreground ml-1 text-xs">{t("late")}</span>}
-              </TableCell>
-              <TableCell>{row.createTime}</TableCell>
-              <TableCell>{row.paidAt ?? "-"}</TableCell>
-            </TableRow>
-          ))}
-        </HeadedTable>
-      </SectionCard>
+      <ListFrame
+        className="min-w-0"
+        testId="pay-code-recent"
+        tableTestId="pay-code-list"
+        header={<h2 className="mb-3 font-semibold">{t("recent")}</h2>}
+        list={codes}
+        draft={draft}
+        query={query}
+        columns={columns}
+        choices={choices}
+        page={list}
+        rowKey="orderNo"
+        rowAttributes={(row) => ({ "data-status": row.status })}
+      />
     </div>
   );
 }

@@ -24,7 +24,7 @@ import type { components as CoreComponents } from "@/lib/api/core-types";
 import { fenToYuan } from "@/lib/money";
 import { RequestError } from "@/lib/request";
 import { actionsFor } from "./finance-logic";
-import { WITHDRAWAL_FILTERS, WITHDRAWAL_STATUSES, withdrawalParsers } from "./query";
+import { LEDGER_FILTERS, LEDGER_KINDS, WITHDRAWAL_FILTERS, WITHDRAWAL_STATUSES, withdrawalParsers } from "./query";
 
 type Withdrawal = components["schemas"]["WithdrawalRow"];
 type LedgerEntry = components["schemas"]["LedgerEntry"];
@@ -36,10 +36,11 @@ const whoAndHowMuch = (row: Withdrawal) => ({ withdrawNo: row.withdrawNo, uid: r
 const PERM = { approve: "finance:withdrawal:approve", reject: "finance:withdrawal:edit", pay: "finance:withdrawal:pay" } as const;
 type Action = keyof typeof PERM;
 
+/** A withdrawal's own ledger, in its detail. */
 function LedgerTable({ rows }: { rows: LedgerEntry[] }) {
   const t = useTranslations("withdrawal");
   return (
-    <HeadedTable data-testid="ledger-table" headers={[t("time"), t("uid"), t("kind"), t("availableDelta"), t("frozenDelta"), t("availableAfter"), t("frozenAfter"), t("actor"), t("remark")]}>
+    <HeadedTable data-testid="withdrawal-detail-ledger" headers={[t("time"), t("uid"), t("kind"), t("availableDelta"), t("frozenDelta"), t("availableAfter"), t("frozenAfter"), t("actor"), t("remark")]}>
       {rows.map((e) => (
         <TableRow key={e.id} data-kind={e.kind}>
           <TableCell>{e.createTime}</TableCell>
@@ -57,11 +58,59 @@ function LedgerTable({ rows }: { rows: LedgerEntry[] }) {
   );
 }
 
+const ledgerHelper = createColumnHelper<Features, LedgerEntry>();
+const LEDGER_CHOICES = ["createTime", "uid", "kind", "availableDelta", "frozenDelta", "availableAfter", "frozenAfter", "actor", "remark"] as const;
+const LEDGER_LABELS: Record<(typeof LEDGER_CHOICES)[number], string> = { createTime: "time", uid: "uid", kind: "kind", availableDelta: "availableDelta", frozenDelta: "frozenDelta", availableAfter: "availableAfter", frozenAfter: "frozenAfter", actor: "actor", remark: "remark" };
+
+/** The ledger tab as a list of its own in the same URL: its page, size and kind are ledgerPage, ledgerPageSize and ledgerKind. */
+function ledgerListOf(list: ReturnType<typeof useList<typeof withdrawalParsers>>) {
+  const setQuery = ({ pageNum, pageSize, ...rest }: Record<string, unknown>) =>
+    list.setQuery({ ...rest, ...(pageNum === undefined ? {} : { ledgerPage: pageNum as number }), ...(pageSize === undefined ? {} : { ledgerPageSize: pageSize as number }) });
+  return { ...list, query: { ...list.query, pageNum: list.query.ledgerPage, pageSize: list.query.ledgerPageSize }, setQuery };
+}
+
+/** The wallets' ledger (every user's, or the user filtered in the queue), newest first, a page at a time. */
+function LedgerList({ list, data }: { list: ReturnType<typeof useList<typeof withdrawalParsers>>; data: components["schemas"]["LedgerPage"] }) {
+  const t = useTranslations("withdrawal");
+  const ledger = ledgerListOf(list);
+  const draft = useQueryDraft(ledger.query, LEDGER_FILTERS, ledger.setQuery);
+  const columns = useMemo(() => {
+    const money = (key: "availableDelta" | "frozenDelta" | "availableAfter" | "frozenAfter") => ledgerHelper.accessor(key, { header: t(key), cell: (info) => fenToYuan(info.getValue()) });
+    return ledgerHelper.columns([
+      ledgerHelper.accessor("createTime", { header: t("time") }),
+      ledgerHelper.accessor("uid", { header: t("uid") }),
+      ledgerHelper.accessor("kind", { header: t("kind"), cell: (info) => t(`kinds.${info.getValue()}`) }),
+      money("availableDelta"),
+      money("frozenDelta"),
+      money("availableAfter"),
+      money("frozenAfter"),
+      ledgerHelper.accessor("actor", { header: t("actor") }),
+      ledgerHelper.accessor("remark", { header: t("remark") }),
+    ]);
+  }, [t]);
+  const choices = useMemo(() => LEDGER_CHOICES.map((id) => ({ id, label: t(LEDGER_LABELS[id]) })), [t]);
+  const query = useMemo(() => [{ kind: "dict" as const, name: "ledgerKind", label: t("kind"), options: LEDGER_KINDS.map((k) => ({ dictValue: k, dictLabel: t(`kinds.${k}`) })) }], [t]);
+  return (
+    <ListFrame
+      testId="withdrawal-ledger"
+      tableTestId="ledger-table"
+      list={ledger}
+      draft={draft}
+      query={query}
+      columns={columns}
+      choices={choices}
+      page={data}
+      rowKey="id"
+      rowAttributes={(row) => ({ "data-kind": row.kind })}
+    />
+  );
+}
+
 const helper = createColumnHelper<Features, Withdrawal>();
 const CHOICES = ["withdrawNo", "uid", "amountFen", "payee", "status", "approvers", "applyTime"] as const;
 const ICONS = { approve: <CheckIcon />, reject: <XIcon />, pay: <BanknoteIcon /> } as const;
 
-/** Withdrawals (finance/withdrawal/index): the queue in the list frame, approve / reject / pay after a confirmation naming the applicant and the amount, a detail, the ledger. */
+/** Withdrawals (finance/withdrawal/index): the queue in the list frame, approve / reject / pay after a confirmation naming the applicant and the amount, a detail, the ledger paged in the frame. */
 export function WithdrawalView({ data }: { data: components["schemas"]["WithdrawalScreen"] }) {
   const t = useTranslations("withdrawal");
   const confirm = useConfirm();
@@ -153,7 +202,7 @@ export function WithdrawalView({ data }: { data: components["schemas"]["Withdraw
 
   return (
     <div className="p-4" data-testid="withdrawal-screen">
-      <Tabs defaultValue="queue">
+      <Tabs defaultValue={list.query.ledgerPage > 1 || list.query.ledgerKind ? "ledger" : "queue"}>
         <TabsList>
           <TabsTrigger value="queue">{t("queue")}</TabsTrigger>
           <TabsTrigger value="ledger" data-testid="ledger-tab">
@@ -183,7 +232,7 @@ export function WithdrawalView({ data }: { data: components["schemas"]["Withdraw
           />
         </TabsContent>
         <TabsContent value="ledger">
-          <LedgerTable rows={data.ledger.rows} />
+          <LedgerList list={list} data={data.ledger} />
         </TabsContent>
       </Tabs>
 

@@ -48,7 +48,7 @@ export function ExportJobs() {
       <h3 className="mb-1 text-xs font-medium text-muted-foreground">{t("title")}</h3>
       <ul className="flex flex-col gap-2">
         {jobs.map((job) => (
-          <li key={job.jobId} data-testid="export-job" data-status={job.status} className="flex flex-col gap-1">
+          <li key={job.jobId} data-testid="export-job" data-job-id={job.jobId} data-status={job.status} className="flex flex-col gap-1">
             <div className="flex items-center gap-2 text-sm">
               <span className="min-w-0 flex-1 truncate" title={job.fileName}>
                 {job.fileName}
@@ -58,7 +58,7 @@ export function ExportJobs() {
                   size="sm"
                   variant="outline"
                   data-testid="export-job-download"
-                  onClick={() => void saveAs(core.GET("/admin/exports/{id}/download", { params: { path: { id: job.jobId } }, parseAs: "blob" }), job.fileName)}
+                  onClick={() => void saveAs(core.GET("/admin/exports/{id}/download", { params: { path: { id: job.jobId } }, parseAs: "stream" }), job.fileName)}
                 >
                   {figure("download")}
                 </Button>

@@ -115,7 +115,7 @@ function MessageDetail({ centre, detail }: { centre: CentreController; detail: N
           )
         )}
         {exportJob !== null && (
-          <Button size="sm" className="mt-3" data-testid="message-detail-download" onClick={() => void saveAs(core.GET("/admin/exports/{id}/download", { params: { path: { id: exportJob } }, parseAs: "blob" }), `${message.title}.xlsx`)}>
+          <Button size="sm" className="mt-3" data-testid="message-detail-download" onClick={() => void saveAs(core.GET("/admin/exports/{id}/download", { params: { path: { id: exportJob } }, parseAs: "stream" }), `${message.title}.xlsx`)}>
             {t("download")}
           </Button>
         )}

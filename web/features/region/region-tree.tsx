@@ -1,9 +1,13 @@
 "use client";
 
-import { ChevronDownIcon, ChevronRightIcon, LoaderIcon, SearchIcon } from "lucide-react";
+import { ChevronDownIcon, ChevronRightIcon, ChevronsDownUpIcon, LoaderIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
+import { ToolbarButton } from "@/components/data-table/operations";
+import { QueryField, QueryPanel } from "@/components/data-table/query-panel";
+import { ListToolbar } from "@/components/data-table/toolbar";
 import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { HeadedTable } from "@/components/headed-table";
 import { TableCell, TableRow } from "@/components/ui/table";
@@ -27,7 +31,8 @@ async function list(query: { parentCode?: string; keyword?: string }): Promise<R
  * 区域列表 (region/index, spec 001 §2.15): China's administrative divisions as a tree table loaded level by
  * level (expanding a province loads its cities, a city its districts, a district its streets), and a search
  * by name or code prefix that lists the matches with their full path. The provinces come with the screen; a
- * level and a search are read through the same BFF screen.
+ * level and a search are read through the same BFF screen. In the list frame's card, query panel and toolbar
+ * (刷新 reads the opened levels again, 折叠 closes them all); no pager: a level is a few dozen rows.
  */
 export function RegionTree({ provinces }: { provinces: Region[] }) {
   const t = useTranslations("regionScreen");
@@ -37,6 +42,8 @@ export function RegionTree({ provinces }: { provinces: Region[] }) {
   const [loading, setLoading] = useState<string | null>(null);
   const [keyword, setKeyword] = useState("");
   const [matches, setMatches] = useState<Region[] | null>(null);
+  const [showSearch, setShowSearch] = useState(true);
+  const tl = useTranslations("list");
 
   const toggle = useCallback(async (node: Region) => {
     if (expanded.has(node.code)) {
@@ -62,31 +69,28 @@ export function RegionTree({ provinces }: { provinces: Region[] }) {
   const levelName = (level: number) => t(`levels.${level}` as "levels.1");
   const centre = (r: Region) => (r.lng != null && r.lat != null ? `${r.lng.toFixed(6)}, ${r.lat.toFixed(6)}` : "");
 
+  const reset = () => {
+    setKeyword("");
+    setMatches(null);
+  };
+  // 刷新: the levels are read again as they are opened, a search is run again
+  const refresh = () => {
+    setChildren(new Map());
+    setExpanded(new Set());
+    if (matches !== null) void search();
+  };
+
   return (
-    <div className="flex flex-col gap-3 p-4" data-testid="region-screen">
-      <form
-        className="flex flex-wrap items-center gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void search();
-        }}
-      >
-        <Input className="w-64" value={keyword} maxLength={32} placeholder={t("search")} aria-label={t("search")} data-testid="region-keyword" onChange={(e) => setKeyword(e.target.value)} />
-        <Button type="submit" size="sm" data-testid="region-search">
-          <SearchIcon /> {t("searchButton")}
-        </Button>
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          onClick={() => {
-            setKeyword("");
-            setMatches(null);
-          }}
-        >
-          {t("reset")}
-        </Button>
-      </form>
+    <Card className="m-4 py-4" data-testid="region-screen">
+      <CardContent className="flex flex-col gap-3 px-4">
+        <QueryPanel show={showSearch} onSearch={() => void search()} onReset={reset}>
+          <QueryField label={t("name")}>
+            <Input className="h-8 w-64" value={keyword} maxLength={32} placeholder={t("search")} aria-label={t("search")} data-testid="region-keyword" onChange={(e) => setKeyword(e.target.value)} />
+          </QueryField>
+        </QueryPanel>
+        <ListToolbar showSearch={showSearch} onToggleSearch={() => setShowSearch(!showSearch)} onRefresh={refresh}>
+          <ToolbarButton testId="toolbar-collapse" icon={<ChevronsDownUpIcon />} label={tl("collapse")} disabled={expanded.size === 0} onClick={() => setExpanded(new Set())} />
+        </ListToolbar>
       {matches !== null ? (
         <>
           <p className="text-muted-foreground text-sm">{matches.length ? t("matches", { count: matches.length }) : t("noMatch")}</p>
@@ -132,6 +136,7 @@ export function RegionTree({ provinces }: { provinces: Region[] }) {
           ))}
         </HeadedTable>
       )}
-    </div>
+      </CardContent>
+    </Card>
   );
 }

@@ -38,7 +38,7 @@ export function ExportDialog({ jobId, title, onClose }: { jobId: number | null; 
   const percent = progress?.percent ?? 0;
   return (
     <Dialog open={jobId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="export-progress" data-status={progress?.status ?? "queued"} className="sm:max-w-md">
+      <DialogContent data-testid="export-progress" data-job-id={jobId ?? undefined} data-status={progress?.status ?? "queued"} className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>{t("title", { title })}</DialogTitle>
           <DialogDescription>{t("hint")}</DialogDescription>
@@ -48,7 +48,7 @@ export function ExportDialog({ jobId, title, onClose }: { jobId: number | null; 
           {progress?.status === "failed" ? t("failed") : t("figure", { done: progress?.done ?? 0, total: progress?.total ?? 0, percent })}
         </p>
         {progress?.status === "done" && (
-          <Button data-testid="export-download" onClick={() => void saveAs(core.GET("/admin/exports/{id}/download", { params: { path: { id: progress.jobId } }, parseAs: "blob" }), progress.fileName)}>
+          <Button data-testid="export-download" onClick={() => void saveAs(core.GET("/admin/exports/{id}/download", { params: { path: { id: progress.jobId } }, parseAs: "stream" }), progress.fileName)}>
             {t("download")}
           </Button>
         )}

@@ -242,7 +242,7 @@ export function ResourceList({ data }: { data: ResourceScreenData }) {
 
   // the filtered list as one xlsx file, answered at once
   const exportFile = () =>
-    saveAs(bff.POST("/bff/resources/export", { params: { query: view }, body: filterValues(meta.fields, list.query), parseAs: "blob" }), exportFileName(meta.name));
+    saveAs(bff.POST("/bff/resources/export", { params: { query: view }, body: filterValues(meta.fields, list.query), parseAs: "stream" }), exportFileName(meta.name));
 
   return (
     <RowHandlersContext.Provider value={rowHandlers}>

@@ -1035,6 +1035,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bff/screens/shop-home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shop account's home: today's orders, orders to ship, open after-sales, low-stock goods
+         * @description Needs a signed-in caller.
+         */
+        get: operations["screens_shop_home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bff/screens/system/config": {
         parameters: {
             query?: never;
@@ -5757,6 +5777,65 @@ export interface components {
             msg?: string;
         };
         /**
+         * ShopHome
+         * @description A shop account's home: its own shop's figures of the local day, each opening the list it counts.
+         */
+        ShopHome: {
+            /**
+             * Aftersalesopen
+             * @description after-sales not yet finished (applied .. refund failed)
+             */
+            afterSalesOpen: number;
+            /**
+             * Day
+             * @description yyyy-MM-dd, today (local)
+             */
+            day: string;
+            /**
+             * Lowstock
+             * @description goods whose stock (their SKUs' together) is at or below the threshold
+             */
+            lowStock: number;
+            /**
+             * Lowstockthreshold
+             * @description the sys_config parameter biz.mall.lowStock (default 10)
+             */
+            lowStockThreshold: number;
+            /**
+             * Orderstoday
+             * @description shop orders placed today, whatever their state
+             */
+            ordersToday: number;
+            /**
+             * Paidfentoday
+             * @description fen paid for the orders placed today
+             */
+            paidFenToday: number;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            /**
+             * Toship
+             * @description express orders waiting to be shipped
+             */
+            toShip: number;
+        };
+        /** ShopHomeOut */
+        ShopHomeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ShopHome"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
+        /**
          * ShopInfo
          * @description A shop's info page (GET /admin/mall/shop/info_page).
          */
@@ -6458,7 +6537,7 @@ export interface components {
         };
         /** WithdrawalScreen */
         WithdrawalScreen: {
-            /** @description the same user's ledger (every user's when none is asked), newest first */
+            /** @description a page of the user's ledger (everyone's when none is asked), newest first */
             ledger: components["schemas"]["LedgerPage"];
             queue: components["schemas"]["WithdrawalQueue"];
         };
@@ -7224,6 +7303,9 @@ export interface operations {
                 endTime?: string | null;
                 status?: ("applied" | "reviewing" | "approved" | "paying" | "paid" | "failed" | "rejected") | null;
                 uid?: number | null;
+                ledgerPage?: number;
+                ledgerPageSize?: number;
+                ledgerKind?: ("credit" | "commission" | "freeze" | "unfreeze" | "payout") | null;
             };
             header?: never;
             path?: never;
@@ -7815,6 +7897,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfigPageScreenOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
+    screens_shop_home: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopHomeOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -12288,6 +12288,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/index/shop-home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shop account's home: today's orders and their paid amount, orders to ship, open after-sales and low-stock goods of the caller's own shop (never a shop named by the request)
+         * @description Needs a signed-in caller with any of permissions index:shopHome:view.
+         */
+        get: operations["dashboard_shop_home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/login": {
         parameters: {
             query?: never;
@@ -24375,6 +24395,31 @@ export interface components {
              */
             ids?: number[] | null;
         };
+        /** ImportCount */
+        ImportCount: {
+            /**
+             * Rows
+             * @description rows imported (added or updated)
+             */
+            rows: number;
+        };
+        /**
+         * ImportOut
+         * @description An import done: the per-row report in ``msg`` (RuoYi's), the rows counted in ``data``.
+         */
+        ImportOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ImportCount"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
+        };
         /** IndependenceConfigRestore */
         IndependenceConfigRestore: {
             /** 恢复的版本 */
@@ -32451,6 +32496,65 @@ export interface components {
             trackingNo: string;
             /** 用户ID */
             uid: number;
+        };
+        /**
+         * ShopHome
+         * @description A shop account's home: its own shop's figures of the local day, each opening the list it counts.
+         */
+        ShopHome: {
+            /**
+             * Aftersalesopen
+             * @description after-sales not yet finished (applied .. refund failed)
+             */
+            afterSalesOpen: number;
+            /**
+             * Day
+             * @description yyyy-MM-dd, today (local)
+             */
+            day: string;
+            /**
+             * Lowstock
+             * @description goods whose stock (their SKUs' together) is at or below the threshold
+             */
+            lowStock: number;
+            /**
+             * Lowstockthreshold
+             * @description the sys_config parameter biz.mall.lowStock (default 10)
+             */
+            lowStockThreshold: number;
+            /**
+             * Orderstoday
+             * @description shop orders placed today, whatever their state
+             */
+            ordersToday: number;
+            /**
+             * Paidfentoday
+             * @description fen paid for the orders placed today
+             */
+            paidFenToday: number;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            /**
+             * Toship
+             * @description express orders waiting to be shipped
+             */
+            toShip: number;
+        };
+        /** ShopHomeOut */
+        ShopHomeOut: {
+            /**
+             * Code
+             * @default 200
+             */
+            code?: number;
+            data: components["schemas"]["ShopHome"];
+            /**
+             * Msg
+             * @default 操作成功
+             */
+            msg?: string;
         };
         /** ShopIn */
         ShopIn: {
@@ -45607,6 +45711,8 @@ export interface operations {
                 shopId?: number | null;
                 name?: string | null;
                 categoryId?: number | null;
+                beginStock?: number | null;
+                endStock?: number | null;
                 shelf?: string | null;
                 recommend?: string | null;
                 review?: string | null;
@@ -50605,6 +50711,26 @@ export interface operations {
             };
         };
     };
+    dashboard_shop_home: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's envelope; the outcome is its `code`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopHomeOut"] | components["schemas"]["ErrorResult"];
+                };
+            };
+        };
+    };
     auth_login: {
         parameters: {
             query?: never;
@@ -53463,7 +53589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": components["schemas"]["ImportOut"] | components["schemas"]["ErrorResult"];
                 };
             };
         };

@@ -10,7 +10,7 @@ let server: Server;
 let origin: string;
 let reply: Reply;
 let seen: { method: string; url: string; body: string; contentType: string | undefined; console: string | undefined }[];
-let handlers: { show: Mock<RequestHandlers["show"]>; relogin: Mock<RequestHandlers["relogin"]>; loading: Mock<RequestHandlers["loading"]> };
+let handlers: { show: Mock<RequestHandlers["show"]>; relogin: Mock<RequestHandlers["relogin"]>; transfer: Mock<RequestHandlers["transfer"]> };
 let release: () => void;
 
 function json(body: unknown): Reply {
@@ -45,7 +45,7 @@ beforeEach(() => {
   const dom = (window as Window & { happyDOM?: { setURL(url: string): void } }).happyDOM;
   if (!dom) throw new Error("these tests run in happy-dom");
   dom.setURL(`${origin}/system/post`);
-  handlers = { show: vi.fn<RequestHandlers["show"]>(), relogin: vi.fn<RequestHandlers["relogin"]>(), loading: vi.fn<RequestHandlers["loading"]>() };
+  handlers = { show: vi.fn<RequestHandlers["show"]>(), relogin: vi.fn<RequestHandlers["relogin"]>(), transfer: vi.fn<RequestHandlers["transfer"]>() };
   release = setRequestHandlers(handlers);
 });
 
@@ -89,13 +89,18 @@ describe("the typed core client", () => {
       ["POST", "/api/bff/api/system/post/export", "postName=%E5%91%98%E5%B7%A5", "application/x-www-form-urlencoded"],
     ]);
     expect(handlers.show).toHaveBeenCalledWith("error", { text: "导出失败" });
-    expect(handlers.loading.mock.calls).toEqual([[{ key: "downloading" }], [null]]);
+    // the toast said the file was being made, then went: no bytes were ever counted
+    expect(handlers.transfer.mock.calls.map(([, state]) => state?.phase ?? null)).toEqual(["preparing", null]);
   });
 
-  it("saves an export under the server's download-filename behind the loading layer", async () => {
+  it("saves an export under the server's download-filename, its bytes counted against Content-Length as they come", async () => {
+    // 200 KB sent in four writes, as a large export is: the toast's bar moves with them and ends at the size
+    const chunk = "x".repeat(50 * 1024);
     reply = (_req, res) => {
-      res.writeHead(200, { "content-type": "application/octet-stream", "download-filename": "%E5%B2%97%E4%BD%8D.xlsx" });
-      res.end("xlsx-bytes");
+      res.writeHead(200, { "content-type": "application/octet-stream", "download-filename": "%E5%B2%97%E4%BD%8D.xlsx", "content-length": String(4 * chunk.length) });
+      let sent = 0;
+      const next = () => (++sent < 4 ? res.write(chunk, () => setTimeout(next, 5)) : res.end(chunk));
+      next();
     };
     const saved: { name: string; text: Promise<string> }[] = [];
     const objectUrls = new Map<string, Blob>();
@@ -109,9 +114,19 @@ describe("the typed core client", () => {
     const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
     expect(await saveAs(core.POST("/system/post/export", { body: {}, ...asFile }), "post.xlsx")).toBe(true);
     expect(saved.map((s) => s.name)).toEqual(["岗位.xlsx"]);
-    expect(await saved[0].text).toBe("xlsx-bytes");
+    expect(await saved[0].text).toBe(chunk.repeat(4));
     expect(handlers.show).not.toHaveBeenCalled();
-    expect(handlers.loading.mock.calls).toEqual([[{ key: "downloading" }], [null]]);
+    const states = handlers.transfer.mock.calls.map(([, state]) => state);
+    const ids = new Set(handlers.transfer.mock.calls.map(([id]) => id));
+    expect(ids.size).toBe(1); // one toast, updated
+    expect(states[0]).toEqual({ phase: "preparing", name: "post.xlsx", loaded: 0, total: null });
+    const received = states.filter((state) => state?.phase === "receiving");
+    expect(received.length).toBeGreaterThan(2);
+    expect(received.every((state) => state?.name === "岗位.xlsx" && state.total === 4 * chunk.length)).toBe(true);
+    const loaded = received.map((state) => state?.loaded ?? -1);
+    expect(loaded).toEqual([...loaded].sort((a, b) => a - b));
+    expect(loaded.at(-1)).toBe(4 * chunk.length);
+    expect(states.at(-1)).toBeNull();
     for (const spy of [click, create, revoke]) spy.mockRestore();
   });
 });

@@ -7,8 +7,9 @@
 import createClient from "openapi-fetch";
 import type { components as BffComponents, paths as BffPaths } from "@/lib/api/bff-types";
 import type { components, paths as CorePaths } from "@/lib/api/core-types";
-import { FORM_TYPE, exchange, RequestError, saveFile, toQuery, whileLoading } from "@/lib/request";
 import { downloadFileName, isFileResponse } from "@/lib/outcome";
+import { FORM_TYPE, exchange, RequestError, saveFile, toQuery, withTransfer } from "@/lib/request";
+import { contentLength, FILE_SIZE_HEADER, receive } from "@/lib/transfer";
 
 type ErrorResult = components["schemas"]["ErrorResult"] | BffComponents["schemas"]["ErrorResult"];
 type Success<T> = T extends ErrorResult ? (ErrorResult extends T ? never : T) : T;
@@ -48,27 +49,32 @@ export async function done(pending: Promise<{ data?: unknown; error?: unknown; r
 }
 
 /**
- * The options of a RuoYi export: the list's filters posted as a form, the answer read as a file. Use as
- * `saveAs(core.POST("/system/post/export", { body: filters, ...asFile }), "post.xlsx")`.
+ * The options of a RuoYi export: the list's filters posted as a form, the answer read as a stream (saveAs shows
+ * its bytes coming). Use as `saveAs(core.POST("/system/post/export", { body: filters, ...asFile }), "post.xlsx")`.
  */
 export const asFile = {
   bodySerializer: (body: unknown) => toQuery(body as Record<string, unknown>),
   headers: { "Content-Type": FORM_TYPE },
-  parseAs: "blob",
+  parseAs: "stream",
 } as const;
 
 /**
- * Saves the file a typed call answered, named by the server (or `fileName`), behind the loading layer while the
- * file is made; false when refused (the user was told).
+ * Saves the file a typed call answered (asked with `parseAs: "stream"`), named by the server (or `fileName`),
+ * with its progress in a toast: "preparing" while the server makes it, then the bytes received against its
+ * Content-Length; false when refused (the user was told).
  */
-export async function saveAs(pending: Promise<{ data?: unknown; response: Response }>, fileName: string): Promise<boolean> {
-  const ok = await whileLoading({ key: "downloading" }, done(
-    pending.then(({ data, response }) => {
-      if (data instanceof Blob && isFileResponse(response.headers.get("content-type"))) {
-        saveFile(data, downloadFileName(response.headers.get("download-filename"), fileName));
-      }
-      return { data, response };
-    }),
-  ));
-  return ok;
+export async function saveAs(pending: Promise<{ data?: ReadableStream<Uint8Array> | null; response: Response }>, fileName: string): Promise<boolean> {
+  return withTransfer({ phase: "preparing", name: fileName, loaded: 0, total: null }, (show) =>
+    done(
+      pending.then(async ({ data, response }) => {
+        const type = response.headers.get("content-type");
+        if (data && isFileResponse(type)) {
+          const name = downloadFileName(response.headers.get("download-filename"), fileName);
+          const total = contentLength(response.headers.get("content-length") ?? response.headers.get(FILE_SIZE_HEADER));
+          saveFile(await receive(data, { name, total }, show, type ?? ""), name);
+        }
+        return { data, response };
+      }),
+    ),
+  );
 }

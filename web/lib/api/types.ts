@@ -11,6 +11,7 @@ export type RouterNode = Schemas["RouterNode"];
 export type DictDataItem = Schemas["DictDataOut"];
 export type SessionData = Schemas["SessionScreen"];
 export type DashboardData = Schemas["DashboardScreen"];
+export type ShopHomeData = Schemas["ShopHome"];
 export type LoginsPerDay = Schemas["LoginDay"];
 export type RecentLogin = Schemas["RecentLogin"];
 

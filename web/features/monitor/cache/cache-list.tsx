@@ -1,11 +1,12 @@
 "use client";
 
-import { BrushCleaningIcon, KeyRoundIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
+import { BrushCleaningIcon, KeyRoundIcon, Trash2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { useConfirm } from "@/components/confirm-provider";
-import { Button } from "@/components/ui/button";
+import { RowActions, ToolbarButton } from "@/components/data-table/operations";
+import { ListToolbar } from "@/components/data-table/toolbar";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { HeadedTable } from "@/components/headed-table";
@@ -13,7 +14,6 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import { Textarea } from "@/components/ui/textarea";
 import { answer, bff, core, done } from "@/lib/api/core";
 import { RequestError } from "@/lib/request";
-import { cn } from "@/lib/utils";
 import type { CacheNameRow, CacheValue } from "@/lib/api/types";
 
 /** The data of a read, or null when refused (the request layer told the user). */
@@ -26,7 +26,12 @@ async function dataOrNull<T>(pending: Promise<{ data: T }>): Promise<T | null> {
   }
 }
 
-/** 缓存列表: 缓存列表 → 键名列表 → 缓存内容, with clearing one key, one name or everything. */
+/**
+ * 缓存列表: 缓存列表 → 键名列表 → 缓存内容, with clearing one key, one name or everything. Three panes, each a
+ * card with the list frame's toolbar (刷新) and the list pane's rows with RowActions (清理 a name, 删除 a key);
+ * a clear cannot be undone, so it asks first naming the cache name or key. A row opens with a click or, when
+ * focused, Enter / Space. No pager: a few dozen names, the keys of one name.
+ */
 export function CacheList({ initialNames }: { initialNames: CacheNameRow[] }) {
   const t = useTranslations("monitor.cacheList");
   const confirm = useConfirm();
@@ -34,19 +39,14 @@ export function CacheList({ initialNames }: { initialNames: CacheNameRow[] }) {
   const [name, setName] = useState<string | null>(null);
   const [keys, setKeys] = useState<string[]>([]);
   const [value, setValue] = useState<CacheValue | null>(null);
-  const [busy, setBusy] = useState<"names" | "keys" | null>(null);
 
   const loadNames = async () => {
-    setBusy("names");
     const next = await dataOrNull(answer(bff.GET("/bff/screens/monitor/cacheList")));
-    setBusy(null);
     if (next) setNames(next);
   };
   const loadKeys = async (cacheName: string) => {
     setName(cacheName);
-    setBusy("keys");
     const next = await dataOrNull(answer(core.GET("/monitor/cache/getKeys/{cacheName}", { params: { path: { cacheName } } })));
-    setBusy(null);
     setKeys(next ?? []);
     setValue(null);
   };
@@ -55,11 +55,13 @@ export function CacheList({ initialNames }: { initialNames: CacheNameRow[] }) {
     setValue(await dataOrNull(answer(core.GET("/monitor/cache/getValue/{cacheName}/{cacheKey}", { params: { path: { cacheName: name, cacheKey } } }))));
   };
   const clearName = async (cacheName: string) => {
+    if (!(await confirm({ message: t("clearNameConfirm", { name: cacheName }) }))) return;
     if (!(await done(core.DELETE("/monitor/cache/clearCacheName/{cacheName}", { params: { path: { cacheName } } })))) return;
     toast.success(t("nameCleared", { name: cacheName }));
     if (cacheName === name) await loadKeys(cacheName);
   };
   const clearKey = async (cacheKey: string) => {
+    if (!(await confirm({ message: t("clearKeyConfirm", { key: cacheKey }) }))) return;
     if (!(await done(core.DELETE("/monitor/cache/clearCacheKey/{cacheKey}", { params: { path: { cacheKey } } })))) return;
     toast.success(t("keyCleared", { key: cacheKey }));
     if (name) await loadKeys(name);
@@ -74,48 +76,29 @@ export function CacheList({ initialNames }: { initialNames: CacheNameRow[] }) {
 
   return (
     <div data-testid="cache-list-screen" className="grid grid-cols-1 gap-4 xl:grid-cols-3">
-      <Panel
-        title={t("names")}
-        testId="cache-names"
-        action={
-          <IconAction label={t("refresh")} testId="cache-names-refresh" spinning={busy === "names"} onClick={loadNames}>
-            <RefreshCwIcon />
-          </IconAction>
-        }
-      >
-        <HeadedTable headers={[{ label: t("index"), className: "w-12" }, t("cacheName"), t("remark"), { label: t("operations"), className: "w-14" }]}>
+      <Pane title={t("names")} testId="cache-names" onRefresh={loadNames}>
+        <HeadedTable aria-label={t("names")} headers={[{ label: t("index"), className: "w-12" }, t("cacheName"), t("remark"), { label: t("operations"), className: "w-16" }]}>
           {names.map((row, index) => (
             <TableRow
               key={row.cacheName}
               data-testid="cache-name"
               data-name={row.cacheName}
               data-state={row.cacheName === name ? "selected" : undefined}
-              className="cursor-pointer"
-              onClick={() => loadKeys(row.cacheName)}
+              {...opener(() => loadKeys(row.cacheName))}
             >
               <TableCell>{index + 1}</TableCell>
               <TableCell className="font-mono text-xs">{row.cacheName}</TableCell>
               <TableCell>{row.remark}</TableCell>
-              <TableCell>
-                <IconAction label={t("clearName")} testId="cache-name-clear" onClick={() => clearName(row.cacheName)}>
-                  <Trash2Icon />
-                </IconAction>
-              </TableCell>
+              <ActionsCell>
+                <RowActions actions={[{ icon: <Trash2Icon />, label: t("clearName"), testId: "cache-name-clear", onClick: () => void clearName(row.cacheName) }]} />
+              </ActionsCell>
             </TableRow>
           ))}
         </HeadedTable>
-      </Panel>
+      </Pane>
 
-      <Panel
-        title={t("keys")}
-        testId="cache-keys"
-        action={
-          <IconAction label={t("refresh")} testId="cache-keys-refresh" spinning={busy === "keys"} disabled={!name} onClick={() => name && loadKeys(name)}>
-            <RefreshCwIcon />
-          </IconAction>
-        }
-      >
-        <HeadedTable headers={[{ label: t("index"), className: "w-12" }, t("cacheKey"), { label: t("operations"), className: "w-14" }]}>
+      <Pane title={t("keys")} testId="cache-keys" onRefresh={() => void (name && loadKeys(name))}>
+        <HeadedTable aria-label={t("keys")} headers={[{ label: t("index"), className: "w-12" }, t("cacheKey"), { label: t("operations"), className: "w-16" }]}>
           {keys.length === 0 ? (
             <TableRow>
               <TableCell colSpan={3} data-testid="cache-keys-empty" className="h-16 text-center text-muted-foreground">
@@ -124,36 +107,23 @@ export function CacheList({ initialNames }: { initialNames: CacheNameRow[] }) {
             </TableRow>
           ) : (
             keys.map((key, index) => (
-              <TableRow
-                key={key}
-                data-testid="cache-key"
-                data-key={key}
-                data-state={key === value?.cacheKey ? "selected" : undefined}
-                className="cursor-pointer"
-                onClick={() => loadValue(key)}
-              >
+              <TableRow key={key} data-testid="cache-key" data-key={key} data-state={key === value?.cacheKey ? "selected" : undefined} {...opener(() => loadValue(key))}>
                 <TableCell>{index + 1}</TableCell>
                 <TableCell className="font-mono text-xs break-all">{key}</TableCell>
-                <TableCell>
-                  <IconAction label={t("clearKey")} testId="cache-key-clear" onClick={() => clearKey(key)}>
-                    <Trash2Icon />
-                  </IconAction>
-                </TableCell>
+                <ActionsCell>
+                  <RowActions actions={[{ icon: <Trash2Icon />, label: t("clearKey"), testId: "cache-key-clear", onClick: () => void clearKey(key) }]} />
+                </ActionsCell>
               </TableRow>
             ))
           )}
         </HeadedTable>
-      </Panel>
+      </Pane>
 
-      <Panel
+      <Pane
         title={t("content")}
         testId="cache-content"
-        action={
-          <Button size="sm" variant="outline" data-testid="cache-clear-all" onClick={clearAll}>
-            <BrushCleaningIcon />
-            {t("clearAll")}
-          </Button>
-        }
+        onRefresh={() => void (value && loadValue(value.cacheKey))}
+        buttons={<ToolbarButton testId="cache-clear-all" icon={<BrushCleaningIcon />} label={t("clearAll")} onClick={() => void clearAll()} />}
       >
         <div className="flex flex-col gap-3 text-sm">
           <label className="flex flex-col gap-1">
@@ -169,57 +139,44 @@ export function CacheList({ initialNames }: { initialNames: CacheNameRow[] }) {
             <Textarea data-testid="cache-value" readOnly rows={10} className="font-mono text-xs" value={value?.cacheValue ?? ""} />
           </label>
         </div>
-      </Panel>
+      </Pane>
     </div>
   );
 }
 
-function Panel({ title, testId, action, children }: { title: string; testId: string; action?: ReactNode; children: ReactNode }) {
+/** One pane: the list frame's card with its title and toolbar (the pane's buttons, 刷新). */
+function Pane({ title, testId, onRefresh, buttons, children }: { title: string; testId: string; onRefresh: () => void; buttons?: ReactNode; children: ReactNode }) {
   return (
     <Card data-testid={testId} className="gap-3 py-4">
-      <CardHeader className="flex flex-row items-center justify-between px-4">
+      <CardHeader className="px-4">
         <CardTitle className="flex items-center gap-2 text-base">
           <KeyRoundIcon className="size-4" />
           {title}
         </CardTitle>
-        {action}
       </CardHeader>
-      <CardContent className="px-4">{children}</CardContent>
+      <CardContent className="px-4">
+        <ListToolbar onRefresh={onRefresh}>{buttons}</ListToolbar>
+        {children}
+      </CardContent>
     </Card>
   );
 }
 
-function IconAction({
-  label,
-  testId,
-  onClick,
-  spinning,
-  disabled,
-  children,
-}: {
-  label: string;
-  testId: string;
-  onClick: () => void;
-  spinning?: boolean;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Button
-      type="button"
-      size="icon"
-      variant="ghost"
-      className={cn("size-7", spinning && "[&_svg]:animate-spin")}
-      aria-label={label}
-      title={label}
-      data-testid={testId}
-      disabled={disabled}
-      onClick={(event) => {
-        event.stopPropagation();
-        onClick();
-      }}
-    >
-      {children}
-    </Button>
-  );
+/** A row that opens what it names with a click, or with Enter / Space when focused (not when its buttons are used). */
+function opener(open: () => void) {
+  return {
+    tabIndex: 0,
+    className: "cursor-pointer focus-visible:bg-muted focus-visible:outline-none",
+    onClick: open,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.target !== event.currentTarget || (event.key !== "Enter" && event.key !== " ")) return;
+      event.preventDefault();
+      open();
+    },
+  };
+}
+
+/** The operations cell: its buttons act on the row without opening it. */
+function ActionsCell({ children }: { children: ReactNode }) {
+  return <TableCell onClick={(event) => event.stopPropagation()}>{children}</TableCell>;
 }

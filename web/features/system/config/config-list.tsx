@@ -15,7 +15,7 @@ import { CONFIG_FILTERS, configParsers } from "./query";
 /** 参数设置: the parameters; 刷新缓存 drops the parameter cache on every node. */
 export function ConfigList({ data }: { data: ConfigScreenData }) {
   const { label, screen, form, remove } = useCrudScreen({
-    messages: "config", idKey: "configId", parsers: configParsers, filters: CONFIG_FILTERS, rows: data.page.rows,
+    messages: "config", idKey: "configId", nameKey: "configName", parsers: configParsers, filters: CONFIG_FILTERS, rows: data.page.rows,
     remove: (configIds) => core.DELETE("/system/config/{configIds}", { params: { path: { configIds } } }),
   });
   const { query, refresh } = screen.list;

@@ -23,7 +23,7 @@ const typeLink = (row: DictTypeRow) => (
 /** 字典管理: a type's name opens its data; 刷新缓存 drops the dictionary cache on every node. */
 export function DictTypeList({ data }: { data: DictTypeScreenData }) {
   const { label, screen, form, remove } = useCrudScreen({
-    messages: "dict", idKey: "dictId", parsers: dictTypeParsers, filters: DICT_TYPE_FILTERS, rows: data.page.rows,
+    messages: "dict", idKey: "dictId", nameKey: "dictName", parsers: dictTypeParsers, filters: DICT_TYPE_FILTERS, rows: data.page.rows,
     remove: (dictIds) => core.DELETE("/system/dict/type/{dictIds}", { params: { path: { dictIds } } }),
   });
   const { query, refresh } = screen.list;

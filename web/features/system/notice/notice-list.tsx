@@ -11,7 +11,7 @@ import { NOTICE_FILTERS, noticeParsers } from "./query";
 /** 通知公告. */
 export function NoticeList({ data }: { data: NoticeScreenData }) {
   const { label, screen, form, remove } = useCrudScreen({
-    messages: "notice", idKey: "noticeId", parsers: noticeParsers, filters: NOTICE_FILTERS, rows: data.page.rows,
+    messages: "notice", idKey: "noticeId", nameKey: "noticeTitle", parsers: noticeParsers, filters: NOTICE_FILTERS, rows: data.page.rows,
     remove: (noticeIds) => core.DELETE("/system/notice/{noticeIds}", { params: { path: { noticeIds } } }),
   });
   const { edit } = form;

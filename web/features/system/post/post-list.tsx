@@ -11,7 +11,7 @@ import { POST_FILTERS, postParsers } from "./query";
 /** 岗位管理. */
 export function PostList({ data }: { data: PostScreenData }) {
   const { label, screen, form, remove } = useCrudScreen({
-    messages: "post", idKey: "postId", parsers: postParsers, filters: POST_FILTERS, rows: data.page.rows,
+    messages: "post", idKey: "postId", nameKey: "postName", parsers: postParsers, filters: POST_FILTERS, rows: data.page.rows,
     remove: (postIds) => core.DELETE("/system/post/{postIds}", { params: { path: { postIds } } }),
   });
   const { query, refresh } = screen.list;

@@ -166,7 +166,7 @@ export function FormDesigner({ data }: { data: BuildScreenData }) {
   };
 
   return (
-    <Card data-testid="build-screen" className="py-4">
+    <Card data-testid="build-screen" data-history={`${history.past.length}/${history.future.length}`} className="py-4">
       <CardContent className="flex flex-col gap-3 px-4">
         <div className="flex flex-wrap items-center gap-2">
           <Button size="sm" variant="outline" data-testid="build-undo" disabled={!canUndo(history)} onClick={() => setHistory(undo)} title="Ctrl+Z">

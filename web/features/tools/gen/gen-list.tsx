@@ -43,8 +43,8 @@ export function GenList({ data }: { data: GenScreenData }) {
     const [first, ...others] = codeTables(names);
     const zip =
       others.length === 0
-        ? core.GET("/tool/gen/genCode/{tableName}", { params: { path: { tableName: first } }, parseAs: "blob" })
-        : core.GET("/tool/gen/batchGenCode", { params: { query: { tables: [first, ...others].join(",") } }, parseAs: "blob" });
+        ? core.GET("/tool/gen/genCode/{tableName}", { params: { path: { tableName: first } }, parseAs: "stream" })
+        : core.GET("/tool/gen/batchGenCode", { params: { query: { tables: [first, ...others].join(",") } }, parseAs: "stream" });
     void saveAs(zip, names.length === 1 ? `${names[0]}.zip` : "console-code.zip");
   }, []);
 

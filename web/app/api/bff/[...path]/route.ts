@@ -8,6 +8,7 @@ import { BffTransportError, bffFetch } from "@/lib/bff";
 import { bodyRefusal, crossSiteRefusal } from "@/lib/cross-site";
 import { CAPTCHA_TIMEOUT, REQUEST_TIMEOUT } from "@/lib/outcome";
 import { getAccessToken } from "@/lib/session";
+import { FILE_SIZE_HEADER } from "@/lib/transfer";
 
 /** Sign-in and sign-out belong to next-auth: the token they carry must never reach the browser. */
 const BLOCKED = new Set(["auth/login", "auth/logout"]);
@@ -52,6 +53,13 @@ async function handle(request: NextRequest, context: Context) {
     for (const name of PASSED_HEADERS) {
       const value = upstream.headers.get(name);
       if (value) headers.set(name, value);
+    }
+    // a file's size, for the download's progress bar: the bytes pass unchanged unless the BFF compressed them.
+    // Next's server drops a streamed body's Content-Length, so the size also travels under a name of ours.
+    const size = upstream.headers.get("content-length");
+    if (size && !upstream.headers.get("content-encoding")) {
+      headers.set("content-length", size);
+      headers.set(FILE_SIZE_HEADER, size);
     }
     return new NextResponse(upstream.body, { status: upstream.status, headers });
   } catch (error) {

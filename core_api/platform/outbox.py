@@ -1,0 +1,81 @@
+"""Bus messages that must not be lost to a broker outage.
+
+A change commits first and publishes its message after; with RabbitMQ away, that publish fails. ``publish_kept``
+then keeps the message in ``sys_bus_outbox`` instead of dropping it, and ``relay`` (every core node, every
+``RELAY_EVERY`` seconds) publishes what is kept once the broker takes messages again and deletes each row it
+published. Rows are claimed with ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so two nodes never publish the same row;
+consumers are idempotent all the same (a message is at least once: a relay that dies between its publish and its
+commit publishes again). The webhook outbox (``webhook.relay_events``) is relayed in the same loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import orjson
+from tortoise.expressions import F
+from tortoise.transactions import in_transaction
+
+from core_api.platform.models import BusOutbox
+from core_api.platform.webhook import relay_events
+
+log = logging.getLogger("console.outbox")
+RELAY_EVERY = 2.0  # seconds between two relays of a node
+RELAY_BATCH = 500
+
+
+async def publish_kept(bus: Any, topic: str, payload: dict[str, Any]) -> bool:
+    """Publishes ``payload`` on ``topic``, or keeps it for the relay when the broker does not take it. True when it
+    was published now; raises only when it could be neither published nor kept (the database away too)."""
+    try:
+        await bus.publish(topic, payload)
+        return True
+    except Exception as exc:  # noqa: BLE001 - any failure of the broker's client: keep the message
+        log.warning("%s not published (%s): kept for the relay", topic, type(exc).__name__)
+    await BusOutbox.create(topic=topic, payload=orjson.dumps(payload).decode(), created_at=datetime.now(UTC))
+    return False
+
+
+async def relay(bus: Any, limit: int = RELAY_BATCH) -> int:
+    """Publishes the kept messages, oldest first, and deletes each one published; stops at the first the broker
+    refuses (it is still away). Answers how many were published."""
+    if not await BusOutbox.exists():  # the usual case: nothing kept, no transaction taken
+        return 0
+    published: list[int] = []
+    refused: int | None = None
+    async with in_transaction():
+        rows = await BusOutbox.all().order_by("id").limit(limit).select_for_update(skip_locked=True)
+        for row in rows:
+            try:
+                await bus.publish(row.topic, orjson.loads(row.payload))
+            except Exception:  # noqa: BLE001 - still away: the rest waits for the next relay
+                refused = row.id
+                break
+            published.append(row.id)
+        if published:
+            await BusOutbox.filter(id__in=published).delete()
+        if refused is not None:
+            await BusOutbox.filter(id=refused).update(attempts=F("attempts") + 1)
+    if published:
+        log.info("published %d kept bus messages", len(published))
+    return len(published)
+
+
+async def relay_loop(bus: Any, now: Callable[[], datetime], stop: asyncio.Event) -> None:
+    """Every ``RELAY_EVERY`` seconds until ``stop``: the kept bus messages and the webhook events left
+    unpublished."""
+    while not stop.is_set():
+        try:
+            await asyncio.wait_for(stop.wait(), RELAY_EVERY)
+            return
+        except TimeoutError:
+            pass
+        try:
+            await relay(bus)
+            await relay_events(bus, now())
+        except Exception:  # the database away: next time
+            log.exception("outbox relay failed")

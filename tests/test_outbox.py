@@ -1,0 +1,126 @@
+"""The bus outbox (core_api/platform/outbox.py): a message the broker did not take after its change committed is
+kept in sys_bus_outbox, and published once the broker is back, once, by a core node's relay."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import uuid
+
+import orjson
+import pytest
+
+from core_api.platform.bus import RabbitBus
+from core_api.platform.models import BusOutbox, ExportJob
+from core_api.platform.outbox import publish_kept, relay
+from core_api.platform.state import BUS
+from tests.conftest import AMQP_URL, BACKEND, eventually, token_for
+
+rabbit_only = pytest.mark.skipif(BACKEND != "postgres", reason="RabbitMQ only")
+
+
+async def test_a_node_relays_what_was_kept_in_order_and_once(start_app, make_settings):
+    """Two messages an outage left kept: the node's own relay loop publishes both, oldest first, and deletes them;
+    nothing is published twice."""
+    from datetime import UTC, datetime
+
+    client = await start_app(make_settings(), worker=False)
+    bus = client.server.app[BUS]
+    heard: list[dict] = []
+
+    async def handler(payload: dict) -> None:
+        heard.append(payload)
+
+    if isinstance(bus, RabbitBus):  # the core node only publishes: a consumer of the same prefix hears
+        consumer = RabbitBus(AMQP_URL, prefix=bus.prefix)
+        consumer.subscribe("outbox.test", "outbox-test", handler)
+        await consumer.start(consume=True)
+    else:
+        consumer = None
+        bus.subscribe("outbox.test", "outbox-test", handler)
+    try:
+        for n in (1, 2):
+            await BusOutbox.create(topic="outbox.test", payload=orjson.dumps({"n": n}).decode(),
+                                   created_at=datetime.now(UTC))
+
+        async def relayed() -> bool:
+            return len(heard) == 2 and not await BusOutbox.exists()
+
+        await eventually(relayed, timeout=10)  # RELAY_EVERY is 2 s
+        await asyncio.sleep(2.5)  # one more relay: nothing left to publish again
+        assert heard == [{"n": 1}, {"n": 2}]
+        assert await relay(bus) == 0
+    finally:
+        if consumer is not None:
+            await consumer.delete_topology()
+            await consumer.close()
+
+
+@rabbit_only
+async def test_a_message_the_broker_refuses_is_kept_then_published_when_it_is_back(start_app, make_settings):
+    await start_app(make_settings(), worker=False)  # the database
+    prefix = f"outbox{uuid.uuid4().hex[:8]}"
+    heard: list[dict] = []
+
+    async def handler(payload: dict) -> None:
+        heard.append(payload)
+
+    gone = RabbitBus(AMQP_URL, prefix=prefix)
+    await gone.start(consume=False)
+    await gone.close()  # a client whose connection is gone: the broker takes nothing from it
+    assert await publish_kept(gone, "outbox.test", {"jobId": 7}) is False
+    assert [(r.topic, orjson.loads(r.payload), r.attempts) for r in await BusOutbox.all()] == [
+        ("outbox.test", {"jobId": 7}, 0)]
+    assert await relay(gone) == 0  # still away: kept, its failed try counted
+    assert [(r.topic, r.attempts) for r in await BusOutbox.all()] == [("outbox.test", 1)]
+
+    back = RabbitBus(AMQP_URL, prefix=prefix)
+    back.subscribe("outbox.test", "outbox-test", handler)
+    await back.start(consume=True)
+    try:
+        assert await relay(back) == 1
+        assert await BusOutbox.all().count() == 0
+
+        async def once() -> bool:
+            return heard == [{"jobId": 7}]
+
+        await eventually(once, timeout=10)
+        assert await publish_kept(back, "outbox.test", {"jobId": 8}) is True  # the broker there: straight on
+        await eventually(lambda: asyncio.sleep(0, result=len(heard) == 2), timeout=10)
+        assert heard == [{"jobId": 7}, {"jobId": 8}] and await BusOutbox.all().count() == 0
+    finally:
+        await back.delete_topology()
+        await back.close()
+
+
+def rabbitmqctl(*steps: str) -> None:
+    ctl = shutil.which("rabbitmqctl")
+    assert ctl is not None, "rabbitmqctl is needed to stop the broker (./ops/test installs RabbitMQ)"
+    for step in steps:
+        subprocess.run([ctl, "-q", step], check=True, stdout=subprocess.DEVNULL, timeout=120)
+
+
+@rabbit_only
+async def test_an_export_asked_while_the_broker_is_away_is_accepted_and_built_when_it_is_back(client):
+    """RabbitMQ's application stopped: the operator's export is still accepted (not 系统内部错误, not refused), waits
+    queued, and is built by the worker once the broker is back, through the node's relay."""
+    caller_token = await token_for(client)
+    headers = {"Authorization": f"Bearer {caller_token}"}
+    await asyncio.to_thread(rabbitmqctl, "stop_app")
+    try:
+        started = await (await client.post("/admin/AccountUserConsumer/download_data", json={},
+                                           headers=headers)).json()
+        assert started["code"] == 200, started
+        job_id = started["data"]["jobId"]
+        assert (await ExportJob.get(id=job_id)).status == "queued"
+        kept = await BusOutbox.all()
+        assert [(r.topic, orjson.loads(r.payload)) for r in kept] == [("export.requested", {"jobId": job_id})]
+    finally:
+        await asyncio.to_thread(rabbitmqctl, "start_app", "await_startup")
+
+    async def built() -> bool:
+        return (await ExportJob.get(id=job_id)).status == "done"
+
+    await eventually(built, timeout=60)
+    assert not await BusOutbox.exists()
