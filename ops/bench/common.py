@@ -223,10 +223,19 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
+def machine_cpu() -> tuple[float, float]:
+    """Seconds of CPU the whole machine has spent busy (all but idle and iowait) and in all, summed over its cores,
+    since it started (/proc/stat). Their two differences over a span give its busy share, at most 1 by
+    construction, where dividing by wall time and cores can pass 1 by a clock tick."""
+    ticks = list(map(int, Path("/proc/stat").read_text().split()[1:9]))
+    user, nice, system, idle, iowait, irq, softirq, steal = ticks
+    hz = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq + steal) / hz, sum(ticks) / hz
+
+
 def machine_busy() -> float:
     """Seconds of CPU the whole machine has spent busy since it started (/proc/stat: all but idle and iowait)."""
-    user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, Path("/proc/stat").read_text().split()[1:9])
-    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+    return machine_cpu()[0]
 
 
 def _process_cpu(pids: list[int]) -> float:

@@ -14,7 +14,7 @@ from typing import Any
 
 import psutil
 
-from ops.bench.common import machine_busy
+from ops.bench.common import machine_cpu
 
 # (part, what its command line holds), the first that matches
 PARTS = (("core API nodes", "core_api serve"), ("BFF nodes", "bff serve"), ("workers", "-m workers"),
@@ -25,8 +25,9 @@ LOAD = "the load generator"
 class CpuShares:
     def __init__(self) -> None:
         self._seen: dict[int, tuple[str, float, float]] = {}  # pid: (part, CPU at the first sample, at the last)
+        # (monotonic time, the machine's busy CPU seconds, its CPU seconds in all) at the first and the last sample
         self._first = True
-        self._began = (time.monotonic(), machine_busy())
+        self._began = (time.monotonic(), *machine_cpu())
         self._ended = self._began
 
     def _part(self, pid: int, cmdline: list[str]) -> str:
@@ -49,10 +50,10 @@ class CpuShares:
             else:
                 self._seen[pid] = (known[0], known[1], spent)
         self._first = False
-        self._ended = (time.monotonic(), machine_busy())
+        self._ended = (time.monotonic(), *machine_cpu())
 
     async def run(self, stop: asyncio.Event, every: float = 1.0) -> None:
-        self._began = (time.monotonic(), machine_busy())
+        self._began = (time.monotonic(), *machine_cpu())
         while True:
             await asyncio.to_thread(self.sample)
             try:
@@ -67,7 +68,7 @@ class CpuShares:
         for part, first, last in self._seen.values():
             parts[part] = parts.get(part, 0.0) + max(last - first, 0.0)
         elapsed = self._ended[0] - self._began[0]
-        busy = self._ended[1] - self._began[1]
+        busy, total = self._ended[1] - self._began[1], self._ended[2] - self._began[2]
         return {"seconds": round(elapsed, 1), "cores": os.cpu_count(),
-                "machine_busy_share": round(busy / (elapsed * (os.cpu_count() or 1)), 3) if elapsed else 0.0,
+                "machine_busy_share": round(busy / total, 3) if total else 0.0,
                 "cpu_seconds": {k: round(v, 1) for k, v in sorted(parts.items(), key=lambda kv: -kv[1])}}

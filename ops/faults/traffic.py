@@ -445,6 +445,9 @@ class Traffic:
             delay = began + n / rate - time.time()
             if delay > 0:
                 await asyncio.sleep(delay)
+            if not peer.sio.connected:  # its socket ended during the wait: a client sends nothing into a closed one
+                n -= 1
+                continue
             text = f"fx-{j}-{n}-{uuid.uuid4().hex[:6]}"
             call = Call("chat", "say", peer.core_url.split("/", 3)[2], time.time())
             self.rec.calls.append(call)
