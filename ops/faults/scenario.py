@@ -80,24 +80,28 @@ async def fault(cluster: Any, faults: list[dict[str, Any]], name: str, down: tup
 
 async def faults_during(cluster: Any, traffic: Traffic, seconds: float, faults: list[dict[str, Any]]) -> None:
     """The faults spread over the run: a core node at 15 %, a worker in the middle of an export at 35 %,
-    RabbitMQ at 55 %, the standby at 75 %; each is over before the load ends."""
+    RabbitMQ at 55 %, the standby at 75 %. The load goes on until AFTER seconds past the end of the last, however
+    long they took."""
     began = time.time()
 
     async def at(share: float) -> None:
         await asyncio.sleep(max(0.0, began + seconds * share - time.time()))
 
-    await at(0.15)
-    await fault(cluster, faults, "kill core 0", ("kill_core", "0"), ("start_core", "0"), 5,
-                node=cluster.core_urls[0].split("/", 3)[2])
-    await at(0.35)
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(traffic.export_running.wait(), seconds * 0.1)
-    await fault(cluster, faults, "kill worker 0", ("kill_worker", "0"), ("start_worker", "0"), 3)
-    await at(0.55)
-    await fault(cluster, faults, "rabbitmq stop_app", ("rabbit_stop_app",), ("rabbit_start_app",), 5)
-    await at(0.75)
-    await fault(cluster, faults, "standby stopped", ("stop_standby",), ("start_standby",), 8)
-    traffic.go_on_until(time.time() + AFTER)
+    traffic.faults_begin()
+    try:
+        await at(0.15)
+        await fault(cluster, faults, "kill core 0", ("kill_core", "0"), ("start_core", "0"), 5,
+                    node=cluster.core_urls[0].split("/", 3)[2])
+        await at(0.35)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(traffic.export_running.wait(), seconds * 0.1)
+        await fault(cluster, faults, "kill worker 0", ("kill_worker", "0"), ("start_worker", "0"), 3)
+        await at(0.55)
+        await fault(cluster, faults, "rabbitmq stop_app", ("rabbit_stop_app",), ("rabbit_start_app",), 5)
+        await at(0.75)
+        await fault(cluster, faults, "standby stopped", ("stop_standby",), ("start_standby",), 8)
+    finally:
+        traffic.faults_over(AFTER)
 
 
 async def run(seconds: float = 90) -> tuple[list[str], dict[str, Any]]:

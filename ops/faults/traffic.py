@@ -112,6 +112,8 @@ class Traffic:
         self.http: aiohttp.ClientSession | None = None
         self.tokens: list[str] = []
         self.stop_at = 0.0
+        # False while faults are under way: the load goes on past stop_at until they are over (faults_over)
+        self.faults_done = True
         self.export_running = asyncio.Event()  # set while an export is being written (a worker to kill)
 
     # ---- requests, each one recorded
@@ -268,11 +270,17 @@ class Traffic:
                 f"{lane} {ok}/{bad}/{busy}" for lane, (ok, bad, busy) in sorted(lanes.items())), flush=True)
 
     def running(self) -> bool:
-        return time.time() < self.stop_at
+        return time.time() < self.stop_at or not self.faults_done
 
-    def go_on_until(self, at: float) -> None:
-        """The load runs at least until ``at`` (the faults took longer than planned)."""
-        self.stop_at = max(self.stop_at, at)
+    def faults_begin(self) -> None:
+        """The load runs on, past its planned end, until faults_over: on a slow machine the last fault can end
+        after it (RabbitMQ's restart took 23 s on one), and the service's answers after it must be measured."""
+        self.faults_done = False
+
+    def faults_over(self, after: float) -> None:
+        """The load runs at least ``after`` seconds more, then stops at its planned end or now, the later."""
+        self.stop_at = max(self.stop_at, time.time() + after)
+        self.faults_done = True
 
     async def close(self) -> None:
         if self.http is not None:
