@@ -23,7 +23,9 @@ LOAD = "the load generator"
 
 
 class CpuShares:
-    def __init__(self) -> None:
+    def __init__(self, parts: tuple[tuple[str, str], ...] = PARTS) -> None:
+        self._parts = parts
+        self._first_at = 0.0  # wall time of the first sample: a process created after it counts from zero
         self._seen: dict[int, tuple[str, float, float]] = {}  # pid: (part, CPU at the first sample, at the last)
         # (monotonic time, the machine's busy CPU seconds, its CPU seconds in all) at the first and the last sample
         self._first = True
@@ -34,10 +36,12 @@ class CpuShares:
         if pid == os.getpid():
             return LOAD
         line = " ".join(cmdline)
-        return next((part for part, marker in PARTS if marker in line), "other")
+        return next((part for part, marker in self._parts if marker in line), "other")
 
     def sample(self) -> None:
-        for proc in psutil.process_iter(["pid", "cmdline", "cpu_times"]):
+        if self._first:
+            self._first_at = time.time()
+        for proc in psutil.process_iter(["pid", "cmdline", "cpu_times", "create_time"]):
             info = proc.info
             times = info.get("cpu_times")
             if times is None:
@@ -46,7 +50,10 @@ class CpuShares:
             pid = info["pid"]
             known = self._seen.get(pid)
             if known is None:
-                self._seen[pid] = (self._part(pid, info.get("cmdline") or []), spent if self._first else 0.0, spent)
+                # one that ran before the first sample but was not read then (it could not be) counts from now; a
+                # start time is the boot's whole second plus the process's ticks, up to a second off the clock
+                new = not self._first and (info.get("create_time") or 0.0) >= self._first_at - 1.0
+                self._seen[pid] = (self._part(pid, info.get("cmdline") or []), 0.0 if new else spent, spent)
             else:
                 self._seen[pid] = (known[0], known[1], spent)
         self._first = False
