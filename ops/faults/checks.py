@@ -244,6 +244,7 @@ def requests(rec: Record, faults: list[dict[str, Any]], problems: list[str]) -> 
         if not reads or reads_away < len(reads):
             problems.append(f"reads while the standby was away: {reads_away} of {len(reads)} answered")
     seconds = max(rec.ended - rec.began, 1e-9)
+    sending = max((rec.sent_until or rec.ended) - rec.began, 1e-9)  # the rates' span: not the exports' last wait
     latency: dict[str, list[float]] = defaultdict(list)
     for c in calls:
         if c.ok:
@@ -260,11 +261,12 @@ def requests(rec: Record, faults: list[dict[str, Any]], problems: list[str]) -> 
                                for k, v in sorted(latency.items())},
         "orders_due": rec.orders_due, "orders_held_back": rec.orders_held,
         "orders_accepted": len(rec.orders), "orders_paid": sum(o.paid for o in rec.orders),
-        "orders_per_second": round(len(rec.orders) / seconds, 1),
+        "sending_seconds": round(sending, 1),
+        "orders_per_second": round(len(rec.orders) / sending, 1),
         "orders_with_coupon": sum(1 for o in rec.orders if o.user_coupon),
         "orders_with_points": sum(1 for o in rec.orders if o.points),
         "refusals": dict(rec.refused),
-        "chat_messages": len(rec.sent), "chat_messages_per_second": round(len(rec.sent) / seconds, 1),
+        "chat_messages": len(rec.sent), "chat_messages_per_second": round(len(rec.sent) / sending, 1),
         "exports": len(rec.exports),
         "job_ticks_expected": rec.job.get("expected", 0), "job_runs": rec.job.get("fired", 0),
         "reads_while_standby_away": reads_away,

@@ -91,7 +91,8 @@ class Record:
     job: dict[str, Any] = field(default_factory=dict)
     goods: dict[str, Any] = field(default_factory=dict)
     began: float = 0.0
-    ended: float = 0.0
+    ended: float = 0.0  # the last lane done (an export's file waited for)
+    sent_until: float = 0.0  # the load's planned or extended end: orders and chat were sent until then
     orders_due: int = 0
     orders_held: int = 0  # due while ORDERS_IN_FLIGHT were unanswered
 
@@ -252,7 +253,7 @@ class Traffic:
         self.stop_at = self.rec.began + seconds
         progress = asyncio.create_task(self.progress())
         await asyncio.gather(self.operators(0), self.operators(1), self.orders(), self.chat(), self.exports())
-        self.rec.ended = time.time()
+        self.rec.ended, self.rec.sent_until = time.time(), min(self.stop_at, time.time())
         progress.cancel()
         out = await self.request("setup", "job", "PUT", self.proxy + "/monitor/job/changeStatus",
                                  headers=self.admin(), json={"jobId": self.rec.job["id"], "status": "1"})

@@ -47,6 +47,20 @@ HEARTBEAT_REPLY = {"messageType": "jump", "userUid": 1000, "toShopId": 0, "conte
                    "contentType": "txt"}
 
 
+class OrJson:
+    """socket.io's packets and its fan-out batches through orjson: its default, the standard library's json, was
+    a twentieth of a chat node's CPU under the fault test's load. Text out, as ``json.dumps``; its errors are
+    ValueError and TypeError, as the standard library's."""
+
+    @staticmethod
+    def dumps(value: Any, **_: Any) -> str:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+    @staticmethod
+    def loads(text: str | bytes, **_: Any) -> Any:
+        return orjson.loads(text)
+
+
 class ChatGateway:
     def __init__(self, settings: Any) -> None:
         self.settings = settings
@@ -56,9 +70,9 @@ class ChatGateway:
         self.words = WordList()  # the sensitive-word list, masked in every message (content/category)
         manager = None
         if settings.amqp_url:
-            manager = ChatFanoutManager(settings.amqp_url, channel=f"{settings.bus_prefix}.chat.fanout")
+            manager = ChatFanoutManager(settings.amqp_url, channel=f"{settings.bus_prefix}.chat.fanout", json=OrJson)
         self.sio = socketio.AsyncServer(async_mode="aiohttp", client_manager=manager, cors_allowed_origins="*",
-                                        logger=False, engineio_logger=False)
+                                        logger=False, engineio_logger=False, json=OrJson)
         self.sio.on("connect", self._connect)
         self.sio.on("message", self._socket_message)
         self.raw: dict[str, set[web.WebSocketResponse]] = defaultdict(set)
