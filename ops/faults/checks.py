@@ -272,7 +272,32 @@ def requests(rec: Record, faults: list[dict[str, Any]], problems: list[str]) -> 
         "reads_while_standby_away": reads_away,
         "faults": [{k: (round(v - rec.began, 1) if k in ("start", "end") else v) for k, v in f.items()}
                    for f in faults],
+        "rates_outside_faults": outside_faults(rec, faults),
     }
+
+
+def outside_faults(rec: Record, faults: list[dict[str, Any]]) -> dict[str, float]:
+    """The rates the topology served away from the faults: orders accepted and chat messages acknowledged that
+    were answered or sent outside every fault's window (its start to RECOVERY seconds after its end), over
+    the seconds of the load outside them. A node started again spends its first seconds importing and warming
+    up, and a kill leaves half the nodes: the whole run's rates mix those in."""
+    until = rec.sent_until or rec.ended
+    windows: list[list[float]] = []
+    for a, b in sorted((f["start"], f.get("end", f["start"]) + RECOVERY) for f in faults):
+        a, b = max(a, rec.began), min(b, until)
+        if windows and a <= windows[-1][1]:
+            windows[-1][1] = max(windows[-1][1], b)
+        elif a < b:
+            windows.append([a, b])
+
+    def away(t: float) -> bool:
+        return rec.began <= t <= until and not any(a <= t <= b for a, b in windows)
+
+    quiet = max(until - rec.began - sum(b - a for a, b in windows), 1e-9)
+    placed = sum(1 for o in rec.orders if away(o.placed_at))
+    said = sum(1 for at in rec.sent.values() if away(at))
+    return {"seconds": round(quiet, 1), "orders_per_second": round(placed / quiet, 1),
+            "chat_messages_per_second": round(said / quiet, 1)}
 
 
 __all__ = ["Call", "check", "snapshot"]

@@ -72,6 +72,7 @@ class Order:
     points: int
     answer: dict[str, Any]
     paid: bool = False
+    placed_at: float = 0.0  # time.time() of the placement's answer
 
 
 @dataclass
@@ -351,7 +352,7 @@ class Traffic:
             if coupon and mine is not None:
                 mine.append(coupon)  # not used: another order may
             return
-        order = Order(request_no, key, uid, sku["id"], 1, coupon, points, out["data"])
+        order = Order(request_no, key, uid, sku["id"], 1, coupon, points, out["data"], placed_at=time.time())
         self.rec.orders.append(order)
         pay = await self.partner("pay", "/api/partner/v1/orders/pay", {"uid": uid, "orderNo": out["data"]["orderNo"]})
         if not pay or pay.get("code") != 200:
