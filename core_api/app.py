@@ -26,7 +26,7 @@ from core_api.platform.exports import requeue_unfinished
 from core_api.platform.kv import DbKv, KvStore, RedisKv
 from core_api.platform.middleware import envelope_middleware, install_security_headers
 from core_api.platform.openapi import build_openapi
-from core_api.platform.outbox import relay_loop
+from core_api.platform.outbox import keep_broadcasts, relay_loop
 from core_api.platform.replica import Replica
 from core_api.platform.settings import Settings
 from core_api.platform.sms import make_sms
@@ -144,6 +144,7 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     orm = await db.init_db(settings, model_modules())
     kv: KvStore = RedisKv(settings.redis_url) if settings.redis_url else DbKv(app[CLOCK].time)
     bus = make_bus(settings)
+    bus.keep_unsent = keep_broadcasts  # broadcasts the broker did not take: sent again by the relay
     if isinstance(bus, InProcessBus):
         # No broker: this process runs the worker handlers itself, as registered by its caller.
         if not app[BUS_HANDLERS]:

@@ -13,7 +13,7 @@ import pytest
 
 from core_api.platform.bus import RabbitBus
 from core_api.platform.models import BusOutbox, ExportJob
-from core_api.platform.outbox import publish_kept, relay
+from core_api.platform.outbox import BROADCAST, keep_broadcasts, publish_kept, relay
 from core_api.platform.state import BUS
 from tests.conftest import AMQP_URL, BACKEND, eventually, token_for
 
@@ -89,6 +89,66 @@ async def test_a_message_the_broker_refuses_is_kept_then_published_when_it_is_ba
         assert await publish_kept(back, "outbox.test", {"jobId": 8}) is True  # the broker there: straight on
         await eventually(lambda: asyncio.sleep(0, result=len(heard) == 2), timeout=10)
         assert heard == [{"jobId": 7}, {"jobId": 8}] and await BusOutbox.all().count() == 0
+    finally:
+        await back.delete_topology()
+        await back.close()
+
+
+async def test_a_kept_broadcast_reaches_the_nodes_through_the_relay(start_app, make_settings):
+    """A broadcast kept during an outage (a permission changed, a session ended) is sent to every node's broadcast
+    handlers by the relay, once; a publish kept beside it still goes to its topic."""
+    client = await start_app(make_settings(), worker=False)
+    bus = client.server.app[BUS]
+    heard: list[dict] = []
+
+    async def handler(payload: dict) -> None:
+        heard.append(payload)
+
+    bus.on_broadcast("outbox.cache", handler)
+    await keep_broadcasts([{"topic": "outbox.cache", "payload": {"table": "sys_role"}},
+                           {"topic": "outbox.cache", "payload": {"table": "sys_role"}},  # the same twice: kept once
+                           {"topic": "outbox.cache", "payload": {"table": "sys_menu"}}])
+    assert sorted(r.topic for r in await BusOutbox.all()) == [BROADCAST + "outbox.cache"] * 2
+
+    async def relayed() -> bool:
+        return len(heard) == 2 and not await BusOutbox.exists()
+
+    await eventually(relayed, timeout=10)  # the node's relay loop, every 2 s
+    await asyncio.sleep(2.5)
+    assert heard == [{"table": "sys_role"}, {"table": "sys_menu"}]
+
+
+@rabbit_only
+async def test_a_broadcast_the_broker_refuses_is_kept_then_heard_when_it_is_back(start_app, make_settings):
+    await start_app(make_settings(), worker=False)  # the database
+    prefix = f"outbox{uuid.uuid4().hex[:8]}"
+    heard: list[dict] = []
+
+    async def handler(payload: dict) -> None:
+        heard.append(payload)
+
+    gone = RabbitBus(AMQP_URL, prefix=prefix)
+    gone.keep_unsent = keep_broadcasts
+    await gone.start(consume=False)
+    await gone.close()  # the broker takes nothing from this client
+    await gone.broadcast("outbox.cache", {"table": "sys_role"})
+    # the turn's batch waits for the channel BROADCAST_WAIT seconds, then is kept
+    await eventually(lambda: BusOutbox.exists(), timeout=10)
+    assert [(r.topic, orjson.loads(r.payload)) for r in await BusOutbox.all()] == [
+        (BROADCAST + "outbox.cache", {"table": "sys_role"})]
+    assert await relay(gone) == 0  # still away: kept
+
+    back = RabbitBus(AMQP_URL, prefix=prefix)
+    back.on_broadcast("outbox.cache", handler)
+    await back.start(consume=False)  # a node: it hears the broadcasts without consuming events
+    try:
+        assert await relay(back) == 1
+        assert await BusOutbox.all().count() == 0
+
+        async def once() -> bool:
+            return heard == [{"table": "sys_role"}]
+
+        await eventually(once, timeout=10)
     finally:
         await back.delete_topology()
         await back.close()

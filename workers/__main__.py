@@ -17,6 +17,7 @@ from core_api.monitor.job.routes import JOBS_CHANGED
 from core_api.monitor.job.scheduler import Scheduler, leader_lock
 from core_api.platform import db
 from core_api.platform.bus import RabbitBus, make_bus
+from core_api.platform.outbox import keep_broadcasts
 from core_api.platform.process import event_loop, load_settings, setup_logging
 from core_api.platform.settings import Settings
 from core_api.platform.timefmt import set_zone
@@ -32,6 +33,7 @@ async def run(settings: Settings) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     bus = make_bus(settings)
+    bus.keep_unsent = keep_broadcasts  # broadcasts the broker did not take: a core node's relay sends them
     if not isinstance(bus, RabbitBus):
         log.info("no CONSOLE_AMQP_URL: core_api handles events and schedules jobs; nothing to do here")
         await stop.wait()

@@ -57,6 +57,7 @@ class Parked:
 
 
 BACKOFF = 4  # each retry waits this many times longer than the one before
+BROADCAST_WAIT = 2.0  # seconds a broadcast waits for the broker's channel before it is kept for the relay
 
 
 @dataclass
@@ -72,12 +73,19 @@ class BaseBus:
     # read it here, so that a test's settings reach the handlers it registers.
     settings: Settings | None = None
     broadcast_handlers: dict[str, list[Handler]] = field(default_factory=lambda: defaultdict(list))
+    # Where broadcasts the broker did not take go (the node's outbox, ``outbox.keep_broadcasts``), to be sent
+    # again once it is back; without it they are logged and dropped.
+    keep_unsent: Callable[[list[dict[str, Any]]], Awaitable[None]] | None = None
 
     def subscribe(self, topic: str, name: str, handler: Handler) -> None:
         self.subscriptions.append(Subscription(name=name, topic=topic, handler=handler))
 
     def on_broadcast(self, topic: str, handler: Handler) -> None:
         self.broadcast_handlers[topic].append(handler)
+
+    async def broadcast_now(self, topic: str, payload: dict[str, Any]) -> None:
+        """``broadcast``, sent before it returns and raising when it could not be (the outbox's relay)."""
+        await self._run_broadcast(topic, payload)
 
     async def _run_broadcast(self, topic: str, payload: dict[str, Any]) -> None:
         for handler in self.broadcast_handlers.get(topic, []):
@@ -358,9 +366,25 @@ class RabbitBus(BaseBus):
     async def broadcast(self, topic: str, payload: dict[str, Any]) -> None:
         self._broadcasts.add({"topic": topic, "payload": payload})
 
-    async def _publish_broadcasts(self, batch: list[dict[str, Any]]) -> None:
-        channel = await self._broadcast_channel.get_underlay_channel()
+    async def broadcast_now(self, topic: str, payload: dict[str, Any]) -> None:
+        await self._send_broadcasts([{"topic": topic, "payload": payload}])
+
+    async def _send_broadcasts(self, batch: list[dict[str, Any]]) -> None:
+        # a robust channel whose connection is gone waits for the reconnection: bounded, so that a turn's
+        # broadcasts are kept for the relay instead of holding every later turn's behind them
+        channel = await asyncio.wait_for(self._broadcast_channel.get_underlay_channel(), BROADCAST_WAIT)
         await channel.basic_publish(orjson.dumps(batch), exchange=self._fanout.name, routing_key="")
+
+    async def _publish_broadcasts(self, batch: list[dict[str, Any]]) -> None:
+        """A turn's broadcasts; with the broker away they are kept (``keep_unsent``) and sent again when it is back:
+        a permission or a session ended meanwhile reaches the other nodes' caches then, not at their expiry."""
+        try:
+            await self._send_broadcasts(batch)
+        except Exception as exc:
+            if self.keep_unsent is None:
+                raise
+            log.warning("%d broadcasts not published (%s): kept for the relay", len(batch), type(exc).__name__)
+            await self.keep_unsent(batch)
 
     async def _on_broadcast(self, message: Any) -> None:
         for item in orjson.loads(message.body):

@@ -6,6 +6,10 @@ then keeps the message in ``sys_bus_outbox`` instead of dropping it, and ``relay
 published. Rows are claimed with ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so two nodes never publish the same row;
 consumers are idempotent all the same (a message is at least once: a relay that dies between its publish and its
 commit publishes again). The webhook outbox (``webhook.relay_events``) is relayed in the same loop.
+
+Broadcasts (cache invalidations, ended sessions, a blocked user's sockets) the broker did not take are kept the
+same way (``keep_broadcasts``, the topic prefixed ``broadcast:``) and sent to every node by the relay: a role's
+permissions changed during an outage reach the other nodes' caches when the broker is back, not 300 s later.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from core_api.platform.webhook import relay_events
 log = logging.getLogger("console.outbox")
 RELAY_EVERY = 2.0  # seconds between two relays of a node
 RELAY_BATCH = 500
+BROADCAST = "broadcast:"  # a kept broadcast's topic: this, then the broadcast's own
 
 
 async def publish_kept(bus: Any, topic: str, payload: dict[str, Any]) -> bool:
@@ -40,6 +45,15 @@ async def publish_kept(bus: Any, topic: str, payload: dict[str, Any]) -> bool:
     return False
 
 
+async def keep_broadcasts(batch: list[dict[str, Any]]) -> None:
+    """Broadcasts the broker did not take (the bus's ``keep_unsent``), each distinct one once, for the relay."""
+    now = datetime.now(UTC)
+    distinct = dict.fromkeys(orjson.dumps(item, option=orjson.OPT_SORT_KEYS) for item in batch)
+    await BusOutbox.bulk_create([
+        BusOutbox(topic=BROADCAST + item["topic"], payload=orjson.dumps(item["payload"]).decode(), created_at=now)
+        for item in map(orjson.loads, distinct)])
+
+
 async def relay(bus: Any, limit: int = RELAY_BATCH) -> int:
     """Publishes the kept messages, oldest first, and deletes each one published; stops at the first the broker
     refuses (it is still away). Answers how many were published."""
@@ -51,7 +65,10 @@ async def relay(bus: Any, limit: int = RELAY_BATCH) -> int:
         rows = await BusOutbox.all().order_by("id").limit(limit).select_for_update(skip_locked=True)
         for row in rows:
             try:
-                await bus.publish(row.topic, orjson.loads(row.payload))
+                if row.topic.startswith(BROADCAST):
+                    await bus.broadcast_now(row.topic.removeprefix(BROADCAST), orjson.loads(row.payload))
+                else:
+                    await bus.publish(row.topic, orjson.loads(row.payload))
             except Exception:  # noqa: BLE001 - still away: the rest waits for the next relay
                 refused = row.id
                 break
