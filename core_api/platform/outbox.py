@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -40,9 +41,24 @@ async def publish_kept(bus: Any, topic: str, payload: dict[str, Any]) -> bool:
         await bus.publish(topic, payload)
         return True
     except Exception as exc:  # noqa: BLE001 - any failure of the broker's client: keep the message
-        log.warning("%s not published (%s): kept for the relay", topic, type(exc).__name__)
+        _warn_kept(topic, exc)
     await BusOutbox.create(topic=topic, payload=orjson.dumps(payload).decode(), created_at=datetime.now(UTC))
     return False
+
+
+WARN_EVERY = 5.0  # seconds: an outage keeps hundreds of messages a second, told once per topic in this span
+_kept_since: dict[str, tuple[float, int]] = {}  # topic -> (when last told, kept since)
+
+
+def _warn_kept(topic: str, exc: Exception) -> None:
+    told, count = _kept_since.get(topic, (0.0, 0))
+    now = time.monotonic()
+    if now - told < WARN_EVERY:
+        _kept_since[topic] = (told, count + 1)
+        return
+    _kept_since[topic] = (now, 0)
+    log.warning("%s not published (%s): kept for the relay%s", topic, type(exc).__name__,
+                f" (and {count} more since the last notice)" if count else "")
 
 
 async def keep_broadcasts(batch: list[dict[str, Any]]) -> None:
