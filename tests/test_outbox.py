@@ -7,6 +7,7 @@ import asyncio
 import shutil
 import subprocess
 import uuid
+from dataclasses import dataclass, field
 
 import orjson
 import pytest
@@ -57,18 +58,30 @@ async def test_a_node_relays_what_was_kept_in_order_and_once(start_app, make_set
             await consumer.close()
 
 
-@rabbit_only
-async def test_a_message_the_broker_refuses_is_kept_then_published_when_it_is_back(start_app, make_settings):
+@dataclass
+class Outage:
+    prefix: str  # the test's own exchanges and queues
+    gone: RabbitBus  # a client whose connection is gone: the broker takes nothing from it
+    heard: list[dict] = field(default_factory=list)  # what ``handler`` was given
+
+    async def handler(self, payload: dict) -> None:
+        self.heard.append(payload)
+
+
+@pytest.fixture
+async def outage(start_app, make_settings) -> Outage:
     await start_app(make_settings(), worker=False)  # the database
     prefix = f"outbox{uuid.uuid4().hex[:8]}"
-    heard: list[dict] = []
-
-    async def handler(payload: dict) -> None:
-        heard.append(payload)
-
     gone = RabbitBus(AMQP_URL, prefix=prefix)
+    gone.keep_unsent = keep_broadcasts  # its broadcasts are kept as a node's are
     await gone.start(consume=False)
-    await gone.close()  # a client whose connection is gone: the broker takes nothing from it
+    await gone.close()
+    return Outage(prefix, gone)
+
+
+@rabbit_only
+async def test_a_message_the_broker_refuses_is_kept_then_published_when_it_is_back(outage):
+    prefix, gone, heard, handler = outage.prefix, outage.gone, outage.heard, outage.handler
     assert await publish_kept(gone, "outbox.test", {"jobId": 7}) is False
     assert [(r.topic, orjson.loads(r.payload), r.attempts) for r in await BusOutbox.all()] == [
         ("outbox.test", {"jobId": 7}, 0)]
@@ -119,18 +132,8 @@ async def test_a_kept_broadcast_reaches_the_nodes_through_the_relay(start_app, m
 
 
 @rabbit_only
-async def test_a_broadcast_the_broker_refuses_is_kept_then_heard_when_it_is_back(start_app, make_settings):
-    await start_app(make_settings(), worker=False)  # the database
-    prefix = f"outbox{uuid.uuid4().hex[:8]}"
-    heard: list[dict] = []
-
-    async def handler(payload: dict) -> None:
-        heard.append(payload)
-
-    gone = RabbitBus(AMQP_URL, prefix=prefix)
-    gone.keep_unsent = keep_broadcasts
-    await gone.start(consume=False)
-    await gone.close()  # the broker takes nothing from this client
+async def test_a_broadcast_the_broker_refuses_is_kept_then_heard_when_it_is_back(outage):
+    prefix, gone, heard, handler = outage.prefix, outage.gone, outage.heard, outage.handler
     await gone.broadcast("outbox.cache", {"table": "sys_role"})
     # the turn's batch waits for the channel BROADCAST_WAIT seconds, then is kept
     await eventually(lambda: BusOutbox.exists(), timeout=10)
