@@ -1,5 +1,5 @@
 import { expect, type Page, request, test } from "./fixtures";
-import { ADMIN, RY, signIn, submitLogin } from "./helpers";
+import { ADMIN, openAvatarMenu, RY, signIn, submitLogin } from "./helpers";
 
 test("a signed-out deep link goes to sign-in and comes back after it", async ({ page }) => {
   await page.goto("/system/user");
@@ -36,7 +36,7 @@ test("ry does not see the admin-only menus", async ({ page }) => {
 
 test("signing out asks first, then lands on the sign-in page", async ({ page }) => {
   await signIn(page);
-  await page.getByTestId("avatar-menu").click();
+  await openAvatarMenu(page, "menu-logout");
   await page.getByTestId("menu-logout").click();
   const dialog = page.getByTestId("confirm-dialog");
   await expect(dialog).toContainText("确定注销并退出系统吗？");

@@ -23,6 +23,16 @@ export async function signIn(page: Page, user = ADMIN) {
   await expect(page.getByTestId("sidebar")).toBeVisible();
 }
 
+/** Opens the avatar's menu and waits for `item` in it. The sidebar shows from the server's render: a click that
+ * lands before the header's menu is hydrated only focuses the button, so the click is tried again until the item
+ * shows. */
+export async function openAvatarMenu(page: Page, item: string) {
+  await expect(async () => {
+    if (!(await page.getByTestId(item).isVisible())) await page.getByTestId("avatar-menu").click();
+    await expect(page.getByTestId(item)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Opens a sidebar directory (if closed) and clicks one of its pages. */
 export async function openMenu(page: Page, directory: string, path: string) {
   const dir = page.getByTestId("sidebar").locator(`[data-testid="menu-dir"][data-title="${directory}"]`);
