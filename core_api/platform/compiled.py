@@ -12,11 +12,13 @@ statements, for every declared list)."""
 
 from __future__ import annotations
 
+import re
 import types
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from tortoise.backends.asyncpg.client import AsyncpgDBClient
 from tortoise.exceptions import ValidationError
@@ -26,6 +28,8 @@ from tortoise.filters import escape_like
 from tortoise.models import Model
 from tortoise.queryset import QuerySet, ValuesQuery
 from tortoise.router import router
+
+from core_api.platform.timefmt import zone
 
 KEEP = 2048  # statements kept per process
 _kept: OrderedDict[Hashable, tuple[str, list[Any], list[tuple[str, Callable[[Any], Any]]]]] = OrderedDict()
@@ -53,6 +57,73 @@ async def values_of(query: ValuesQuery[Any] | Callable[[], ValuesQuery[Any]], ke
         _kept.move_to_end(slot)
     sql, params, columns = found
     return await _read(db, sql, params, columns)
+
+
+# ---- a page's rows written as the caller's JSON by PostgreSQL ------------------------------------------------------
+
+How = Literal["plain", "time"]  # a column's value as it is (a number, text, flag, date, null), or a time shown local
+NAME = re.compile(r"^[a-z][a-z0-9_]*$")  # the column aliases and wire names a page's SQL names (a declaration's)
+MAX_PAIRS = 50  # json_build_object takes 100 arguments at most
+
+
+@dataclass(frozen=True)
+class JsonRows:
+    """How a page's rows are shown, where every column is plain: each column's alias in the page's SELECT, its wire
+    name and whether it is a time (shown as local "YYYY-MM-DD HH:MM:SS" in the configured zone, as
+    ``timefmt.fmt`` shows it). PostgreSQL then writes each row's JSON, and the process passes it on: no row of
+    Python objects, no view."""
+
+    columns: tuple[tuple[str, str, How], ...]
+
+
+def json_sql(inner: str, params: int, rows: JsonRows, ordering: Sequence[str]) -> str:
+    """``inner`` (a page's SELECT with ``params`` parameters) as rows of (its JSON text, the ordering's columns),
+    in the page's order. The zone is the next parameter, where a column is a time."""
+    for alias, wire, _ in rows.columns:
+        if not (NAME.match(alias) and re.match(r"^[a-z][A-Za-z0-9]*$", wire)):
+            raise ValueError(f"not a column's name: {alias!r} as {wire!r}")
+    zone = f"${params + 1}"
+
+    def cell(alias: str, how: How) -> str:
+        if how == "time":
+            return f"to_char(p.\"{alias}\" AT TIME ZONE {zone},'YYYY-MM-DD HH24:MI:SS')"
+        return f'p."{alias}"'
+
+    pairs = ",".join(f"'{wire}',{cell(alias, how)}" for alias, wire, how in rows.columns)
+    names = [term.lstrip("-") for term in ordering]
+    if not all(NAME.match(n) for n in names):
+        raise ValueError(f"not an ordering of columns: {ordering!r}")
+    tail = ",".join(f'p."{n}"' for n in names)
+    order = ",".join(f'p."{term.lstrip("-")}"' + (" DESC" if term.startswith("-") else "") for term in ordering)
+    return f"SELECT json_build_object({pairs})::text,{tail} FROM ({inner}) p ORDER BY {order}"  # noqa: S608 - NAME
+
+
+async def json_values_of(query: Callable[[], ValuesQuery[Any]], key: Hashable, model: type[Model], rows: JsonRows,
+                         ordering: Sequence[str]) -> list[Any] | None:
+    """The page ``values_of(query, key, model)`` reads, as asyncpg records of (the row's JSON text, the ordering's
+    values): each row written by PostgreSQL (``json_sql``). None where the page is not read from an asyncpg pool
+    (SQLite, a transaction's connection), or its SELECT names other columns than ``rows``: read it as rows then."""
+    db = router.db_for_read(model) or model._meta.db
+    pool = getattr(db, "_pool", None) if db.__class__ is AsyncpgDBClient else None
+    if pool is None or len(rows.columns) > MAX_PAIRS:
+        return None
+    slot = ("json", db.capabilities.dialect, key)
+    found = _kept.get(slot)
+    if found is None:
+        built = query()
+        built._db = db
+        inner, params, columns = _compiled(built, db)
+        names = [alias for alias, _, _ in rows.columns]
+        plain = (not columns and list(built._fields_for_select) == names
+                 and {term.lstrip("-") for term in ordering} <= set(names))
+        found = _keep(slot, json_sql(inner, len(params), rows, ordering) if plain else "", params, [])
+    else:
+        _kept.move_to_end(slot)
+    sql, params, _ = found
+    if not sql:  # a column Tortoise converts: read as rows (kept so, the statement is not built again)
+        return None
+    timed = any(how == "time" for _, _, how in rows.columns)  # the zone is a parameter only where a time is shown
+    return list(await pool.fetch(sql, *params, zone().key) if timed else await pool.fetch(sql, *params))
 
 
 def _compiled(query: ValuesQuery[Any], db: Any) -> tuple[str, list[Any], list[tuple[str, Callable[[Any], Any]]]]:

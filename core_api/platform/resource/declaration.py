@@ -15,11 +15,12 @@ from tortoise.models import Model
 from tortoise.queryset import QuerySet, ValuesQuery
 
 from core_api.platform.api import Api
+from core_api.platform.compiled import JsonRows
 from core_api.platform.counts import changed
 from core_api.platform.errors import NotFound
 from core_api.platform.models import ChangeLog
 from core_api.platform.paging import to_camel
-from core_api.platform.resource.fields import BUILT_IN, F, plain, row_view
+from core_api.platform.resource.fields import BUILT_IN, PERSONAL_DATA, F, json_columns, plain, row_view
 from core_api.platform.resource.kinds import KINDS
 from core_api.platform.resource.partner_feed import Partner, add_partner_feed
 from core_api.platform.resource.query import (
@@ -171,6 +172,8 @@ class Resource:
                 raise ValueError(f"{self.name}: computed {name} must be a virtual field of the declaration")
         self.stamped = "create_by" in self.model._meta.fields_map
         self.columns = list(dict.fromkeys([self.key, *(f.name for f in self.fields if not f.virtual)]))
+        self.masked = any(f.mask for f in self.fields)
+        self._json: JsonRows | None | Literal[False] = False  # worked out at the first list (json_rows)
         self.query_model = query_model(self)
         self.create_model = body_model(self, creating=True)
         self.update_model = body_model(self, creating=False)
@@ -232,6 +235,20 @@ class Resource:
     def sorts(self, principal: Principal) -> dict[str, str]:
         """The columns the caller may sort by (wire name → field)."""
         return {f.wire: f.name for f in self.fields if f.sortable}
+
+    def plain_rows(self) -> JsonRows | None:
+        """How PostgreSQL writes the view of a page's rows with no mask applying (``compiled.JsonRows``), or None
+        where a row needs Python: a computed column, an ``enrich``, or a column ``json_columns`` refuses."""
+        if self._json is False:
+            columns = None if self.computed or self.enrich else json_columns(self.fields, self.model, self.columns)
+            self._json = None if columns is None else JsonRows(columns)
+        return self._json
+
+    def json_rows(self, principal: Principal | None) -> JsonRows | None:
+        """``plain_rows`` for this caller: None where a field is masked to it too (it may not see personal data)."""
+        if self.masked and not (principal is not None and principal.authz.has_permi(PERSONAL_DATA)):
+            return None
+        return self.plain_rows()
 
     def view_of(self, principal: Principal | None) -> Callable[[dict[str, Any]], dict[str, Any]]:
         """The caller's view of a row: wire names, times as text, personal data masked unless it may see it."""

@@ -88,6 +88,31 @@ def row_view(fields: Sequence[F], principal: Principal | None) -> Callable[[dict
 
 PLAIN = frozenset({str, int, float, bool, type(None)})  # cells a view passes as they are
 
+# The columns whose values a view passes as they are (a date as its ISO text, as JSON writes it), by their exact
+# Tortoise type: an enum field is a CharField or SmallIntField whose values Tortoise turns into members.
+AS_IS = frozenset({tortoise_fields.IntField, tortoise_fields.BigIntField, tortoise_fields.SmallIntField,
+                   tortoise_fields.CharField, tortoise_fields.TextField, tortoise_fields.BooleanField,
+                   tortoise_fields.DateField})
+
+
+def json_columns(fields: Sequence[F], model: type[Model], columns: Sequence[str]
+                 ) -> tuple[tuple[str, str, Literal["plain", "time"]], ...] | None:
+    """Each column's (name, wire name, "plain" or "time") where the view of a row (``row_view``, no mask applying)
+    is what PostgreSQL's ``json_build_object`` writes of it, times shown as ``fmt`` shows them; None where a column
+    needs Python: a type Tortoise converts, or a field whose kind puts something beside it (``carry``)."""
+    if any(f.virtual or ((kind := KINDS.get(f.kind)) is not None and kind.carry is not None) for f in fields):
+        return None
+    out: list[tuple[str, str, Literal["plain", "time"]]] = []
+    for name in columns:
+        column = model._meta.fields_map.get(name)
+        if type(column) is tortoise_fields.DatetimeField:
+            out.append((name, to_camel(name), "time"))
+        elif type(column) in AS_IS:
+            out.append((name, to_camel(name), "plain"))
+        else:
+            return None
+    return tuple(out)
+
 
 def mask(value: Any, how: Mask | None) -> Any:
     if not isinstance(value, str) or not value:

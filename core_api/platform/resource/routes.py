@@ -9,13 +9,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
+from orjson import Fragment
 from pydantic import Field
 from tortoise.exceptions import IntegrityError
 from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
 from core_api.platform.api import BusinessType, OperLogSpec
-from core_api.platform.compiled import values_of
+from core_api.platform.compiled import json_values_of, values_of
 from core_api.platform.contract import ChangeEntry, Envelope, ListPageOut
 from core_api.platform.envelope import MSG_QUERY_OK, is_business_list, json_response, ok
 from core_api.platform.envelope import page as business_page
@@ -107,14 +108,24 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
             qs = qs.filter(seek) if seek is not None else qs.offset(query.offset)
             return res.read(qs.order_by(*ordering).limit(query.page_size))
 
+        as_json = res.json_rows(principal)
+
+        async def read() -> tuple[list[Any], bool]:
+            """The page: each row's JSON written by PostgreSQL where its columns are plain, else rows to view."""
+            if as_json is not None:
+                written = await json_values_of(page_query, page, res.model, as_json, ordering)
+                if written is not None:
+                    return written, True
+            return await values_of(page_query, page, res.model), False
+
         # the total: kept on this node (most calls), else read beside the page in a task of its own
         total = res.kept_total(request, query, principal, key)
         if total is not None:
-            rows = await values_of(page_query, page, res.model)
+            rows, written = await read()
         else:
             counting = asyncio.ensure_future(res.total(request, query, principal, records, key))
             try:
-                rows = await values_of(page_query, page, res.model)
+                rows, written = await read()
             except BaseException:
                 counting.cancel()
                 await asyncio.gather(counting, return_exceptions=True)  # its outcome is retrieved, never logged
@@ -122,14 +133,17 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
             total = await counting
         after = (cursor_after(res.model, rows[-1], key, ordering, query.page_num + 1)
                  if seekable and len(rows) == query.page_size else None)
-        if res.enrich is not None:
-            await res.enrich(rows)
-        await carry(res.fields, rows, request.app)
-        view = res.view_of(principal)
+        if written:
+            shown: list[Any] = [Fragment(r[0]) for r in rows]
+        else:
+            if res.enrich is not None:
+                await res.enrich(rows)
+            await carry(res.fields, rows, request.app)
+            view = res.view_of(principal)
+            shown = [view(r) for r in rows]
         if business:  # a list_data-style path answers the business page, the cursor in it
-            return business_page([view(r) for r in rows], total, query.page_num, query.page_size, next=after)
-        return json_response({"code": 200, "msg": MSG_QUERY_OK, "total": total, "rows": [view(r) for r in rows],
-                              "next": after})
+            return business_page(shown, total, query.page_num, query.page_size, next=after)
+        return json_response({"code": 200, "msg": MSG_QUERY_OK, "total": total, "rows": shown, "next": after})
 
     if res.hand_list:
         pass  # the list and the one-record call are ordinary routes of the feature
