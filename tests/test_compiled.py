@@ -79,7 +79,8 @@ async def test_a_kept_statement_builds_no_query(admin):
 
 async def test_every_plain_list_page_written_by_postgresql_is_the_view_of_its_rows(admin):
     """Where a list's columns are plain, PostgreSQL writes each row's JSON (``json_values_of``): it is exactly what
-    the row's view shows (wire names, local times, numbers, flags, nulls, text as sent), in the page's order. On
+    the row's view shows (wire names, local times, numbers, flags, nulls, text as sent), in the page's order, and
+    written as compactly as orjson writes it (what a client's text search of an answer finds is the same). On
     SQLite the page is read as rows (None here), and the list views them."""
     await demo.generate(30, seed=3)
     await SysPost.filter(post_code="ceo").update(remark='引号" 反斜杠\\ 换行\n 表情😀 <b>&</b>')
@@ -101,6 +102,7 @@ async def test_every_plain_list_page_written_by_postgresql_is_the_view_of_its_ro
         expected = [view(r) for r in await build()]
         assert records is not None, res.name
         assert [orjson.loads(r[0]) for r in records] == expected, res.name
+        assert [r[0] for r in records] == [orjson.dumps(v).decode() for v in expected], res.name  # compact, as orjson
         again = await json_values_of(build, ("test-json", res.name), res.model, rows_spec, ordering)
         assert [r[0] for r in again] == [r[0] for r in records], res.name  # the kept statement: the same page
         written += bool(expected)

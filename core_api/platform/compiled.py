@@ -63,7 +63,6 @@ async def values_of(query: ValuesQuery[Any] | Callable[[], ValuesQuery[Any]], ke
 
 How = Literal["plain", "time"]  # a column's value as it is (a number, text, flag, date, null), or a time shown local
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")  # the column aliases and wire names a page's SQL names (a declaration's)
-MAX_PAIRS = 50  # json_build_object takes 100 arguments at most
 
 
 @dataclass(frozen=True)
@@ -78,7 +77,8 @@ class JsonRows:
 
 def json_sql(inner: str, params: int, rows: JsonRows, ordering: Sequence[str]) -> str:
     """``inner`` (a page's SELECT with ``params`` parameters) as rows of (its JSON text, the ordering's columns),
-    in the page's order. The zone is the next parameter, where a column is a time."""
+    in the page's order: ``row_to_json`` of the columns under their wire names, which writes it compact, as
+    orjson does. The zone is the next parameter, where a column is a time."""
     for alias, wire, _ in rows.columns:
         if not (NAME.match(alias) and re.match(r"^[a-z][A-Za-z0-9]*$", wire)):
             raise ValueError(f"not a column's name: {alias!r} as {wire!r}")
@@ -89,13 +89,14 @@ def json_sql(inner: str, params: int, rows: JsonRows, ordering: Sequence[str]) -
             return f"to_char(p.\"{alias}\" AT TIME ZONE {zone},'YYYY-MM-DD HH24:MI:SS')"
         return f'p."{alias}"'
 
-    pairs = ",".join(f"'{wire}',{cell(alias, how)}" for alias, wire, how in rows.columns)
+    shown = ",".join(f'{cell(alias, how)} AS "{wire}"' for alias, wire, how in rows.columns)
     names = [term.lstrip("-") for term in ordering]
     if not all(NAME.match(n) for n in names):
         raise ValueError(f"not an ordering of columns: {ordering!r}")
     tail = ",".join(f'p."{n}"' for n in names)
     order = ",".join(f'p."{term.lstrip("-")}"' + (" DESC" if term.startswith("-") else "") for term in ordering)
-    return f"SELECT json_build_object({pairs})::text,{tail} FROM ({inner}) p ORDER BY {order}"  # noqa: S608 - NAME
+    return (f"SELECT row_to_json(j)::text,{tail} FROM ({inner}) p "  # noqa: S608 - names checked (NAME)
+            f"CROSS JOIN LATERAL (SELECT {shown}) j ORDER BY {order}")
 
 
 async def json_values_of(query: Callable[[], ValuesQuery[Any]], key: Hashable, model: type[Model], rows: JsonRows,
@@ -105,7 +106,7 @@ async def json_values_of(query: Callable[[], ValuesQuery[Any]], key: Hashable, m
     (SQLite, a transaction's connection), or its SELECT names other columns than ``rows``: read it as rows then."""
     db = router.db_for_read(model) or model._meta.db
     pool = getattr(db, "_pool", None) if db.__class__ is AsyncpgDBClient else None
-    if pool is None or len(rows.columns) > MAX_PAIRS:
+    if pool is None:
         return None
     slot = ("json", db.capabilities.dialect, key)
     found = _kept.get(slot)

@@ -98,7 +98,7 @@ AS_IS = frozenset({tortoise_fields.IntField, tortoise_fields.BigIntField, tortoi
 def json_columns(fields: Sequence[F], model: type[Model], columns: Sequence[str]
                  ) -> tuple[tuple[str, str, Literal["plain", "time"]], ...] | None:
     """Each column's (name, wire name, "plain" or "time") where the view of a row (``row_view``, no mask applying)
-    is what PostgreSQL's ``json_build_object`` writes of it, times shown as ``fmt`` shows them; None where a column
+    is what PostgreSQL's ``row_to_json`` writes of it, times shown as ``fmt`` shows them; None where a column
     needs Python: a type Tortoise converts, or a field whose kind puts something beside it (``carry``)."""
     if any(f.virtual or ((kind := KINDS.get(f.kind)) is not None and kind.carry is not None) for f in fields):
         return None
