@@ -62,7 +62,8 @@ async def values_of(query: ValuesQuery[Any] | Callable[[], ValuesQuery[Any]], ke
 # ---- a page's rows written as the caller's JSON by PostgreSQL ------------------------------------------------------
 
 How = Literal["plain", "time"]  # a column's value as it is (a number, text, flag, date, null), or a time shown local
-NAME = re.compile(r"^[a-z][a-z0-9_]*$")  # the column aliases and wire names a page's SQL names (a declaration's)
+NAME = re.compile(r"^[a-z][a-z0-9_]*$")  # a column's alias in a page's SELECT (a declaration's field name)
+WIRE = re.compile(r"^[a-z][A-Za-z0-9]*$")  # its wire name (camelCase)
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def json_sql(inner: str, params: int, rows: JsonRows, ordering: Sequence[str]) -
     in the page's order: ``row_to_json`` of the columns under their wire names, which writes it compact, as
     orjson does. The zone is the next parameter, where a column is a time."""
     for alias, wire, _ in rows.columns:
-        if not (NAME.match(alias) and re.match(r"^[a-z][A-Za-z0-9]*$", wire)):
+        if not (NAME.match(alias) and WIRE.match(wire)):
             raise ValueError(f"not a column's name: {alias!r} as {wire!r}")
     zone = f"${params + 1}"
 
@@ -95,7 +96,7 @@ def json_sql(inner: str, params: int, rows: JsonRows, ordering: Sequence[str]) -
         raise ValueError(f"not an ordering of columns: {ordering!r}")
     tail = ",".join(f'p."{n}"' for n in names)
     order = ",".join(f'p."{term.lstrip("-")}"' + (" DESC" if term.startswith("-") else "") for term in ordering)
-    return (f"SELECT row_to_json(j)::text,{tail} FROM ({inner}) p "  # noqa: S608 - names checked (NAME)
+    return (f"SELECT row_to_json(j)::text,{tail} FROM ({inner}) p "  # noqa: S608 - names checked (NAME, WIRE)
             f"CROSS JOIN LATERAL (SELECT {shown}) j ORDER BY {order}")
 
 

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from tortoise import fields as tortoise_fields
 from tortoise.models import Model
 
+from core_api.platform.compiled import How
 from core_api.platform.html import RichText
 from core_api.platform.paging import to_camel
 from core_api.platform.resource.kinds import KINDS, base_kind
@@ -96,13 +97,13 @@ AS_IS = frozenset({tortoise_fields.IntField, tortoise_fields.BigIntField, tortoi
 
 
 def json_columns(fields: Sequence[F], model: type[Model], columns: Sequence[str]
-                 ) -> tuple[tuple[str, str, Literal["plain", "time"]], ...] | None:
+                 ) -> tuple[tuple[str, str, How], ...] | None:
     """Each column's (name, wire name, "plain" or "time") where the view of a row (``row_view``, no mask applying)
     is what PostgreSQL's ``row_to_json`` writes of it, times shown as ``fmt`` shows them; None where a column
     needs Python: a type Tortoise converts, or a field whose kind puts something beside it (``carry``)."""
     if any(f.virtual or ((kind := KINDS.get(f.kind)) is not None and kind.carry is not None) for f in fields):
         return None
-    out: list[tuple[str, str, Literal["plain", "time"]]] = []
+    out: list[tuple[str, str, How]] = []
     for name in columns:
         column = model._meta.fields_map.get(name)
         if type(column) is tortoise_fields.DatetimeField:
