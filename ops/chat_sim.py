@@ -61,7 +61,8 @@ class ChatPeer:
         auth: dict[str, Any] = {"token": self.token}
         if last_seen_id is not None:
             auth["lastSeenId"] = last_seen_id
-        await self.sio.connect(self.core_url, auth=auth, transports=["websocket"], socketio_path="socket.io")
+        await self.sio.connect(self.core_url, auth=auth, transports=["websocket"], socketio_path="socket.io",
+                               wait_timeout=10)  # the client's default, one second, is short on a busy machine
 
     async def say(self, text: str, client_msg_id: str | None = None) -> dict[str, Any]:
         return await self.sio.call("message", {"messageType": "friend", "contentType": "txt",

@@ -28,7 +28,8 @@ async def staff_socket(caller: Caller) -> tuple[socketio.AsyncClient, list[dict]
     got: list[dict] = []
     sio = socketio.AsyncClient(reconnection=False)
     sio.on("message", lambda data: got.append(data))
-    await sio.connect(url_of(caller.client), auth={"token": token}, transports=["websocket"])
+    # ten seconds for the namespace's answer (the client's default is one): a busy two-core CI machine took longer
+    await sio.connect(url_of(caller.client), auth={"token": token}, transports=["websocket"], wait_timeout=10)
     return sio, got
 
 
