@@ -45,7 +45,7 @@ test("an operator and an app user exchange text, emoji and images", async ({ pag
   const image = messages.nth(1).getByTestId("chat-image").locator("img");
   await expect(image).toHaveAttribute("src", picture.replace("/profile/", "/files/"));
   expect(await image.evaluate((el) => getComputedStyle(el).maxWidth)).toBe("200px");
-  expect(await image.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+  await expect.poll(() => image.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1); // once loaded
   await expect(pane.getByTestId("chat-time-separator")).toHaveCount(1);
   await expect(item.getByTestId("chat-room-unread")).toHaveCount(0);
   await expect.poll(() => badgeTotal(page)).toBe(before);

@@ -67,6 +67,8 @@ test("a background export shows its progress bar in the message centre, then dow
   const jobId = await dialog.getAttribute("data-job-id");
   expect(jobId).toMatch(/^\d+$/);
   await page.keyboard.press("Escape");
+  // closed, and the focus back on its button: a focus handed back after the message centre opened closed it again
+  await expect(dialog).toBeHidden();
 
   // the message centre's entry: the same job (other specs' exports of the same operator are listed beside it and
   // may come in above it while the list is read again), finished, with its download
