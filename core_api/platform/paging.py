@@ -7,6 +7,7 @@ import functools
 import re
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from aiohttp import web
 from pydantic import BaseModel, Field, model_validator
@@ -16,7 +17,7 @@ from core_api.platform.counts import counted
 from core_api.platform.errors import ServiceError
 from core_api.platform.partitions import month
 from core_api.platform.schema import INT_MAX, PAGE_MAX, Schema, refusal
-from core_api.platform.timefmt import day_end_exclusive, day_start, fmt, zone
+from core_api.platform.timefmt import day_start, fmt, zone
 
 PARAMS_KEY = re.compile(r"^params\[(\w+)\]$")
 
@@ -66,10 +67,16 @@ def day_bounds(field: str, begin: date | None, end: date | None) -> dict[str, da
     with another offset (+08:00) would shift the day by the offset."""
     bounds = {}
     if begin:
-        bounds[f"{field}__gte"] = day_start(begin).astimezone(UTC)
+        bounds[f"{field}__gte"] = _utc_start(begin, zone())
     if end:
-        bounds[f"{field}__lt"] = day_end_exclusive(end).astimezone(UTC)
+        bounds[f"{field}__lt"] = _utc_start(end + timedelta(days=1), zone())
     return bounds
+
+
+@functools.lru_cache(maxsize=4096)  # every list call with a date range asks; a day's start in a zone never moves
+def _utc_start(day: date, in_zone: ZoneInfo) -> datetime:
+    """The first instant of the local ``day`` in UTC; ``in_zone``, the configured zone, keys the cache."""
+    return day_start(day).astimezone(UTC)
 
 
 def between_days(qs: QuerySet, field: str, begin: date | None, end: date | None) -> QuerySet:

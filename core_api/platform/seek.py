@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+import functools
 import hashlib
 from collections.abc import Sequence
 from typing import Any
@@ -22,6 +23,7 @@ from tortoise.expressions import Q
 from tortoise.models import Model
 
 
+@functools.lru_cache(maxsize=1024)
 def _kind(model: type[Model], name: str) -> str | None:
     field = model._meta.fields_map.get(name)
     if isinstance(field, tf.DatetimeField):
@@ -36,6 +38,11 @@ def _kind(model: type[Model], name: str) -> str | None:
 
 
 def _scope(filters_key: str, ordering: Sequence[str], page: int) -> str:
+    return _scope_of(filters_key, tuple(ordering), page)
+
+
+@functools.lru_cache(maxsize=4096)  # the same pages are asked again and again (a screen's page 1 above all)
+def _scope_of(filters_key: str, ordering: tuple[str, ...], page: int) -> str:
     return hashlib.sha256(f"{filters_key}\x00{','.join(ordering)}\x00{page}".encode()).hexdigest()[:20]
 
 

@@ -92,6 +92,8 @@ class ChatRecords(Resource):
 
     def _whole(self, key: str) -> str:
         """The whole list's key of a page's key: a total is never the window's."""
+        if "&window=" not in key:  # a filtered list's key (a time range): as it is
+            return key
         return key.removesuffix(f"&window={self._bounds()[0]:%Y%m}")
 
     def _window(self, key: str) -> int | None:
