@@ -1,6 +1,7 @@
 """Business lists at size, in PostgreSQL, against the same SQL run straight through asyncpg in the same run.
 
-``.venv/bin/python -m ops.bench.business_bench [--load] [--database NAME] [--seconds S] [--concurrency 16]``
+``.venv/bin/python -m ops.bench.business_bench [--load] [--database NAME] [--seconds S] [--concurrency 16]
+[--rounds N]``
 
 ``--load`` recreates the database and fills it with the demo generator (``python -m core_api demo``):
 1,000,000 app users and 10,000,000 single chat records (the rest of the business tables at the demo's
@@ -264,6 +265,8 @@ def main() -> None:
     parser.add_argument("--concurrency", default="16", help="comma-separated, e.g. 1,16")
     parser.add_argument("--processes", type=int, default=1,
                         help="API processes (--reuse-port, on RabbitMQ with a workers process); 1: the embedded way")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="list and floor measured this many times each, alternately (each pair's ratio printed)")
     parser.add_argument("--only", default="", help="run the cases whose name contains this (e.g. chats)")
     args = parser.parse_args()
     levels = [int(c) for c in args.concurrency.split(",")]
@@ -291,8 +294,10 @@ def main() -> None:
             answers_as_expected(target, token, case)
             load("warm-up", target, token, case, 4, 2)
             for c in levels:
-                results.append(load(f"GET {case.path}, {case.name}{served}", target, token, case, c, args.seconds))
-                results.append(asyncio.run(floor(url, case, c, args.seconds)))
+                for _ in range(args.rounds):  # list and floor alternate: a shared machine's speed drifts
+                    results.append(load(f"GET {case.path}, {case.name}{served}", target, token, case, c,
+                                        args.seconds))
+                    results.append(asyncio.run(floor(url, case, c, args.seconds)))
         print(table(results))
         for listed, base in zip(results[::2], results[1::2], strict=True):
             ratio = listed.rps / base.rps if base.rps else 0
