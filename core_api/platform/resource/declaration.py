@@ -238,9 +238,12 @@ class Resource:
 
     def plain_rows(self) -> JsonRows | None:
         """How PostgreSQL writes the view of a page's rows with no mask applying (``compiled.JsonRows``), or None
-        where a row needs Python: a computed column, an ``enrich``, or a column ``json_columns`` refuses."""
+        where a row needs Python: a view of the resource's own (``view_of`` overridden: the main orders hide their
+        totals from a shop account), a computed column, an ``enrich``, or a column ``json_columns`` refuses."""
         if self._json is False:
-            columns = None if self.computed or self.enrich else json_columns(self.fields, self.model, self.columns)
+            own_view = type(self).view_of is not Resource.view_of
+            columns = (None if own_view or self.computed or self.enrich
+                       else json_columns(self.fields, self.model, self.columns))
             self._json = None if columns is None else JsonRows(columns)
         return self._json
 
