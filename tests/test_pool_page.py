@@ -30,13 +30,16 @@ async def test_ticket_opens_a_cookie_session_once(admin):
     assert page.status == 200 and "数据库连接池" in text and "使用中" in text
     if BACKEND == "postgres":
         assert "pg_stat_activity" in text
+    assert (await admin.get("/admin/NoticeImRecordSingle/list"))["code"] == 200  # a kept read: the lane keeps one
     data = await (await admin.client.get("/monitor/pool/data")).json()
     process = data["data"]["process"]
     if BACKEND == "postgres":  # the figures of the app's own asyncpg pool, read the moment after
-        pool = connections.get("default")._pool
+        db = connections.get("default")
+        pool = db._pool
         assert data["data"]["database"] == "postgres"
         assert (process["min"], process["max"]) == (1, 20)
         assert process["size"] == pool.get_size() and process["inUse"] == process["size"] - process["idle"]
+        assert db.lane_idle() >= 1 and process["idle"] >= db.lane_idle()  # idle in the lane is idle, not in use
     else:  # SQLite has one connection, always in use
         assert data["data"]["database"] == "sqlite"
         assert process == {"min": 1, "max": 1, "size": 1, "idle": 0, "inUse": 1}

@@ -18,9 +18,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
-from tortoise.backends.asyncpg.client import AsyncpgDBClient
 from tortoise.exceptions import ValidationError
 from tortoise.expressions import Q
 from tortoise.fields import DatetimeField
@@ -29,6 +28,7 @@ from tortoise.models import Model
 from tortoise.queryset import QuerySet, ValuesQuery
 from tortoise.router import router
 
+from core_api.platform.asyncpg_client import AsyncpgClient
 from core_api.platform.timefmt import zone
 
 KEEP = 2048  # statements kept per process
@@ -103,11 +103,11 @@ def json_sql(inner: str, params: int, rows: JsonRows, ordering: Sequence[str]) -
 async def json_values_of(query: Callable[[], ValuesQuery[Any]], key: Hashable, model: type[Model], rows: JsonRows,
                          ordering: Sequence[str]) -> list[Any] | None:
     """The page ``values_of(query, key, model)`` reads, as asyncpg records of (the row's JSON text, the ordering's
-    values): each row written by PostgreSQL (``json_sql``). None where the page is not read from an asyncpg pool
-    (SQLite, a transaction's connection), or its SELECT names other columns than ``rows``: read it as rows then."""
+    values): each row written by PostgreSQL (``json_sql``). None where the page is not read through the PostgreSQL
+    client's lane (SQLite, a transaction's connection), or its SELECT names other columns than ``rows``: read it as
+    rows then."""
     db = router.db_for_read(model) or model._meta.db
-    pool = getattr(db, "_pool", None) if db.__class__ is AsyncpgDBClient else None
-    if pool is None:
+    if not _lane_of(db):
         return None
     slot = ("json", db.capabilities.dialect, key)
     found = _kept.get(slot)
@@ -125,7 +125,7 @@ async def json_values_of(query: Callable[[], ValuesQuery[Any]], key: Hashable, m
     if not sql:  # a column Tortoise converts: read as rows (kept so, the statement is not built again)
         return None
     timed = any(how == "time" for _, _, how in rows.columns)  # the zone is a parameter only where a time is shown
-    return list(await pool.fetch(sql, *params, zone().key) if timed else await pool.fetch(sql, *params))
+    return list(await db.kept_fetch(sql, *params, zone().key) if timed else await db.kept_fetch(sql, *params))
 
 
 def _compiled(query: ValuesQuery[Any], db: Any) -> tuple[str, list[Any], list[tuple[str, Callable[[Any], Any]]]]:
@@ -142,6 +142,12 @@ def _compiled(query: ValuesQuery[Any], db: Any) -> tuple[str, list[Any], list[tu
     return sql, list(params), columns
 
 
+def _lane_of(db: Any) -> TypeGuard[AsyncpgClient]:
+    """Whether ``db`` reads kept statements through its lane: the console's PostgreSQL client once its pool exists
+    (not SQLite, not a transaction's connection, whose class is another)."""
+    return db.__class__ is AsyncpgClient and db._pool is not None
+
+
 def _keep(slot: Hashable, sql: str, params: list[Any], columns: list[tuple[str, Callable[[Any], Any]]]
           ) -> tuple[str, list[Any], list[tuple[str, Callable[[Any], Any]]]]:
     found = _kept[slot] = (sql, params, columns)
@@ -152,13 +158,13 @@ def _keep(slot: Hashable, sql: str, params: list[Any], columns: list[tuple[str, 
 
 async def _read(db: Any, sql: str, params: list[Any], columns: list[tuple[str, Callable[[Any], Any]]]
                 ) -> list[dict[str, Any]]:
-    pool = getattr(db, "_pool", None) if db.__class__ is AsyncpgDBClient else None
-    if pool is not None:
-        # Straight from the asyncpg pool Tortoise made (a transaction's connection is another class, and goes
-        # through Tortoise): its wrapper around the same fetch, with its lock, loop check and exception
-        # translation, cost a kept list page a tenth of its CPU. An error is asyncpg's own, which the callers
-        # that fall back from the standby catch (api.call_with_replica) and the envelope answers as any other.
-        rows: list[dict[str, Any]] = [dict(r) for r in await pool.fetch(sql, *params)]
+    if _lane_of(db):
+        # Straight from a connection of the client's lane (asyncpg_client.py; a transaction's connection is another
+        # class, and goes through Tortoise): Tortoise's wrapper around the same fetch, with its lock, loop check and
+        # exception translation, cost a kept list page a tenth of its CPU. An error is asyncpg's own, which the
+        # callers that fall back from the standby catch (api.call_with_replica) and the envelope answers as any
+        # other.
+        rows: list[dict[str, Any]] = [dict(r) for r in await db.kept_fetch(sql, *params)]
     else:
         rows = await db.execute_query_dict(sql, params)
     for row in rows:

@@ -34,6 +34,7 @@ def tortoise_config(settings: Settings, models: list[str], *, pool_max: int = 20
     connection = expand_db_url(settings.db_url)
     if settings.is_postgres:
         connection["credentials"].update(_pg_credentials(pool_max, app_name))
+        connection["engine"] = _engine(connection["engine"])
     else:
         # WAL (Tortoise's default) with a sync of the log at checkpoints, not at every commit: the setting SQLite
         # recommends for WAL. A crash of the process loses nothing; a power cut may lose the last commits, never
@@ -56,6 +57,11 @@ def tortoise_config(settings: Settings, models: list[str], *, pool_max: int = 20
     }
 
 
+def _engine(engine: str) -> str:
+    """Tortoise's asyncpg client as the console's (asyncpg_client.py: kept reads hold their connections)."""
+    return "core_api.platform.asyncpg_client" if engine == "tortoise.backends.asyncpg" else engine
+
+
 def _pg_credentials(pool_max: int, app_name: str) -> dict[str, Any]:
     return {"minsize": 1, "maxsize": pool_max, "application_name": app_name,
             "server_settings": dict(PG_SERVER_SETTINGS), "reset": _keep_connection}
@@ -72,7 +78,7 @@ def replica_client(settings: Settings, *, pool_max: int = 20, app_name: str = "c
 
     info = expand_db_url(settings.replica_url)
     credentials = {**info["credentials"], **_pg_credentials(pool_max, app_name), "timeout": 2}
-    return importlib.import_module(info["engine"]).client_class(connection_name=REPLICA, **credentials)
+    return importlib.import_module(_engine(info["engine"])).client_class(connection_name=REPLICA, **credentials)
 
 
 async def init_db(settings: Settings, models: list[str], **kw: Any) -> TortoiseContext:

@@ -72,7 +72,8 @@ async def figures(request: web.Request) -> dict[str, Any]:
     out: dict[str, Any] = {"database": dialect, "process": {}, "activity": [], "slowest": [], "slowestSource": ""}
     pool = getattr(conn, "_pool", None)
     if pool is not None:
-        size, idle = pool.get_size(), pool.get_idle_size()
+        # a connection idle in the kept reads' lane (platform/asyncpg_client.py) is idle, though the pool lent it
+        size, idle = pool.get_size(), pool.get_idle_size() + getattr(conn, "lane_idle", lambda: 0)()
         out["process"] = {"min": pool.get_min_size(), "max": pool.get_max_size(), "size": size, "idle": idle,
                           "inUse": size - idle}
     else:
