@@ -77,11 +77,11 @@ async def test_a_kept_statement_builds_no_query(admin):
     assert all(r["create_time"] is None or r["create_time"].utcoffset() is not None for r in again)  # aware times
 
 
-async def test_every_plain_list_page_written_by_postgresql_is_the_view_of_its_rows(admin):
-    """Where a list's columns are plain, PostgreSQL writes each row's JSON (``json_values_of``): it is exactly what
-    the row's view shows (wire names, local times, numbers, flags, nulls, text as sent), in the page's order, and
-    written as compactly as orjson writes it (what a client's text search of an answer finds is the same). On
-    SQLite the page is read as rows (None here), and the list views them."""
+async def test_every_plain_list_page_named_by_postgresql_is_the_view_of_its_rows(admin):
+    """Where a list's columns are plain, PostgreSQL names and formats each column as the wire shows it
+    (``json_values_of``): each row is exactly what the row's view shows (wire names, local times, numbers, flags,
+    nulls, text as sent), in the page's order, and written as the view's JSON is, byte for byte; the records keep the
+    ordering's values for the cursor. On SQLite the page is read as rows (None here), and the list views them."""
     await demo.generate(30, seed=3)
     await SysPost.filter(post_code="ceo").update(remark='引号" 反斜杠\\ 换行\n 表情😀 <b>&</b>')
     written = 0
@@ -94,16 +94,19 @@ async def test_every_plain_list_page_written_by_postgresql_is_the_view_of_its_ro
         def build(res=res, ordering=ordering):
             return res.model.all().order_by(*ordering).limit(20).values(*res.columns)
 
-        records = await json_values_of(build, ("test-json", res.name), res.model, rows_spec, ordering)
+        found = await json_values_of(build, ("test-json", res.name), res.model, rows_spec, ordering)
         if BACKEND != "postgres":
-            assert records is None, res.name
+            assert found is None, res.name
             continue
         view = row_view([dataclasses.replace(f, mask=None) for f in res.fields], None)
-        expected = [view(r) for r in await build()]
-        assert records is not None, res.name
-        assert [orjson.loads(r[0]) for r in records] == expected, res.name
-        assert [r[0] for r in records] == [orjson.dumps(v).decode() for v in expected], res.name  # compact, as orjson
+        read = await build()
+        expected = [view(r) for r in read]
+        assert found is not None, res.name
+        records, shown = found
+        assert orjson.dumps(shown) == orjson.dumps(expected), res.name  # what crosses the wire, byte for byte
+        for record, row in zip(records, read, strict=True):  # what the cursor reads
+            assert all(record[term.lstrip("-")] == row[term.lstrip("-")] for term in ordering), res.name
         again = await json_values_of(build, ("test-json", res.name), res.model, rows_spec, ordering)
-        assert [r[0] for r in again] == [r[0] for r in records], res.name  # the kept statement: the same page
+        assert again is not None and orjson.dumps(again[1]) == orjson.dumps(shown), res.name  # kept: the same page
         written += bool(expected)
     assert written >= (30 if BACKEND == "postgres" else 0)

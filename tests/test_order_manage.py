@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import asyncio
 
-import asyncpg.pool
-
 from core_api.messaging.models import SysMessage
 from core_api.messaging.service import on_order_flow, order_staff
 from core_api.order.core import flow
 from core_api.order.core.models import OrderLine, OrderLog, OrderMain, OrderShop
 from core_api.order.manage.models import OrderComment
+from core_api.platform.asyncpg_client import AsyncpgClient
 from core_api.platform.state import BUS
 from tests.conftest import xlsx_rows
 from tests.mall_support import make_shop, shop_staff
@@ -340,15 +339,15 @@ async def test_the_lists_tag_an_open_after_sale_and_offer_no_ship_for_it(start_a
         calls += f'"{table}"' in sql or f"`{table}`" in sql
         return await original(self, sql, values)
 
-    fetch = asyncpg.pool.Pool.fetch
+    fetch = AsyncpgClient.kept_fetch
 
-    async def fetched(self, sql, *args, **kwargs):  # a kept statement reads the pool straight (compiled.py)
+    async def fetched(self, sql, *args):  # a kept statement reads through the client's lane (compiled.py)
         nonlocal calls
         calls += f'"{table}"' in sql
-        return await fetch(self, sql, *args, **kwargs)
+        return await fetch(self, sql, *args)
 
     monkeypatch.setattr(client_class, "execute_query_dict", counted)
-    monkeypatch.setattr(asyncpg.pool.Pool, "fetch", fetched)
+    monkeypatch.setattr(AsyncpgClient, "kept_fetch", fetched)
     waiting = await admin.get("/admin/order_mall/wait_logistics_data")
     assert calls == 1  # the after-sales read in the page's one statement, not a query per row
     monkeypatch.undo()

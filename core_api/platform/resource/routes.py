@@ -9,7 +9,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
-from orjson import Fragment
 from pydantic import Field
 from tortoise.exceptions import IntegrityError
 from tortoise.queryset import QuerySet
@@ -110,22 +109,23 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
 
         as_json = res.json_rows(principal)
 
-        async def read() -> tuple[list[Any], bool]:
-            """The page: each row's JSON written by PostgreSQL where its columns are plain, else rows to view."""
+        async def read() -> tuple[list[Any], list[Any] | None]:
+            """The page's rows, and where its columns are plain each row as the wire shows it, named and formatted
+            by PostgreSQL (else None: the rows are viewed here)."""
             if as_json is not None:
                 written = await json_values_of(page_query, page, res.model, as_json, ordering)
                 if written is not None:
-                    return written, True
-            return await values_of(page_query, page, res.model), False
+                    return written
+            return await values_of(page_query, page, res.model), None
 
         # the total: kept on this node (most calls), else read beside the page in a task of its own
         total = res.kept_total(request, query, principal, key)
         if total is not None:
-            rows, written = await read()
+            rows, shown = await read()
         else:
             counting = asyncio.ensure_future(res.total(request, query, principal, records, key))
             try:
-                rows, written = await read()
+                rows, shown = await read()
             except BaseException:
                 counting.cancel()
                 await asyncio.gather(counting, return_exceptions=True)  # its outcome is retrieved, never logged
@@ -133,9 +133,7 @@ def add_routes(res: Resource) -> None:  # noqa: C901 - one place for the calls o
             total = await counting
         after = (cursor_after(res.model, rows[-1], key, ordering, query.page_num + 1)
                  if seekable and len(rows) == query.page_size else None)
-        if written:
-            shown: list[Any] = [Fragment(r[0]) for r in rows]
-        else:
+        if shown is None:
             if res.enrich is not None:
                 await res.enrich(rows)
             await carry(res.fields, rows, request.app)
