@@ -2,7 +2,7 @@
 
 A kept read (``compiled.py``: a list page whose statement is kept) is one statement outside any transaction.
 Through the pool, each one acquires a connection and gives it back: a proxy, a future, a shielded task that
-resets the connection and an idle timer armed again, about 70 µs of CPU, as much as the statement itself costs
+resets the connection and an idle timer armed again, about 60 µs of CPU, as much as the statement itself costs
 the process. The lane keeps up to half the pool's connections between kept reads instead: a read takes an idle
 one (or borrows one more from the pool while the lane holds fewer than its share, or goes through the pool when
 every one is busy) and puts it back after. A connection whose statement fails or is cancelled goes back to the
