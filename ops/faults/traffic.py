@@ -349,8 +349,11 @@ class Traffic:
             return
         if out.get("code") != 200:
             self.rec.refused[str(out.get("msg"))[:40]] += 1
-            if coupon and mine is not None:
-                mine.append(coupon)  # not used: another order may
+            # Refused: the coupon is not used, another order may take it. Still "in progress" after the retries (the
+            # node that took the first attempt died between the order's commit and storing its answer): the order
+            # may exist, so its coupon is not offered again.
+            if coupon and mine is not None and out.get("code") != 409:
+                mine.append(coupon)
             return
         order = Order(request_no, key, uid, sku["id"], 1, coupon, points, out["data"], placed_at=time.time())
         self.rec.orders.append(order)
