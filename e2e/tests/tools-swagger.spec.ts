@@ -5,6 +5,9 @@ test.describe("API documentation", () => {
   test.use({ storageState: ADMIN_STATE });
 
   test("opens the core's API docs in the console, expands an endpoint and tries it out", async ({ page }) => {
+    // two documents of ~2,500 operations drawn by Swagger UI, each step allowed 30 s: a minute was not enough on a
+    // two-core machine running the other suites (a clean-clone run ended this test on its last step)
+    test.setTimeout(150_000);
     await page.goto("/tool/swagger");
     const docs = page.frameLocator('[data-testid="swagger-frame"]');
     await expect(docs.locator(".swagger-ui .info .title")).toBeVisible({ timeout: 30_000 });
