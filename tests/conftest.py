@@ -89,10 +89,11 @@ def template_db(tmp_path_factory: pytest.TempPathFactory):
 class DatabaseCopies:
     """PostgreSQL copies of the template made ahead of the tests by one thread, and used ones dropped in batches by
     another. A copy (CREATE DATABASE ... TEMPLATE, 30 MB written through the WAL) costs about 100 ms; a DROP DATABASE
-    forces an immediate checkpoint, which writes every dirty buffer of the cluster (the copies made ahead among them)
-    and syncs each of their ~1,900 files: dropping after every test made each test wait about a second for its copy on
-    a busy two-core machine. Dropped DROP_BATCH at a time, beside the copies, one checkpoint in a batch does that work
-    and the others find little to write (the disk holds at most two batches of 30 MB copies)."""
+    forces an immediate checkpoint, which writes the dirty buffers of the cluster and syncs the files of every copy
+    made since the last one (~1,900 a copy). When one thread did both, each test's copy waited behind the previous
+    test's drop: about a second on a busy two-core machine. The sync work itself is the same either way (each copy's
+    files once); DROP_BATCH at a time it comes in one checkpoint a batch, the others finding little (the disk holds
+    at most two batches of 30 MB copies)."""
 
     AHEAD = 2
     DROP_BATCH = 25
