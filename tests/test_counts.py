@@ -267,20 +267,10 @@ def test_every_route_that_writes_a_counted_table_announces_it():
     root = Path(__file__).resolve().parent.parent / "core_api"
     for path in root.rglob("routes.py"):
         code = path.read_text()
-        lines = code.splitlines(keepends=True)
-        starts = [0]
-        for line in lines:
-            starts.append(starts[-1] + len(line))
-
-        def segment(node: ast.expr | ast.stmt) -> str:  # ast.get_source_segment, without splitting the file each time
-            begin = starts[node.lineno - 1] + len(lines[node.lineno - 1].encode()[:node.col_offset].decode())
-            end_line = node.end_lineno or node.lineno
-            return code[begin:starts[end_line - 1] + len(lines[end_line - 1].encode()[:node.end_col_offset].decode())]
-
         for fn in (n for n in ast.walk(ast.parse(code)) if isinstance(n, ast.AsyncFunctionDef)):
-            source = segment(fn)
+            source = ast.get_source_segment(code, fn) or ""
             for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):
-                text = segment(call)
+                text = ast.unparse(call)  # not get_source_segment: it splits the whole file again for each call
                 name = text.split(".", 1)[0]
                 writes = any(f".{verb}(" in text for verb in ("create", "update", "delete", "bulk_create"))
                 if name in tables and writes and f'"{tables[name]}"' not in source.split("changed(", 1)[-1]:
