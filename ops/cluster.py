@@ -30,31 +30,11 @@ import sys
 import time
 from pathlib import Path
 
-from ops.services import ensure_program, say
+from ops.services import as_postgres, ensure_program, pg_bin, say
 from ops.stack import NEXT, PY, ROOT, free_port, prepare, wait_http
 
-PG_BIN = Path("/usr/lib/postgresql")
 RABBIT_BIN = Path("/usr/lib/rabbitmq/bin")  # run as root directly: Debian's wrappers switch to the rabbitmq user
 HEALTH = {"core": "/health", "bff": "/bff/health", "web": "/login"}
-
-
-def pg_bin(name: str) -> str:
-    versions = sorted((p for p in PG_BIN.glob("*/bin") if (p / name).exists()), key=lambda p: int(p.parent.name))
-    if not versions:
-        raise SystemExit(f"PostgreSQL's {name} is not installed (apt-get install postgresql)")
-    return str(versions[-1] / name)
-
-
-def as_postgres(*cmd: str, log: Path | None = None) -> None:
-    """PostgreSQL refuses to run as root: its programs run as the postgres OS user."""
-    out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 - closed below
-    try:
-        done = subprocess.run(["runuser", "-u", "postgres", "--", *cmd], stdout=out, stderr=subprocess.STDOUT)
-    finally:
-        if log:
-            out.close()  # type: ignore[union-attr]
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(cmd[:2])} failed (exit {done.returncode}); see {log}")
 
 
 class Cluster:

@@ -7,6 +7,12 @@ line per service that still does not answer, so that the test command fails inst
 ``createdb URL`` / ``dropdb URL`` and ``add-vhost URL`` / ``delete-vhost URL`` make and remove the scratch
 database and RabbitMQ virtual host that one browser run uses, so that it starts empty and leaves nothing behind;
 ``s3-bucket ENDPOINT/BUCKET`` prepares the bucket of the browser run on a local S3 server.
+
+``scratch-postgres start DIR`` starts a PostgreSQL server of the test run's own in DIR (made with the machine's
+``initdb``, which is installed from Debian's packages when missing) and prints its URL; ``scratch-postgres stop DIR``
+stops it and removes DIR. It keeps nothing across a crash (``fsync``, ``full_page_writes`` and
+``synchronous_commit`` off): the suites make and drop a database copy per test, and every ``DROP DATABASE`` forces a
+checkpoint that, on a durable server, syncs every copy's files to the disk (docs/decisions.md, 2026-11-30).
 """
 
 from __future__ import annotations
@@ -58,6 +64,62 @@ def ensure_program(program: str, package: str) -> None:
     """A program the commands need (haproxy, wrk): installed from Debian's packages, or a loud stop."""
     if shutil.which(program) is None and not apt_install(package):
         raise SystemExit(f"{program} is missing and apt-get could not install {package}")
+
+
+PG_BIN = Path("/usr/lib/postgresql")
+
+
+def pg_bin(name: str) -> str:
+    versions = sorted((p for p in PG_BIN.glob("*/bin") if (p / name).exists()), key=lambda p: int(p.parent.name))
+    if not versions:
+        raise SystemExit(f"PostgreSQL's {name} is not installed (apt-get install postgresql)")
+    return str(versions[-1] / name)
+
+
+def as_postgres(*cmd: str, log: Path | None = None) -> None:
+    """PostgreSQL refuses to run as root: as root, its programs run as the postgres OS user."""
+    user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 - closed below
+    try:
+        done = subprocess.run([*user, *cmd], stdout=out, stderr=subprocess.STDOUT)
+    finally:
+        if log:
+            out.close()  # type: ignore[union-attr]
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd[:2])} failed (exit {done.returncode}); see {log}")
+
+
+def scratch_postgres_start(base: Path) -> str:
+    """A server for the test run alone, in base (rebuilt from nothing): its URL."""
+    if not any(PG_BIN.glob("*/bin/initdb")) and not apt_install("postgresql"):
+        raise SystemExit("PostgreSQL's initdb is missing and apt-get could not install postgresql")
+    scratch_postgres_stop(base)
+    data = base / "data"
+    data.mkdir(parents=True)
+    if os.geteuid() == 0:
+        shutil.chown(base, "postgres")
+        shutil.chown(data, "postgres")
+    from ops.stack import free_port
+
+    port = free_port()
+    as_postgres(pg_bin("initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
+                "--locale=C.UTF-8", log=base / "initdb.log")
+    with open(data / "postgresql.conf", "a") as conf:
+        conf.write(f"\nport = {port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\n"
+                   "max_connections = 300\nfsync = off\nfull_page_writes = off\nsynchronous_commit = off\n"
+                   "max_wal_size = '512MB'\n")
+    with open(data / "pg_hba.conf", "w") as hba:
+        hba.write("host all all 127.0.0.1/32 trust\n")
+    as_postgres(pg_bin("pg_ctl"), "-D", str(data), "-l", str(base / "postgres.log"), "-w", "-t", "60", "start",
+                log=base / "pg_ctl.log")
+    return f"postgres://postgres@127.0.0.1:{port}/postgres"
+
+
+def scratch_postgres_stop(base: Path) -> None:
+    data = base / "data"
+    if (data / "postmaster.pid").exists():
+        as_postgres(pg_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop", log=base / "pg_ctl.log")
+    shutil.rmtree(base, ignore_errors=True)
 
 
 def start_postgres(port: int, installed_now: bool) -> bool:
@@ -225,6 +287,18 @@ def s3_bucket(url: str) -> None:
 
 def main(args: list[str]) -> int:
     command, urls = args[0], args[1:]
+    if command == "scratch-postgres":
+        if urls[0] == "start":
+            try:
+                print(scratch_postgres_start(Path(urls[1])))
+            except RuntimeError as exc:
+                for log in sorted(Path(urls[1]).glob("*.log")):
+                    print(f"--- {log}\n{log.read_text(errors='replace')[-2000:]}", file=sys.stderr)
+                print(f"FAILED: the scratch PostgreSQL did not start: {exc}", file=sys.stderr)
+                return 1
+        else:
+            scratch_postgres_stop(Path(urls[1]))
+        return 0
     if command == "s3-bucket":
         s3_bucket(urls[0])
         return 0

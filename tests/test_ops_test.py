@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -40,6 +42,35 @@ def test_a_refused_sign_in_fails_with_the_server_s_reason(database_url: str) -> 
     result = run("ops.services", "check", url)
     assert result.returncode == 1
     assert 'answers but refuses the connection: role "no_such_role" does not exist' in result.stderr
+
+
+@pytest.mark.skipif(BACKEND != "sqlite", reason="one run is enough: it starts a server of its own")
+def test_the_scratch_postgresql_answers_keeps_nothing_on_disk_sync_and_goes_away() -> None:
+    import asyncpg
+
+    base = Path(tempfile.mkdtemp(prefix="console-scratch-pg-"))  # /tmp: the postgres user can reach it
+    started = run("ops.services", "scratch-postgres", "start", str(base))
+    assert started.returncode == 0, started.stderr
+    url = started.stdout.strip()
+    try:
+        async def read() -> tuple[str, str, int]:
+            conn = await asyncpg.connect(url)
+            try:
+                await conn.execute('CREATE DATABASE "copy_probe"')
+                await conn.execute('DROP DATABASE "copy_probe"')
+                return (await conn.fetchval("SHOW fsync"), await conn.fetchval("SHOW synchronous_commit"),
+                        await conn.fetchval("SELECT count(*) FROM pg_database WHERE datname = 'copy_probe'"))
+            finally:
+                await conn.close()
+
+        assert asyncio.run(read()) == ("off", "off", 0)
+    finally:
+        stopped = run("ops.services", "scratch-postgres", "stop", str(base))
+    assert stopped.returncode == 0, stopped.stderr
+    assert not base.exists()
+    port = int(url.rsplit(":", 1)[1].split("/")[0])
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
 
 
 def junit(path: Path, passed: int, failed: int = 0, skipped: int = 0) -> None:
