@@ -58,7 +58,7 @@ const SERVICE_FREE_SPECS: Record<string, string> = {
   "shell": "menus, tabs, header search and theme: the web alone",
   "shop-staff": "a shop account's home (its figures, their lists), its area filter and its phone/password edit: reads and one update, the same on both",
   "shell-focus": "focus back on a dialog's opener and a detail table's sticky first column at 390 px: reads only",
-  "small-screens": "layout at two widths",
+  "small-screens": "dialogs, the chat, query panels and titles at a phone's and a desk's width",
   "theme": "light, dark and the system's colour mode and axe's colour contrast: the web and read-only screens",
   "tools-build": "the form builder runs in the browser",
   "tools-swagger": "the API docs page and its permission",
@@ -66,14 +66,14 @@ const SERVICE_FREE_SPECS: Record<string, string> = {
   "users": "user CRUD, filters and a direct xlsx download",
   "transfer-progress": "an import's and a zip's progress bars: one import and one generated zip, the same on both",
   "web-security": "headers, CSRF and the content policy of the web",
-  "a11y": "axe over half the menu screens in light and dark, the dialogs, the keyboard: the web alone",
-  "a11y-more": "axe over the other half of the menu screens (in the browser suite's other part): the web alone",
+  "a11y": "half the menu screens (axe in light and dark, their fit at 390 and 1440 px), the dialogs, the keyboard: the web alone",
+  "a11y-more": "the sweep's other half of the menu screens (in the browser suite's other part): the web alone",
 };
 
 const specFiles = (names: Record<string, string>) => Object.keys(names).map((name) => `${name}.spec.ts`);
 
 /**
- * The slowest specs (every screen at two widths, every business screen, every config page, half the axe sweep):
+ * The slowest specs (half the sweep over every screen, every business screen, every config page, the small screens):
  * ./ops/test runs them (E2E_PART=slow) on a stack of their own beside the rest (E2E_PART=rest), one browser per
  * core. A new spec joins the rest; mall-market (10,000 turntable draws) moved there when the PostgreSQL suite
  * before the rest shortened (docs/performance.md).
