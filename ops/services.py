@@ -10,9 +10,11 @@ database and RabbitMQ virtual host that one browser run uses, so that it starts 
 
 ``scratch-postgres start DIR`` starts a PostgreSQL server of the test run's own in DIR (made with the machine's
 ``initdb``, which is installed from Debian's packages when missing) and prints its URL; ``scratch-postgres stop DIR``
-stops it and removes DIR. It keeps nothing across a crash (``fsync``, ``full_page_writes`` and
-``synchronous_commit`` off): the suites make and drop a database copy per test, and every ``DROP DATABASE`` forces a
-checkpoint that, on a durable server, syncs every copy's files to the disk (docs/decisions.md, 2026-11-30).
+stops it and removes DIR. It keeps nothing across a crash (``fsync`` and ``full_page_writes`` off): the suites make
+and drop a database copy per test, and every ``DROP DATABASE`` forces a checkpoint that, on a durable server, syncs
+every copy's files to the disk (docs/decisions.md, 2026-11-30). Commits stay synchronous, as in production: after an
+asynchronous commit VACUUM cannot mark the new rows' pages all-visible until the WAL is flushed, which changes plans
+(an index-only scan becomes a bitmap scan).
 """
 
 from __future__ import annotations
@@ -106,7 +108,7 @@ def scratch_postgres_start(base: Path) -> str:
                 "--locale=C.UTF-8", log=base / "initdb.log")
     with open(data / "postgresql.conf", "a") as conf:
         conf.write(f"\nport = {port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\n"
-                   "max_connections = 300\nfsync = off\nfull_page_writes = off\nsynchronous_commit = off\n"
+                   "max_connections = 300\nfsync = off\nfull_page_writes = off\n"
                    "max_wal_size = '512MB'\n")
     with open(data / "pg_hba.conf", "w") as hba:
         hba.write("host all all 127.0.0.1/32 trust\n")

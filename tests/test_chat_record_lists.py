@@ -20,12 +20,18 @@ from tests.conftest import BACKEND, app_users
 LIST = "/admin/NoticeImRecordSingle/list"
 
 
+def today() -> dt.date:
+    """The business zone's date (the partitions' and the lists' months): the machine's UTC date is a day behind from
+    16:00 UTC on a month's last day."""
+    return dt.datetime.now(zone()).date()
+
+
 async def seed() -> list[int]:
     """8 messages this month, 6 last month, 5 three months ago (the newest first, as the list orders)."""
-    today = dt.datetime.now(zone()).date()
-    times = ([month_start(today, 0) + dt.timedelta(seconds=n) for n in range(8)]
-             + [month_start(today, -1) + dt.timedelta(days=n) for n in range(6)]
-             + [month_start(today, -3) + dt.timedelta(days=n) for n in range(5)])
+    today_ = today()
+    times = ([month_start(today_, 0) + dt.timedelta(seconds=n) for n in range(8)]
+             + [month_start(today_, -1) + dt.timedelta(days=n) for n in range(6)]
+             + [month_start(today_, -3) + dt.timedelta(days=n) for n in range(5)])
     await sql.insert_many([ImRecordSingle(from_uid=10001 + n % 2, to_uid=10002 - n % 2, conversation="10001_10002",
                                           content=f"消息{n}", sent_time=when) for n, when in enumerate(times)])
     return [r["id"] for r in await ImRecordSingle.all().order_by("-sent_time", "-id").values("id")]
@@ -43,14 +49,14 @@ async def test_the_lists_answer_the_same_pages_from_the_window(admin):
         page = await admin.get(LIST, params={"pageSize": 5, "conversation": "10001_10002", "fromUid": 10002})
         assert page["total"] == 9 and [r["content"] for r in page["rows"]] == ["消息7", "消息5", "消息3", "消息1",
                                                                               "消息13"], attempt
-        page = await admin.get(LIST, params={"pageSize": 10, "beginTime": str(month_start(dt.date.today(), -3).date()),
-                                             "endTime": str(month_start(dt.date.today(), -2).date())})
+        page = await admin.get(LIST, params={"pageSize": 10, "beginTime": str(month_start(today(), -3).date()),
+                                             "endTime": str(month_start(today(), -2).date())})
         assert page["total"] == 5 and [r["id"] for r in page["rows"]] == newest[14:], attempt
     query = single_records.query_model.model_validate({"pageSize": 10})
     where, key = single_records.conditions(query, None)  # type: ignore[arg-type] - no data scope on chats
     assert "window=" in key
     # a row sent after this month comes first: the window no longer serves (once its count is taken again)
-    later = month_start(dt.date.today(), 1) + dt.timedelta(days=3)
+    later = month_start(today(), 1) + dt.timedelta(days=3)
     await sql.insert_many([ImRecordSingle(from_uid=10001, to_uid=10002, conversation="10001_10002", content="将来",
                                           sent_time=later)])
     await changed(admin.client.app, "im_record_single")  # as the writing calls say it

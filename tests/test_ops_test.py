@@ -58,7 +58,7 @@ def test_the_scratch_postgresql_answers_keeps_nothing_on_disk_sync_and_goes_away
             try:
                 await conn.execute('CREATE DATABASE "copy_probe"')
                 await conn.execute('DROP DATABASE "copy_probe"')
-                return (await conn.fetchval("SHOW fsync"), await conn.fetchval("SHOW synchronous_commit"),
+                return (await conn.fetchval("SHOW fsync"), await conn.fetchval("SHOW full_page_writes"),
                         await conn.fetchval("SELECT count(*) FROM pg_database WHERE datname = 'copy_probe'"))
             finally:
                 await conn.close()

@@ -8,6 +8,7 @@ from tortoise import fields
 from tortoise.indexes import Index
 
 from core_api.im.record.partitions import TABLES, partition_ddl
+from core_api.platform.timefmt import zone
 
 
 async def partition(_apps, schema_editor) -> None:
@@ -15,7 +16,7 @@ async def partition(_apps, schema_editor) -> None:
     client = schema_editor.client
     if client.capabilities.dialect != "postgres":
         return
-    today = dt.datetime.now(dt.UTC).date()
+    today = dt.datetime.now(zone()).date()  # the months of the console's zone, as the job cuts them
     for table, indexes in TABLES.items():
         for sql in partition_ddl(table, indexes, today):
             await client.execute_script(sql)
