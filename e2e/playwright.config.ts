@@ -76,9 +76,12 @@ const specFiles = (names: Record<string, string>) => Object.keys(names).map((nam
  * The slowest specs (half the sweep over every screen, every business screen, every config page, the small screens):
  * ./ops/test runs them (E2E_PART=slow) on a stack of their own beside the rest (E2E_PART=rest), one browser per
  * core. A new spec joins the rest; mall-market (10,000 turntable draws) moved there when the PostgreSQL suite
- * before the rest shortened (docs/performance.md).
+ * before the rest shortened, confirmations and list-frame (~2.7 min) came here when the sweep's fit checks lengthened
+ * both halves and small-screens' own sweep left this part (docs/performance.md).
  */
-const SLOW_SPECS = ["small-screens", "business-screens", "config-pages", "a11y"].map((name) => `${name}.spec.ts`);
+const SLOW_SPECS = ["small-screens", "business-screens", "config-pages", "a11y", "confirmations", "list-frame"].map(
+  (name) => `${name}.spec.ts`,
+);
 
 /**
  * What one run takes: E2E_BACKEND_SPECS the BACKEND_SPECS (./ops/test runs them on PostgreSQL + RabbitMQ + Redis,
