@@ -89,6 +89,23 @@ async def test_the_demo_fills_every_business_table_consistently(admin):
     assert consumers["code"] == 200
 
 
+async def test_the_report_rows_a_running_job_wrote_first_take_the_demos_figures(admin):
+    """The people job (every ten minutes) writes today's and yesterday's total rows; a demo loaded while it runs
+    writes its figures over them instead of failing on their key."""
+    from core_api.dashboard.models import StatDaily
+    from core_api.dashboard.stats import TOTAL, local_day, recount_people
+
+    today = local_day(dt.datetime.now(dt.UTC))
+    await recount_people([today - dt.timedelta(days=1), today], dt.datetime.now(dt.UTC))
+    assert await StatDaily.filter(shop_id=TOTAL, day=today).count() == 1
+    ctx = await demo.generate(40, seed=3, sizes={"stat_days": 5})
+    rows = await StatDaily.filter(shop_id=TOTAL).order_by("day").values("day", "orders", "new_users")
+    assert [r["day"] for r in rows] == [today - dt.timedelta(days=back) for back in range(4, -1, -1)]
+    assert ctx.inserted["stat_daily"] == await StatDaily.all().count()
+    assert sum(r["orders"] for r in rows) == await scalar(
+        "SELECT SUM(orders) FROM stat_daily WHERE shop_id <> 0") > 0
+
+
 async def test_the_same_seed_gives_the_same_data_and_a_second_run_needs_reset(database_url, admin, tmp_path):
     env = {**os.environ, "CONSOLE_DATABASE_URL": database_url, "CONSOLE_VAR_DIR": str(tmp_path / "cli")}
 

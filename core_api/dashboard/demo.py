@@ -25,5 +25,6 @@ async def demo(ctx: Any) -> None:
         rows += [{"day": day, "shop_id": shop, **figures, "update_time": ctx.now} for shop, figures in shops.items()]
         events += [{"key": e.key, "day": e.day, "shop_id": e.shop_id, "amount_fen": e.amount_fen,
                     "create_time": ctx.now} for e in await stats.counted_keys(day, ctx.now)]
-    await ctx.insert(StatDaily, rows)
+    # the people job (every ten minutes) may write today's and yesterday's total rows meanwhile: upserted
+    await ctx.upsert(StatDaily, rows, on=("day", "shop_id"))
     await ctx.insert(StatEvent, events)

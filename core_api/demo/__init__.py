@@ -128,6 +128,16 @@ class DemoContext:
         if (meta.pk.source_field or pk) == "id":
             self._sequenced.add(table)
 
+    async def upsert(self, model: type[Model], rows: list[dict[str, Any]], on: tuple[str, ...]) -> None:
+        """Writes ``rows`` over any row with the same ``on`` fields: for a table that a running job may fill at the
+        same time (a COPY would fail on its row); the database numbers the new rows."""
+        if not rows:
+            return
+        fields_ = sorted({name for r in rows for name in r} - set(on))
+        await model.bulk_create([model(**r) for r in rows], batch_size=500, on_conflict=on, update_fields=fields_)
+        table = model._meta.db_table
+        self.inserted[table] = self.inserted.get(table, 0) + len(rows)
+
     async def sync_sequences(self) -> None:
         """PostgreSQL: every written table's id sequence moves past its largest id."""
         if not self.postgres:
