@@ -19,6 +19,7 @@ from typing import Any
 
 import asyncpg
 import pytest
+from pypika_tortoise import Table
 
 from core_api.platform.settings import ROOT, Settings
 
@@ -27,6 +28,47 @@ PG_ADMIN_URL = os.environ.get("CONSOLE_TEST_PG_URL", "postgres://postgres@127.0.
 AMQP_URL = os.environ.get("CONSOLE_TEST_AMQP_URL", "amqp://guest:guest@127.0.0.1:5672/")
 PASSWORD = "admin123"
 _counter = itertools.count()
+
+
+def _finalise_models_once() -> None:
+    """Tortoise finalises every model again at every ``Tortoise.init`` (its filters, field lists and base queries:
+    about 0.1 s of CPU for the console's models), and this suite inits once a test, a few thousand times a run,
+    where a production process inits once. A model's finalised state depends only on the model and its backend's
+    executor and query classes, which a session does not change: it is worked out at a model's first init and put
+    back at the next (tests/test_test_wiring.py checks it against a fresh one)."""
+    from tortoise.apps import Apps
+
+    kept: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+    # what MetaInfo.finalise_model and Apps._build_initial_querysets set (tortoise-orm 1.1.9)
+    state = ("db_fields", "fields", "fields_db_projection_reverse", "fetch_fields", "generated_db_fields",
+             "db_default_db_columns", "_ordering_validated", "filters", "db_native_fields", "db_default_fields",
+             "db_complex_fields", "basetable", "basequery", "basequery_all_fields")
+
+    def build_initial_querysets(self: Apps) -> None:
+        for app in self.apps.values():
+            for model in app.values():
+                meta = model._meta
+                key = (model, meta.db.executor_class, meta.db.query_class, tuple(meta.fields_map))
+                if key in kept:
+                    for name, value in zip(state, kept[key], strict=True):
+                        setattr(meta, name, value)
+                    continue
+                original(self, only=model)
+                kept[key] = tuple(getattr(meta, name) for name in state)
+
+    def original(self: Apps, only: Any) -> None:  # Apps._build_initial_querysets, for one model
+        meta = only._meta
+        meta.finalise_model()
+        meta.basetable = Table(name=meta.db_table, schema=meta.schema)
+        basequery = meta.db.query_class.from_(meta.basetable)
+        meta.basequery = basequery
+        meta.basequery_all_fields = basequery.select(*meta.db_fields)
+
+    Apps._build_initial_querysets = build_initial_querysets  # type: ignore[method-assign]
+    Apps.finalised_state = state  # type: ignore[attr-defined]  # for the wiring's own test
+
+
+_finalise_models_once()
 
 
 def pg_url(dbname: str) -> str:
