@@ -28,6 +28,9 @@ PG_ADMIN_URL = os.environ.get("CONSOLE_TEST_PG_URL", "postgres://postgres@127.0.
 AMQP_URL = os.environ.get("CONSOLE_TEST_AMQP_URL", "amqp://guest:guest@127.0.0.1:5672/")
 PASSWORD = "admin123"
 _counter = itertools.count()
+# A test that reads the code, the documents or the generators and no database: the SQLite run takes it, the
+# PostgreSQL run would only repeat it.
+code_only = pytest.mark.skipif(BACKEND != "sqlite", reason="one run is enough: it reads the code, not the database")
 
 
 def _finalise_models_once() -> None:

@@ -14,7 +14,7 @@ from tortoise import connections
 from core_api.platform.counts import COMPACT_AT, ROW_COUNTED, Counts, changed, counted, counts_of, stored_row_count
 from core_api.system.post.models import SysPost
 from core_api.system.user.models import SysUser
-from tests.conftest import BACKEND, Caller, bearer, eventually, token_for
+from tests.conftest import BACKEND, Caller, bearer, code_only, eventually, token_for
 
 
 def app_of(client):
@@ -247,6 +247,7 @@ async def test_a_write_on_one_node_renews_the_total_on_the_other(start_app, make
         await eventually(there_sees_it, timeout=10)
 
 
+@code_only
 def test_every_route_that_writes_a_counted_table_announces_it():
     """A static check: each handler in a routes module that creates, updates or deletes rows of a counted
     table's model calls ``changed`` for that table."""

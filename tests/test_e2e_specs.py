@@ -7,6 +7,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tests.conftest import code_only
+
+pytestmark = code_only
+
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "e2e" / "playwright.config.ts"
 ENTRY = re.compile(r'^\s*"([a-z0-9-]+)":\s*"([^"]*)",?\s*$')

@@ -10,6 +10,9 @@ import ast
 from pathlib import Path
 
 from core_api.platform.settings import ROOT
+from tests.conftest import code_only
+
+pytestmark = code_only
 
 PACKAGES = ("core_api", "bff", "workers")
 SKIPPED = ("__pycache__", "migrations", "generated")  # migrations freeze what they need; generated code is a sample

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 from core_api.platform.settings import ROOT
+from tests.conftest import code_only
 
 
 def imported_modules(path) -> list[tuple[int, str]]:
@@ -27,6 +28,7 @@ def imported_modules(path) -> list[tuple[int, str]]:
     return found
 
 
+@code_only
 def test_core_api_never_imports_workers():
     offending = [f"{path.relative_to(ROOT)}:{line} imports {module}"
                  for path in sorted((ROOT / "core_api").rglob("*.py"))

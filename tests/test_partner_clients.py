@@ -30,6 +30,7 @@ from core_api.mall.goods.models import MallSku
 from core_api.order.core.models import OrderMain
 from core_api.partner.document import PARTNER_OPENAPI, partner_document
 from core_api.platform.settings import ROOT
+from tests.conftest import code_only
 from tests.mall_support import make_shop
 from tests.order_support import goods_of
 from tests.test_order_place import ADDRESS, WALLET_KEY, notify
@@ -68,11 +69,13 @@ from partner_client import PartnerError, idempotency_key, signed_client, unwrap 
 # ---- the committed clients are the generators' output
 
 
+@code_only
 def test_the_partner_document_is_current():
     assert json.loads(PARTNER_OPENAPI.read_text()) == json.loads(json.dumps(partner_document())), (
         "run: python -m core_api openapi --partner")
 
 
+@code_only
 def test_the_committed_clients_are_what_the_generators_make(tmp_path: Path):
     """clients/generate.py into a scratch directory: every generated file equal to the committed one, none
     missing, none left over."""
