@@ -133,34 +133,16 @@ test.describe("dark screens", () => {
   });
 });
 
+/** The states the sweep over every menu screen (a11y-helpers.ts, axe's colour rules in both schemes) does not
+ * reach: a detail page with an order in it, a dialog's editor, the settings drawer and a toast. The lists and the
+ * dashboard are the sweep's. */
 const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
-  {
-    name: "user list",
-    open: async (page) => {
-      await page.goto("/system/user");
-      await expect(page.getByTestId("user-table")).toBeVisible();
-    },
-  },
-  {
-    name: "goods list",
-    open: async (page) => {
-      await page.goto("/mall/goods");
-      await expect(page.getByTestId("resource-screen-table")).toBeVisible();
-    },
-  },
   {
     name: "order detail",
     open: async (page) => {
       const orderNo = seedPaidOrder(unique("主题"));
       await page.goto(`/myMenu/orderDetail?orderNo=${orderNo}`);
       await expect(page.getByTestId("order-detail")).toBeVisible();
-    },
-  },
-  {
-    name: "dashboard",
-    open: async (page) => {
-      await page.goto("/index");
-      await expect(page.getByTestId("dashboard")).toBeVisible();
     },
   },
   {
