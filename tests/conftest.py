@@ -35,7 +35,7 @@ code_only = pytest.mark.skipif(BACKEND != "sqlite", reason="one run is enough: i
 
 def _finalise_models_once() -> None:
     """Tortoise finalises every model again at every ``Tortoise.init`` (its filters, field lists and base queries:
-    about 0.1 s of CPU for the console's models), and this suite inits once a test, a few thousand times a run,
+    25-48 ms for the console's models on a two-core machine), and this suite inits once a test, thousands of times,
     where a production process inits once. A model's finalised state depends only on the model and its backend's
     executor and query classes, which a session does not change: it is worked out at a model's first init and put
     back at the next (tests/test_test_wiring.py checks it against a fresh one)."""
