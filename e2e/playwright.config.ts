@@ -77,9 +77,10 @@ const specFiles = (names: Record<string, string>) => Object.keys(names).map((nam
  * ./ops/test runs them (E2E_PART=slow) on a stack of their own beside the rest (E2E_PART=rest), one browser per
  * core. A new spec joins the rest; mall-market (10,000 turntable draws) moved there when the PostgreSQL suite
  * before the rest shortened, confirmations and list-frame (~2.7 min) came here when the sweep's fit checks lengthened
- * both halves and small-screens' own sweep left this part (docs/performance.md).
+ * both halves and small-screens' own sweep left this part, theme (~1.6 min) when the checks before this part
+ * shortened by six minutes and the rest's lane ended three minutes after this one (docs/performance.md).
  */
-const SLOW_SPECS = ["small-screens", "business-screens", "config-pages", "a11y", "confirmations", "list-frame"].map(
+const SLOW_SPECS = ["small-screens", "business-screens", "config-pages", "a11y", "confirmations", "list-frame", "theme"].map(
   (name) => `${name}.spec.ts`,
 );
 
