@@ -56,11 +56,10 @@ def _finalise_models_once() -> None:
                     for name, value in zip(state, kept[key], strict=True):
                         setattr(meta, name, value)
                     continue
-                original(self, only=model)
+                finalise(meta)
                 kept[key] = tuple(getattr(meta, name) for name in state)
 
-    def original(self: Apps, only: Any) -> None:  # Apps._build_initial_querysets, for one model
-        meta = only._meta
+    def finalise(meta: Any) -> None:  # what Apps._build_initial_querysets does for one model
         meta.finalise_model()
         meta.basetable = Table(name=meta.db_table, schema=meta.schema)
         basequery = meta.db.query_class.from_(meta.basetable)
