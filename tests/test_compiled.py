@@ -106,7 +106,25 @@ async def test_every_plain_list_page_named_by_postgresql_is_the_view_of_its_rows
         assert orjson.dumps(shown) == orjson.dumps(expected), res.name  # what crosses the wire, byte for byte
         for record, row in zip(records, read, strict=True):  # what the cursor reads
             assert all(record[term.lstrip("-")] == row[term.lstrip("-")] for term in ordering), res.name
+        sql = compiled._kept[("json", "postgres", ("test-json", res.name))][0]
+        assert sql.startswith("SELECT") and ") p ORDER BY" not in sql, res.name  # one table's: its list replaced
         again = await json_values_of(build, ("test-json", res.name), res.model, rows_spec, ordering)
         assert again is not None and orjson.dumps(again[1]) == orjson.dumps(shown), res.name  # kept: the same page
         written += bool(expected)
     assert written >= (30 if BACKEND == "postgres" else 0)
+
+
+def test_a_page_of_one_table_is_one_select_and_any_other_is_wrapped():
+    """The page's select list is replaced where it names exactly the shown columns of one table; a join's (or any
+    other select list) is read as a subquery, its own columns under their names, in the page's order again."""
+    rows = compiled.JsonRows((("id", "id", "plain"), ("sent_time", "sentTime", "time")))
+    ordering = ["-sent_time", "-id"]
+    inner = ('SELECT "id" "id","sent_time" "sent_time" FROM "t" WHERE "x"=$1 '
+             'ORDER BY "sent_time" DESC,"id" DESC LIMIT $2')
+    assert compiled.json_sql(inner, 2, rows, ordering) == (
+        'SELECT "id" AS "id",to_char("sent_time" AT TIME ZONE $3,\'YYYY-MM-DD HH24:MI:SS\') AS "sentTime",'
+        '"sent_time" FROM "t" WHERE "x"=$1 ORDER BY "sent_time" DESC,"id" DESC LIMIT $2')
+    joined = inner.replace('FROM "t"', 'FROM "t" LEFT OUTER JOIN "u" ON "u"."id"="t"."u_id"')
+    assert compiled.json_sql(joined, 2, rows, ordering) == (
+        'SELECT p."id" AS "id",to_char(p."sent_time" AT TIME ZONE $3,\'YYYY-MM-DD HH24:MI:SS\') AS "sentTime",'
+        f'p."sent_time" FROM ({joined}) p ORDER BY p."sent_time" DESC,p."id" DESC')
