@@ -23,14 +23,12 @@ from typing import Any
 
 import orjson
 from aiohttp import web
-from openpyxl import Workbook
-from openpyxl.utils import get_column_letter
 from pydantic import BaseModel
 from pydantic import Field as PydField
 
 from core_api.platform.api import Api
 from core_api.platform.errors import Forbidden, NotFound, ServiceError
-from core_api.platform.excel import XLSX, Column, _append, _header_cells, attachment_headers
+from core_api.platform.excel import XLSX, Column, SheetWriter, attachment_headers
 from core_api.platform.models import ExportJob
 from core_api.platform.outbox import publish_kept
 from core_api.platform.schema import Schema
@@ -214,10 +212,6 @@ def purge_exports(settings: Any, before: dt.datetime) -> int:
     return removed
 
 
-def _write(ws: Any, columns: Sequence[Column], rows: list[dict[str, Any]]) -> None:
-    _append(ws, columns, rows)
-
-
 async def run_export(payload: dict[str, Any], settings: Any) -> str:
     """Builds one job's file; safe to run twice (a finished or failed job is left as it is)."""
     job_id = payload.get("jobId")
@@ -237,11 +231,7 @@ async def run_export(payload: dict[str, Any], settings: Any) -> str:
     fd, tmp = tempfile.mkstemp(suffix=".xlsx.part", dir=folder)
     os.close(fd)
     try:
-        wb = Workbook(write_only=True)
-        ws = wb.create_sheet(exporter.title)
-        for i, column in enumerate(exporter.columns):
-            ws.column_dimensions[get_column_letter(i + 1)].width = column.width
-        ws.append(_header_cells(ws, exporter.columns))
+        writer = SheetWriter(tmp, exporter.title, exporter.columns)
         last: Any = None
         done = 0
         while True:
@@ -250,11 +240,11 @@ async def run_export(payload: dict[str, Any], settings: Any) -> str:
                 break
             last = rows[-1][exporter.key]
             shown = await exporter.view(rows, job.personal)
-            await asyncio.to_thread(_write, ws, exporter.columns, shown)
+            await asyncio.to_thread(writer.append, shown)
             done += len(rows)
             await ExportJob.filter(id=job_id).update(done=done)
             del rows, shown
-        await asyncio.to_thread(wb.save, tmp)
+        await asyncio.to_thread(writer.close)
         final = folder / f"export_{job_id}.xlsx"
         os.replace(tmp, final)
     except Exception as exc:
