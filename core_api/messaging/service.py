@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import Field
-from tortoise.expressions import Subquery
+from tortoise.expressions import Q, Subquery
 
 from core_api.messaging.models import SysMessage
 from core_api.platform import exports
@@ -66,19 +66,19 @@ async def on_notice_published(payload: dict[str, Any]) -> None:
 async def order_staff(shop_id: int | None) -> list[int]:
     """Who hears about a shop's orders: the super administrator and the holders of its role, every enabled
     operator (no shop of their own) whose enabled roles hold the shop-order list, and that shop's own staff holding
-    it; never another shop's staff (an event without a shop reaches the operators only)."""
+    it; never another shop's staff (an event without a shop reaches the operators only). One statement: it is asked
+    for every order event."""
     menus = Subquery(SysMenu.filter(perms="order:shop:list", status="0").values("menu_id"))
-    roles = Subquery(SysRoleMenu.filter(menu_id__in=menus, role_id__in=Subquery(
-        SysRole.filter(status="0", del_flag="0").values("role_id"))).values("role_id"))
-    holders = await SysUserRole.filter(role_id__in=roles).values_list("user_id", flat=True)
+    enabled_roles = Subquery(SysRole.filter(status="0", del_flag="0").values("role_id"))
+    holding = Subquery(SysRoleMenu.filter(menu_id__in=menus, role_id__in=enabled_roles).values("role_id"))
     admin_role = Subquery(SysRole.filter(role_key=SUPER_ROLE, status="0", del_flag="0").values("role_id"))
-    admins = await SysUserRole.filter(role_id__in=admin_role).values_list("user_id", flat=True)  # hold everything
-    enabled = SysUser.filter(status="0", del_flag="0")
-    operators = await enabled.filter(user_id__in=[SUPER_ADMIN_ID, *admins, *holders], shop_id__isnull=True) \
-        .values_list("user_id", flat=True)
-    staff = await enabled.filter(user_id__in=holders, shop_id=shop_id).values_list("user_id", flat=True) \
-        if shop_id else []
-    return list(dict.fromkeys([*operators, *staff]))  # type: ignore[list-item]
+    holders = SysUserRole.filter(role_id__in=holding).values("user_id")
+    admins = SysUserRole.filter(role_id__in=admin_role).values("user_id")  # hold everything
+    operators = Q(shop_id__isnull=True) & (Q(user_id=SUPER_ADMIN_ID) | Q(user_id__in=Subquery(admins))
+                                           | Q(user_id__in=Subquery(holders)))
+    heard = operators | Q(shop_id=shop_id, user_id__in=Subquery(holders)) if shop_id else operators
+    rows = await SysUser.filter(heard, status="0", del_flag="0").order_by("user_id").values("user_id")
+    return [row["user_id"] for row in rows]
 
 
 # The order events staff must act on (core_api.order.core.flow, topic flow.TOPIC): each becomes an order
