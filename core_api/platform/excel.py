@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import IO, Any
 from urllib.parse import quote
+from xml.sax.saxutils import escape, quoteattr
 
 from aiohttp import web
 from openpyxl import load_workbook
@@ -94,11 +95,12 @@ STYLES = (
 SHEET_NAME_CHARS = re.compile(r"[\\/?*\[\]:]")
 MAX_TEXT = 32_767  # characters a cell holds in Excel
 EPOCH = dt.datetime(1899, 12, 30)
-QUOTE = '"'
 
 
-def _text(value: str) -> str:
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def _text_cell(ref: str, value: str, style: str = "") -> str:
+    text = escape(value[:MAX_TEXT])
+    space = ' xml:space="preserve"' if text[:1].isspace() or text[-1:].isspace() else ""
+    return f'<c r="{ref}"{style} t="inlineStr"><is><t{space}>{text}</t></is></c>'
 
 
 def _cell(ref: str, value: Any) -> str:
@@ -107,9 +109,7 @@ def _cell(ref: str, value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, str):
-        text = _text(value[:MAX_TEXT])
-        space = ' xml:space="preserve"' if text[:1].isspace() or text[-1:].isspace() else ""
-        return f'<c r="{ref}" t="inlineStr"><is><t{space}>{text}</t></is></c>'
+        return _text_cell(ref, value)
     if isinstance(value, bool):
         return f'<c r="{ref}" t="b"><v>{int(value)}</v></c>'
     if isinstance(value, (int, float, Decimal)):
@@ -137,14 +137,14 @@ class SheetWriter:
         for name, body in (("[Content_Types].xml", CONTENT_TYPES), ("_rels/.rels", PACKAGE_RELS),
                            ("xl/_rels/workbook.xml.rels", WORKBOOK_RELS), ("xl/styles.xml", STYLES),
                            ("xl/workbook.xml", f'{XML_HEAD}<workbook xmlns="{MAIN}" xmlns:r="{REL}"><sheets>'
-                                               f'<sheet name="{_text(title).replace(QUOTE, "&quot;")}" sheetId="1" '
+                                               f'<sheet name={quoteattr(title)} sheetId="1" '
                                                'r:id="rId1"/></sheets></workbook>')):
             self._zip.writestr(name, body)
         self._sheet = self._zip.open("xl/worksheets/sheet1.xml", "w", force_zip64=True)
         widths = "".join(f'<col min="{i}" max="{i}" width="{c.width}" customWidth="1"/>'
                          for i, c in enumerate(columns, start=1))
         self._rows = 1
-        head = "".join(_cell(f"{letter}1", c.header).replace("<c ", f'<c s="{HEADER}" ', 1)
+        head = "".join(_text_cell(f"{letter}1", c.header, f' s="{HEADER}"')
                        for letter, c in zip(self._letters, columns, strict=True))
         self._write(f'{XML_HEAD}<worksheet xmlns="{MAIN}"><cols>{widths}</cols><sheetData>'
                     f'<row r="1">{head}</row>')
