@@ -393,6 +393,81 @@ async def test_an_emit_returns_only_after_the_broker_took_it():
             await manager.publisher_connection.close()
 
 
+async def _listen(manager) -> asyncio.Task:
+    """The node's fan-out consumer alone (no socket server): what it takes lands in manager._inbox."""
+    listening = asyncio.get_running_loop().create_task(manager._receive())
+    await asyncio.wait_for(manager._bound.wait(), 30)
+    return listening
+
+
+async def _stop(task: asyncio.Task) -> None:
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+
+
+@pytest.mark.skipif(BACKEND != "postgres", reason="the fan-out runs on RabbitMQ")
+async def test_a_batch_confirmed_while_a_node_listened_nowhere_outlives_the_brokers_restart():
+    """RabbitMQ's stop closes the nodes' connections one by one: a node still publishing has its batch confirmed
+    into the queue of a node whose consumer is already gone. That batch must come back with the broker (the fault
+    test lost six messages to a connected staff socket, sent as stop_app began, when batches were transient)."""
+    from core_api.messaging.chat.fanout import ChatFanoutManager
+    from tests.test_order_timeouts import restart_broker
+
+    name = f"restart.{uuid.uuid4().hex[:8]}.fanout"
+    receiver = ChatFanoutManager(AMQP_URL, channel=name)
+    sender = ChatFanoutManager(AMQP_URL, channel=name)
+    await _stop(await _listen(receiver))  # its queue is bound; its consumer is gone, as at the broker's stop
+    await sender._publish({"method": "emit", "n": 1})  # returns once the broker confirmed it
+    assert not sender._backlog
+    await sender.publisher_connection.close()
+    await asyncio.to_thread(restart_broker)
+    receiver._bound.clear()
+    listening = await _listen(receiver)
+    try:
+        await until(lambda: receiver._inbox == [{"method": "emit", "n": 1}], timeout=15)
+    finally:
+        await _stop(listening)
+
+
+@pytest.mark.skipif(BACKEND != "postgres", reason="the fan-out runs on RabbitMQ")
+async def test_a_batch_delivered_as_the_consumers_channel_closes_comes_again_and_is_taken_once(monkeypatch):
+    """A batch the broker had sent but the node had not yet taken when its channel closed is delivered again (taken
+    without acks it was gone); one taken whose ack was lost is delivered again and taken once."""
+    import aio_pika
+
+    from core_api.messaging.chat.fanout import ChatFanoutManager
+
+    name = f"redeliver.{uuid.uuid4().hex[:8]}.fanout"
+    receiver = ChatFanoutManager(AMQP_URL, channel=name)
+    sender = ChatFanoutManager(AMQP_URL, channel=name)
+    take = ChatFanoutManager._take
+    deliveries: list[int] = []
+
+    async def take_then_lose_the_channel(self, message: aio_pika.abc.AbstractIncomingMessage) -> None:
+        deliveries.append(self.json.loads(message.body)["items"][0]["n"])
+        if len(deliveries) == 1:  # the channel closes before the node takes its first delivery
+            await message.channel.close()
+            return
+        if len(deliveries) == 2:  # taken, and the channel closes before the ack reaches the broker
+            self._inbox.extend(self.json.loads(message.body)["items"])
+            self._first_time(self.json.loads(message.body)["id"])
+            await message.channel.close()
+            return
+        await take(self, message)
+
+    monkeypatch.setattr(ChatFanoutManager, "_take", take_then_lose_the_channel)
+    listening = await _listen(receiver)
+    try:
+        await sender._publish({"method": "emit", "n": 1})
+        await until(lambda: receiver._inbox == [{"method": "emit", "n": 1}], timeout=15)
+        await until(lambda: len(deliveries) >= 3, timeout=15)
+        await asyncio.sleep(0.5)
+        assert deliveries == [1, 1, 1] and receiver._inbox == [{"method": "emit", "n": 1}]
+    finally:
+        await _stop(listening)
+        await sender.publisher_connection.close()
+
+
 async def test_every_catalogue_emoji_is_a_drawn_image(client):
     """The icons are Twemoji drawings, not a font glyph in an SVG (an empty box without an emoji font)."""
     admin = Caller(client, await token_for(client))

@@ -8,10 +8,12 @@ consumer takes them without acks (a node's own sockets get its emits directly, b
 
 Through a broker restart nothing is lost between nodes: the exchange and each node's queue are durable (the
 queue named after the node and gone five minutes after it), so they are back with the broker and hold what is
-published before the node's consumer returns; a batch is published with a confirm, and one that is not confirmed
-waits in the node's backlog (in order, bounded) and is sent again when the broker is back. A batch sent twice
-(its confirm lost) is taken once: each node remembers the last batch ids it took. Every node of a deployment
-runs this manager (the batch is its wire format).
+published before the node's consumer returns; a batch is persistent, so one the broker confirmed while a node's
+consumer was already gone outlives the broker's stop; a batch is published with a confirm, and one that is not
+confirmed waits in the node's backlog (in order, bounded) and is sent again when the broker is back. A node acks a
+batch once its items are in its inbox, so one delivered as its channel closed comes again. A batch sent or
+delivered twice is taken once: each node remembers the last batch ids it took. Every node of a deployment runs
+this manager (the batch is its wire format).
 
 The node's queue is declared and bound when the node starts (``start``), before it serves: python-socketio
 starts a manager's listener at the first socket's connection, and what other nodes published before that
@@ -43,7 +45,11 @@ BACKLOG_MAX = 100_000  # emits kept while the broker is away (about eight minute
 SEEN_MAX = 4096  # batch ids a node remembers
 QUEUE_EXPIRES_MS = 300_000
 CONFIRM_WAIT = 2.0  # seconds an emit waits for its batch's confirm before it returns anyway
-TRANSIENT = aiormq.spec.Basic.Properties(delivery_mode=1, content_type="application/json")
+PREFETCH = 1000  # batches delivered to a node and not yet acked
+# Persistent: a transient batch the broker confirmed into a node's queue while that node's consumer was gone died
+# with the broker's stop (the fault test: six messages, sent as RabbitMQ's stop_app closed the connections). A
+# persistent one delivered at once is acked before it is written, so it costs nothing while the nodes listen.
+PERSISTENT = aiormq.spec.Basic.Properties(delivery_mode=2, content_type="application/json")
 
 
 class ChatFanoutManager(socketio.AsyncAioPikaManager):  # type: ignore[misc]
@@ -126,7 +132,7 @@ class ChatFanoutManager(socketio.AsyncAioPikaManager):  # type: ignore[misc]
                     self.publisher_exchange = await self._exchange(self.publisher_channel)
         channel = await self.publisher_channel.get_underlay_channel()
         confirm = await channel.basic_publish(self.json.dumps(batch).encode(), exchange=self.channel,
-                                              routing_key="*", properties=TRANSIENT)
+                                              routing_key="*", properties=PERSISTENT)
         if not isinstance(confirm, aiormq.spec.Basic.Ack):
             raise RuntimeError(f"the broker did not take the batch: {confirm!r}")
 
@@ -214,28 +220,42 @@ class ChatFanoutManager(socketio.AsyncAioPikaManager):  # type: ignore[misc]
 
     async def _receive(self) -> None:
         """Puts the items of each batch the nodes published (this node's own too, which _handle_item skips) in the
-        inbox, each batch once."""
+        inbox, each batch once. A connection of its own, not a robust one: when the broker closes it, this consumer
+        ends and the loop opens the next (the batches it did not ack are delivered again)."""
         wait = 1
         while True:
             try:
-                async with await self._connection() as connection:
-                    channel = await connection.channel()
+                async with await aio_pika.connect(self.url) as connection:
+                    channel = await connection.channel(publisher_confirms=False)
+                    await channel.set_qos(prefetch_count=PREFETCH)
                     exchange = await self._exchange(channel)
                     queue = await self._queue(channel, exchange)
+                    await queue.consume(self._take)
                     self._bound.set()
                     log.info("chat fan-out: queue %s.%s bound", self.channel, self.host_id)
-                    async with queue.iterator(no_ack=True) as messages:
-                        async for message in messages:
-                            wait = 1
-                            batch = self.json.loads(message.body)
-                            if isinstance(batch, dict) and self._first_time(str(batch.get("id"))):
-                                self._inbox.extend(batch.get("items") or ())
-                                self._arrived.set()
+                    wait = 1
+                    await channel.closed()
+                    raise ConnectionError("the broker closed the chat fan-out's channel")
             except Exception:  # the broker went away (a restart closes the channel too): back when it is
                 _unless_stopping()
                 self._get_logger().exception("chat fan-out: RabbitMQ consumer lost, retrying in %s s", wait)
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, RETRY_MAX)
+
+    async def _take(self, message: aio_pika.abc.AbstractIncomingMessage) -> None:
+        """One delivered batch into the inbox, then its ack. Taken without acks, a batch the broker had sent but
+        this node had not yet taken when the channel closed (stop_app) was gone: aio-pika drops what waits for a
+        consumer whose channel closes. Deliveries are taken in the order they arrived (one task each, started in
+        turn, none waits before its batch is in the inbox)."""
+        try:
+            batch = self.json.loads(message.body)
+        except ValueError:
+            batch = None
+        if isinstance(batch, dict) and self._first_time(str(batch.get("id"))):
+            self._inbox.extend(batch.get("items") or ())
+            self._arrived.set()
+        with contextlib.suppress(Exception):  # the channel closed first: the broker delivers it again, seen once
+            await message.ack()
 
 
 def _unless_stopping() -> None:
