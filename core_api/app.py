@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from core_api.platform.kv import DbKv, KvStore, RedisKv
 from core_api.platform.middleware import envelope_middleware, install_security_headers
 from core_api.platform.openapi import build_openapi
 from core_api.platform.outbox import keep_broadcasts, relay_loop
+from core_api.platform.partner import keep_alive
 from core_api.platform.replica import Replica
 from core_api.platform.settings import Settings
 from core_api.platform.sms import make_sms
@@ -39,6 +41,7 @@ from core_api.platform.state import (
     COOKIE_PRINCIPAL,
     DICT,
     KV,
+    NODE,
     OPENAPI,
     REPLICA,
     SCHEDULER,
@@ -119,6 +122,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None, bus_handlers: 
     app[BUS_HANDLERS] = tuple(bus_handlers)
     _ = settings.partner_key  # development: the simulator's key exists in var/ from the first start
     app[CLOCK] = clock or Clock()
+    app[NODE] = uuid.uuid4().hex
     app[STORAGE] = make_storage(settings)
     app[WALLET] = make_wallet(settings)
     app[CHAT] = ChatGateway(settings)
@@ -170,6 +174,7 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     stop_scheduler = asyncio.Event()
     scheduler_task = None
     relay_task = asyncio.create_task(relay_loop(bus, app[CLOCK].now, stop_scheduler))  # kept while the broker was away
+    alive_task = asyncio.create_task(keep_alive(app, stop_scheduler))  # owns the partner calls it claims
     if isinstance(bus, InProcessBus):
         # No broker: this one process also schedules the jobs (with a broker the workers do).
         scheduler = Scheduler(leader_lock(settings), bus.publish, app[CLOCK].now,
@@ -184,6 +189,7 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     finally:
         stop_scheduler.set()
         await relay_task
+        await alive_task
         if scheduler_task is not None:
             await scheduler_task
         await app[CHAT].stop()

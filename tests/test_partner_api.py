@@ -216,6 +216,39 @@ async def test_a_claim_abandoned_by_a_dead_process_is_retaken(start_app, make_se
     assert await PartnerRequest.filter(idem_key="dead-1", status="done").count() == 1
 
 
+async def test_a_claim_of_a_node_gone_is_retaken_in_seconds_and_a_live_nodes_is_waited_for(start_app, make_settings,
+                                                                                          monkeypatch):
+    """A partner call's node killed mid-call leaves its claim pending: the client's repeat retakes the key once that
+    node is no longer marked alive (it waited out ABANDONED_AFTER, two minutes, polling). A claim of a node still
+    marked alive is its own: the repeat waits for it and is told the call is in progress."""
+    import hashlib
+    from datetime import UTC, datetime, timedelta
+
+    from core_api.platform import partner
+    from core_api.platform.state import KV, NODE
+
+    monkeypatch.setattr(partner, "WAIT_FOR_FIRST", 1.0)
+    client = await start_app(make_settings(chat_partner_key=KEY))
+    app = client.server.app
+    assert await app[KV].get(f"partner:node:{app[NODE]}") == "1"  # this node marks itself alive
+    path = "/api/partner/v1/consumers"
+    await app[KV].set("partner:node:live-node", "1", 60)
+    then = datetime.now(UTC) - timedelta(seconds=30)
+    for key, uid, node in (("live-1", 1201, "live-node"), ("gone-1", 1202, "gone-node")):
+        await PartnerRequest.create(idem_key=key, route=f"POST {path}", created_at=then, node=node,
+                                    body_hash=hashlib.sha256(orjson.dumps({"uid": uid})).hexdigest())
+    began = time.monotonic()
+    taken, _ = await partner_post(client, path, {"uid": 1202}, idem="gone-1")
+    assert taken["code"] == 200 and taken["data"]["created"] is True
+    assert time.monotonic() - began < 1.0  # at once: the node is gone
+    row = await PartnerRequest.get(idem_key="gone-1")
+    assert (row.status, row.node) == ("done", app[NODE])
+    waited, _ = await partner_post(client, path, {"uid": 1201}, idem="live-1")
+    assert waited == {"code": 409, "msg": "同一幂等键的请求正在处理，请稍后重试"}
+    assert not await AccountConsumer.filter(uid=1201).exists()
+    assert (await PartnerRequest.get(idem_key="live-1")).status == "pending"
+
+
 @pytest.mark.parametrize("store", ["db", "redis"])
 async def test_a_signed_call_is_accepted_once(start_app, make_settings, store):
     """A captured call re-sent within the window, under a new Idempotency-Key or under its own after its first

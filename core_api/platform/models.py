@@ -132,6 +132,7 @@ class PartnerRequest(Model):
     status = fields.CharField(max_length=8, default="pending")  # pending, done
     response = fields.TextField(default="")
     created_at = fields.DatetimeField()
+    node = fields.CharField(max_length=32, default="")  # the node running the call (platform/partner.py)
 
     class Meta:
         table = "sys_partner_request"

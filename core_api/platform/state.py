@@ -35,6 +35,9 @@ STORAGE: web.AppKey[LocalStorage | S3Storage] = web.AppKey("storage")
 WALLET: web.AppKey[LocalWallet | HttpWallet] = web.AppKey("wallet")
 SCHEDULER: web.AppKey[Scheduler] = web.AppKey("scheduler")
 CHAT: web.AppKey[ChatGateway] = web.AppKey("chat")
+# This process among the nodes (a random id at each start): it owns the partner calls it claims while it is marked
+# alive in the key-value store (core_api/platform/partner.py).
+NODE: web.AppKey[str] = web.AppKey("node")
 # Only when a standby is configured (CONSOLE_DATABASE_REPLICA_URL): which reads go to it.
 REPLICA: web.AppKey[Replica] = web.AppKey("replica")
 
