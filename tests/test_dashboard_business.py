@@ -219,3 +219,32 @@ async def test_rebuild_job_parameters(start_app, make_settings):
             assert msg in str(exc)
         else:
             raise AssertionError(params)
+
+
+async def test_concurrent_deliveries_count_each_event_once_and_every_event_adds(start_app, make_settings):
+    """Deliveries run concurrently on two workers: the same payment delivered ten times at once counts once, and
+    the payments of two shops counted at the same moment all add up on the day's shop and total rows (the rows
+    made by whichever delivery came first)."""
+    import asyncio
+
+    await start_app(make_settings())
+    at = datetime(2026, 6, 1, 4, 0, tzinfo=UTC)
+    day = stats.local_day(at)
+
+    def paid(order_id: int, shop_id: int, fen: int) -> dict:
+        return {"event": "paid", "shopOrderId": order_id, "shopId": shop_id, "amountFen": fen, "at": at.isoformat()}
+
+    events = [paid(9001, 71, 1200)] * 10 + [paid(9000 + i, 71 + i % 2, 100 * i) for i in range(2, 12)]
+    counted = await asyncio.gather(*(stats.count_event(e, at) for e in events))
+    assert sum(counted) == 11 and counted[:10].count(True) == 1
+    rows = {r[0]: r[2:] for r in await money_rows() if r[1] == day}
+    odd = sum(100 * i for i in range(3, 12, 2))
+    even = sum(100 * i for i in range(2, 12, 2))
+    assert rows == {71: (6, 1200 + even, 0), 72: (5, odd, 0), 0: (11, 1200 + even + odd, 0)}
+    assert await StatEvent.filter(key="paid:9001").count() == 1
+    refund = {"event": "refunded", "shopOrderId": 9001, "shopId": 71, "amountFen": 300, "ref": "R1",
+              "at": at.isoformat()}
+    assert await asyncio.gather(*(stats.count_event(refund, at) for _ in range(3))) in (
+        [True, False, False], [False, True, False], [False, False, True])
+    rows = {r[0]: r[2:] for r in await money_rows() if r[1] == day}
+    assert rows[71] == (6, 1200 + even, 300) and rows[0] == (11, 1200 + even + odd, 300)
