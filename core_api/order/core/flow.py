@@ -12,15 +12,15 @@ current status in the operator's words and changes nothing; a concurrent move ma
 
 from __future__ import annotations
 
+import functools
 import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from tortoise.expressions import F
-
 from core_api.order.core.models import OrderLog, OrderShop
+from core_api.platform import sql
 from core_api.platform.errors import NotFound, ServiceError
 from core_api.platform.outbox import publish_kept
 from core_api.platform.schema import english
@@ -77,15 +77,28 @@ async def move(order: OrderShop, action: str, actor: Actor, now: datetime, *, to
         raise ValueError(f"{action} needs a target status")
     if order.status not in sources:
         raise ServiceError(f"订单{STATUSES.get(order.status, order.status)}，不能{label}")
-    moved = await OrderShop.filter(id=order.id, status=order.status, version=order.version).update(
-        status=target, version=F("version") + 1, update_time=now, **fields)
-    if moved != 1:
+    names = tuple(fields)
+    rows = await sql.fetch(OrderShop, _move_text(names), target, now, *(fields[n] for n in names), order.id,
+                           order.status, order.version)
+    if len(rows) != 1:
         raise ServiceError("订单状态已变化，请刷新后重试", 409)
-    await OrderLog.create(shop_order_id=order.id, action=action, from_status=order.status, to_status=target,
-                          actor_kind=actor.kind, actor_id=actor.id, actor_name=actor.name[:64], note=note[:500],
-                          create_time=now)
-    fresh = await OrderShop.get(id=order.id)
-    return fresh
+    await sql.insert([OrderLog(shop_order_id=order.id, action=action, from_status=order.status, to_status=target,
+                               actor_kind=actor.kind, actor_id=actor.id, actor_name=actor.name[:64], note=note[:500],
+                               create_time=now)])
+    return OrderShop._init_from_db(**rows[0])
+
+
+@functools.lru_cache(maxsize=64)
+def _move_text(names: tuple[str, ...]) -> str:
+    """The conditional update of a move that also writes ``names``, answering the order as it is now: one statement
+    instead of the ORM's update and a read after it (every payment, shipment and completion moves an order). The
+    names are the callers' (code, never a request's); an unknown one fails here."""
+    meta = OrderShop._meta
+    sets = ['"status" = $1', '"version" = "version" + 1', '"update_time" = $2']
+    sets += [f'"{meta.fields_db_projection[name]}" = ${i + 3}' for i, name in enumerate(names)]
+    k = len(names) + 3
+    return (f'UPDATE "{meta.db_table}" SET {", ".join(sets)} '  # noqa: S608 - column names and marks only
+            f'WHERE "id" = ${k} AND "status" = ${k + 1} AND "version" = ${k + 2} RETURNING *')
 
 
 async def note(order_id: int, action: str, actor: Actor, now: datetime, text: str = "") -> None:

@@ -413,9 +413,10 @@ async def pay_number(uid: int, order_no: str, now: datetime) -> OrderMain:
         raise ServiceError("订单已关闭，不能支付")
     if now >= main.pay_deadline:
         raise ServiceError("订单已超过支付时间，请重新下单")
-    if not main.out_trade_no:
-        await OrderMain.filter(id=main.id, out_trade_no=None).update(out_trade_no=out_trade_no(main), update_time=now)
-        main = await OrderMain.get(id=main.id)
+    if not main.out_trade_no:  # the first payment: the number fixed and the order answered by one statement
+        rows = await sql.fetch(OrderMain, "UPDATE order_main SET out_trade_no = $1, update_time = $2 "
+                               "WHERE id = $3 AND out_trade_no IS NULL RETURNING *", out_trade_no(main), now, main.id)
+        main = OrderMain._init_from_db(**rows[0]) if rows else await OrderMain.get(id=main.id)  # a concurrent pay
     return main
 
 
