@@ -187,3 +187,49 @@ async def test_an_export_asked_while_the_broker_is_away_is_accepted_and_built_wh
 
     await eventually(built, timeout=60)
     assert not await BusOutbox.exists()
+
+
+async def test_an_export_whose_node_died_before_publishing_its_request_is_built_by_the_relay(client, monkeypatch):
+    """The export's job and its message commit together. A node killed right after the commit, before it published,
+    used to leave the job queued and no message anywhere: the operator's next exports were refused for two hours
+    (the fault test: 63 refusals, 7 exports built). The row waits HELD_FOR for its own node, then a relay
+    publishes it and the job is built; while held, the relay leaves it."""
+    from datetime import UTC, datetime, timedelta
+
+    from core_api.platform import exports
+
+    async def node_dies(*_args) -> bool:  # the process ends between the commit and the publish
+        return False
+
+    monkeypatch.setattr(exports, "release", node_dies)
+    headers = {"Authorization": f"Bearer {await token_for(client)}"}
+    started = await (await client.post("/admin/AccountUserConsumer/download_data", json={},
+                                       headers=headers)).json()
+    assert started["code"] == 200, started
+    job_id = started["data"]["jobId"]
+    kept = await BusOutbox.get(topic="export.requested")
+    assert orjson.loads(kept.payload) == {"jobId": job_id} and kept.not_before is not None
+    assert kept.not_before > datetime.now(UTC) + timedelta(seconds=5)  # left to its node for a while
+    bus = client.server.app[BUS]
+    assert await relay(bus) == 0 and (await ExportJob.get(id=job_id)).status == "queued"
+    await BusOutbox.filter(id=kept.id).update(not_before=datetime.now(UTC) - timedelta(seconds=1))  # HELD_FOR later
+    assert await relay(bus) == 1
+
+    async def built() -> bool:
+        return (await ExportJob.get(id=job_id)).status == "done"
+
+    await eventually(built, timeout=60)
+    assert not await BusOutbox.exists()
+
+
+async def test_an_export_published_at_once_leaves_nothing_kept(client):
+    headers = {"Authorization": f"Bearer {await token_for(client)}"}
+    started = await (await client.post("/admin/AccountUserConsumer/download_data", json={},
+                                       headers=headers)).json()
+    assert started["code"] == 200, started
+
+    async def built() -> bool:
+        return (await ExportJob.get(id=started["data"]["jobId"])).status == "done"
+
+    await eventually(built, timeout=60)
+    assert not await BusOutbox.exists()

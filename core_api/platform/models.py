@@ -108,14 +108,17 @@ class WebhookEvent(Model):
 class BusOutbox(Model):
     """A bus message kept while the broker was away, published by the relay.
 
-    Its publish failed after its change committed; ``core_api.platform.outbox.relay`` publishes it once the broker
-    takes messages again, then deletes it."""
+    Its publish failed after its change committed, or it was written with its change and its node died before
+    publishing it;
+    ``core_api.platform.outbox.relay`` publishes it once the broker takes messages again, then deletes it."""
 
     id = fields.BigIntField(primary_key=True)
     topic = fields.CharField(max_length=128)
     payload = fields.TextField()  # the message's JSON, as it would have been published
     created_at = fields.DatetimeField()
     attempts = fields.IntField(default=0)  # relays that tried it and failed
+    # written with its change: the relay leaves it to its own node until then (that node publishes and deletes it)
+    not_before = fields.DatetimeField(null=True)
 
     class Meta:
         table = "sys_bus_outbox"

@@ -7,6 +7,12 @@ published. Rows are claimed with ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so tw
 consumers are idempotent all the same (a message is at least once: a relay that dies between its publish and its
 commit publishes again). The webhook outbox (``webhook.relay_events``) is relayed in the same loop.
 
+A message that must go out exactly when its change commits (an export's request: a job whose message is lost keeps
+its operator from exporting) is written in the change's transaction instead (``keep``) and published by the same
+node right after the commit (``release``), which deletes its row. A node that dies in between leaves the row, and
+the relay publishes it once the row's ``not_before`` has passed (``HELD_FOR``, so that the relay does not publish
+what its own node is about to).
+
 Broadcasts (cache invalidations, ended sessions, a blocked user's sockets) the broker did not take are kept the
 same way (``keep_broadcasts``, the topic prefixed ``broadcast:``) and sent to every node by the relay: a role's
 permissions changed during an outage reach the other nodes' caches when the broker is back, not 300 s later.
@@ -18,11 +24,11 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
-from tortoise.expressions import F
+from tortoise.expressions import F, Q
 from tortoise.transactions import in_transaction
 
 from core_api.platform.models import BusOutbox
@@ -31,6 +37,7 @@ from core_api.platform.webhook import relay_events
 log = logging.getLogger("console.outbox")
 RELAY_EVERY = 2.0  # seconds between two relays of a node
 RELAY_BATCH = 500
+HELD_FOR = 10.0  # seconds a message written with its change is left to its own node before the relay takes it
 BROADCAST = "broadcast:"  # a kept broadcast's topic: this, then the broadcast's own
 
 
@@ -44,6 +51,35 @@ async def publish_kept(bus: Any, topic: str, payload: dict[str, Any]) -> bool:
         _warn_kept(topic, exc)
     await BusOutbox.create(topic=topic, payload=orjson.dumps(payload).decode(), created_at=datetime.now(UTC))
     return False
+
+
+async def keep(topic: str, payload: dict[str, Any]) -> int:
+    """Inside the transaction of the change ``payload`` announces: the message, written with it. Publish it after the
+    commit with ``release``; if this node dies first, the relay publishes it after HELD_FOR."""
+    now = datetime.now(UTC)
+    row = await BusOutbox.create(topic=topic, payload=orjson.dumps(payload).decode(), created_at=now,
+                                 not_before=now + timedelta(seconds=HELD_FOR))
+    return int(row.id)
+
+
+async def release(bus: Any, kept_id: int, topic: str, payload: dict[str, Any]) -> bool:
+    """After the commit: the kept message published and its row deleted (True); with the broker away the row stays,
+    and the relay publishes it when the broker is back."""
+    try:
+        await bus.publish(topic, payload)
+    except Exception as exc:  # noqa: BLE001 - any failure of the broker's client: the row is the message
+        _warn_kept(topic, exc)
+        published = False
+    else:
+        published = True
+    try:
+        if published:
+            await BusOutbox.filter(id=kept_id).delete()
+        else:
+            await BusOutbox.filter(id=kept_id).update(not_before=None)  # the relay may take it at once
+    except Exception:  # the database away: the relay publishes the row after HELD_FOR (again, if it went out)
+        log.exception("could not settle kept message %s", kept_id)
+    return published
 
 
 WARN_EVERY = 5.0  # seconds: an outage keeps hundreds of messages a second, told once per topic in this span
@@ -78,7 +114,8 @@ async def relay(bus: Any, limit: int = RELAY_BATCH) -> int:
     published: list[int] = []
     refused: int | None = None
     async with in_transaction():
-        rows = await BusOutbox.all().order_by("id").limit(limit).select_for_update(skip_locked=True)
+        ready = Q(not_before__isnull=True) | Q(not_before__lte=datetime.now(UTC))
+        rows = await BusOutbox.filter(ready).order_by("id").limit(limit).select_for_update(skip_locked=True)
         for row in rows:
             try:
                 if row.topic.startswith(BROADCAST):
