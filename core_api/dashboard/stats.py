@@ -74,7 +74,7 @@ async def count_event(payload: dict[str, Any], now: datetime) -> bool:
     shops = sorted({shop_id, TOTAL})  # locked in one order by every consumer
     rows = ", ".join(f"($1, ${i + 6}, $2, $3, $4, 0, 0, 0, $5)" for i in range(len(shops)))
     async with in_transaction():
-        # Three statements an event (there were up to seven): the key claimed without an exception, the day's
+        # Two statements an event (there were up to seven): the key claimed without an exception, the day's
         # rows made or added to in one upsert.
         if not await sql.fetch(StatEvent, COUNT_ONCE, key, day, shop_id, amount, now):
             return False  # counted already, maybe by a concurrent delivery
