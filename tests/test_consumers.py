@@ -42,6 +42,13 @@ async def test_both_lists_filter_page_sort_and_mask(start_app, make_settings):
     ranged = await admin.get("/admin/AccountUserConsumer/list_data", params={
         "params[beginRegisterTime]": "2026-02-01", "params[endRegisterTime]": "2026-02-05"})
     assert [r["uid"] for r in ranged["data"]["data"]] == [1002]
+    # a picker's time is read as its day; what is no day is refused, naming the box
+    timed = await admin.get("/admin/AccountUserConsumer/list_data", params={
+        "beginRegisterTime": "2026-02-01 00:00:00", "endRegisterTime": "2026-02-05 23:59:59"})
+    assert [r["uid"] for r in timed["data"]["data"]] == [1002]
+    assert await admin.get("/admin/AccountUserConsumer/list_data", params={"endRegisterTime": "2月5日"}) == {
+        "code": 500, "msg": "注册结束日期格式不正确，应为 yyyy-MM-dd",
+        "fields": {"endRegisterTime": "注册结束日期格式不正确，应为 yyyy-MM-dd"}}
     by_phone = await admin.post("/admin/AccountUserConsumer/list", json={"phone": "13800001001"})
     assert [r["uid"] for r in by_phone["rows"]] == [1001]
     # The common role lists too, with phone numbers masked; it lacks account:consumer:personal.

@@ -8,6 +8,7 @@ to the database and came back as 系统内部错误 (issue 26: 820 answers on 99
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from core_api.app import feature_apis
 from core_api.content.app_version.models import CommonAppVersion
@@ -16,7 +17,7 @@ from core_api.mall.goods.models import MallCategory, MallGoods
 from core_api.mall.integral_goods.models import MallIntegralGoods
 from core_api.platform.resource import REGISTRY, Resource, column_limits
 from core_api.system.notice.models import SysNotice
-from tests.conftest import Caller, Refused, app_users
+from tests.conftest import OK, Caller, Refused, app_users
 from tests.mall_support import make_shop, shop_staff
 
 feature_apis()  # every feature's declarations registered
@@ -66,6 +67,31 @@ async def test_a_shop_account_is_refused_the_same_way(admin):
     assert await staff.get("/admin/OrderMain/list_data", params={"shelf": "null"}) in (
         fail("App可见长度不能超过1个字符"), {"code": 403, "msg": "当前操作没有权限"})
     assert await staff.get("/admin/mall/shop/goods/list_data", params={"shelf": "9"}) == fail("上架的取值不正确")
+
+
+async def test_a_list_query_kept_from_its_first_read_meets_the_dictionary_of_now(admin):
+    """The gate keeps what a list's query string validated to (``api.parse_query``): asked again, the string is not
+    read again, but its dictionary values are checked again. A value disabled meanwhile is refused, enabled again
+    it filters again; a string refused is refused each time."""
+    path, params = "/admin/mall/shop/goods/list_data", {"shelf": "1", "pageSize": "7"}
+    assert (await admin.get(path, params=params))["code"] == 200
+    listed = (await admin.get("/system/dict/data/type/biz_shelf"))["data"]
+    code = next(d["dictCode"] for d in listed if d["dictValue"] == "1")
+    entry = (await admin.get(f"/system/dict/data/{code}"))["data"]
+    assert await admin.put("/system/dict/data", json={**entry, "status": "1"}) == OK
+    assert await admin.get(path, params=params) == fail("上架的取值不正确")
+    assert await admin.put("/system/dict/data", json={**entry, "status": "0"}) == OK
+    assert (await admin.get(path, params=params))["code"] == 200
+    for _ in range(2):
+        assert await admin.get(path, params={**params, "pageSize": "501"}) == fail("每页条数不能大于500")
+
+
+def test_a_kept_list_query_cannot_be_changed_by_its_handler():
+    """The value kept for a query string is the one every later call with that string gets: frozen."""
+    query = REGISTRY["NoticeImRecordSingle"].query_model.model_validate({"pageSize": "5"})
+    with pytest.raises(ValidationError):
+        query.page_size = 50  # type: ignore[misc]
+    assert query.page_size == 5
 
 
 # ---- the class: every declared list and its export -------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from aiohttp import web
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from tortoise.queryset import QuerySet
 
 from core_api.platform.counts import counted
@@ -24,7 +24,10 @@ PARAMS_KEY = re.compile(r"^params\[(\w+)\]$")
 
 class ListQuery(Schema):
     """``pageNum`` (1), ``pageSize`` (20, at most 500), ``orderByColumn``, ``isAsc``, and date ranges
-    given as ``params[beginTime]`` or ``beginTime`` (and ``params[begin<Field>]``)."""
+    given as ``params[beginTime]`` or ``beginTime`` (and ``params[begin<Field>]``). Frozen: a list's query is
+    read, never changed, so the gate keeps the value one query string validated to (``api.parse_query``)."""
+
+    model_config = ConfigDict(frozen=True)
 
     page_num: int = Field(1, ge=1, le=PAGE_MAX, title="页码")
     page_size: int = Field(20, ge=1, le=500, title="每页条数")

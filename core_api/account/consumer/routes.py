@@ -72,18 +72,18 @@ class ConsumerQuery(ListQuery):
                     data[ours] = data[theirs]
         return data
 
-    @model_validator(mode="after")
-    def _register_range(self) -> ConsumerQuery:
+    @field_validator("begin_register_time", "end_register_time", mode="before")
+    @classmethod
+    def _register_day(cls, value: Any) -> Any:
+        """A day (yyyy-MM-dd), or a time whose first ten characters are its day: RuoYi's pickers send either."""
         from datetime import date
 
-        for name in ("begin_register_time", "end_register_time"):
-            value = getattr(self, name)
-            if value is not None and not isinstance(value, date):
-                try:
-                    setattr(self, name, date.fromisoformat(str(value)[:10]))
-                except ValueError:
-                    raise ValueError("注册日期格式不正确，应为 yyyy-MM-dd") from None
-        return self
+        if value is None or isinstance(value, date):
+            return value
+        try:
+            return date.fromisoformat(str(value)[:10])
+        except ValueError:
+            raise ValueError("格式不正确，应为 yyyy-MM-dd") from None  # after the field's title
 
     def filter_key(self) -> str:
         skip = {"page_num", "page_size", "order_by_column", "is_asc", "after"}
