@@ -148,10 +148,10 @@ async def test_misfires_after_downtime_follow_the_policy(start_app, make_setting
     missed = 1 + sum(1 for t in range(1, 10) if planned + timedelta(minutes=t) <= datetime.now(UTC))
     await start_app(make_settings())  # its scheduler (or, on RabbitMQ, its worker's) finds them late
 
-    async def handled() -> bool:
+    async def handled() -> bool:  # at least: a minute boundary may add its ordinary fire before the first look
         return (await SysJobLog.filter(job_name="all").count() >= missed
-                and await SysJobLog.filter(job_name="once").count() == 1
-                and await SysJobLog.filter(job_name="default").count() == 1)
+                and await SysJobLog.filter(job_name="once").count() >= 1
+                and await SysJobLog.filter(job_name="default").count() >= 1)
 
     await eventually(handled, timeout=10)
     await asyncio.sleep(0.5)
